@@ -1,0 +1,137 @@
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import type { Knex } from 'knex';
+import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { kernelMigrations, migrateLatest } from './db/migrate.ts';
+import { notFound } from './errors.ts';
+import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
+import { errorHandler } from './http/errors.ts';
+import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { sessionMiddleware } from './http/session.ts';
+import type { AppState } from './http/state.ts';
+import { clientAssets } from './http/static.ts';
+import { createLogger, type Logger } from './log.ts';
+import { loadPlugins } from './plugins/loader.ts';
+import { loadShellData } from './plugins/shell.ts';
+import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
+
+export interface AppOptions {
+  config: Config;
+  log?: Logger;
+  /** Clock for everything time-based; tests pass a fixed or moving one. */
+  now?: () => Date;
+  /** Plugin names to enable instead of plugins/enabled.json. */
+  plugins?: string[];
+  /** Serve pages through the built Astro site (off for API-only tests). */
+  pages?: boolean;
+}
+
+export interface App {
+  koa: Koa<AppState>;
+  kernel: Kernel;
+  plugins: PluginManifest[];
+  close(): Promise<void>;
+}
+
+/** JSON bodies up to this size; features that take files declare their own larger limits. */
+const JSON_LIMIT = '1mb';
+
+async function isFreshDatabase(knex: Knex): Promise<boolean> {
+  return !(await knex.schema.hasTable('knex_migrations')) || (await knex('knex_migrations').count({ n: '*' }))[0].n == 0;
+}
+
+/** Builds the kernel: database, migrations, services and seeds of every enabled plugin. */
+export async function createKernel(options: AppOptions): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.env === 'test' ? 'warn' : 'info');
+  const plugins = await loadPlugins(options.plugins);
+  const knex = openDatabase(config.database);
+  try {
+    const fresh = await isFreshDatabase(knex);
+    await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
+    const kernel: Kernel = { config, knex, log, services: {} as Services, now: options.now ?? (() => new Date()) };
+    for (const plugin of plugins) {
+      if (plugin.services) (kernel.services as unknown as Record<string, object>)[plugin.name] = plugin.services(kernel);
+    }
+    if (fresh && config.seedDemo) {
+      for (const plugin of plugins) await plugin.seed?.(kernel);
+      log.info('seeded demo data', { plugins: plugins.filter((p) => p.seed).map((p) => p.name) });
+    }
+    return { kernel, plugins };
+  } catch (error) {
+    await knex.destroy();
+    throw error;
+  }
+}
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { kernel, plugins } = await createKernel(options);
+  const { config, knex, log } = kernel;
+  const koa = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy });
+  koa.on('error', () => {
+    // Errors are logged by errorHandler; socket errors after a response are not ours to report.
+  });
+
+  koa.use(errorHandler(log));
+  koa.use(securityHeaders());
+  koa.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
+
+  koa.use(async (ctx, next) => {
+    if (ctx.path !== '/healthz') return next();
+    try {
+      await knex.raw('select 1');
+      ctx.body = { status: 'ok' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable', message: 'Database is not answering' };
+    }
+  });
+
+  if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
+
+  koa.use(sessionMiddleware(koa as unknown as Koa, knex));
+  koa.use(async (ctx, next) => {
+    ctx.state.user = null;
+    await next();
+    // Pages commit before Astro writes (api/http/astro.ts); API responses commit here.
+    if (ctx.respond !== false) await ctx.session?.manuallyCommit();
+  });
+  for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
+  koa.use(sameOriginWrites());
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  for (const plugin of plugins) plugin.routes?.(api, kernel);
+  api.all('/{*rest}', () => {
+    throw notFound('No such API endpoint');
+  });
+  koa.use(api.routes());
+  koa.use(async (ctx, next) => {
+    if (ctx.path === '/api') throw notFound('No such API endpoint');
+    await next();
+  });
+
+  if (options.pages !== false) {
+    const handler = await loadAstroHandler();
+    koa.use(
+      astroPages(handler, (ctx) => ({
+        user: ctx.state.user,
+        services: kernel.services,
+        now: kernel.now,
+        shell: () => loadShellData(plugins, kernel, ctx.state.user),
+      })),
+    );
+  }
+
+  return {
+    koa,
+    kernel,
+    plugins,
+    close: () => knex.destroy(),
+  };
+}

@@ -1,0 +1,27 @@
+// `npm start` runs this first: builds the site when it was never built or its sources changed since.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const entry = path.join(root, 'dist/server/entry.mjs');
+
+function newestMtime(target: string): number {
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target)
+    .filter((name) => name !== 'node_modules' && name !== 'test')
+    .reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+const built = statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const sources = Math.max(...['site', 'plugins', 'astro.config.mjs', 'package-lock.json'].map((p) => newestMtime(path.join(root, p))));
+if (sources > built) {
+  process.stdout.write(built ? 'Site sources changed: rebuilding…\n' : 'Building the site (first start)…\n');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Thrown for configuration a human must fix; the server prints only its message. */
+export class ConfigError extends Error {}
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'mysql'; host: string; port: number; user: string; password: string; database: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  seedDemo: boolean;
+  env: 'development' | 'production' | 'test';
+  /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseFlag(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+function parseEnv(raw: string | undefined): Config['env'] {
+  const value = raw || 'development';
+  if (value !== 'development' && value !== 'production' && value !== 'test') {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${value}"`);
+  }
+  return value;
+}
+
+export function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseConfig {
+  if (!raw) return { client: 'sqlite', filename: path.join(dataDir, 'app.sqlite') };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL (expected mysql://user:pass@host:port/db)');
+  }
+  if (url.protocol === 'sqlite:') {
+    return { client: 'sqlite', filename: path.resolve(decodeURIComponent(url.pathname)) };
+  }
+  if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
+    throw new ConfigError(`DATABASE_URL must start with mysql:// (or sqlite:///path), got "${url.protocol}//"`);
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database) throw new ConfigError('DATABASE_URL must name a database, e.g. mysql://user:pass@host:3306/onetrack');
+  return {
+    client: 'mysql',
+    host: url.hostname || '127.0.0.1',
+    port: url.port ? Number(url.port) : 3306,
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+    database,
+  };
+}
+
+/** The session secret is generated once per data directory so restarts keep users signed in. */
+function sessionSecret(raw: string | undefined, env: Config['env'], dataDir: string): string {
+  if (raw) {
+    if (raw.length < 16) throw new ConfigError('SESSION_SECRET must be at least 16 characters');
+    return raw;
+  }
+  if (env === 'production') throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = parseEnv(env.NODE_ENV);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
+  }
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
+    sessionSecret: sessionSecret(env.SESSION_SECRET, nodeEnv, dataDir),
+    seedDemo: parseFlag('SEED_DEMO', env.SEED_DEMO, true),
+    env: nodeEnv,
+    trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
+  };
+}

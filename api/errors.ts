@@ -1,0 +1,23 @@
+/**
+ * Errors that services raise for the caller to see. They name what went wrong, not an HTTP status:
+ * the HTTP layer maps kinds to statuses (api/http/errors.ts), so services stay free of HTTP.
+ */
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'too_large';
+
+export class AppError extends Error {
+  readonly kind: ErrorKind;
+  /** Seconds after which a refused caller may try again (too_many). */
+  readonly retryAfter?: number;
+
+  constructor(kind: ErrorKind, message: string, retryAfter?: number) {
+    super(message);
+    this.kind = kind;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export const invalid = (message: string) => new AppError('invalid', message);
+export const unauthenticated = (message = 'Authentication required') => new AppError('unauthenticated', message);
+export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);

@@ -1,0 +1,63 @@
+import type { Middleware } from 'koa';
+import { AppError, type ErrorKind } from '../errors.ts';
+import { errorFields, type Logger } from '../log.ts';
+
+const statusOf: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  too_many: 429,
+};
+
+/** Messages for errors raised by libraries (body parser, koa) that carry a status but no useful text. */
+const libraryMessages: Record<number, string> = {
+  400: 'Malformed JSON in request body',
+  413: 'Request body is too large',
+  415: 'Unsupported content type: send JSON',
+};
+
+function clientError(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
+  if (error instanceof AppError) {
+    const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
+    return { status: statusOf[error.kind], message: error.message, headers };
+  }
+  const e = error as { status?: number; statusCode?: number; expose?: boolean; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return null;
+  return { status, message: libraryMessages[status] ?? 'Bad request' };
+}
+
+/**
+ * Every /api failure becomes JSON `{message}`; anything unexpected is logged with its stack and
+ * answered 500 "Internal error", so no stack trace ever reaches a client.
+ */
+export function errorHandler(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const known = clientError(error);
+      if (!known) log.error('request failed', { method: ctx.method, path: ctx.path, ...errorFields(error) });
+      const { status, message, headers } = known ?? { status: 500, message: 'Internal error' };
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = status;
+      if (headers) ctx.set(headers);
+      if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.accepts('html', 'json') === 'json') {
+        ctx.body = { message };
+      } else {
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = errorPage(status, message);
+      }
+    }
+  };
+}
+
+function errorPage(status: number, message: string): string {
+  const safe = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status} | OneTrack</title></head>` +
+    `<body style="font-family:system-ui;background:#0f0f14;color:#eee;display:grid;place-items:center;min-height:100vh">` +
+    `<main><h1>${status}</h1><p>${safe}</p><p><a style="color:#f5c542" href="/">Back to OneTrack</a></p></main></body></html>`;
+}

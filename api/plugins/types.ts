@@ -1,0 +1,57 @@
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
+import type { AppState, SessionUser } from '../http/state.ts';
+
+/** What every plugin receives: the shared kernel and the services of the plugins before it. */
+export interface Kernel {
+  config: Config;
+  knex: Knex;
+  log: Logger;
+  /** Services by plugin name; a plugin sees those of the plugins it depends on. */
+  services: Services;
+  /** Per-request clock override for tests; production reads the wall clock. */
+  now(): Date;
+}
+
+// Plugins widen this interface (declaration merging) with the service they export.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Services {}
+
+export type ApiRouter = Router<AppState>;
+
+export interface PageRoute {
+  /** URL pattern, e.g. '/auth' or '/artist/[id]'. */
+  pattern: string;
+  /** Path of the .astro file, relative to the plugin folder. */
+  entrypoint: string;
+}
+
+/** What the app shell (sidebar, top bar) shows for a signed-in user; plugins each fill their part. */
+export interface ShellData {
+  unreadMessages: number;
+  subscriptions: Array<{ id: number; name: string; profileImage: string | null }>;
+}
+
+export interface PluginManifest {
+  name: string;
+  dependsOn?: string[];
+  /** Absolute folder of knex migrations, named `YYYYMMDDhhmmss_what.ts`. */
+  migrations?: string;
+  /** Builds the plugin's service; registered under the plugin's name. */
+  services?(kernel: Kernel): object;
+  /** Runs on every request (API and pages) before routing, in plugin order. */
+  middleware?(kernel: Kernel): Middleware<AppState>;
+  /** Contributes to the app shell's data for a signed-in user. */
+  shell?(kernel: Kernel, user: SessionUser): Promise<Partial<ShellData>>;
+  /** Mounts HTTP handlers; paths are relative to /api. */
+  routes?(router: ApiRouter, kernel: Kernel): void;
+  /** Adds demo data on an empty database (runs in dependency order). */
+  seed?(kernel: Kernel): Promise<void>;
+  /** Media-worker job handlers by job type. */
+  jobs?: Record<string, (payload: unknown, kernel: Kernel) => Promise<void>>;
+  /** Astro pages this feature contributes; injected as routes at build time. */
+  pages?: PageRoute[];
+}

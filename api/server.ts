@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger, errorFields } from './log.ts';
+
+const log = createLogger();
+
+async function main() {
+  const config = loadConfig();
+  const app = await createApp({ config, log });
+  const server = app.koa.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    // Finish in-flight requests, then close the pool; give up after 10 s rather than hang.
+    const force = setTimeout(() => {
+      log.warn('forced exit: requests still open after 10 s');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`OneTrack cannot start: ${error.message}\n`);
+  } else {
+    log.error('OneTrack failed to start', errorFields(error));
+  }
+  process.exit(1);
+});

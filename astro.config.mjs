@@ -1,0 +1,19 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { pluginPages } from './api/plugins/astroIntegration.ts';
+
+export default defineConfig({
+  srcDir: './site',
+  publicDir: './site/public',
+  outDir: './dist',
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), pluginPages()],
+  // Koa checks Origin on every write for the whole app (api/http/security.ts).
+  security: { checkOrigin: false },
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  build: { inlineStylesheets: 'never' },
+  vite: { build: { assetsInlineLimit: 0 } },
+});

@@ -1,0 +1,142 @@
+import { navigate } from 'astro:transitions/client';
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { checkFields } from '../../../api/validation/rules.ts';
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
+
+export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo1234' };
+
+type Errors = Record<string, string>;
+
+function Field(props: {
+  id: string;
+  label: string;
+  type?: string;
+  value: string;
+  error?: string;
+  autoComplete?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Form.Group className="mb-3" controlId={props.id}>
+      <Form.Label>{props.label}</Form.Label>
+      <Form.Control
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        isInvalid={!!props.error}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <Form.Control.Feedback type="invalid" id={`${props.id}-error`}>
+        {props.error}
+      </Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+function LoginForm() {
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkFields(loginRules, values, loginRequired);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/auth/login', values);
+      toast({ title: 'Login successful', description: 'Welcome back to OneTrack', variant: 'success' });
+      await navigate('/', { history: 'replace' });
+    } catch (error) {
+      toast({ title: 'Login failed', description: messageOf(error, 'Please check your credentials and try again'), variant: 'destructive' });
+      setPending(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Login">
+      <Field id="login-username" label="Username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
+      <Field id="login-password" label="Password" type="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
+      <Button type="submit" className="btn-gold w-100" disabled={pending}>
+        {pending ? 'Logging in…' : 'Login'}
+      </Button>
+      <div className="demo-box mt-4" role="note">
+        <p className="mb-2">
+          <strong>Try the demo account</strong>: username <code>demo</code>, password <code>demo1234</code>. It comes with 100 credits to allocate.
+        </p>
+        <Button variant="outline-light" size="sm" onClick={() => setValues(DEMO_CREDENTIALS)}>
+          Fill in demo credentials
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function RegisterForm() {
+  const [values, setValues] = useState({ name: '', username: '', email: '', password: '', isArtist: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const set = (key: 'name' | 'username' | 'email' | 'password') => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkFields(registerRules, values, registerRequired);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setPending(true);
+    try {
+      await apiRequest('POST', '/api/auth/register', values);
+      if (values.isArtist) {
+        // Spec §4: a failing artist-profile call is only logged; registration still succeeded.
+        await apiRequest('POST', '/api/auth/register-artist-hook').catch((error) => console.error('artist profile creation failed', error));
+      }
+      toast({ title: 'Registration successful', description: 'Your account has been created. Welcome to OneTrack', variant: 'success' });
+      await navigate('/', { history: 'replace' });
+    } catch (error) {
+      toast({ title: 'Registration failed', description: messageOf(error, 'Please check your information and try again'), variant: 'destructive' });
+      setPending(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Register">
+      <Field id="register-name" label="Full Name" value={values.name} error={errors.name} autoComplete="name" onChange={set('name')} />
+      <Field id="register-username" label="Username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
+      <Field id="register-email" label="Email" type="email" value={values.email} error={errors.email} autoComplete="email" onChange={set('email')} />
+      <Field id="register-password" label="Password" type="password" value={values.password} error={errors.password} autoComplete="new-password" onChange={set('password')} />
+      <Form.Check
+        className="mb-3"
+        type="switch"
+        id="register-artist"
+        label="I am an artist (I want to upload my monthly drops)"
+        checked={values.isArtist}
+        onChange={(e) => setValues((v) => ({ ...v, isArtist: e.target.checked }))}
+      />
+      <Button type="submit" className="btn-gold w-100" disabled={pending}>
+        {pending ? 'Creating account…' : 'Create Account'}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AuthForm({ initialTab = 'login' }: { initialTab?: 'login' | 'register' }) {
+  return (
+    <Tabs defaultActiveKey={initialTab} id="auth-tabs" className="mb-4" fill>
+      <Tab eventKey="login" title="Login">
+        <LoginForm />
+      </Tab>
+      <Tab eventKey="register" title="Register">
+        <RegisterForm />
+      </Tab>
+    </Tabs>
+  );
+}

@@ -1,0 +1,55 @@
+import { BaseModel } from '../../api/db/BaseModel.ts';
+import type { Role } from './rules.ts';
+
+export class User extends BaseModel {
+  static tableName = 'users';
+  static booleanColumns = ['isArtist'];
+
+  id!: number;
+  username!: string;
+  email!: string;
+  name!: string;
+  bio!: string;
+  profileImage!: string | null;
+  isArtist!: boolean;
+  role!: Role;
+  passwordHash!: string;
+  createdAt!: number;
+  updatedAt!: number;
+
+  static get relationMappings() {
+    return {
+      artist: { relation: BaseModel.HasOneRelation, modelClass: Artist, join: { from: 'users.id', to: 'artists.user_id' } },
+    };
+  }
+
+  /** The public JSON of spec §3: never the password hash. */
+  toPublic() {
+    return {
+      id: this.id,
+      name: this.name,
+      username: this.username,
+      email: this.email,
+      bio: this.bio,
+      profileImage: this.profileImage,
+      isArtist: this.isArtist,
+      role: this.role,
+    };
+  }
+}
+
+export class Artist extends BaseModel {
+  static tableName = 'artists';
+  static booleanColumns = ['verified'];
+
+  id!: number;
+  userId!: number;
+  name!: string;
+  genre!: string | null;
+  bio!: string;
+  profileImage!: string | null;
+  verified!: boolean;
+  createdAt!: number;
+}
+
+export type PublicUser = ReturnType<User['toPublic']>;

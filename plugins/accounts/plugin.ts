@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { accountsRoutes } from './routes.ts';
+import { seedAccounts } from './seed.ts';
+import { createAccountsService } from './service.ts';
+
+const accounts: PluginManifest = {
+  name: 'accounts',
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createAccountsService,
+  // Resolves the session's user once per request; a deleted user's session reads as signed out.
+  middleware: (kernel) => async (ctx, next) => {
+    const userId = ctx.session?.userId;
+    ctx.state.user = typeof userId === 'number' ? await kernel.services.accounts.sessionUser(userId) : null;
+    await next();
+  },
+  routes: accountsRoutes,
+  seed: seedAccounts,
+  pages: [
+    { pattern: '/auth', entrypoint: 'pages/auth.astro' },
+    { pattern: '/login', entrypoint: 'pages/login.astro' },
+    { pattern: '/logout', entrypoint: 'pages/logout.astro' },
+  ],
+};
+
+export default accounts;

@@ -1,0 +1,87 @@
+import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { AppError, invalid } from '../../api/errors.ts';
+import { idParam, requireUser } from '../../api/http/guards.ts';
+import { RateLimiter } from '../../api/http/rateLimit.ts';
+import { bodyValidator } from '../../api/validation/validate.ts';
+import {
+  loginRequired,
+  loginRules,
+  profileRules,
+  registerRequired,
+  registerRules,
+} from './rules.ts';
+import { toSessionUser, type ProfilePatch, type RegisterInput } from './service.ts';
+
+const parseLogin = bodyValidator<{ username: string; password: string }>(loginRules, loginRequired);
+const parseRegister = bodyValidator<RegisterInput>(registerRules, registerRequired);
+const parseProfile = bodyValidator<ProfilePatch>(profileRules);
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
+  const accounts = kernel.services.accounts;
+  // Failed logins only: a user who types the right password is never slowed down.
+  const failuresByUsername = new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES });
+  const failuresByIp = new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES });
+
+  router.get('/auth/user', async (ctx) => {
+    const user = requireUser(ctx, 'Not signed in');
+    ctx.body = await accounts.publicUser(user.id);
+  });
+  // Spec §7: the current user is also cached under /api/users/me.
+  router.get('/users/me', async (ctx) => {
+    const user = requireUser(ctx, 'Not signed in');
+    ctx.body = await accounts.publicUser(user.id);
+  });
+
+  router.post('/auth/login', async (ctx) => {
+    const { username, password } = parseLogin(ctx.request.body);
+    const nameKey = username.trim().toLowerCase();
+    const wait = Math.max(failuresByUsername.retryAfter(nameKey), failuresByIp.retryAfter(ctx.ip));
+    if (wait > 0) {
+      throw new AppError('too_many', `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    }
+    const user = await accounts.authenticate(username, password);
+    if (!user) {
+      failuresByUsername.record(nameKey);
+      failuresByIp.record(ctx.ip);
+      throw new AppError('unauthenticated', 'Invalid username or password');
+    }
+    failuresByUsername.reset(nameKey);
+    // A fresh session id at login defeats session fixation.
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    ctx.state.user = toSessionUser(user);
+    ctx.body = user.toPublic();
+  });
+
+  router.post('/auth/register', async (ctx) => {
+    const input = parseRegister(ctx.request.body);
+    const user = await accounts.register(input);
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    ctx.status = 201;
+    ctx.body = user;
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    // Destroys the server-side row, so a replayed old cookie is anonymous.
+    ctx.session = null;
+    ctx.state.user = null;
+    ctx.body = { message: 'Logged out' };
+  });
+
+  router.post('/auth/register-artist-hook', async (ctx) => {
+    const user = requireUser(ctx);
+    const artist = await accounts.registerArtist(user.id);
+    ctx.body = { id: artist.id, userId: artist.userId, name: artist.name, genre: artist.genre };
+  });
+
+  router.patch('/users/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = idParam(ctx.params.id, 'User');
+    const patch = parseProfile(ctx.request.body);
+    if (Object.keys(patch).length === 0) throw invalid('Nothing to update');
+    ctx.body = await accounts.updateProfile(user, id, patch);
+  });
+}

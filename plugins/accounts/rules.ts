@@ -1,0 +1,56 @@
+import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
+
+// Limits and messages for accounts, shared by the API's ajv schemas and the browser forms.
+
+export const ROLES = ['user', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+const username = {
+  label: 'Username',
+  type: 'string',
+  minLength: 3,
+  maxLength: 40,
+  pattern: '^[A-Za-z0-9_.-]+$',
+  messages: {
+    minLength: 'Username must be at least 3 characters',
+    pattern: 'Username may contain only letters, digits, dots, dashes and underscores',
+  },
+} as const;
+const email = {
+  label: 'Email',
+  type: 'string',
+  maxLength: 254,
+  pattern: EMAIL_PATTERN,
+  messages: { pattern: 'Please enter a valid email' },
+} as const;
+const name = {
+  label: 'Name',
+  type: 'string',
+  minLength: 2,
+  maxLength: 100,
+  messages: { minLength: 'Name must be at least 2 characters' },
+} as const;
+
+export const loginRules: FieldRules = {
+  username: { label: 'Username', type: 'string', minLength: 1, maxLength: 254, messages: { required: 'Username is required', minLength: 'Username is required' } },
+  password: { label: 'Password', type: 'string', minLength: 1, maxLength: 200, messages: { required: 'Password is required', minLength: 'Password is required' } },
+};
+export const loginRequired = ['username', 'password'] as const;
+
+export const registerRules: FieldRules = {
+  username,
+  password: { label: 'Password', type: 'string', minLength: 6, maxLength: 200, messages: { minLength: 'Password must be at least 6 characters' } },
+  email,
+  name,
+  isArtist: { label: 'Artist account', type: 'boolean' },
+};
+export const registerRequired = ['username', 'password', 'email', 'name'] as const;
+
+export const profileRules: FieldRules = {
+  name,
+  username,
+  email,
+  bio: { label: 'Bio', type: 'string', maxLength: 500, messages: { maxLength: 'Bio must be less than 500 characters' } },
+  isArtist: { label: 'Artist account', type: 'boolean' },
+  profileImage: { label: 'Profile image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/' },
+};

@@ -1,0 +1,161 @@
+import type { Kernel } from '../../api/plugins/types.ts';
+import type { SessionUser } from '../../api/http/state.ts';
+import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import { Artist, User, type PublicUser } from './models.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { ROLES, type Role } from './rules.ts';
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  email: string;
+  name: string;
+  isArtist?: boolean;
+}
+
+export interface ProfilePatch {
+  name?: string;
+  username?: string;
+  email?: string;
+  bio?: string;
+  isArtist?: boolean;
+  profileImage?: string | null;
+}
+
+const DUPLICATE_MESSAGES = {
+  username: 'That username is already taken',
+  email: 'An account with that email already exists',
+};
+
+export function toSessionUser(user: User): SessionUser {
+  return { id: user.id, username: user.username, name: user.name, role: user.role, isArtist: user.isArtist, profileImage: user.profileImage };
+}
+
+export function createAccountsService(kernel: Kernel) {
+  const now = () => kernel.now().getTime();
+
+  /** Says which unique field clashes, so the message can be specific; null when none does. */
+  async function duplicateOf(fields: { username?: string; email?: string }, exceptId?: number) {
+    for (const key of ['username', 'email'] as const) {
+      const value = fields[key];
+      if (value === undefined) continue;
+      const query = User.query().whereRaw(`LOWER(${key}) = ?`, [value.toLowerCase()]);
+      if (exceptId) query.whereNot('id', exceptId);
+      if (await query.resultSize()) return DUPLICATE_MESSAGES[key];
+    }
+    return null;
+  }
+
+  /** Insert or update that may race with another for the same username/email: 409 either way. */
+  async function guardUnique<T>(fields: { username?: string; email?: string }, exceptId: number | undefined, write: () => Promise<T>) {
+    const clash = await duplicateOf(fields, exceptId);
+    if (clash) throw conflict(clash);
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict((await duplicateOf(fields, exceptId)) ?? 'That username or email is already taken');
+      throw error;
+    }
+  }
+
+  const service = {
+    async register(input: RegisterInput): Promise<PublicUser> {
+      const passwordHash = await hashPassword(input.password);
+      const fields = { username: input.username.trim(), email: input.email.trim().toLowerCase() };
+      const user = await guardUnique(fields, undefined, () =>
+        User.query().insertAndFetch({
+          ...fields,
+          name: input.name.trim(),
+          bio: '',
+          isArtist: input.isArtist ?? false,
+          role: 'user',
+          passwordHash,
+          createdAt: now(),
+          updatedAt: now(),
+        }),
+      );
+      return user.toPublic();
+    },
+
+    /** The user for these credentials, or null; costs the same time whether or not the user exists. */
+    async authenticate(username: string, password: string): Promise<User | null> {
+      const user = await User.query().whereRaw('LOWER(username) = ?', [username.trim().toLowerCase()]).first();
+      const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+      return ok && user ? user : null;
+    },
+
+    async findUser(id: number): Promise<User | undefined> {
+      return User.query().findById(id);
+    },
+
+    async sessionUser(id: number): Promise<SessionUser | null> {
+      const user = await User.query().findById(id);
+      return user ? toSessionUser(user) : null;
+    },
+
+    async publicUser(id: number): Promise<PublicUser> {
+      const user = await User.query().findById(id);
+      if (!user) throw notFound('User not found');
+      return user.toPublic();
+    },
+
+    async updateProfile(actor: SessionUser, id: number, patch: ProfilePatch): Promise<PublicUser> {
+      const user = await User.query().findById(id);
+      if (!user) throw notFound('User not found');
+      if (actor.id !== id) throw forbidden('You can only update your own profile');
+      const changes: ProfilePatch & { updatedAt: number } = { ...patch, updatedAt: now() };
+      if (patch.username !== undefined) changes.username = patch.username.trim();
+      if (patch.email !== undefined) changes.email = patch.email.trim().toLowerCase();
+      if (patch.name !== undefined) changes.name = patch.name.trim();
+      const updated = await guardUnique(changes, id, () => user.$query().patchAndFetch(changes));
+      return updated.toPublic();
+    },
+
+    /** Creates the user's artist record once; later calls return the same record unchanged. */
+    async registerArtist(userId: number): Promise<Artist> {
+      const user = await User.query().findById(userId);
+      if (!user) throw notFound('User not found');
+      const existing = await Artist.query().findOne({ userId });
+      if (existing) return existing;
+      try {
+        return await kernel.knex.transaction(async (trx) => {
+          if (!user.isArtist) await user.$query(trx).patch({ isArtist: true, updatedAt: now() });
+          return Artist.query(trx).insertAndFetch({
+            userId,
+            name: user.name,
+            bio: user.bio,
+            profileImage: user.profileImage,
+            verified: false,
+            genre: null,
+            createdAt: now(),
+          });
+        });
+      } catch (error) {
+        // A concurrent call won the unique user_id: that record is the answer.
+        if (isUniqueViolation(error)) return (await Artist.query().findOne({ userId }))!;
+        throw error;
+      }
+    },
+
+    async artistOfUser(userId: number): Promise<Artist | undefined> {
+      return Artist.query().findOne({ userId });
+    },
+
+    async setRole(username: string, role: string): Promise<PublicUser> {
+      if (!(ROLES as readonly string[]).includes(role)) throw invalid(`Role must be one of: ${ROLES.join(', ')}`);
+      const user = await User.query().whereRaw('LOWER(username) = ?', [username.toLowerCase()]).first();
+      if (!user) throw notFound(`No user named "${username}"`);
+      return (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
+    },
+  };
+  return service;
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    accounts: AccountsService;
+  }
+}

@@ -1,0 +1,124 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { SessionUser } from '../../api/http/state.ts';
+import type { ShellData } from '../../api/plugins/types.ts';
+import { Icon, type IconName } from '../components/Icon.tsx';
+import { badgeCount, initials } from '../lib/format.ts';
+import { logout } from '../lib/session.ts';
+import { $drawerOpen, $sidebarExpanded, closeDrawer, restoreSidebar } from '../stores/ui.ts';
+
+const ENTRIES: Array<{ href: string; label: string; icon: IconName }> = [
+  { href: '/', label: 'Home', icon: 'home' },
+  { href: '/discover', label: 'Discover', icon: 'compass' },
+  { href: '/collection', label: 'Collection', icon: 'library' },
+  { href: '/artists', label: 'Artists', icon: 'users' },
+  { href: '/upload', label: 'Upload', icon: 'upload' },
+  { href: '/credits', label: 'Credits', icon: 'coins' },
+  { href: '/messages', label: 'Messages', icon: 'mail' },
+];
+
+interface Props {
+  user: SessionUser | null;
+  shell: ShellData;
+  path: string;
+}
+
+function isCurrent(href: string, path: string) {
+  return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
+}
+
+export default function Sidebar({ user, shell, path }: Props) {
+  const expanded = useStore($sidebarExpanded);
+  const drawerOpen = useStore($drawerOpen);
+
+  useEffect(restoreSidebar, []);
+  useEffect(() => {
+    // Spec: the mobile drawer locks body scroll while open.
+    document.body.classList.toggle('drawer-locked', drawerOpen);
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeDrawer();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
+  return (
+    <>
+      <div className={`drawer-backdrop${drawerOpen ? ' show' : ''}`} onClick={closeDrawer} aria-hidden="true" data-testid="drawer-backdrop" />
+      <nav
+        id="sidebar"
+        className={`sidebar${expanded ? ' expanded' : ''}${drawerOpen ? ' open' : ''}`}
+        aria-label="Main navigation"
+      >
+        <a href="/" className="sidebar-brand" aria-label="OneTrack home">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className="label">OneTrack</span>
+        </a>
+        <ul className="sidebar-list">
+          {ENTRIES.map((entry) => (
+            <li key={entry.href}>
+              <a
+                href={entry.href}
+                className={`sidebar-link${isCurrent(entry.href, path) ? ' active' : ''}`}
+                aria-current={isCurrent(entry.href, path) ? 'page' : undefined}
+                title={entry.label}
+                onClick={closeDrawer}
+              >
+                <Icon name={entry.icon} />
+                <span className="label">{entry.label}</span>
+                {entry.href === '/messages' && shell.unreadMessages > 0 && (
+                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={`${shell.unreadMessages} unread messages`}>
+                    {badgeCount(shell.unreadMessages)}
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+        {user && (
+          <section className="sidebar-subscriptions" aria-labelledby="subscriptions-heading">
+            <h2 id="subscriptions-heading" className="sidebar-heading label">Subscriptions</h2>
+            {shell.subscriptions.length === 0 ? (
+              <p className="sidebar-empty label">No subscriptions yet</p>
+            ) : (
+              <ul className="sidebar-list">
+                {shell.subscriptions.map((artist) => (
+                  <li key={artist.id}>
+                    <a href={`/artist/${artist.id}`} className="sidebar-link" title={artist.name} onClick={closeDrawer}>
+                      {artist.profileImage ? (
+                        <img className="avatar avatar-sm" src={artist.profileImage} alt="" width={24} height={24} />
+                      ) : (
+                        <span className="avatar avatar-sm avatar-initials" aria-hidden="true">{initials(artist.name)}</span>
+                      )}
+                      <span className="label">{artist.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        <ul className="sidebar-list sidebar-bottom">
+          <li>
+            <a href="/profile" className={`sidebar-link${isCurrent('/profile', path) ? ' active' : ''}`} title="Settings" onClick={closeDrawer}>
+              <Icon name="settings" />
+              <span className="label">Settings</span>
+            </a>
+          </li>
+          <li>
+            {user ? (
+              <button type="button" className="sidebar-link" title="Logout" onClick={() => void logout()}>
+                <Icon name="logout" />
+                <span className="label">Logout</span>
+              </button>
+            ) : (
+              <a href="/auth" className="sidebar-link" title="Login" onClick={closeDrawer}>
+                <Icon name="logout" />
+                <span className="label">Login</span>
+              </a>
+            )}
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { useStore } from '@nanostores/react';
+import { Icon } from '../components/Icon.tsx';
+import { $toast, dismissToast } from '../stores/toasts.ts';
+
+/** The single toast of spec §9, announced to screen readers. */
+export default function Toaster() {
+  const current = useStore($toast);
+  return (
+    <div className="toaster" aria-live="polite" aria-atomic="true">
+      {current && (
+        <div
+          key={current.id}
+          className={`toast show app-toast app-toast-${current.variant}`}
+          role={current.variant === 'destructive' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
+          <div className="app-toast-body">
+            <strong className="app-toast-title">{current.title}</strong>
+            {current.description && <div className="app-toast-description">{current.description}</div>}
+          </div>
+          <button type="button" className="btn btn-icon btn-sm" aria-label="Dismiss notification" onClick={() => dismissToast(current.id)}>
+            <Icon name="close" size={16} />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import type { SessionUser } from '../../api/http/state.ts';
+import { Icon } from '../components/Icon.tsx';
+import { badgeCount, initials } from '../lib/format.ts';
+import { logout } from '../lib/session.ts';
+import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
+import { toast } from '../stores/toasts.ts';
+
+interface Props {
+  user: SessionUser | null;
+  unreadMessages: number;
+}
+
+export default function TopBar({ user, unreadMessages }: Props) {
+  const [query, setQuery] = useState('');
+  const expanded = useStore($sidebarExpanded);
+  const drawerOpen = useStore($drawerOpen);
+  const isAdmin = user?.role === 'admin' || user?.role === 'superadmin';
+
+  // Spec §2: submitting the top-bar search only logs the text; no search call exists yet.
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    console.info('search:', query);
+  };
+
+  return (
+    <header className="topbar">
+      <button
+        type="button"
+        className="btn btn-icon"
+        aria-label="Toggle sidebar"
+        aria-controls="sidebar"
+        aria-expanded={drawerOpen || expanded}
+        onClick={toggleSidebar}
+      >
+        <Icon name="menu" />
+      </button>
+      <form className="topbar-search" role="search" onSubmit={onSearch}>
+        <Icon name="search" size={18} className="topbar-search-icon" />
+        <input
+          type="search"
+          className="form-control"
+          placeholder="Search artists, tracks, or collections"
+          aria-label="Search artists, tracks, or collections"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </form>
+      <div className="topbar-actions">
+        {user ? (
+          <>
+            <button
+              type="button"
+              className="btn btn-gold d-none d-md-inline-flex"
+              onClick={() => toast({ title: 'Premium is coming', description: 'OneTrack has one plan for everyone today: no premium tiers.' })}
+            >
+              <Icon name="crown" size={18} /> Upgrade to Premium
+            </button>
+            <a href="/messages" className="btn btn-icon position-relative" aria-label={`Messages${unreadMessages ? `, ${unreadMessages} unread` : ''}`}>
+              <Icon name="mail" />
+              {unreadMessages > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadMessages)}</span>}
+            </a>
+            <a href="/profile" className="topbar-avatar" aria-label="Your profile">
+              {user.profileImage ? (
+                <img className="avatar" src={user.profileImage} alt="" width={36} height={36} />
+              ) : (
+                <span className="avatar avatar-initials" aria-hidden="true">{initials(user.name)}</span>
+              )}
+            </a>
+            {isAdmin && (
+              <a href="/admin" className="btn btn-outline-light btn-sm">
+                <Icon name="shield" size={16} /> Admin
+              </a>
+            )}
+            <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void logout()}>
+              Logout
+            </button>
+          </>
+        ) : (
+          <a href="/auth" className="btn btn-gold">
+            Login
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { atom } from 'nanostores';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'success' | 'destructive';
+}
+
+/** Spec §9: one toast at a time, shown for 5 s. */
+export const TOAST_DURATION_MS = 5000;
+
+export const $toast = atom<Toast | null>(null);
+
+let nextId = 1;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
+  clearTimeout(timer);
+  const current = { id: nextId++, variant: 'default' as const, ...input };
+  $toast.set(current);
+  timer = setTimeout(() => dismissToast(current.id), TOAST_DURATION_MS);
+}
+
+export function dismissToast(id?: number): void {
+  if (id === undefined || $toast.get()?.id === id) $toast.set(null);
+}

@@ -1,0 +1,28 @@
+import { atom } from 'nanostores';
+
+const STORAGE_KEY = 'onetrack.sidebarExpanded';
+const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/** Desktop: the sidebar shows labels when expanded, icons only otherwise (remembered). */
+export const $sidebarExpanded = atom(true);
+/** Below 768 px the sidebar is an overlay drawer. */
+export const $drawerOpen = atom(false);
+
+export function restoreSidebar(): void {
+  $sidebarExpanded.set(localStorage.getItem(STORAGE_KEY) !== 'false');
+}
+
+/** The top bar's toggle: opens the drawer on phones, expands or collapses the sidebar on desktop. */
+export function toggleSidebar(): void {
+  if (window.matchMedia(MOBILE_QUERY).matches) {
+    $drawerOpen.set(!$drawerOpen.get());
+    return;
+  }
+  const expanded = !$sidebarExpanded.get();
+  $sidebarExpanded.set(expanded);
+  localStorage.setItem(STORAGE_KEY, String(expanded));
+}
+
+export function closeDrawer(): void {
+  $drawerOpen.set(false);
+}
