@@ -5,6 +5,8 @@ import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { badgeCount, initials } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
+import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, closeDrawer, restoreSidebar } from '../stores/ui.ts';
 
 const ENTRIES: Array<{ href: string; label: string; icon: IconName }> = [
@@ -30,6 +32,13 @@ function isCurrent(href: string, path: string) {
 export default function Sidebar({ user, shell, path }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
+  const unread = useStore($unreadMessages);
+  const subscriptions = useStore($subscriptions);
+
+  // Server-rendered HTML uses the props; the stores take them over once hydrated.
+  useEffect(() => seedShell(shell), [shell]);
+  const hydrated = useHydrated();
+  const shown = hydrated ? { unreadMessages: unread, subscriptions } : shell;
 
   useEffect(restoreSidebar, []);
   useEffect(() => {
@@ -65,9 +74,9 @@ export default function Sidebar({ user, shell, path }: Props) {
               >
                 <Icon name={entry.icon} />
                 <span className="label">{entry.label}</span>
-                {entry.href === '/messages' && shell.unreadMessages > 0 && (
-                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={`${shell.unreadMessages} unread messages`}>
-                    {badgeCount(shell.unreadMessages)}
+                {entry.href === '/messages' && shown.unreadMessages > 0 && (
+                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={`${shown.unreadMessages} unread messages`}>
+                    {badgeCount(shown.unreadMessages)}
                   </span>
                 )}
               </a>
@@ -77,11 +86,11 @@ export default function Sidebar({ user, shell, path }: Props) {
         {user && (
           <section className="sidebar-subscriptions" aria-labelledby="subscriptions-heading">
             <h2 id="subscriptions-heading" className="sidebar-heading label">Subscriptions</h2>
-            {shell.subscriptions.length === 0 ? (
+            {shown.subscriptions.length === 0 ? (
               <p className="sidebar-empty label">No subscriptions yet</p>
             ) : (
               <ul className="sidebar-list">
-                {shell.subscriptions.map((artist) => (
+                {shown.subscriptions.map((artist) => (
                   <li key={artist.id}>
                     <a href={`/artist/${artist.id}`} className="sidebar-link" title={artist.name} onClick={closeDrawer}>
                       {artist.profileImage ? (

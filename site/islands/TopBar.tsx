@@ -4,6 +4,8 @@ import type { SessionUser } from '../../api/http/state.ts';
 import { Icon } from '../components/Icon.tsx';
 import { badgeCount, initials } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
+import { $unreadMessages } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
 import { toast } from '../stores/toasts.ts';
 
@@ -12,10 +14,14 @@ interface Props {
   unreadMessages: number;
 }
 
-export default function TopBar({ user, unreadMessages }: Props) {
+export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
   const [query, setQuery] = useState('');
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
+  const storedUnread = useStore($unreadMessages);
+  // Before hydration (server render) the prop is the truth; afterwards the store, which features update.
+  const hydrated = useHydrated();
+  const unreadMessages = hydrated ? storedUnread : initialUnread;
   const isAdmin = user?.role === 'admin' || user?.role === 'superadmin';
 
   // Spec §2: submitting the top-bar search only logs the text; no search call exists yet.

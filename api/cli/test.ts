@@ -1,0 +1,123 @@
+// `npm test`: everything, in order: tools it needs, lint, typecheck, build, the suite on SQLite and on
+// MariaDB/MySQL (a database of its own per suite), then the browser tests. Prints one closing line
+// "N passed, N failed" summed over every mocha run.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const totals = { passed: 0, failed: 0 };
+const failures: string[] = [];
+
+function step(title: string) {
+  process.stdout.write(`\n=== ${title}\n`);
+}
+
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
+  step(title);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  if (result.status !== 0) failures.push(title);
+  return result.status === 0;
+}
+
+/** Runs mocha and adds its counts to the totals (mocha prints "N passing" / "N failing"). */
+function mocha(title: string, args: string[], env: Record<string, string>) {
+  step(title);
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  const passed = Number(/(\d+) passing/.exec(result.stdout)?.[1] ?? 0);
+  const failed = Number(/(\d+) failing/.exec(result.stdout)?.[1] ?? 0);
+  totals.passed += passed;
+  totals.failed += failed;
+  if (result.status !== 0 || passed === 0) {
+    failures.push(title);
+    if (!failed) totals.failed += 1;
+  }
+}
+
+function aptInstall(packages: string[]) {
+  process.stdout.write(`Installing ${packages.join(', ')} from Debian…\n`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function ensureTools() {
+  step('tools');
+  const missing = [
+    ['/usr/bin/chromium', 'chromium'],
+    ['/usr/bin/ffmpeg', 'ffmpeg'],
+  ].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
+  if (missing.length) aptInstall(missing);
+  process.stdout.write('chromium and ffmpeg are present\n');
+}
+
+/**
+ * A server-level MySQL URL the tests may create databases with: root over TCP when allowed,
+ * otherwise a dedicated user created through the local socket as root.
+ */
+async function mysqlAdminUrl(): Promise<string> {
+  if (process.env.MYSQL_TEST_URL) return process.env.MYSQL_TEST_URL;
+  const host = process.env.MYSQL_HOST || '127.0.0.1';
+  const port = Number(process.env.MYSQL_PORT || 3306);
+  const tryConnect = async (connection: object) => {
+    const knex = knexFactory({ client: 'mysql2', connection });
+    try {
+      await knex.raw('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await knex.destroy();
+    }
+  };
+  if (await tryConnect({ host, port, user: 'root', password: '' })) return `mysql://root@${host}:${port}/mysql`;
+  const user = 'onetrack_test';
+  const password = 'onetrack_test';
+  const socket = knexFactory({ client: 'mysql2', connection: { socketPath: '/run/mysqld/mysqld.sock', user: 'root' } });
+  try {
+    for (const h of ['127.0.0.1', 'localhost']) {
+      await socket.raw(`CREATE USER IF NOT EXISTS '${user}'@'${h}' IDENTIFIED BY '${password}'`);
+      await socket.raw(`GRANT ALL PRIVILEGES ON \`onetrack_test_%\`.* TO '${user}'@'${h}'`);
+    }
+  } finally {
+    await socket.destroy();
+  }
+  return `mysql://${user}:${password}@${host}:${port}/mysql`;
+}
+
+const only = process.argv[2];
+const started = Date.now();
+ensureTools();
+if (!only || only === 'static') {
+  run('lint', bin('eslint'), ['.']);
+  run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
+}
+run('build', bin('astro'), ['build']);
+if (!only || only === 'sqlite') mocha('tests on SQLite', [], { TEST_DB: 'sqlite' });
+if (!only || only === 'mysql') {
+  let url: string | null = null;
+  try {
+    url = await mysqlAdminUrl();
+  } catch (error) {
+    process.stdout.write(`MariaDB/MySQL is not reachable: ${(error as Error).message}\n`);
+    failures.push('MariaDB/MySQL connection');
+    totals.failed += 1;
+  }
+  if (url) mocha('tests on MariaDB/MySQL', [], { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+}
+if (!only || only === 'browser') {
+  mocha('browser tests (Chromium, SQLite)', ['--spec', '{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'], { TEST_DB: 'sqlite' });
+}
+
+process.stdout.write(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
+if (failures.length) process.stdout.write(` Failed steps: ${failures.join('; ')}.`);
+process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(failures.length ? 1 : 0);

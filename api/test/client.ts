@@ -1,0 +1,63 @@
+/** A tiny HTTP client with a cookie jar, so tests act like one browser session. */
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export class TestClient {
+  readonly baseUrl: string;
+  readonly cookies = new Map<string, string>();
+  /** Sent on every request (e.g. Origin to act like a browser). */
+  readonly headers: Record<string, string>;
+
+  constructor(baseUrl: string, headers: Record<string, string> = {}) {
+    this.baseUrl = baseUrl;
+    this.headers = headers;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit = { method, headers: { ...this.headers, ...headers }, redirect: 'manual' };
+    const h = init.headers as Record<string, string>;
+    if (this.cookies.size) h.Cookie = this.cookieHeader;
+    if (body !== undefined) {
+      if (typeof body === 'string' || body instanceof Uint8Array) {
+        init.body = body as string;
+      } else {
+        h['Content-Type'] ??= 'application/json';
+        init.body = JSON.stringify(body);
+      }
+    }
+    const response = await fetch(this.baseUrl + path, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body ?? {}, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('DELETE', path, undefined, headers);
+  }
+}

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../config.ts';
+
+describe('configuration from the environment', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-config-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('defaults to port 3000 on 127.0.0.1 with SQLite inside DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).to.equal(3000);
+    expect(config.host).to.equal('127.0.0.1');
+    expect(config.database).to.deep.equal({ client: 'sqlite', filename: path.join(dir, 'app.sqlite') });
+    expect(config.seedDemo).to.equal(true);
+    expect(config.env).to.equal('development');
+  });
+
+  it('reads a MySQL URL with its parts decoded', () => {
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://app:p%40ss@db.internal:3307/onetrack' });
+    expect(config.database).to.deep.equal({ client: 'mysql', host: 'db.internal', port: 3307, user: 'app', password: 'p@ss', database: 'onetrack' });
+  });
+
+  it('generates the session secret once and keeps it across restarts', () => {
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first).to.have.length(64);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).to.equal(first);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).to.equal(first);
+  });
+
+  const invalid: Array<[string, Record<string, string>, RegExp]> = [
+    ['a port that is not a number', { PORT: 'eighty' }, /PORT must be a whole number/],
+    ['a port out of range', { PORT: '70000' }, /PORT must be a whole number/],
+    ['an unknown database scheme', { DATABASE_URL: 'postgres://x@y/z' }, /DATABASE_URL must start with mysql:\/\//],
+    ['a MySQL URL without a database', { DATABASE_URL: 'mysql://root@127.0.0.1:3306' }, /must name a database/],
+    ['a URL that does not parse', { DATABASE_URL: 'not a url' }, /not a valid URL/],
+    ['production without a session secret', { NODE_ENV: 'production' }, /SESSION_SECRET is required/],
+    ['a short session secret', { SESSION_SECRET: 'short' }, /at least 16 characters/],
+    ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be/],
+    ['SEED_DEMO that is not a flag', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be 1 or 0/],
+  ];
+  for (const [what, env, message] of invalid) {
+    it(`refuses ${what} with one clear ConfigError`, () => {
+      expect(() => loadConfig({ DATA_DIR: dir, ...env })).to.throw(ConfigError, message);
+    });
+  }
+
+  it('turns demo seeding off with SEED_DEMO=0', () => {
+    expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).to.equal(false);
+  });
+});

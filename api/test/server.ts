@@ -1,0 +1,54 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../app.ts';
+import type { Config } from '../config.ts';
+import { TestClient } from './client.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  /** A fresh client (its own cookie jar). */
+  client(headers?: Record<string, string>): TestClient;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Serve pages through the built site (needs `npm run build`). */
+  pages?: boolean;
+  seedDemo?: boolean;
+  plugins?: string[];
+  now?: () => Date;
+  config?: Partial<Config>;
+}
+
+/** Starts the whole app on its own empty database and a free port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: db.dataDir,
+    database: db.database,
+    sessionSecret: 'test-secret-test-secret-test-secret',
+    seedDemo: options.seedDemo ?? false,
+    env: 'test',
+    trustProxy: false,
+    ...options.config,
+  };
+  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now });
+  const server: Server = app.koa.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    app,
+    client: (headers) => new TestClient(url, headers),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+      await db.drop();
+    },
+  };
+}
