@@ -12,7 +12,7 @@ import { notFound } from './errors.ts';
 import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
 import { errorHandler } from './http/errors.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
-import { sessionMiddleware } from './http/session.ts';
+import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
 import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -95,12 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
 
   koa.use(sessionMiddleware(koa as unknown as Koa, knex));
-  koa.use(async (ctx, next) => {
-    ctx.state.user = null;
-    await next();
-    // Pages commit before Astro writes (api/http/astro.ts); API responses commit here.
-    if (ctx.respond !== false) await ctx.session?.manuallyCommit();
-  });
+  koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
   koa.use(sameOriginWrites());
 

@@ -114,7 +114,7 @@ if (!only || only === 'mysql') {
   if (url) mocha('tests on MariaDB/MySQL', [], { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
 }
 if (!only || only === 'browser') {
-  mocha('browser tests (Chromium, SQLite)', ['--spec', '{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'], { TEST_DB: 'sqlite' });
+  mocha('browser tests (Chromium, SQLite)', ['--config', '.mocharc.browser.json'], { TEST_DB: 'sqlite' });
 }
 
 process.stdout.write(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);

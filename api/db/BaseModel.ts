@@ -1,16 +1,12 @@
-import { Model, snakeCaseMappers, type Pojo } from 'objection';
+import { Model, type Pojo } from 'objection';
 
 /**
- * Columns are snake_case in SQL and camelCase in code. Both SQLite and MySQL hand booleans back
- * as 0/1 and MySQL may hand counts back as strings, so subclasses list their boolean columns and
- * every read converts them: JSON types stay exact on both databases.
+ * Both SQLite and MySQL hand booleans back as 0/1, so subclasses list their boolean properties and
+ * every read converts them: JSON types stay exact on both databases. (camelCase ↔ snake_case is
+ * done for every query by the knex config in connection.ts.)
  */
 export class BaseModel extends Model {
   static booleanColumns: string[] = [];
-
-  static get columnNameMappers() {
-    return snakeCaseMappers();
-  }
 
   $parseDatabaseJson(json: Pojo): Pojo {
     const parsed = super.$parseDatabaseJson(json);

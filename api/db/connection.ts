@@ -2,10 +2,18 @@ import knexFactory from 'knex';
 import type { Knex } from 'knex';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Model } from 'objection';
+import { Model, knexSnakeCaseMappers } from 'objection';
 import type { DatabaseConfig } from '../config.ts';
 
+// Identifiers are camelCase in code and snake_case in SQL, for models and plain knex queries alike
+// (where clauses, selects and result rows), so no query has to remember which side it is on.
+const naming = knexSnakeCaseMappers();
+
 export function knexConfig(database: DatabaseConfig): Knex.Config {
+  return { ...naming, ...dialectConfig(database) };
+}
+
+function dialectConfig(database: DatabaseConfig): Knex.Config {
   if (database.client === 'sqlite') {
     mkdirSync(path.dirname(database.filename), { recursive: true });
     return {
@@ -54,8 +62,10 @@ export function isMysql(knex: Knex): boolean {
   return knex.client.config.client === 'mysql2';
 }
 
-/** Unique-key violations on either dialect. */
+/** Unique-key violations on either dialect, raw from the driver or wrapped by Objection. */
 export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number };
+  const e = error as { name?: string; code?: string; nativeError?: unknown };
+  if (e?.name === 'UniqueViolationError') return true;
+  if (e?.nativeError) return isUniqueViolation(e.nativeError);
   return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -13,17 +13,17 @@ export function databaseStore(knex: Knex, now: () => number = Date.now) {
   let lastSweep = 0;
   return {
     async get(sid: string): Promise<SessionData | undefined> {
-      const row = await knex('sessions').where({ sid }).first('data', 'expires_at');
-      if (!row || Number(row.expires_at) <= now()) return undefined;
+      const row = await knex('sessions').where({ sid }).first('data', 'expiresAt');
+      if (!row || Number(row.expiresAt) <= now()) return undefined;
       return JSON.parse(row.data);
     },
     async set(sid: string, data: SessionData, maxAge: number | 'session' | undefined): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
-      const row = { sid, data: JSON.stringify(data), expires_at: now() + ttl };
-      await knex('sessions').insert(row).onConflict('sid').merge(['data', 'expires_at']);
+      const row = { sid, data: JSON.stringify(data), expiresAt: now() + ttl };
+      await knex('sessions').insert(row).onConflict('sid').merge(['data', 'expiresAt']);
       if (now() - lastSweep > 3600_000) {
         lastSweep = now();
-        await knex('sessions').where('expires_at', '<=', now()).delete();
+        await knex('sessions').where('expiresAt', '<=', now()).delete();
       }
     },
     async destroy(sid: string): Promise<void> {
@@ -54,4 +54,18 @@ export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
     },
     app,
   );
+}
+
+/**
+ * Commits the session after the API handler. The session object is taken before the handler runs
+ * because `ctx.session = null` (logout) hides it, and its commit is what deletes the stored row.
+ * Pages commit before Astro writes (api/http/astro.ts) and are skipped here.
+ */
+export function commitSession(): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.state.user = null;
+    const session = ctx.session;
+    await next();
+    if (ctx.respond !== false) await session?.manuallyCommit();
+  };
 }

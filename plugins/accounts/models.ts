@@ -19,7 +19,7 @@ export class User extends BaseModel {
 
   static get relationMappings() {
     return {
-      artist: { relation: BaseModel.HasOneRelation, modelClass: Artist, join: { from: 'users.id', to: 'artists.user_id' } },
+      artist: { relation: BaseModel.HasOneRelation, modelClass: Artist, join: { from: 'users.id', to: 'artists.userId' } },
     };
   }
 
