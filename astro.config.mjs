@@ -15,5 +15,9 @@ export default defineConfig({
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   build: { inlineStylesheets: 'never' },
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    // react-bootstrap's per-component folders (react-bootstrap/Button) are not valid Node ESM imports.
+    ssr: { noExternal: ['react-bootstrap', 'react-transition-group', '@restart/ui', '@restart/hooks', 'uncontrollable', 'dom-helpers'] },
+  },
 });

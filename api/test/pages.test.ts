@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { distDir } from '../http/astro.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+// Needs the built site (`npm run build`; `npm test` builds first).
+describe('pages served through Astro inside Koa', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer({ pages: true, seedDemo: true })));
+  after(() => server.stop());
+
+  it('renders the home page with its title and security headers', async () => {
+    const res = await server.client().get('/');
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/text\/html/);
+    expect(res.text).to.include('<title>OneTrack | One Track. Per Month. One Chance. Forever.</title>');
+    expect(res.text).to.include('One Track. Per Month. One Chance. Forever.');
+    expect(res.headers.get('content-security-policy')).to.include("script-src 'self' 'unsafe-inline'");
+    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+    expect(res.headers.get('x-frame-options')).to.equal('DENY');
+  });
+
+  it('renders the 404 card with HTTP status 404 for any unknown route', async () => {
+    for (const url of ['/no-such-page', '/deep/er/path', '/artist-typo']) {
+      const res = await server.client().get(url);
+      expect(res.status, url).to.equal(404);
+      expect(res.text).to.include('404 Page Not Found');
+      expect(res.text).to.include('<title>Page Not Found | OneTrack</title>');
+    }
+  });
+
+  it('shows the login screen at /auth and /login, with the side text and demo box', async () => {
+    for (const url of ['/auth', '/login']) {
+      const res = await server.client().get(url);
+      expect(res.status).to.equal(200);
+      expect(res.text).to.include('One track per month.');
+      expect(res.text).to.include('One chance forever.');
+      expect(res.text).to.include('demo1234');
+    }
+  });
+
+  it('redirects a signed-in user away from /auth and /login to /', async () => {
+    const client = server.client();
+    await client.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
+    for (const url of ['/auth', '/login']) {
+      const res = await client.get(url);
+      expect(res.status).to.equal(302);
+      expect(res.headers.get('location')).to.equal('/');
+    }
+  });
+
+  it('renders the shell for the signed-in user (avatar initials, Logout) and Login for visitors', async () => {
+    const visitor = await server.client().get('/');
+    expect(visitor.text).to.include('href="/auth"');
+    expect(visitor.text).not.to.include('Upgrade to Premium');
+    const client = server.client();
+    await client.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
+    const page = await client.get('/');
+    expect(page.text).to.include('Upgrade to Premium');
+    expect(page.text).to.include('>DE<');
+    expect(page.text).to.include('Logout');
+    for (const label of ['Home', 'Discover', 'Collection', 'Artists', 'Upload', 'Credits', 'Messages', 'Subscriptions', 'Settings']) {
+      expect(page.text).to.include(`>${label}<`);
+    }
+  });
+
+  it('does not set a session cookie for an anonymous page view', async () => {
+    const res = await server.client().get('/');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).to.equal(false);
+  });
+
+  it('serves hashed build assets as immutable and compressed', async () => {
+    const asset = readdirSync(path.join(distDir, 'client', '_astro')).find((f) => f.endsWith('.js'))!;
+    const res = await fetch(`${server.url}/_astro/${asset}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).to.match(/javascript/);
+    const large = (await res.arrayBuffer()).byteLength > 1024;
+    if (large) expect(res.headers.get('content-encoding')).to.be.oneOf(['br', 'gzip']);
+    const favicon = await server.client().get('/favicon.svg');
+    expect(favicon.status).to.equal(200);
+    expect(favicon.headers.get('cache-control')).to.equal('public, max-age=3600');
+  });
+
+  it('never serves project or data files, however the path is spelled', async () => {
+    const attempts = [
+      '/package.json',
+      '/app.sqlite',
+      '/data/app.sqlite',
+      '/session-secret',
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/_astro/../../package.json',
+      '/_astro/%2e%2e/%2e%2e/server/entry.mjs',
+      '/server/entry.mjs',
+      '/api/../package.json',
+      '/.env',
+      '/knexfile.ts',
+    ];
+    for (const url of attempts) {
+      const res = await fetch(server.url + url);
+      const text = await res.text();
+      expect(res.status, url).to.be.oneOf([400, 404]);
+      expect(text, url).not.to.include('"devDependencies"');
+      expect(text, url).not.to.include('SQLite format');
+    }
+  });
+});
