@@ -19,6 +19,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
   trustProxy: boolean;
+  /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
+  monthlyFeeCents: number;
+  /** Fraction of each fee the platform keeps, from 0 to less than 1. */
+  platformShare: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,6 +41,24 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+function parseFeeCents(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 999;
+  const cents = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents) || cents < 1) {
+    throw new ConfigError(`MONTHLY_FEE_CENTS must be a whole number of cents of at least 1, got "${raw}"`);
+  }
+  return cents;
+}
+
+function parseShare(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0.3;
+  const share = Number(raw);
+  if (!/^\d*\.?\d+$/.test(raw) || !(share >= 0 && share < 1)) {
+    throw new ConfigError(`PLATFORM_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.30, got "${raw}"`);
+  }
+  return share;
 }
 
 function parseEnv(raw: string | undefined): Config['env'] {
@@ -104,5 +126,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     env: nodeEnv,
     trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
+    monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
+    platformShare: parseShare(env.PLATFORM_SHARE),
   };
 }

@@ -16,6 +16,15 @@ describe('configuration from the environment', () => {
     expect(config.database).to.deep.equal({ client: 'sqlite', filename: path.join(dir, 'app.sqlite') });
     expect(config.seedDemo).to.equal(true);
     expect(config.env).to.equal('development');
+    expect(config.monthlyFeeCents).to.equal(999);
+    expect(config.platformShare).to.equal(0.3);
+  });
+
+  it('reads the monthly fee and the platform share', () => {
+    const config = loadConfig({ DATA_DIR: dir, MONTHLY_FEE_CENTS: '1299', PLATFORM_SHARE: '0.25' });
+    expect(config.monthlyFeeCents).to.equal(1299);
+    expect(config.platformShare).to.equal(0.25);
+    expect(loadConfig({ DATA_DIR: dir, PLATFORM_SHARE: '0' }).platformShare).to.equal(0);
   });
 
   it('reads a MySQL URL with its parts decoded', () => {
@@ -40,6 +49,11 @@ describe('configuration from the environment', () => {
     ['a short session secret', { SESSION_SECRET: 'short' }, /at least 16 characters/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be/],
     ['SEED_DEMO that is not a flag', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be 1 or 0/],
+    ['a fee in euros instead of cents', { MONTHLY_FEE_CENTS: '9.99' }, /MONTHLY_FEE_CENTS must be a whole number of cents/],
+    ['a zero fee', { MONTHLY_FEE_CENTS: '0' }, /MONTHLY_FEE_CENTS must be a whole number of cents/],
+    ['a platform share of 100 %', { PLATFORM_SHARE: '1' }, /PLATFORM_SHARE must be a fraction/],
+    ['a platform share given in percent', { PLATFORM_SHARE: '30' }, /PLATFORM_SHARE must be a fraction/],
+    ['a negative platform share', { PLATFORM_SHARE: '-0.1' }, /PLATFORM_SHARE must be a fraction/],
   ];
   for (const [what, env, message] of invalid) {
     it(`refuses ${what} with one clear ConfigError`, () => {

@@ -34,6 +34,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     seedDemo: options.seedDemo ?? false,
     env: 'test',
     trustProxy: false,
+    monthlyFeeCents: 999,
+    platformShare: 0.3,
     ...options.config,
   };
   const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now });

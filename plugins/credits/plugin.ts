@@ -1,0 +1,15 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { creditsRoutes } from './routes.ts';
+import { createCreditsService } from './service.ts';
+
+const credits: PluginManifest = {
+  name: 'credits',
+  dependsOn: ['accounts'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createCreditsService,
+  routes: creditsRoutes,
+  pages: [{ pattern: '/credits', entrypoint: 'pages/credits.astro' }],
+};
+
+export default credits;

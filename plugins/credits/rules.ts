@@ -1,0 +1,16 @@
+import type { FieldRules } from '../../api/validation/rules.ts';
+
+// Spec §5/§9: whole credits, at least 1, never above the balance (the service checks the balance).
+
+/** Every user's balance is set to exactly this at the start of each calendar month (UTC). */
+export const MONTHLY_CREDITS = 100;
+
+export const INVALID_AMOUNT = 'Please enter a valid credit amount';
+
+export const allocateRules: FieldRules = {
+  artistId: { label: 'Artist', type: 'integer', minimum: 1, messages: { required: 'Please select an artist', type: 'Please select an artist', minimum: 'Please select an artist' } },
+  credits: { label: 'Credits', type: 'integer', minimum: 1, messages: { required: INVALID_AMOUNT, type: INVALID_AMOUNT, minimum: INVALID_AMOUNT } },
+};
+export const allocateRequired = ['artistId', 'credits'] as const;
+
+export const insufficientCredits = (available: number) => `You only have ${available} credits available`;
