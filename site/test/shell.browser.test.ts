@@ -1,0 +1,141 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../api/test/server.ts';
+import { launchBrowser, openPage } from './browser.ts';
+
+describe('app shell and sign-in in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startTestServer({ pages: true, seedDemo: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in with the demo box, toasts, and shows the signed-in top bar', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
+    expect(await page.getByLabel('Username').first().inputValue()).to.equal('demo');
+    expect(await page.getByLabel('Password').first().inputValue()).to.equal('demo1234');
+    await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByTestId('toast').filter({ hasText: 'Login successful' }).waitFor();
+    await page.getByRole('link', { name: 'Your profile' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Upgrade to Premium' }).isVisible()).to.equal(true);
+    expect(await page.title()).to.equal('OneTrack | One Track. Per Month. One Chance. Forever.');
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('shows field messages under the fields and refuses a wrong password with a toast', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/login');
+    const login = page.locator('form[aria-label="Login"]');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await login.getByText('Username is required').waitFor();
+    await login.getByText('Password is required').waitFor();
+    await login.getByLabel('Username').fill('demo');
+    await login.getByLabel('Password').fill('wrong-password');
+    await login.getByRole('button', { name: 'Login' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.filter({ hasText: 'Login failed' }).waitFor();
+    expect(await toast.textContent()).to.include('Invalid username or password');
+    expect(page.url()).to.equal(`${server.url}/login`);
+    await page.context().close();
+  });
+
+  it('registers a new artist, signs them in and creates their artist record', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.locator('form[aria-label="Register"]');
+    await form.getByLabel('Full Name').fill('N');
+    await form.getByLabel('Username').fill('nova');
+    await form.getByLabel('Email').fill('nova@example');
+    await form.getByLabel('Password').fill('123');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('Name must be at least 2 characters').waitFor();
+    await form.getByText('Please enter a valid email').waitFor();
+    await form.getByText('Password must be at least 6 characters').waitFor();
+    await form.getByLabel('Full Name').fill('Nova Sky');
+    await form.getByLabel('Email').fill('nova@example.com');
+    await form.getByLabel('Password').fill('novasecret');
+    await form.getByLabel(/I am an artist/).check();
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Registration successful' }).waitFor();
+    await page.waitForURL(`${server.url}/`);
+    const artist = await server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'nova').first('artists.name');
+    expect(artist?.name).to.equal('Nova Sky');
+    await page.context().close();
+  });
+
+  it('logs out from the top bar back to a signed-out home', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
+    await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('link', { name: 'Your profile' }).waitFor();
+    await page.locator('header').getByRole('button', { name: 'Logout' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Logout successful' }).waitFor();
+    await page.locator('header').getByRole('link', { name: 'Login' }).waitFor();
+    const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
+    expect(me).to.equal(401);
+    await page.context().close();
+  });
+
+  it('renders the 404 card for unknown routes', async () => {
+    const { page } = await openPage(browser, server.url);
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).to.equal(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.context().close();
+  });
+
+  it('collapses the sidebar on desktop and remembers it', async () => {
+    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getAttribute('class')).to.include('expanded');
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    expect(await nav.getAttribute('class')).not.to.include('expanded');
+    await page.reload();
+    await page.waitForFunction(() => !document.getElementById('sidebar')?.classList.contains('expanded'));
+    await page.context().close();
+  });
+
+  it('is an overlay drawer below 768 px that locks scroll and closes on an outside click or Escape', async () => {
+    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 740 } });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const box = async () => (await nav.boundingBox())!;
+    expect((await box()).x + (await box()).width).to.be.at.most(1);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.waitForFunction(() => document.body.classList.contains('drawer-locked'));
+    await page.waitForFunction(() => document.getElementById('sidebar')!.getBoundingClientRect().x >= 0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).to.equal('hidden');
+    await page.mouse.click(360, 400);
+    await page.waitForFunction(() => !document.body.classList.contains('drawer-locked'));
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.waitForFunction(() => document.body.classList.contains('drawer-locked'));
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.body.classList.contains('drawer-locked'));
+    // Nothing overflows the narrow screen sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('navigates with the sidebar without a full reload', async () => {
+    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(`${server.url}/profile`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).to.equal(42);
+    await page.context().close();
+  });
+});
