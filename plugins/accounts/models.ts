@@ -16,6 +16,8 @@ export class User extends BaseModel {
   passwordHash!: string;
   createdAt!: number;
   updatedAt!: number;
+  /** Set when the account was deleted: the row stays, anonymised, and can no longer sign in. */
+  deletedAt!: number | null;
 
   static get relationMappings() {
     return {
@@ -50,6 +52,24 @@ export class Artist extends BaseModel {
   profileImage!: string | null;
   verified!: boolean;
   createdAt!: number;
+}
+
+export class Preferences extends BaseModel {
+  static tableName = 'user_preferences';
+  static idColumn = 'userId';
+  static booleanColumns = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio'];
+
+  userId!: number;
+  emailNotifications!: boolean;
+  inAppNotifications!: boolean;
+  darkMode!: boolean;
+  highQualityAudio!: boolean;
+  updatedAt!: number;
+
+  toPublic() {
+    const { emailNotifications, inAppNotifications, darkMode, highQualityAudio } = this;
+    return { emailNotifications, inAppNotifications, darkMode, highQualityAudio };
+  }
 }
 
 export type PublicUser = ReturnType<User['toPublic']>;

@@ -6,15 +6,17 @@ import { bodyValidator } from '../../api/validation/validate.ts';
 import {
   loginRequired,
   loginRules,
+  preferencesRules,
   profileRules,
   registerRequired,
   registerRules,
 } from './rules.ts';
-import { toSessionUser, type ProfilePatch, type RegisterInput } from './service.ts';
+import { toSessionUser, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
 const parseLogin = bodyValidator<{ username: string; password: string }>(loginRules, loginRequired);
 const parseRegister = bodyValidator<RegisterInput>(registerRules, registerRequired);
 const parseProfile = bodyValidator<ProfilePatch>(profileRules);
+const parsePreferences = bodyValidator<PreferencesPatch>(preferencesRules);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -83,5 +85,22 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     const patch = parseProfile(ctx.request.body);
     if (Object.keys(patch).length === 0) throw invalid('Nothing to update');
     ctx.body = await accounts.updateProfile(user, id, patch);
+  });
+
+  router.get('/users/me/preferences', async (ctx) => {
+    ctx.body = await accounts.preferences(requireUser(ctx).id);
+  });
+
+  router.patch('/users/me/preferences', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
+  });
+
+  router.delete('/users/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    await accounts.deleteAccount(user, idParam(ctx.params.id, 'User'));
+    ctx.session = null;
+    ctx.state.user = null;
+    ctx.body = { message: 'Your account has been deleted' };
   });
 }

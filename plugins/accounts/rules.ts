@@ -54,3 +54,14 @@ export const profileRules: FieldRules = {
   isArtist: { label: 'Artist account', type: 'boolean' },
   profileImage: { label: 'Profile image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/' },
 };
+
+/** Spec §2 Profile → Preferences: four toggles, all on until the user turns one off. */
+export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio'] as const;
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
+
+export const preferencesRules: FieldRules = {
+  emailNotifications: { label: 'Email notifications', type: 'boolean' },
+  inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
+  darkMode: { label: 'Dark mode', type: 'boolean' },
+  highQualityAudio: { label: 'High quality audio', type: 'boolean' },
+};

@@ -1,10 +1,11 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
-import { Artist, User, type PublicUser } from './models.ts';
+import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
-import { ROLES, type Role } from './rules.ts';
+import { PREFERENCE_KEYS, ROLES, type PreferenceKey, type Role } from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -23,6 +24,13 @@ export interface ProfilePatch {
   profileImage?: string | null;
 }
 
+export type PreferencesPatch = Partial<Record<PreferenceKey, boolean>>;
+
+/** Another plugin's clean-up of a deleted user's personal data, run inside the deletion's transaction. */
+export type AccountDeletedHandler = (userId: number, trx: Knex.Transaction) => Promise<void>;
+
+const DEFAULT_PREFERENCES = Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<PreferenceKey, boolean>;
+
 const DUPLICATE_MESSAGES = {
   username: 'That username is already taken',
   email: 'An account with that email already exists',
@@ -34,6 +42,7 @@ export function toSessionUser(user: User): SessionUser {
 
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
+  const deletionHandlers: AccountDeletedHandler[] = [];
 
   /** Says which unique field clashes, so the message can be specific; null when none does. */
   async function duplicateOf(fields: { username?: string; email?: string }, exceptId?: number) {
@@ -48,7 +57,7 @@ export function createAccountsService(kernel: Kernel) {
   }
 
   /** Insert or update that may race with another for the same username/email: 409 either way. */
-  async function guardUnique<T>(fields: { username?: string; email?: string }, exceptId: number | undefined, write: () => Promise<T>) {
+  async function guardUnique<T>(fields: { username?: string; email?: string }, exceptId: number | undefined, write: () => PromiseLike<T>) {
     const clash = await duplicateOf(fields, exceptId);
     if (clash) throw conflict(clash);
     try {
@@ -91,7 +100,7 @@ export function createAccountsService(kernel: Kernel) {
 
     async sessionUser(id: number): Promise<SessionUser | null> {
       const user = await User.query().findById(id);
-      return user ? toSessionUser(user) : null;
+      return user && !user.deletedAt ? toSessionUser(user) : null;
     },
 
     async publicUser(id: number): Promise<PublicUser> {
@@ -140,6 +149,50 @@ export function createAccountsService(kernel: Kernel) {
 
     async artistOfUser(userId: number): Promise<Artist | undefined> {
       return Artist.query().findOne({ userId });
+    },
+
+    async preferences(userId: number): Promise<Record<PreferenceKey, boolean>> {
+      const row = await Preferences.query().findById(userId);
+      return row ? row.toPublic() : { ...DEFAULT_PREFERENCES };
+    },
+
+    async updatePreferences(userId: number, patch: PreferencesPatch): Promise<Record<PreferenceKey, boolean>> {
+      const values = { ...(await service.preferences(userId)), ...patch };
+      await kernel.knex('user_preferences').insert({ userId, ...values, updatedAt: now() }).onConflict('userId').merge();
+      return values;
+    },
+
+    /** Lets a plugin remove its share of a deleted user's personal data (messages, …). */
+    onAccountDeleted(handler: AccountDeletedHandler): void {
+      deletionHandlers.push(handler);
+    },
+
+    /**
+     * Deletes the account: personal fields are wiped and the row kept (ledgers point at it), the
+     * artist identity is anonymised, every plugin's handler runs, all in one transaction. The
+     * session middleware reads a deleted user as signed out, so every session ends with it.
+     */
+    async deleteAccount(actor: SessionUser, id: number): Promise<void> {
+      const user = await User.query().findById(id);
+      if (!user || user.deletedAt) throw notFound('User not found');
+      if (actor.id !== id) throw forbidden('You can only delete your own account');
+      await kernel.knex.transaction(async (trx) => {
+        for (const handler of deletionHandlers) await handler(id, trx);
+        await Preferences.query(trx).deleteById(id);
+        await Artist.query(trx).where({ userId: id }).patch({ name: 'Deleted artist', bio: '', profileImage: null });
+        await user.$query(trx).patch({
+          username: `deleted-${id}`,
+          email: `deleted-${id}@deleted.invalid`,
+          name: 'Deleted user',
+          bio: '',
+          profileImage: null,
+          role: 'user',
+          // Not a valid hash: no password can ever match it again.
+          passwordHash: 'deleted',
+          deletedAt: now(),
+          updatedAt: now(),
+        });
+      });
     },
 
     async setRole(username: string, role: string): Promise<PublicUser> {

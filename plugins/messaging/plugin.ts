@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { messagingRoutes } from './routes.ts';
+import { createMessagingService } from './service.ts';
+
+const messaging: PluginManifest = {
+  name: 'messaging',
+  dependsOn: ['accounts'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createMessagingService,
+  routes: messagingRoutes,
+  shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
+  pages: [{ pattern: '/messages', entrypoint: 'pages/messages.astro' }],
+};
+
+export default messaging;

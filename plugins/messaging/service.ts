@@ -1,0 +1,78 @@
+import type { Kernel } from '../../api/plugins/types.ts';
+import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { RateLimiter } from '../../api/http/rateLimit.ts';
+import { User } from '../accounts/models.ts';
+import { Message } from './models.ts';
+
+export interface SendInput {
+  recipientId: number;
+  content: string;
+  subject?: string | null;
+}
+
+const MINUTE = 60_000;
+/** Generous for a person, tight for a script: nobody writes 20 messages a minute by hand. */
+const SENDS_PER_MINUTE = 20;
+
+export function createMessagingService(kernel: Kernel) {
+  const sends = new RateLimiter({ limit: SENDS_PER_MINUTE, windowMs: MINUTE, now: () => kernel.now().getTime() });
+  const withNames = (query: ReturnType<typeof Message.query>) => query.withGraphFetched('[sender(name), recipient(name)]').modifiers({ name: (q) => q.select('id', 'name') });
+
+  const service = {
+    /** The user's received and sent messages, newest first. Nobody else's. */
+    async list(userId: number) {
+      const rows = await withNames(
+        Message.query().where((q) => q.where({ senderId: userId }).orWhere({ recipientId: userId })),
+      ).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      return rows.map((m) => m.toJSONFor(userId));
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const [{ n }] = await Message.query().where({ recipientId: userId, isRead: false }).count({ n: '*' });
+      return Number(n);
+    },
+
+    async send(senderId: number, input: SendInput) {
+      if (input.recipientId === senderId) throw invalid('You cannot send messages to yourself');
+      const recipient = await User.query().findById(input.recipientId);
+      if (!recipient || recipient.deletedAt) throw notFound('Recipient not found');
+      const wait = sends.retryAfter(String(senderId));
+      if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
+      sends.record(String(senderId));
+      const subject = input.subject?.trim() || null;
+      const message = await Message.query().insertAndFetch({
+        senderId,
+        recipientId: recipient.id,
+        subject,
+        content: input.content.trim(),
+        isRead: false,
+        createdAt: kernel.now().getTime(),
+      });
+      return (await withNames(Message.query().findById(message.id)))!.toJSONFor(senderId);
+    },
+
+    /** Only the recipient may mark a message read; others learn only that it is not theirs. */
+    async markRead(userId: number, id: number) {
+      const message = await Message.query().findById(id);
+      if (!message) throw notFound('Message not found');
+      if (message.recipientId !== userId) throw forbidden('You can only mark messages sent to you as read');
+      if (!message.isRead) await message.$query().patch({ isRead: true });
+      return (await withNames(Message.query().findById(id)))!.toJSONFor(userId);
+    },
+  };
+
+  // Deleting an account deletes the conversations it took part in: they are its personal data.
+  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
+    await Message.query(trx).where({ senderId: userId }).orWhere({ recipientId: userId }).delete();
+  });
+
+  return service;
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    messaging: MessagingService;
+  }
+}

@@ -1,0 +1,157 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+
+describe('messaging: send, list, mark read', () => {
+  let server: TestServer;
+  let clock = new Date('2026-03-05T14:30:00Z');
+  let fan: SignedUp, artist: SignedUp, stranger: SignedUp;
+
+  before(async () => {
+    server = await startTestServer({ plugins: ['accounts', 'messaging'], now: () => clock });
+    fan = await signUp(server, 'fanny');
+    artist = await signUp(server, 'arty', { artist: true });
+    stranger = await signUp(server, 'stran');
+  });
+  after(() => server.stop());
+
+  describe('permissions', () => {
+    for (const [method, path] of [
+      ['get', '/api/messages'],
+      ['get', '/api/messages/unread-count'],
+      ['post', '/api/messages'],
+      ['patch', '/api/messages/1/read'],
+    ] as const) {
+      it(`answers 401 to an anonymous ${method.toUpperCase()} ${path}`, async () => {
+        expect((await server.client()[method](path)).status).to.equal(401);
+      });
+    }
+
+    it('tells an anonymous sender to log in', async () => {
+      const res = await server.client().post('/api/messages', { recipientId: artist.user.id, content: 'hi' });
+      expect(res.body).to.deep.equal({ message: 'Please log in to send messages' });
+    });
+  });
+
+  describe('send', () => {
+    const invalid: Array<[string, object, string]> = [
+      ['an empty message', { content: '' }, 'Please write a message'],
+      ['a whitespace-only message', { content: ' \n\t ' }, 'Please write a message'],
+      ['no content', { content: undefined }, 'Please write a message'],
+      ['a message over 2000 characters', { content: 'x'.repeat(2001) }, 'Message must be less than 2000 characters'],
+      ['a subject over 200 characters', { subject: 's'.repeat(201) }, 'Subject must be less than 200 characters'],
+      ['no recipient', { recipientId: undefined }, 'Please choose a recipient'],
+    ];
+    for (const [what, patch, message] of invalid) {
+      it(`refuses ${what} with 400 "${message}"`, async () => {
+        const res = await fan.client.post('/api/messages', { recipientId: artist.user.id, content: 'Hello', ...patch });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal({ message });
+      });
+    }
+
+    it('refuses a message to oneself', async () => {
+      const res = await artist.client.post('/api/messages', { recipientId: artist.user.id, content: 'Note to self' });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal({ message: 'You cannot send messages to yourself' });
+    });
+
+    it('refuses an unknown recipient with 404', async () => {
+      const res = await fan.client.post('/api/messages', { recipientId: 99999, content: 'Anyone there?' });
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({ message: 'Recipient not found' });
+    });
+
+    it('sends a trimmed message and shows it to both sides from their own point of view', async () => {
+      const res = await fan.client.post('/api/messages', { recipientId: artist.user.id, content: '  Loved this month’s drop!  ' });
+      expect(res.status).to.equal(201);
+      expect(res.body).to.deep.include({
+        senderId: fan.user.id,
+        senderName: 'Fanny',
+        recipientId: artist.user.id,
+        recipientName: 'Arty',
+        subject: null,
+        content: 'Loved this month’s drop!',
+        isRead: false,
+        isSentByCurrentUser: true,
+        createdAt: '2026-03-05T14:30:00.000Z',
+      });
+      const inbox = (await artist.client.get('/api/messages')).body;
+      expect(inbox).to.have.length(1);
+      expect(inbox[0]).to.include({ id: res.body.id, isSentByCurrentUser: false, isRead: false, senderName: 'Fanny' });
+      expect((await artist.client.get('/api/messages/unread-count')).body).to.deep.equal({ count: 1 });
+      expect((await fan.client.get('/api/messages/unread-count')).body).to.deep.equal({ count: 0 });
+    });
+
+    it('lists sent and received newest first, with a reply subject', async () => {
+      clock = new Date('2026-03-05T15:00:00Z');
+      const reply = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'Thank you!', subject: 'Re: ' });
+      expect(reply.status).to.equal(201);
+      const list = (await fan.client.get('/api/messages')).body;
+      expect(list.map((m: { content: string; isSentByCurrentUser: boolean }) => [m.content, m.isSentByCurrentUser])).to.deep.equal([
+        ['Thank you!', false],
+        ['Loved this month’s drop!', true],
+      ]);
+      expect(list[0].subject).to.equal('Re:');
+    });
+  });
+
+  describe('privacy', () => {
+    it('shows a stranger none of the conversation', async () => {
+      expect((await stranger.client.get('/api/messages')).body).to.deep.equal([]);
+    });
+
+    it('lets nobody but the recipient mark a message read', async () => {
+      const [received] = (await artist.client.get('/api/messages')).body.filter((m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser);
+      const byStranger = await stranger.client.patch(`/api/messages/${received.id}/read`);
+      expect(byStranger.status).to.equal(403);
+      const bySender = await fan.client.patch(`/api/messages/${received.id}/read`);
+      expect(bySender.status).to.equal(403);
+      expect(bySender.body).to.deep.equal({ message: 'You can only mark messages sent to you as read' });
+      expect((await artist.client.get('/api/messages/unread-count')).body.count).to.equal(1);
+    });
+
+    it('answers 404 for an unknown message id', async () => {
+      expect((await artist.client.patch('/api/messages/99999/read')).status).to.equal(404);
+      expect((await artist.client.patch('/api/messages/abc/read')).status).to.equal(404);
+    });
+
+    it('marks read for the recipient, idempotently, and the count follows', async () => {
+      const [received] = (await artist.client.get('/api/messages')).body.filter((m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser);
+      const first = await artist.client.patch(`/api/messages/${received.id}/read`);
+      expect(first.status).to.equal(200);
+      expect(first.body).to.include({ id: received.id, isRead: true, isSentByCurrentUser: false });
+      expect((await artist.client.patch(`/api/messages/${received.id}/read`)).body.isRead).to.equal(true);
+      expect((await artist.client.get('/api/messages/unread-count')).body.count).to.equal(0);
+    });
+  });
+
+  describe('limits and deletion', () => {
+    it('slows down a sender who sends more than 20 messages a minute (429)', async () => {
+      const spammer = await signUp(server, 'spammer');
+      const statuses = [];
+      for (let i = 0; i < 21; i++) statuses.push((await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: `#${i}` })).status);
+      expect(statuses.slice(0, 20).every((s) => s === 201)).to.equal(true);
+      expect(statuses[20]).to.equal(429);
+      clock = new Date(clock.getTime() + 61_000);
+      expect((await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: 'later' })).status).to.equal(201);
+    });
+
+    it('deletes the conversations of a deleted account, and nobody can write to it', async () => {
+      const res = await fan.client.delete(`/api/users/${fan.user.id}`);
+      expect(res.status).to.equal(200);
+      expect((await artist.client.get('/api/messages')).body).to.deep.equal([]);
+      const toDeleted = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'Are you there?' });
+      expect(toDeleted.status).to.equal(404);
+    });
+  });
+
+  describe('shell badge', () => {
+    it('gives the unread count to the app shell', async () => {
+      const plugin = server.app.plugins.find((p) => p.name === 'messaging')!;
+      await stranger.client.get('/api/messages');
+      const shell = await plugin.shell!(server.app.kernel, { id: stranger.user.id, username: 'stran', name: 'Stran', role: 'user', isArtist: false, profileImage: null });
+      expect(shell).to.deep.equal({ unreadMessages: 21 });
+    });
+  });
+});
