@@ -11,6 +11,7 @@ import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { notFound } from './errors.ts';
 import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
 import { errorHandler } from './http/errors.ts';
+import { mediaFiles } from './http/media.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
@@ -93,6 +94,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
+  koa.use(mediaFiles(config.dataDir));
 
   koa.use(sessionMiddleware(koa as unknown as Koa, knex));
   koa.use(commitSession());

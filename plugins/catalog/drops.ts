@@ -1,0 +1,18 @@
+import { DateTime } from 'luxon';
+
+// The monthly rhythm: drops belong to a calendar month (UTC) and the next one opens at the next boundary.
+
+/** 'YYYY-MM' of the month this moment falls in. */
+export function monthKey(now: Date): string {
+  return DateTime.fromJSDate(now, { zone: 'utc' }).toFormat('yyyy-MM');
+}
+
+/** The start of the next calendar month: when the next monthly drop opens. */
+export function nextDropAt(now: Date): Date {
+  return DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toJSDate();
+}
+
+/** 'March 2026': the About tab's join month. */
+export function joinedMonth(epochMs: number): string {
+  return DateTime.fromMillis(epochMs, { zone: 'utc' }).setLocale('en-US').toFormat('LLLL yyyy');
+}

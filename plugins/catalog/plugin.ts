@@ -1,0 +1,19 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { catalogRoutes } from './routes.ts';
+import { seedCatalog } from './seed.ts';
+import { createCatalogService } from './service.ts';
+
+const catalog: PluginManifest = {
+  name: 'catalog',
+  dependsOn: ['accounts'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createCatalogService,
+  routes: catalogRoutes,
+  shell: async (kernel, user) => ({
+    subscriptions: (await kernel.services.catalog.subscriptions(user.id)).map((s) => s.artist),
+  }),
+  seed: seedCatalog,
+};
+
+export default catalog;

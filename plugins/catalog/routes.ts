@@ -1,0 +1,77 @@
+import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { idParam, requireUser } from '../../api/http/guards.ts';
+import { bodyValidator } from '../../api/validation/validate.ts';
+import {
+  artistPatchRequired,
+  artistPatchRules,
+  likeRequired,
+  likeRules,
+  subscriptionRequired,
+  subscriptionRules,
+} from './rules.ts';
+
+const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
+const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
+const parseSubscription = bodyValidator<{ artistId: number }>(subscriptionRules, subscriptionRequired);
+
+export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
+  const catalog = kernel.services.catalog;
+  const viewer = (ctx: { state: { user: { id: number } | null } }) => ctx.state.user?.id ?? null;
+
+  router.get('/artists', async (ctx) => {
+    ctx.body = await catalog.artists();
+  });
+  // Declared before /artists/:id so "featured" is not read as an id.
+  router.get('/artists/featured', async (ctx) => {
+    ctx.body = await catalog.featuredArtists();
+  });
+  router.get('/artists/:id', async (ctx) => {
+    ctx.body = await catalog.artist(idParam(ctx.params.id, 'Artist'));
+  });
+  router.patch('/artists/:id', async (ctx) => {
+    const user = requireUser(ctx);
+    const id = idParam(ctx.params.id, 'Artist');
+    const { genre } = parseArtistPatch(ctx.request.body);
+    ctx.body = await catalog.updateGenre(user, id, genre);
+  });
+  router.get('/artists/:id/tracks', async (ctx) => {
+    ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), viewer(ctx));
+  });
+  router.get('/artists/:id/exclusives', async (ctx) => {
+    ctx.body = await catalog.artistExclusives(idParam(ctx.params.id, 'Artist'));
+  });
+
+  router.get('/tracks/monthly', async (ctx) => {
+    ctx.body = await catalog.monthlyTracks(viewer(ctx));
+  });
+  router.get('/tracks/:id', async (ctx) => {
+    ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), viewer(ctx));
+  });
+  router.post('/tracks/:id/like', async (ctx) => {
+    const user = requireUser(ctx, 'Please log in to like tracks');
+    const id = idParam(ctx.params.id, 'Track');
+    const { like } = parseLike(ctx.request.body);
+    ctx.body = await catalog.setLike(user.id, id, like);
+  });
+  router.post('/tracks/:id/listen', async (ctx) => {
+    const user = requireUser(ctx);
+    const result = await catalog.recordListen(user.id, idParam(ctx.params.id, 'Track'));
+    ctx.status = result.counted ? 201 : 200;
+    ctx.body = result;
+  });
+
+  router.get('/exclusives', async (ctx) => {
+    ctx.body = await catalog.exclusives();
+  });
+
+  router.get('/subscriptions/user', async (ctx) => {
+    ctx.body = await catalog.subscriptions(requireUser(ctx).id);
+  });
+  router.post('/subscriptions', async (ctx) => {
+    const user = requireUser(ctx, 'Please log in to subscribe to artists');
+    const { artistId } = parseSubscription(ctx.request.body);
+    const { subscription, created } = await catalog.subscribe(user.id, artistId);
+    ctx.status = created ? 201 : 200;
+    ctx.body = subscription;
+  });
+}

@@ -1,0 +1,44 @@
+import type { FieldRules } from '../../api/validation/rules.ts';
+
+// Catalog limits, lists and messages, shared by the API validators and the browser. Pure: islands bundle it.
+
+/** Spec §3: the genre list (artists and releases). */
+export const GENRES = [
+  'Alternative', 'Blues', 'Classical', 'Country', 'Dance', 'Electronic', 'Folk', 'Hip-Hop/Rap', 'Jazz',
+  'Latin', 'Metal', 'Pop', 'R&B/Soul', 'Reggae', 'Rock', 'Singer/Songwriter', 'World',
+] as const;
+
+/** Spec §3: exclusive types with their own look; any other type gets the generic one. */
+export const EXCLUSIVE_TYPES = ['NFT', 'unreleased-track', 'behind-the-scenes'] as const;
+
+/** A listen by the same user of the same track inside this window is the same listen (refreshes, replays). */
+export const LISTEN_WINDOW_MS = 30 * 60 * 1000;
+
+/** Monthly listeners count distinct listeners over this many days. */
+export const LISTENER_DAYS = 30;
+
+export const PLACEHOLDER_ARTIST_IMAGE = '/images/artist-placeholder.svg';
+export const PLACEHOLDER_COVER = '/images/cover-placeholder.svg';
+
+export const artistPatchRules: FieldRules = {
+  genre: { label: 'Genre', type: 'string', enum: GENRES, messages: { enum: 'Please choose a genre from the list' } },
+};
+export const artistPatchRequired = ['genre'] as const;
+
+export const likeRules: FieldRules = {
+  like: { label: 'Like', type: 'boolean', messages: { required: 'like must be true or false', type: 'like must be true or false' } },
+};
+export const likeRequired = ['like'] as const;
+
+export const subscriptionRules: FieldRules = {
+  // The server subscribes the session user whatever userId says (spec §7 sends it anyway).
+  userId: { label: 'User', type: 'integer', minimum: 1 },
+  artistId: { label: 'Artist', type: 'integer', minimum: 1, messages: { required: 'artistId is required', type: 'artistId must be a whole number' } },
+  active: { label: 'Active', type: 'boolean' },
+};
+export const subscriptionRequired = ['artistId'] as const;
+
+/** Spec §5 / §8 texts the subscribe controls show. */
+export const SUBSCRIBE_LOGIN = { title: 'Authentication required', description: 'Please log in to subscribe to artists' };
+export const SUBSCRIBE_FAILED = { title: 'Subscription failed', description: 'There was a problem subscribing to this artist. Please try again.' };
+export const LIKE_LOGIN = { title: 'Authentication required', description: 'Please log in to like tracks' };

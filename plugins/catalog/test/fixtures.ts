@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import type { TestClient } from '../../../api/test/client.ts';
+import type { TestServer } from '../../../api/test/server.ts';
+import { monthKey } from '../drops.ts';
+import { Track } from '../models.ts';
+
+export interface Member {
+  client: TestClient;
+  user: { id: number; username: string };
+  artist?: { id: number };
+}
+
+/** Registers through the API (the client is signed in); artists also get their artist record. */
+export async function join(server: TestServer, username: string, artist = false): Promise<Member> {
+  const client = server.client();
+  const res = await client.post('/api/auth/register', { username, password: 'secret123', email: `${username}@example.com`, name: `${username} name`, isArtist: artist });
+  expect(res.status, res.text).to.equal(201);
+  const member: Member = { client, user: res.body };
+  if (artist) {
+    const hook = await client.post('/api/auth/register-artist-hook');
+    expect(hook.status, hook.text).to.equal(200);
+    member.artist = hook.body;
+  }
+  return member;
+}
+
+/** A track as the releases feature would store it; a monthly drop takes the month of its date. */
+export async function addTrack(artistId: number, title: string, uploadDate: Date, isMonthlyDrop = true): Promise<number> {
+  const track = await Track.query().insertAndFetch({
+    artistId,
+    title,
+    audioUrl: `/media/test/${title.replace(/\W+/g, '-')}.mp3`,
+    coverImage: null,
+    duration: 180,
+    uploadDate: uploadDate.getTime(),
+    isMonthlyDrop,
+    dropMonth: isMonthlyDrop ? monthKey(uploadDate) : null,
+    createdAt: uploadDate.getTime(),
+  });
+  return track.id;
+}

@@ -1,0 +1,58 @@
+// The catalog's JSON, field for field as spec §3 names it. Type-only: pages and islands import it.
+
+export interface ArtistRef {
+  id: number;
+  name: string;
+  profileImage: string;
+}
+
+export interface ArtistJson {
+  id: number;
+  userId: number;
+  name: string;
+  genre: string | null;
+  bio: string;
+  profileImage: string;
+  verified: boolean;
+  monthlyListeners: number;
+  dropCount: number;
+  /** When the artist joined (About tab). */
+  createdAt: string;
+  /** The next month boundary, when the next monthly drop opens (countdowns). */
+  nextDropAt: string;
+}
+
+export interface TrackJson {
+  id: number;
+  artistId: number;
+  artist: ArtistRef;
+  title: string;
+  audioUrl: string;
+  coverImage: string;
+  duration: number;
+  uploadDate: string;
+  isMonthlyDrop: boolean;
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface ExclusiveJson {
+  id: number;
+  artistId: number;
+  artist: ArtistRef;
+  type: string;
+  title: string;
+  description: string;
+  createdAt: string;
+  remaining: number | null;
+  totalAvailable: number | null;
+  metadata: { duration?: number };
+}
+
+export interface SubscriptionJson {
+  id: number;
+  userId: number;
+  artistId: number;
+  active: boolean;
+  artist: ArtistRef;
+}
