@@ -1,0 +1,14 @@
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { adminRoutes } from './routes.ts';
+import { createAdminService } from './service.ts';
+
+// The admin dashboard counts the catalog, edits site content and reads the month's payouts.
+const admin: PluginManifest = {
+  name: 'admin',
+  dependsOn: ['accounts', 'catalog', 'content', 'credits'],
+  services: createAdminService,
+  routes: adminRoutes,
+  pages: [{ pattern: '/admin', entrypoint: 'pages/admin.astro' }],
+};
+
+export default admin;

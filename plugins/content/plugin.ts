@@ -1,0 +1,14 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { contentRoutes } from './routes.ts';
+import { createContentService } from './service.ts';
+
+const content: PluginManifest = {
+  name: 'content',
+  dependsOn: ['accounts'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createContentService,
+  routes: contentRoutes,
+};
+
+export default content;

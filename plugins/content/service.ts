@@ -1,0 +1,42 @@
+import type { Kernel } from '../../api/plugins/types.ts';
+import { invalid, notFound } from '../../api/errors.ts';
+import { DEFAULT_VALUES } from './blocks.ts';
+import { ContentBlock } from './models.ts';
+import { MAX_LENGTH, tooLong } from './rules.ts';
+
+export function createContentService(kernel: Kernel) {
+  const service = {
+    async list() {
+      return (await ContentBlock.query().orderBy('position')).map((b) => b.toPublic());
+    },
+
+    async byKey(key: string) {
+      const block = await ContentBlock.query().findOne({ key });
+      if (!block) throw notFound('Content not found');
+      return { key: block.key, value: block.value };
+    },
+
+    /** Every block's current value by key, over the defaults: what the home page renders. */
+    async values(): Promise<Record<string, string>> {
+      const rows = await ContentBlock.query().select('key', 'value');
+      return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+    },
+
+    async update(id: number, value: string, actorId: number) {
+      const block = await ContentBlock.query().findById(id);
+      if (!block) throw notFound('Content block not found');
+      const trimmed = value.trim();
+      if (trimmed.length > MAX_LENGTH[block.type]) throw invalid(tooLong(block.type));
+      return (await block.$query().patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+    },
+  };
+  return service;
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    content: ContentService;
+  }
+}
