@@ -66,6 +66,15 @@ describe('pages served through Astro inside Koa', () => {
     }
   });
 
+  it('shows the Admin button to admins only', async () => {
+    const client = server.client();
+    await client.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
+    expect((await client.get('/')).text).not.to.include('href="/admin"');
+    await server.app.kernel.services.accounts.setRole('demo', 'admin');
+    expect((await client.get('/')).text).to.include('href="/admin"');
+    await server.app.kernel.services.accounts.setRole('demo', 'user');
+  });
+
   it('does not set a session cookie for an anonymous page view', async () => {
     const res = await server.client().get('/');
     expect(res.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE))).to.equal(false);

@@ -1,0 +1,68 @@
+import { expect } from 'chai';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const serverFile = path.join(root, 'api/server.ts');
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeEach(() => (dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-proc-'))));
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses invalid configuration with one clear line and no stack trace', () => {
+    const result = spawnSync(process.execPath, [serverFile], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).to.equal(1);
+    expect(result.stderr.trim()).to.equal('OneTrack cannot start: PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(result.stdout).to.equal('');
+  });
+
+  it('starts on SQLite with demo data, then shuts down cleanly on SIGTERM', async function () {
+    this.timeout(60_000);
+    const port = 3800 + Math.floor(Math.random() * 90);
+    const child = spawn(process.execPath, [serverFile], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', SEED_DEMO: '1', NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let healthy = false;
+    for (let i = 0; i < 300 && !healthy; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    }
+    expect(healthy, output).to.equal(true);
+    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+    });
+    expect(login.status).to.equal(200);
+    child.kill('SIGTERM');
+    expect(await exited).to.equal(0);
+    expect(output).to.include('"message":"shutting down"');
+
+    // The same data folder, as an operator would use it afterwards.
+    const promote = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(root, 'api/cli/promote.ts'), ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
+    const ok = promote('demo', 'admin');
+    expect(ok.status, ok.stderr).to.equal(0);
+    expect(ok.stdout.trim()).to.equal('demo is now admin');
+    const badRole = promote('demo', 'overlord');
+    expect(badRole.status).to.equal(1);
+    expect(badRole.stderr.trim()).to.equal('Role must be one of: user, admin, superadmin');
+    const nobody = promote('ghost', 'admin');
+    expect(nobody.stderr.trim()).to.equal('No user named "ghost"');
+    expect(promote().status).to.equal(2);
+  });
+});
