@@ -6,6 +6,7 @@ import { bodyValidator } from '../../api/validation/validate.ts';
 import {
   loginRequired,
   loginRules,
+  photoRules,
   preferencesRules,
   profileRules,
   registerRequired,
@@ -17,6 +18,7 @@ const parseLogin = bodyValidator<{ username: string; password: string }>(loginRu
 const parseRegister = bodyValidator<RegisterInput>(registerRules, registerRequired);
 const parseProfile = bodyValidator<ProfilePatch>(profileRules);
 const parsePreferences = bodyValidator<PreferencesPatch>(preferencesRules);
+const parsePhoto = bodyValidator<{ data: string }>(photoRules, ['data']);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -94,6 +96,11 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   router.patch('/users/me/preferences', async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
+  });
+
+  router.post('/users/me/photo', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
   });
 
   router.delete('/users/:id', async (ctx) => {

@@ -65,3 +65,7 @@ export const preferencesRules: FieldRules = {
   darkMode: { label: 'Dark mode', type: 'boolean' },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
 };
+
+export const photoRules: FieldRules = {
+  data: { label: 'Photo', type: 'string', minLength: 1, maxLength: 1_000_000, messages: { required: 'Please choose a photo', maxLength: 'File size must be less than 700KB' } },
+};

@@ -5,6 +5,7 @@ import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
+import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { PREFERENCE_KEYS, ROLES, type PreferenceKey, type Role } from './rules.ts';
 
 export interface RegisterInput {
@@ -121,6 +122,18 @@ export function createAccountsService(kernel: Kernel) {
       return updated.toPublic();
     },
 
+    /** Replaces the user's photo (and their artist picture, which shows the same person). */
+    async updatePhoto(userId: number, dataUrl: string): Promise<PublicUser> {
+      const user = await User.query().findById(userId);
+      if (!user) throw notFound('User not found');
+      const profileImage = await storeProfilePhoto(kernel.config.dataDir, userId, dataUrl);
+      await Artist.query().where({ userId }).patch({ profileImage });
+      const previous = user.profileImage;
+      const updated = await user.$query().patchAndFetch({ profileImage, updatedAt: now() });
+      await removeProfilePhoto(kernel.config.dataDir, previous);
+      return updated.toPublic();
+    },
+
     /** Creates the user's artist record once; later calls return the same record unchanged. */
     async registerArtist(userId: number): Promise<Artist> {
       const user = await User.query().findById(userId);
@@ -176,6 +189,7 @@ export function createAccountsService(kernel: Kernel) {
       const user = await User.query().findById(id);
       if (!user || user.deletedAt) throw notFound('User not found');
       if (actor.id !== id) throw forbidden('You can only delete your own account');
+      const photo = user.profileImage;
       await kernel.knex.transaction(async (trx) => {
         for (const handler of deletionHandlers) await handler(id, trx);
         await Preferences.query(trx).deleteById(id);
@@ -193,6 +207,7 @@ export function createAccountsService(kernel: Kernel) {
           updatedAt: now(),
         });
       });
+      await removeProfilePhoto(kernel.config.dataDir, photo);
     },
 
     async setRole(username: string, role: string): Promise<PublicUser> {
