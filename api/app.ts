@@ -116,12 +116,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) {
     const handler = await loadAstroHandler();
     koa.use(
-      astroPages(handler, (ctx) => ({
-        user: ctx.state.user,
-        services: kernel.services,
-        now: kernel.now,
-        shell: () => loadShellData(plugins, kernel, ctx.state.user),
-      })),
+      astroPages(handler, (ctx) => {
+        // Loaded at most once per request: the layout and the page may both need it.
+        let shell: ReturnType<typeof loadShellData> | undefined;
+        return {
+          user: ctx.state.user,
+          services: kernel.services,
+          now: kernel.now,
+          shell: () => (shell ??= loadShellData(plugins, kernel, ctx.state.user)),
+        };
+      }),
     );
   }
 

@@ -14,6 +14,15 @@ const catalog: PluginManifest = {
     subscriptions: (await kernel.services.catalog.subscriptions(user.id)).map((s) => s.artist),
   }),
   seed: seedCatalog,
+  pages: [
+    { pattern: '/discover', entrypoint: 'pages/discover.astro' },
+    { pattern: '/collection', entrypoint: 'pages/collection.astro' },
+    { pattern: '/artists', entrypoint: 'pages/artists.astro' },
+    { pattern: '/artist/[id]', entrypoint: 'pages/artist.astro' },
+    { pattern: '/artists/[id]', entrypoint: 'pages/artist-redirect.astro' },
+    { pattern: '/tracks/[id]', entrypoint: 'pages/track.astro' },
+    { pattern: '/sitemap.xml', entrypoint: 'pages/sitemap.xml.ts' },
+  ],
 };
 
 export default catalog;

@@ -30,10 +30,15 @@ export function createCatalogService(kernel: Kernel) {
     return row;
   }
 
-  async function visibleTrack(id: number, viewerId: number | null): Promise<TrackJson> {
+  async function findTrack(id: number, viewerId: number | null): Promise<TrackJson | null> {
     const row = await tracksQuery(knex, now(), viewerId).where('t.id', id).first();
-    if (!row) throw notFound('Track not found');
-    return toTrack(row);
+    return row ? toTrack(row) : null;
+  }
+
+  async function visibleTrack(id: number, viewerId: number | null): Promise<TrackJson> {
+    const track = await findTrack(id, viewerId);
+    if (!track) throw notFound('Track not found');
+    return track;
   }
 
   const service = {
@@ -95,6 +100,9 @@ export function createCatalogService(kernel: Kernel) {
 
     track: visibleTrack,
 
+    /** The track page's null for an unknown or unreleased id, where a 404 page replaces it. */
+    findTrack,
+
     /** The tracks this user liked, most recently liked first. */
     async likedTracks(userId: number): Promise<TrackJson[]> {
       const rows = await tracksQuery(knex, now(), userId)
@@ -138,8 +146,11 @@ export function createCatalogService(kernel: Kernel) {
       });
     },
 
-    async exclusives(): Promise<ExclusiveJson[]> {
-      return (await exclusivesQuery(knex)).map(toExclusive);
+    /** Newest first; the home page asks for only a few. */
+    async exclusives(limit?: number): Promise<ExclusiveJson[]> {
+      const query = exclusivesQuery(knex);
+      if (limit !== undefined) query.limit(limit);
+      return (await query).map(toExclusive);
     },
 
     /** Exclusives of the artists this user subscribes to (subscriber-only content). */

@@ -1,5 +1,5 @@
 // A small inline icon set (24×24 strokes), so pages need no icon font or extra request.
-const paths = {
+export const iconPaths = {
   home: 'M3 11 12 3l9 8M5 10v10h5v-6h4v6h5V10',
   compass: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm3.5-12.5-2 5-5 2 2-5 5-2Z',
   library: 'M4 4v16M9 4v16M14 4l5 16',
@@ -18,18 +18,25 @@ const paths = {
   pause: 'M7 4h4v16H7zM13 4h4v16h-4z',
   heart: 'M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9Z',
   music: 'M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm12-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z',
+  back: 'M11 17 6 12l5-5M18 17l-5-5 5-5',
+  forward: 'm13 17 5-5-5-5M6 17l5-5-5-5',
+  volume: 'M11 5 6 9H3v6h3l5 4V5Zm4.5 3.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12',
+  share: 'M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm12 7a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
+  check: 'M5 12.5 10 17 19 7',
+  verified: 'M12 2.5 14.6 5l3.5-.4.6 3.5 3 1.9-1.5 3.2 1.5 3.2-3 1.9-.6 3.5-3.5-.4L12 21.5 9.4 19l-3.5.4-.6-3.5-3-1.9L3.8 12 2.3 8.8l3-1.9.6-3.5 3.5.4L12 2.5ZM8.5 12l2.5 2.5 4.5-5',
+  link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
 } as const;
 
-export type IconName = keyof typeof paths;
+export type IconName = keyof typeof iconPaths;
 
-export function Icon({ name, size = 20, className }: { name: IconName; size?: number; className?: string }) {
+export function Icon({ name, size = 20, className, filled = false }: { name: IconName; size?: number; className?: string; filled?: boolean }) {
   return (
     <svg
       className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={filled ? 'currentColor' : 'none'}
       stroke="currentColor"
       strokeWidth={1.8}
       strokeLinecap="round"
@@ -37,7 +44,7 @@ export function Icon({ name, size = 20, className }: { name: IconName; size?: nu
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={iconPaths[name]} />
     </svg>
   );
 }

@@ -1,0 +1,44 @@
+import { apiRequest } from '../../../site/lib/api.ts';
+import { $subscriptions } from '../../../site/stores/shell.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { SUBSCRIBE_FAILED, SUBSCRIBE_LOGIN } from '../rules.ts';
+import type { SubscriptionJson } from '../types.ts';
+
+// Every Subscribe button on a page ([data-subscribe=artistId]) is served by this one listener. A
+// success marks every button for that artist and adds the artist to the sidebar's list at once.
+
+function markSubscribed(artistId: number): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>(`[data-subscribe="${artistId}"]`)) {
+    button.disabled = true;
+    button.textContent = 'Subscribed';
+    button.classList.replace('btn-outline-light', 'btn-gold');
+    button.setAttribute('aria-label', `Subscribed to ${button.dataset.artistName}`);
+  }
+}
+
+async function subscribe(button: HTMLButtonElement): Promise<void> {
+  const artistId = Number(button.dataset.subscribe);
+  const name = button.dataset.artistName ?? 'this artist';
+  if (!button.dataset.signedIn) {
+    toast({ ...SUBSCRIBE_LOGIN, variant: 'destructive' });
+    return;
+  }
+  button.disabled = true;
+  try {
+    const subscription = await apiRequest<SubscriptionJson>('POST', '/api/subscriptions', { artistId, active: true });
+    markSubscribed(artistId);
+    const list = $subscriptions.get();
+    if (!list.some((a) => a.id === artistId)) $subscriptions.set([...list, subscription.artist]);
+    toast({ title: `Subscribed to ${name}`, description: "You'll now receive updates and exclusive content from this artist", variant: 'success' });
+  } catch (error) {
+    button.disabled = false;
+    // Spec §8: a failure from an artist card shows nothing.
+    if (button.dataset.quiet) console.warn('subscription failed', error);
+    else toast({ ...SUBSCRIBE_FAILED, variant: 'destructive' });
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-subscribe]');
+  if (button && !button.disabled) void subscribe(button);
+});

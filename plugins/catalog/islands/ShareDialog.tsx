@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { Icon } from '../../../site/components/Icon.tsx';
+import { toast } from '../../../site/stores/toasts.ts';
+
+/** Spec §9: copy feedback lasts 3 seconds. */
+export const COPIED_MS = 3000;
+
+/** A "Link copied!" flag for the share trigger that clears itself after COPIED_MS. */
+export function useCopiedFlag(): [boolean, () => void] {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return [copied, () => setCopied(true)];
+}
+
+export interface ShareDialogProps {
+  show: boolean;
+  onHide(): void;
+  /** Absolute URL to share. */
+  url: string;
+  /** What is shared, e.g. the artist's name. */
+  title: string;
+  /** The success toast's description, e.g. "Artist profile link copied to clipboard". */
+  copiedText: string;
+  /** Called after a successful copy (the trigger shows "Link copied!" for 3 s). */
+  onCopied(): void;
+}
+
+/** Spec §2 share options: copy link, Twitter, Facebook, email, native share (falls back to copy). */
+export default function ShareDialog({ show, onHide, url, title, copiedText, onCopied }: ShareDialogProps) {
+  const text = `${title} on OneTrack`;
+  const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Link copied!', description: copiedText, variant: 'success' });
+      onCopied();
+      onHide();
+    } catch {
+      toast({ title: 'Failed to copy', variant: 'destructive' });
+    }
+  }
+
+  async function shareNatively() {
+    try {
+      await navigator.share({ title: text, url });
+      onHide();
+    } catch (error) {
+      // The fan closed the share sheet: nothing to do. Anything else falls back to copying.
+      if ((error as DOMException)?.name !== 'AbortError') await copy();
+    }
+  }
+
+  const encoded = encodeURIComponent(url);
+  const links = [
+    { label: 'Share on Twitter', href: `https://twitter.com/intent/tweet?url=${encoded}&text=${encodeURIComponent(text)}` },
+    { label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
+    { label: 'Share by email', href: `mailto:?subject=${encodeURIComponent(text)}&body=${encoded}` },
+  ];
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="share-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="share-title">Share {title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <label htmlFor="share-url" className="form-label">Link</label>
+        <div className="input-group mb-3">
+          <input id="share-url" className="form-control" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
+          <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
+            <Icon name="link" size={18} /> Copy link
+          </Button>
+        </div>
+        <div className="d-grid gap-2">
+          {links.map((link) => (
+            <a key={link.label} className="btn btn-outline-light" href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+          ))}
+          {canShareNatively && (
+            <Button variant="outline-light" onClick={() => void shareNatively()}>More options…</Button>
+          )}
+        </div>
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Icon } from '../../../site/components/Icon.tsx';
+import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
+import ShareDialog, { useCopiedFlag } from './ShareDialog.tsx';
+
+interface Props {
+  track: { id: number; title: string; liked: boolean; likeCount: number };
+  shareUrl: string;
+}
+
+/** The track page's Like (optimistic, rolled back on failure) and Share. */
+export default function TrackActions({ track, shareUrl }: Props) {
+  const [state, setState] = useState({ liked: track.liked, likeCount: track.likeCount });
+  const [sharing, setSharing] = useState(false);
+  const [copied, markCopied] = useCopiedFlag();
+  const change = useStore($likeChange);
+
+  // The player may like or unlike this same track.
+  useEffect(() => {
+    if (change?.trackId === track.id) setState({ liked: change.liked, likeCount: change.likeCount });
+  }, [change, track.id]);
+
+  async function toggle() {
+    const before = state;
+    const like = !before.liked;
+    setState({ liked: like, likeCount: before.likeCount + (like ? 1 : -1) });
+    try {
+      await sendLike(track.id, like);
+    } catch (error) {
+      setState(before);
+      likeFailed(error);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn btn-outline-light btn-lg like-button${state.liked ? ' is-liked' : ''}`}
+        aria-pressed={state.liked}
+        onClick={() => void toggle()}
+      >
+        <Icon name="heart" filled={state.liked} /> {state.liked ? 'Liked' : 'Like'}
+        <span className="like-count" aria-label={`${state.likeCount} likes`}>{state.likeCount}</span>
+      </button>
+      <button type="button" className="btn btn-outline-light btn-lg" onClick={() => setSharing(true)}>
+        <Icon name={copied ? 'check' : 'share'} /> {copied ? 'Link copied!' : 'Share'}
+      </button>
+      <ShareDialog
+        show={sharing}
+        onHide={() => setSharing(false)}
+        url={shareUrl}
+        title={track.title}
+        copiedText="Track link copied to clipboard"
+        onCopied={markCopied}
+      />
+    </>
+  );
+}

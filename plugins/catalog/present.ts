@@ -1,0 +1,31 @@
+import type { PlayerTrack } from '../../site/lib/player.ts';
+import type { TrackJson } from './types.ts';
+
+// Small presentation helpers shared by the catalog's pages and components.
+
+/** What a play button hands to the player, as the data-play-track attribute. */
+export function playData(track: TrackJson): string {
+  const data: PlayerTrack = {
+    id: track.id,
+    title: track.title,
+    audioUrl: track.audioUrl,
+    coverImage: track.coverImage,
+    duration: track.duration,
+    artist: { id: track.artist.id, name: track.artist.name },
+  };
+  return JSON.stringify(data);
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Spec §9 date display: Jan 5, 2025. */
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** JSON-LD inside <script>: no "</" may close the element early. */
+export function jsonLd(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

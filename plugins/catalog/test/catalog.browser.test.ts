@@ -1,0 +1,222 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
+
+async function signIn(page: Page, username = DEMO_USERNAME) {
+  const res = await page.request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(res.status()).to.equal(200);
+}
+
+/** Islands are interactive once Astro has hydrated them (the ssr attribute goes away). */
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime);
+
+describe('catalog in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let nova: { id: number; name: string };
+  before(async () => {
+    server = await startTestServer({ pages: true, seedDemo: true });
+    browser = await launchBrowser();
+    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+    nova = artists.find((a) => a.name === 'Nova Harbor')!;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('plays a drop and keeps the same audio playing from where it was across sidebar navigation', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/');
+    expect(await page.getByRole('region', { name: 'Player' }).count()).to.equal(0);
+    await page.getByRole('button', { name: 'Play Featured Drops' }).click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 1);
+    await page.evaluate(() => ((window as unknown as { playerAudio: unknown }).playerAudio = document.querySelector('[data-testid="player-audio"]')));
+    const before = await currentTime(page);
+    const started = Date.now();
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Artists' }).click();
+    await page.waitForURL(`${server.url}/artists`);
+    await page.getByRole('heading', { name: 'Artists', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Discover' }).click();
+    await page.waitForURL(`${server.url}/discover`);
+    await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
+
+    // The very same element, still playing, and it did not restart: time played ≈ time elapsed.
+    const same = await page.evaluate(() => (window as unknown as { playerAudio: unknown }).playerAudio === document.querySelector('[data-testid="player-audio"]'));
+    expect(same).to.equal(true);
+    await page.waitForTimeout(300);
+    const after = await currentTime(page);
+    const elapsed = (Date.now() - started) / 1000;
+    expect(after - before).to.be.within(elapsed - 1.2, elapsed + 0.3);
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused)).to.equal(false);
+    expect(await player.getByRole('button', { name: 'Pause' }).isVisible()).to.equal(true);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('drives the player: pause with Space, skip and seek clamped, volume 0–100 remembered as 0–1', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto(`/artist/${nova.id}`);
+    await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.getByRole('link', { name: 'Tidal Lights' }).waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3);
+
+    await page.locator('body').press('Space');
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused)).to.equal(true);
+
+    await player.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    expect(await currentTime(page)).to.be.within(10, 11.5);
+    await player.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    await player.getByRole('button', { name: 'Forward 10 seconds' }).click();
+    // The clip is 24 s long: seeking past the end stops at the end.
+    expect(await currentTime(page)).to.be.within(23, 24.1);
+    for (let i = 0; i < 3; i++) await player.getByRole('button', { name: 'Back 10 seconds' }).click();
+    expect(await currentTime(page)).to.equal(0);
+
+    const volume = player.getByRole('slider', { name: 'Volume' });
+    expect(await volume.inputValue()).to.equal('70');
+    await volume.fill('25');
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.volume)).to.equal(0.25);
+    expect(await page.evaluate(() => localStorage.getItem('onetrack.volume'))).to.equal('0.25');
+    await page.reload();
+    await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
+    expect(await page.getByRole('region', { name: 'Player' }).getByRole('slider', { name: 'Volume' }).inputValue()).to.equal('25');
+    await page.context().close();
+  });
+
+  it('rolls back an optimistic like when signed out, and records likes and listens when signed in', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto(`/artist/${nova.id}`);
+    await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.getByRole('button', { name: 'Like Tidal Lights' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Please log in to like tracks' }).waitFor();
+    expect(await player.getByRole('button', { name: 'Like Tidal Lights' }).getAttribute('aria-pressed')).to.equal('false');
+
+    await signIn(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'Play Low Orbit' }).click();
+    const like = page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Like Low Orbit' });
+    await like.click();
+    await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Unlike Low Orbit' }).waitFor();
+    const tracks = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{ id: number; title: string; likeCount: number }>;
+    const lowOrbit = tracks.find((t) => t.title === 'Low Orbit')!;
+    const liked = await page.request.get(`/api/tracks/${lowOrbit.id}`);
+    expect((await liked.json()).liked).to.equal(true);
+
+    // Switching tracks records a listen for the one before.
+    const listensBefore = await server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' });
+    await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Tidal Lights' }).waitFor();
+    let n = 0;
+    for (let i = 0; i < 20 && n <= Number(listensBefore[0].n); i++) {
+      await page.waitForTimeout(100);
+      n = Number((await server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' }))[0].n);
+    }
+    expect(n).to.equal(Number(listensBefore[0].n) + 1);
+    await page.context().close();
+  });
+
+  it('answers an unknown artist with HTTP 404 and titles the profile "Name | OneTrack" while open', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    const missing = await page.goto('/artist/424242');
+    expect(missing!.status()).to.equal(404);
+    await page.getByRole('heading', { name: 'Artist Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Browse Artists' }).click();
+    await page.waitForURL(`${server.url}/artists`);
+    await page.getByRole('link', { name: /Nova Harbor/ }).first().click();
+    await page.waitForURL(`${server.url}/artist/${nova.id}`);
+    await page.getByRole('heading', { name: 'Nova Harbor', level: 1 }).waitFor();
+    expect(await page.title()).to.equal('Nova Harbor | OneTrack');
+    await page.getByRole('tab', { name: 'About' }).click();
+    expect(await page.getByTestId('joined').textContent()).to.match(/^[A-Z][a-z]+ \d{4}$/);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.title()).to.equal('OneTrack | One Track. Per Month. One Chance. Forever.');
+    const redirected = await page.goto(`/artists/${nova.id}`);
+    expect(redirected!.url()).to.equal(`${server.url}/artist/${nova.id}`);
+    expect(errors.filter((e) => !e.includes('404'))).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('searches the directory by name or genre as you type, case-insensitively', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/artists');
+    const cards = page.locator('[data-artist-card]:visible');
+    expect(await cards.count()).to.equal(8);
+    const search = page.getByRole('searchbox', { name: 'Search artists by name or genre' });
+    await search.pressSequentially('JAZZ');
+    expect(await cards.count()).to.equal(1);
+    expect(await cards.first().textContent()).to.include('Blue Moon Trio');
+    await search.fill('');
+    await search.pressSequentially('nova');
+    expect(await cards.count()).to.equal(1);
+    await search.pressSequentially('xyz');
+    expect(await cards.count()).to.equal(0);
+    await page.getByRole('heading', { name: 'No Artists Found' }).waitFor();
+    expect(await page.getByText('Try adjusting your search criteria').isVisible()).to.equal(true);
+    await page.context().close();
+  });
+
+  it('subscribes: disabled with a toast signed out; Subscribed and in the sidebar at once signed in', async () => {
+    const { page } = await openPage(browser, server.url);
+    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+    const kai = artists.find((a) => a.name === 'Kai Rocks')!;
+    await page.goto(`/artist/${kai.id}`);
+    const button = page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' });
+    expect(await button.getAttribute('aria-disabled')).to.equal('true');
+    // It looks disabled, but a click still explains why (force: Playwright would wait for it to enable).
+    await button.click({ force: true });
+    await page.getByTestId('toast').filter({ hasText: 'Please log in to subscribe to artists' }).waitFor();
+
+    await signIn(page);
+    await page.reload();
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count()).to.equal(0);
+    await page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' }).click();
+    const done = page.locator('.artist-actions').getByRole('button', { name: 'Subscribed to Kai Rocks' });
+    await done.waitFor();
+    expect(await done.isDisabled()).to.equal(true);
+    expect(await done.textContent()).to.equal('Subscribed');
+    expect(await done.getAttribute('class')).to.include('btn-gold');
+    await page.getByTestId('toast').filter({ hasText: 'Subscribed to Kai Rocks' }).waitFor();
+    await sidebar.getByRole('link', { name: 'Kai Rocks' }).waitFor();
+    await page.context().close();
+  });
+
+  it('ticks the countdowns every second', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto(`/artist/${nova.id}`);
+    const secs = page.locator('.countdown-full [data-unit="3"]');
+    const first = await secs.textContent();
+    await page.waitForFunction((v) => document.querySelector('.countdown-full [data-unit="3"]')!.textContent !== v, first, { timeout: 2500 });
+    const compact = await page.goto('/artists').then(() => page.locator('[data-countdown-text]').first());
+    expect(await compact.textContent()).to.match(/^(\d+d )?\d{2}:\d{2}:\d{2}$/);
+    await page.context().close();
+  });
+
+  it('shares an artist: copy link says "Link copied!" and closes the dialog', async () => {
+    const { page } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`/artist/${nova.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Nova Harbor' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href')).to.include(encodeURIComponent(`/artist/${nova.id}`));
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Link copied!' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(`${server.url}/artist/${nova.id}`);
+    await page.getByRole('button', { name: 'Link copied!' }).waitFor();
+    await page.context().close();
+  });
+});

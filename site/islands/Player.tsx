@@ -1,0 +1,116 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { Icon } from '../components/Icon.tsx';
+import {
+  $current,
+  $duration,
+  $liked,
+  $playing,
+  $position,
+  $volume,
+  attachAudio,
+  isSpaceForPlayer,
+  seek,
+  setVolumePercent,
+  skip,
+  SKIP_SECONDS,
+  toggleLike,
+  togglePlay,
+} from '../lib/player.ts';
+import { formatDuration } from '../lib/time.ts';
+
+/**
+ * The bottom player bar. The layout persists this island across navigation, so its <audio>
+ * element (and the music) survives page changes; it renders no bar while there is no track.
+ */
+export default function Player() {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const track = useStore($current);
+  const playing = useStore($playing);
+  const liked = useStore($liked);
+  const position = useStore($position);
+  const duration = useStore($duration);
+  const volume = useStore($volume);
+
+  useEffect(() => {
+    if (audioRef.current) attachAudio(audioRef.current);
+    const onKey = (event: KeyboardEvent) => {
+      if (!$current.get() || !isSpaceForPlayer(event)) return;
+      event.preventDefault();
+      togglePlay();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    document.body.classList.toggle('has-player', !!track);
+  }, [track]);
+
+  return (
+    <>
+      <audio ref={audioRef} preload="auto" data-testid="player-audio" />
+      {track && (
+        <section className="player-bar" aria-label="Player">
+          <div className="player-track">
+            <img className="player-cover" src={track.coverImage} alt="" width={48} height={48} />
+            <div className="player-meta">
+              <a className="player-title" href={`/tracks/${track.id}`}>{track.title}</a>
+              <a className="player-artist" href={`/artist/${track.artist.id}`}>{track.artist.name}</a>
+            </div>
+            <button
+              type="button"
+              className={`btn btn-icon player-like${liked ? ' is-liked' : ''}`}
+              aria-label={liked ? `Unlike ${track.title}` : `Like ${track.title}`}
+              aria-pressed={liked}
+              onClick={() => void toggleLike()}
+            >
+              <Icon name="heart" filled={liked} />
+            </button>
+          </div>
+          <div className="player-controls">
+            <div className="player-buttons">
+              <button type="button" className="btn btn-icon" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => skip(-SKIP_SECONDS)}>
+                <Icon name="back" />
+              </button>
+              <button type="button" className="btn btn-gold player-play" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+                <Icon name={playing ? 'pause' : 'play'} filled />
+              </button>
+              <button type="button" className="btn btn-icon" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => skip(SKIP_SECONDS)}>
+                <Icon name="forward" />
+              </button>
+            </div>
+            <div className="player-seek">
+              <span className="player-time" data-testid="player-position">{formatDuration(position)}</span>
+              <input
+                type="range"
+                className="form-range"
+                aria-label="Seek"
+                min={0}
+                max={Math.max(1, Math.floor(duration))}
+                step={1}
+                value={Math.floor(position)}
+                aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+                onChange={(event) => seek(Number(event.currentTarget.value))}
+              />
+              <span className="player-time">{formatDuration(duration)}</span>
+            </div>
+          </div>
+          <div className="player-volume">
+            <Icon name="volume" />
+            <input
+              type="range"
+              className="form-range"
+              aria-label="Volume"
+              min={0}
+              max={100}
+              step={1}
+              value={Math.round(volume * 100)}
+              onChange={(event) => setVolumePercent(Number(event.currentTarget.value))}
+            />
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

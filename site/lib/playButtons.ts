@@ -1,0 +1,38 @@
+import { $current, $playing, playTrack, togglePlay, type PlayerTrack } from './player.ts';
+
+// Any element with data-play-track='{…track JSON…}' plays that track in the persistent player.
+// One delegated listener serves every page, including pages swapped in by the client router; the
+// buttons show whether their track is the one playing (icon buttons also say Play/Pause).
+
+function trackOf(button: HTMLElement): PlayerTrack | null {
+  try {
+    return JSON.parse(button.dataset.playTrack ?? '') as PlayerTrack;
+  } catch {
+    return null;
+  }
+}
+
+function syncButtons(): void {
+  const current = $current.get();
+  const playing = $playing.get();
+  for (const button of document.querySelectorAll<HTMLElement>('[data-play-track]')) {
+    const track = trackOf(button);
+    const active = !!track && track.id === current?.id && playing;
+    button.classList.toggle('is-playing', active);
+    if (track && button.hasAttribute('aria-label')) button.setAttribute('aria-label', `${active ? 'Pause' : 'Play'} ${track.title}`);
+  }
+}
+
+document.addEventListener('click', (event) => {
+  const button = (event.target as Element | null)?.closest<HTMLElement>('[data-play-track]');
+  if (!button) return;
+  event.preventDefault();
+  const track = trackOf(button);
+  if (!track) return;
+  if (track.id === $current.get()?.id && $playing.get()) togglePlay();
+  else playTrack(track);
+});
+
+$current.listen(syncButtons);
+$playing.listen(syncButtons);
+document.addEventListener('astro:page-load', syncButtons);

@@ -1,0 +1,208 @@
+import { atom } from 'nanostores';
+import { ApiError, apiRequest } from './api.ts';
+import { toast } from '../stores/toasts.ts';
+
+// The persistent player's state and the one <audio> element it drives. The element lives in the
+// Player island, which the layout keeps across page navigation (transition:persist), so music does
+// not stop when the fan clicks through the site. Play buttons anywhere call playTrack().
+
+export interface PlayerTrack {
+  id: number;
+  title: string;
+  audioUrl: string;
+  coverImage: string;
+  duration: number;
+  artist: { id: number; name: string };
+}
+
+/** Spec §9 player constants. */
+export const DEFAULT_VOLUME = 0.7;
+export const SKIP_SECONDS = 10;
+export const POSITION_POLL_MS = 100;
+const VOLUME_KEY = 'onetrack.volume';
+
+export const $current = atom<PlayerTrack | null>(null);
+export const $playing = atom(false);
+export const $liked = atom(false);
+export const $position = atom(0);
+export const $duration = atom(0);
+export const $volume = atom(DEFAULT_VOLUME);
+
+let audio: HTMLAudioElement | null = null;
+let poll: ReturnType<typeof setInterval> | undefined;
+
+/** Spec §4: listen-record failures are only logged (a signed-out fan's listen is not counted). */
+function recordListen(trackId: number): void {
+  apiRequest('POST', `/api/tracks/${trackId}/listen`).catch((error) => {
+    if (!(error instanceof ApiError && error.status === 401)) console.warn('listen not recorded', error);
+  });
+}
+
+/** The liked flag comes from the track detail (spec §4), fetched again whenever the track changes. */
+async function refreshLiked(trackId: number): Promise<void> {
+  try {
+    const detail = await apiRequest<{ liked: boolean }>('GET', `/api/tracks/${trackId}`);
+    if ($current.get()?.id === trackId) $liked.set(detail.liked);
+  } catch (error) {
+    console.warn('track detail not loaded', error);
+  }
+}
+
+function startPolling(): void {
+  clearInterval(poll);
+  poll = setInterval(() => {
+    if (!audio) return;
+    $position.set(audio.currentTime);
+    if (Number.isFinite(audio.duration)) $duration.set(audio.duration);
+  }, POSITION_POLL_MS);
+}
+
+async function startPlayback(): Promise<void> {
+  if (!audio) return;
+  try {
+    await audio.play();
+    $playing.set(true);
+  } catch (error) {
+    // Spec §4: if playback fails the state is not playing (and it is only logged).
+    $playing.set(false);
+    console.warn('playback failed', error);
+  }
+}
+
+function load(track: PlayerTrack): void {
+  if (!audio) return;
+  audio.src = track.audioUrl;
+  $position.set(0);
+  $duration.set(track.duration);
+  updateMediaSession(track);
+  startPolling();
+  void startPlayback();
+}
+
+/** Called once by the Player island with its <audio> element. */
+export function attachAudio(element: HTMLAudioElement): void {
+  audio = element;
+  const stored = Number(localStorage.getItem(VOLUME_KEY));
+  $volume.set(localStorage.getItem(VOLUME_KEY) !== null && stored >= 0 && stored <= 1 ? stored : DEFAULT_VOLUME);
+  audio.volume = $volume.get();
+  audio.addEventListener('ended', () => {
+    $playing.set(false);
+    const track = $current.get();
+    if (track) recordListen(track.id);
+  });
+  audio.addEventListener('pause', () => $playing.set(false));
+  audio.addEventListener('play', () => $playing.set(true));
+  const pending = $current.get();
+  if (pending) load(pending);
+}
+
+/**
+ * Spec §4: loading a track pauses the current one and records a listen for it when it was a
+ * different track; the new track then plays. Playing the current track again resumes it.
+ */
+export function playTrack(track: PlayerTrack): void {
+  const previous = $current.get();
+  if (previous?.id === track.id && audio?.src) {
+    void startPlayback();
+    return;
+  }
+  audio?.pause();
+  if (previous) recordListen(previous.id);
+  $current.set(track);
+  $liked.set(false);
+  void refreshLiked(track.id);
+  load(track);
+}
+
+export function togglePlay(): void {
+  if (!audio || !$current.get()) return;
+  if (audio.paused) void startPlayback();
+  else audio.pause();
+}
+
+/** Seeking is clamped between 0 and the duration. */
+export function seek(seconds: number): void {
+  if (!audio) return;
+  const duration = Number.isFinite(audio.duration) ? audio.duration : $duration.get();
+  audio.currentTime = Math.min(Math.max(0, seconds), duration || 0);
+  $position.set(audio.currentTime);
+}
+
+export function skip(deltaSeconds: number): void {
+  if (audio) seek(audio.currentTime + deltaSeconds);
+}
+
+/** The slider runs 0 to 100; the element and the stored value use 0 to 1. */
+export function setVolumePercent(percent: number): void {
+  const volume = Math.min(100, Math.max(0, Math.round(percent))) / 100;
+  $volume.set(volume);
+  if (audio) audio.volume = volume;
+  localStorage.setItem(VOLUME_KEY, String(volume));
+}
+
+/** The last like the server confirmed, so every like control of that track follows it. */
+export const $likeChange = atom<{ trackId: number; liked: boolean; likeCount: number } | null>(null);
+
+/** Sends a like; the server's answer (the track detail) becomes the truth for every control. */
+export async function sendLike(trackId: number, like: boolean): Promise<{ liked: boolean; likeCount: number }> {
+  const detail = await apiRequest<{ liked: boolean; likeCount: number }>('POST', `/api/tracks/${trackId}/like`, { like });
+  if ($current.get()?.id === trackId) $liked.set(detail.liked);
+  $likeChange.set({ trackId, liked: detail.liked, likeCount: detail.likeCount });
+  return detail;
+}
+
+/** Spec §4/§8 toast for a refused like; a signed-out fan is told to log in. */
+export function likeFailed(error: unknown): void {
+  const signedOut = error instanceof ApiError && error.status === 401;
+  toast({
+    title: signedOut ? 'Authentication required' : 'Like failed',
+    description: signedOut ? 'Please log in to like tracks' : 'Please try again.',
+    variant: 'destructive',
+  });
+}
+
+/** Optimistic like: the flag flips at once and flips back if the server refuses. */
+export async function toggleLike(): Promise<void> {
+  const track = $current.get();
+  if (!track) return;
+  const like = !$liked.get();
+  $liked.set(like);
+  try {
+    await sendLike(track.id, like);
+  } catch (error) {
+    if ($current.get()?.id === track.id) $liked.set(!like);
+    likeFailed(error);
+  }
+}
+
+function updateMediaSession(track: PlayerTrack): void {
+  if (!('mediaSession' in navigator)) return;
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: track.title,
+    artist: track.artist.name,
+    album: 'OneTrack',
+    artwork: [{ src: new URL(track.coverImage, location.href).href, sizes: '600x600' }],
+  });
+  const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
+    ['play', () => void startPlayback()],
+    ['pause', () => audio?.pause()],
+    ['seekbackward', () => skip(-SKIP_SECONDS)],
+    ['seekforward', () => skip(SKIP_SECONDS)],
+    ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
+  ];
+  for (const [action, handler] of handlers) {
+    try {
+      navigator.mediaSession.setActionHandler(action, handler);
+    } catch {
+      // An action this browser does not support.
+    }
+  }
+}
+
+/** Space toggles play unless focus is in a field or on a control that Space already presses. */
+export function isSpaceForPlayer(event: KeyboardEvent): boolean {
+  if (event.code !== 'Space' && event.key !== ' ') return false;
+  const target = event.target as HTMLElement | null;
+  if (!target) return true;
+  return !target.closest('input, textarea, select, button, a, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="tab"]');
+}
