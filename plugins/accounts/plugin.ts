@@ -20,6 +20,7 @@ const accounts: PluginManifest = {
     { pattern: '/auth', entrypoint: 'pages/auth.astro' },
     { pattern: '/login', entrypoint: 'pages/login.astro' },
     { pattern: '/logout', entrypoint: 'pages/logout.astro' },
+    { pattern: '/profile', entrypoint: 'pages/profile.astro' },
   ],
 };
 

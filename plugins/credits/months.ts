@@ -11,7 +11,8 @@ export function nextMonthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
 }
 
-export function previousMonth(month: string): string {
+/** The month `delta` months after (or before, if negative) `month`. */
+export function shiftMonth(month: string, delta: number): string {
   const [year, m] = month.split('-').map(Number);
-  return monthOf(new Date(Date.UTC(year, m - 2, 1)));
+  return monthOf(new Date(Date.UTC(year, m - 1 + delta, 1)));
 }

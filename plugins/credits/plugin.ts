@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { creditsRoutes } from './routes.ts';
+import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
 
 const credits: PluginManifest = {
@@ -9,6 +10,7 @@ const credits: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,
   routes: creditsRoutes,
+  seed: seedCredits,
   pages: [{ pattern: '/credits', entrypoint: 'pages/credits.astro' }],
 };
 

@@ -92,6 +92,12 @@ export function createCreditsService(kernel: Kernel) {
       });
     },
 
+    /** Artists this user may allocate to (never their own artist record), by name. */
+    async artistChoices(userId: number) {
+      const rows = await Artist.query().whereNot({ userId }).orderBy('name').select('id', 'name', 'genre');
+      return rows.map(({ id, name, genre }) => ({ id, name, genre }));
+    },
+
     /** Every artist's payout for a month, with the money that came in and where it went. */
     async payouts(month: string) {
       const payouts = await monthPayouts(month);

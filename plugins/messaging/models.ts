@@ -22,6 +22,13 @@ export class Message extends BaseModel {
     };
   }
 
+  /** Messages with the two parties' names (and nothing else of theirs) loaded. */
+  static withNames() {
+    return this.query()
+      .withGraphFetched('[sender(idAndName), recipient(idAndName)]')
+      .modifiers({ idAndName: (query) => query.select('id', 'name') });
+  }
+
   /** Spec §3 Message, as seen by `viewerId` (one of the two parties). */
   toJSONFor(viewerId: number) {
     return {

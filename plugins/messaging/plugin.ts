@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { messagingRoutes } from './routes.ts';
+import { seedMessaging } from './seed.ts';
 import { createMessagingService } from './service.ts';
 
 const messaging: PluginManifest = {
@@ -9,6 +10,7 @@ const messaging: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createMessagingService,
   routes: messagingRoutes,
+  seed: seedMessaging,
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
   pages: [{ pattern: '/messages', entrypoint: 'pages/messages.astro' }],
 };

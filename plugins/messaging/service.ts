@@ -16,20 +16,18 @@ const SENDS_PER_MINUTE = 20;
 
 export function createMessagingService(kernel: Kernel) {
   const sends = new RateLimiter({ limit: SENDS_PER_MINUTE, windowMs: MINUTE, now: () => kernel.now().getTime() });
-  const withNames = (query: ReturnType<typeof Message.query>) => query.withGraphFetched('[sender(name), recipient(name)]').modifiers({ name: (q) => q.select('id', 'name') });
 
   const service = {
     /** The user's received and sent messages, newest first. Nobody else's. */
     async list(userId: number) {
-      const rows = await withNames(
-        Message.query().where((q) => q.where({ senderId: userId }).orWhere({ recipientId: userId })),
-      ).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      const rows = await Message.withNames()
+        .where((q) => q.where({ senderId: userId }).orWhere({ recipientId: userId }))
+        .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
       return rows.map((m) => m.toJSONFor(userId));
     },
 
     async unreadCount(userId: number): Promise<number> {
-      const [{ n }] = await Message.query().where({ recipientId: userId, isRead: false }).count({ n: '*' });
-      return Number(n);
+      return Message.query().where({ recipientId: userId, isRead: false }).resultSize();
     },
 
     async send(senderId: number, input: SendInput) {
@@ -48,7 +46,7 @@ export function createMessagingService(kernel: Kernel) {
         isRead: false,
         createdAt: kernel.now().getTime(),
       });
-      return (await withNames(Message.query().findById(message.id)))!.toJSONFor(senderId);
+      return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
     },
 
     /** Only the recipient may mark a message read; others learn only that it is not theirs. */
@@ -57,7 +55,7 @@ export function createMessagingService(kernel: Kernel) {
       if (!message) throw notFound('Message not found');
       if (message.recipientId !== userId) throw forbidden('You can only mark messages sent to you as read');
       if (!message.isRead) await message.$query().patch({ isRead: true });
-      return (await withNames(Message.query().findById(id)))!.toJSONFor(userId);
+      return (await Message.withNames().findById(id))!.toJSONFor(userId);
     },
   };
 

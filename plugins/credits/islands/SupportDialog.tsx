@@ -1,7 +1,11 @@
-// Contract for the artist page (catalog): the credits plugin owns this dialog.
-// Props: artist {id, name}, show, onHide, signedIn. Until the credits API exists it cannot succeed.
+// The artist page's "Support with Credits" dialog (rendered by the catalog's artist page).
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { apiGetOrNull } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { allocateCredits } from './allocate.ts';
 
 export interface SupportDialogProps {
   artist: { id: number; name: string };
@@ -10,16 +14,75 @@ export interface SupportDialogProps {
   signedIn: boolean;
 }
 
-export default function SupportDialog({ artist, show, onHide }: SupportDialogProps) {
+export default function SupportDialog({ artist, show, onHide, signedIn }: SupportDialogProps) {
+  const [amount, setAmount] = useState('');
+  const [available, setAvailable] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+
+  // The balance is read each time the dialog opens: it may have changed in another tab.
+  useEffect(() => {
+    if (!show || !signedIn) return;
+    let current = true;
+    apiGetOrNull<{ credits: number }>('/api/credits/user')
+      .then((summary) => current && setAvailable(summary?.credits ?? null))
+      .catch(() => current && setAvailable(null));
+    return () => {
+      current = false;
+    };
+  }, [show, signedIn]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!signedIn) {
+      toast({ title: 'Authentication required', description: 'Please log in to allocate credits', variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    const result = await allocateCredits({ artist, amount: Number(amount), available: available ?? 0 });
+    setPending(false);
+    if (!result) return;
+    setAvailable(result.credits);
+    setAmount('');
+    onHide();
+  };
+
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="support-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="support-title">Support {artist.name} with Credits</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>Credit allocation is not open yet.</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>Close</Button>
-      </Modal.Footer>
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="support-title">Support {artist.name} with Credits</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {signedIn ? (
+            <p className="text-secondary" data-testid="support-available">
+              {available === null ? 'Checking your balance…' : `You have ${available} credits available this month.`}
+            </p>
+          ) : (
+            <p className="text-secondary">
+              <a href="/auth">Log in</a> to give your monthly credits to {artist.name}.
+            </p>
+          )}
+          <Form.Group controlId="support-amount">
+            <Form.Label>Credits to allocate</Form.Label>
+            <Form.Control
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={available ?? undefined}
+              step={1}
+              value={amount}
+              placeholder="Amount"
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button type="submit" className="btn-gold" disabled={amount === '' || pending}>
+            {pending ? 'Allocating…' : 'Allocate Credits'}
+          </Button>
+        </Modal.Footer>
+      </Form>
     </Modal>
   );
 }

@@ -1,7 +1,11 @@
-// Contract for the artist page (catalog): the messaging plugin owns this dialog.
-// Props: artist {id, name, userId}, show, onHide, currentUserId. Until the messages API exists it cannot succeed.
+// The artist page's Message dialog (rendered by the catalog's artist page).
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { toast } from '../../../site/stores/toasts.ts';
+import { MESSAGE_MAX_LENGTH } from '../rules.ts';
+import { sendMessage } from './send.ts';
 
 export interface MessageDialogProps {
   artist: { id: number; name: string; userId: number };
@@ -10,16 +14,47 @@ export interface MessageDialogProps {
   currentUserId: number | null;
 }
 
-export default function MessageDialog({ artist, show, onHide }: MessageDialogProps) {
+export default function MessageDialog({ artist, show, onHide, currentUserId }: MessageDialogProps) {
+  const [content, setContent] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5 Message, in the spec's order; the server refuses the same cases.
+    if (currentUserId === null) return toast({ title: 'Authentication required', description: 'Please log in to send messages', variant: 'destructive' });
+    if (!content.trim()) return toast({ title: 'Message incomplete', description: 'Please write a message', variant: 'destructive' });
+    if (currentUserId === artist.userId) {
+      return toast({ title: 'Cannot send message', description: 'You cannot send messages to yourself', variant: 'destructive' });
+    }
+    setPending(true);
+    const sent = await sendMessage({ recipientId: artist.userId, content }, 'Failed to send message');
+    setPending(false);
+    if (!sent) return;
+    toast({ title: 'Message sent!', description: `Your message has been sent to ${artist.name}`, variant: 'success' });
+    setContent('');
+    onHide();
+  };
+
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="message-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="message-title">Message {artist.name}</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>Messaging is not open yet.</Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>Close</Button>
-      </Modal.Footer>
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="message-title">Message {artist.name}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {currentUserId === null && (
+            <p className="text-secondary"><a href="/auth">Log in</a> to send {artist.name} a message.</p>
+          )}
+          <Form.Group controlId="message-content">
+            <Form.Label>Your message</Form.Label>
+            <Form.Control as="textarea" rows={5} maxLength={MESSAGE_MAX_LENGTH} value={content} onChange={(e) => setContent(e.target.value)} />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Sending…' : 'Send Message'}</Button>
+        </Modal.Footer>
+      </Form>
     </Modal>
   );
 }

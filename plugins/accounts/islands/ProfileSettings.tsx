@@ -1,0 +1,292 @@
+import { navigate } from 'astro:transitions/client';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { checkFields } from '../../../api/validation/rules.ts';
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { initials } from '../../../site/lib/format.ts';
+import { logout } from '../../../site/lib/session.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import type { PublicUser } from '../models.ts';
+import { PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
+
+interface Props {
+  user: PublicUser;
+  artist: { id: number; genre: string | null } | null;
+  genres: readonly string[];
+  preferences: Record<PreferenceKey, boolean>;
+}
+
+const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
+  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
+  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
+  darkMode: ['Dark mode', 'Use the dark theme.'],
+  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
+};
+
+/** Shrinks a picture in the browser so the upload stays small; the server re-encodes it anyway. */
+async function shrinkImage(file: File, maxSide = 512): Promise<string> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return canvas.toDataURL('image/jpeg', 0.9);
+}
+
+function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | null): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState(false);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast({ title: 'Upload failed', description: 'File must be an image (jpg, png, etc.)', variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const updated = await apiRequest<PublicUser>('POST', '/api/users/me/photo', { data: await shrinkImage(file) });
+      onChange(updated.profileImage);
+      toast({ title: 'Image uploaded', description: 'Your profile photo has been updated', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Upload failed', description: messageOf(error, 'Failed to upload profile image'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="d-flex align-items-center gap-3 mb-4">
+      {user.profileImage ? (
+        <img className="avatar profile-avatar" src={user.profileImage} alt="Your profile photo" width={80} height={80} />
+      ) : (
+        <span className="avatar avatar-initials profile-avatar" aria-hidden="true">{initials(user.name)}</span>
+      )}
+      <div>
+        <input ref={input} type="file" accept="image/*" className="d-none" aria-label="Choose a profile photo" onChange={choose} />
+        <Button variant="outline-light" size="sm" disabled={pending} onClick={() => input.current?.click()}>
+          {pending ? 'Uploading…' : 'Change Photo'}
+        </Button>
+        <p className="small text-secondary mb-0 mt-1">JPG or PNG; it is cropped to a square.</p>
+      </div>
+    </div>
+  );
+}
+
+function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<Props, 'user' | 'artist' | 'genres'>) {
+  const [user, setUser] = useState(initialUser);
+  const [values, setValues] = useState({ name: user.name, username: user.username, email: user.email, bio: user.bio, isArtist: user.isArtist });
+  const [genre, setGenre] = useState(initialArtist?.genre ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const set = (key: 'name' | 'username' | 'email' | 'bio') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkFields(profileRules, values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setPending(true);
+    try {
+      const updated = await apiRequest<PublicUser>('PATCH', `/api/users/${user.id}`, values);
+      setUser(updated);
+      // Spec §4: an artist's save also runs the artist hook, then updates the genre (failure only logged).
+      if (updated.isArtist) {
+        const artist = await apiRequest<{ id: number }>('POST', '/api/auth/register-artist-hook');
+        if (genre) await apiRequest('PATCH', `/api/artists/${artist.id}`, { genre }).catch((error) => console.error('genre update failed', error));
+      }
+      toast({ title: 'Profile updated', description: 'Your changes have been saved', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Update failed', description: messageOf(error, 'There was a problem updating your profile'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (key: 'name' | 'username' | 'email', label: string, type = 'text', autoComplete?: string) => (
+    <Form.Group className="mb-3" controlId={`profile-${key}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control type={type} value={values[key]} autoComplete={autoComplete} isInvalid={!!errors[key]} aria-describedby={errors[key] ? `profile-${key}-error` : undefined} onChange={set(key)} />
+      <Form.Control.Feedback type="invalid" id={`profile-${key}-error`}>{errors[key]}</Form.Control.Feedback>
+    </Form.Group>
+  );
+
+  return (
+    <>
+      <Photo user={user} onChange={(profileImage) => setUser((u) => ({ ...u, profileImage }))} />
+      <Form noValidate onSubmit={save} aria-label="Account">
+        {field('name', 'Full Name', 'text', 'name')}
+        {field('username', 'Username', 'text', 'username')}
+        {field('email', 'Email', 'email', 'email')}
+        <Form.Group className="mb-3" controlId="profile-bio">
+          <Form.Label>Bio</Form.Label>
+          <Form.Control as="textarea" rows={4} value={values.bio} isInvalid={!!errors.bio} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} onChange={set('bio')} />
+          <Form.Control.Feedback type="invalid" id="profile-bio-error">{errors.bio}</Form.Control.Feedback>
+        </Form.Group>
+        <Form.Check
+          className="mb-3"
+          type="switch"
+          id="profile-artist"
+          label="Artist Account (upload your monthly drops)"
+          checked={values.isArtist}
+          onChange={(e) => setValues((v) => ({ ...v, isArtist: e.target.checked }))}
+        />
+        {values.isArtist && (
+          <Form.Group className="mb-3" controlId="profile-genre">
+            <Form.Label>Music Genre</Form.Label>
+            <Form.Select value={genre} onChange={(e) => setGenre(e.target.value)}>
+              <option value="">Select a genre</option>
+              {genres.map((g) => <option key={g} value={g}>{g}</option>)}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Saving…' : 'Save Changes'}</Button>
+      </Form>
+    </>
+  );
+}
+
+function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
+  const [values, setValues] = useState(preferences);
+  const [pending, setPending] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      setValues(await apiRequest<Props['preferences']>('PATCH', '/api/users/me/preferences', values));
+      toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Update failed', description: messageOf(error, 'There was a problem saving your preferences'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={save} aria-label="Preferences">
+      {PREFERENCE_KEYS.map((key) => (
+        <Form.Group className="mb-3" key={key}>
+          <Form.Check
+            type="switch"
+            id={`pref-${key}`}
+            label={PREFERENCE_LABELS[key][0]}
+            checked={values[key]}
+            aria-describedby={`pref-${key}-help`}
+            onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
+          />
+          <Form.Text id={`pref-${key}-help`} className="text-secondary">{PREFERENCE_LABELS[key][1]}</Form.Text>
+        </Form.Group>
+      ))}
+      <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Saving…' : 'Save Preferences'}</Button>
+    </Form>
+  );
+}
+
+/** Spec §2: a static display; no billing exists yet, so its buttons only say so. */
+function Billing() {
+  const notYet = () => toast({ title: 'Billing is not open yet', description: 'OneTrack has one plan for everyone today.' });
+  return (
+    <div>
+      <div className="surface-card p-3 mb-3">
+        <div className="d-flex justify-content-between align-items-start">
+          <div>
+            <h3 className="h5 mb-1">Premium Plan</h3>
+            <p className="mb-0"><span className="h4">9.99</span> <span className="text-secondary">per month</span></p>
+          </div>
+          <span className="badge text-bg-success">ACTIVE</span>
+        </div>
+        <ul className="mt-3 mb-3 text-secondary">
+          <li>Every monthly drop from every artist</li>
+          <li>100 credits each month to give to the artists you love</li>
+          <li>Messages with artists and exclusive fan drops</li>
+          <li>High quality audio</li>
+        </ul>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="outline-light" size="sm" onClick={notYet}>Change Plan</Button>
+          <Button variant="outline-danger" size="sm" onClick={notYet}>Cancel Subscription</Button>
+        </div>
+      </div>
+      <div className="surface-card p-3">
+        <h3 className="h6">Payment method</h3>
+        <p className="text-secondary mb-3">Visa ending in 4242 · expires 12/28</p>
+        <Button variant="outline-light" size="sm" onClick={notYet}>Add Payment Method</Button>
+      </div>
+    </div>
+  );
+}
+
+function DangerZone({ user }: { user: PublicUser }) {
+  const [confirming, setConfirming] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const remove = async () => {
+    setPending(true);
+    try {
+      await apiRequest('DELETE', `/api/users/${user.id}`);
+      toast({ title: 'Account deleted', description: 'Your account and personal data have been removed', variant: 'success' });
+      await navigate('/', { history: 'replace' });
+    } catch (error) {
+      toast({ title: 'Delete failed', description: messageOf(error, 'Your account could not be deleted'), variant: 'destructive' });
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="surface-card danger-zone p-3 mt-4" aria-labelledby="danger-title">
+      <h2 id="danger-title" className="h5 text-danger">Danger Zone</h2>
+      <div className="d-flex flex-wrap gap-2">
+        <Button variant="outline-light" onClick={() => void logout()}>Logout</Button>
+        <Button variant="danger" onClick={() => setConfirming(true)}>Delete Account</Button>
+      </div>
+      <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby="delete-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="delete-title">Delete your account?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            This signs you out everywhere and removes your name, email, bio, photo, preferences and messages. Your past credit allocations stay
+            in the payout ledger without your name. It cannot be undone.
+          </p>
+          <Form.Group controlId="delete-confirm">
+            <Form.Label>Type your username <strong>{user.username}</strong> to confirm</Form.Label>
+            <Form.Control value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-light" onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button variant="danger" disabled={typed !== user.username || pending} onClick={() => void remove()}>
+            {pending ? 'Deleting…' : 'Delete My Account'}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}
+
+export default function ProfileSettings(props: Props) {
+  return (
+    <>
+      <Tabs defaultActiveKey="account" id="profile-tabs" className="mb-4">
+        <Tab eventKey="account" title="Account">
+          <AccountForm user={props.user} artist={props.artist} genres={props.genres} />
+        </Tab>
+        <Tab eventKey="preferences" title="Preferences">
+          <PreferencesForm preferences={props.preferences} />
+        </Tab>
+        <Tab eventKey="billing" title="Billing">
+          <Billing />
+        </Tab>
+      </Tabs>
+      <DangerZone user={props.user} />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+import { Duration } from 'luxon';
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { apiRequest } from '../../../site/lib/api.ts';
+import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
+import { useHydrated } from '../../../site/lib/useHydrated.ts';
+import type { AllocationResult } from './allocate.ts';
+import { allocateCredits } from './allocate.ts';
+
+type Allocation = AllocationResult['allocation'];
+
+export interface VaultSummary {
+  credits: number;
+  monthlyCredits: number;
+  month: string;
+  nextRefillAt: string;
+  allocatedThisMonth: number;
+  totalAllocated: number;
+  artistsSupported: number;
+}
+
+interface Props {
+  summary: VaultSummary;
+  allocations: Allocation[];
+  artists: Array<{ id: number; name: string; genre: string | null }>;
+  /** The server's clock at render time, so the first countdown frame matches the HTML. */
+  renderedAt: string;
+}
+
+function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string }) {
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.parse(renderedAt));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Date.parse(at) - (hydrated ? now : Date.parse(renderedAt));
+  const text = left <= 0 ? 'Refilling now' : Duration.fromMillis(left).toFormat(left >= 86_400_000 ? "d'd' hh:mm:ss" : 'hh:mm:ss');
+  return <span className="vault-countdown" role="timer" aria-live="off">{text}</span>;
+}
+
+function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
+  show: boolean;
+  onHide(): void;
+  artists: Props['artists'];
+  available: number;
+  onAllocated(): Promise<void>;
+}) {
+  const [artistId, setArtistId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    const artist = artists.find((a) => String(a.id) === artistId) ?? null;
+    const result = await allocateCredits(
+      { artist, amount: Number(amount), available },
+      { title: 'Invalid Input', description: 'Please select an artist and enter a valid credit amount' },
+    );
+    if (result) {
+      setArtistId('');
+      setAmount('');
+      onHide();
+      await onAllocated();
+    }
+    setPending(false);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-secondary">You have {available} credits available this month.</p>
+          <Form.Group className="mb-3" controlId="allocate-artist">
+            <Form.Label>Artist</Form.Label>
+            <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
+              <option value="">Select an artist</option>
+              {artists.map((a) => (
+                <option key={a.id} value={a.id}>{a.genre ? `${a.name} (${a.genre})` : a.name}</option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group controlId="allocate-amount">
+            <Form.Label>Credits</Form.Label>
+            <Form.Control type="number" inputMode="numeric" min={1} max={available} step={1} value={amount} placeholder="Amount" onChange={(e) => setAmount(e.target.value)} />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button type="submit" className="btn-gold" disabled={amount === '' || pending}>
+            {pending ? 'Allocating…' : 'Allocate'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function CreditVault(props: Props) {
+  const [summary, setSummary] = useState(props.summary);
+  const [allocations, setAllocations] = useState(props.allocations);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const format = useLocalFormat();
+
+  const refresh = async () => {
+    const [nextSummary, nextAllocations] = await Promise.all([
+      apiRequest<VaultSummary>('GET', '/api/credits/user'),
+      apiRequest<Allocation[]>('GET', '/api/credits/allocations'),
+    ]);
+    setSummary(nextSummary);
+    setAllocations(nextAllocations);
+  };
+
+  const stats: Array<[string, number, string]> = [
+    ['This month allocated', summary.allocatedThisMonth, 'vault-this-month'],
+    ['Total allocated', summary.totalAllocated, 'vault-total'],
+    ['Artists supported', summary.artistsSupported, 'vault-artists'],
+  ];
+
+  return (
+    <>
+      <section className="surface-card vault-balance" aria-labelledby="vault-balance-label">
+        <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
+          <div>
+            <h2 id="vault-balance-label" className="h6 text-secondary mb-1">Available credits</h2>
+            <p className="vault-amount mb-0" data-testid="vault-balance">{summary.credits}</p>
+            <p className="text-secondary small mb-0">of {summary.monthlyCredits} this month</p>
+          </div>
+          <div className="text-md-end">
+            <p className="text-secondary small mb-1">Next refill in</p>
+            <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
+          </div>
+        </div>
+        <ProgressBar
+          className="vault-progress mt-3"
+          now={summary.allocatedThisMonth}
+          max={summary.monthlyCredits}
+          aria-label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
+        />
+        <p className="text-secondary small mt-2 mb-3">
+          Every month starts at exactly {summary.monthlyCredits} credits on the 1st (UTC). Unspent credits do not carry over, so give them to
+          the artists you love before the month ends.
+        </p>
+        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
+          Allocate Credits
+        </Button>
+      </section>
+
+      <div className="row g-3 mt-1">
+        {stats.map(([label, value, testId]) => (
+          <div className="col-12 col-sm-4" key={label}>
+            <div className="surface-card vault-stat">
+              <p className="text-secondary small mb-1">{label}</p>
+              <p className="h4 mb-0" data-testid={testId}>{value}</p>
+            </div>
+          </div>
+        ))}
+      </div>
+
+      <section className="mt-4" aria-labelledby="history-title">
+        <h2 id="history-title" className="h5">Allocation history</h2>
+        {allocations.length === 0 ? (
+          <p className="text-secondary">No allocations yet. Open an artist’s page or use Allocate Credits to support someone.</p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table table-dark table-hover align-middle vault-history">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Artist</th>
+                  <th scope="col" className="d-none d-sm-table-cell">Genre</th>
+                  <th scope="col" className="text-end">Credits</th>
+                </tr>
+              </thead>
+              <tbody>
+                {allocations.map((a) => (
+                  <tr key={a.id}>
+                    <td>{format(a.allocationDate, DATE_FORMAT)}</td>
+                    <td><a href={`/artist/${a.artistId}`}>{a.artist?.name}</a></td>
+                    <td className="d-none d-sm-table-cell text-secondary">{a.artist?.genre ?? '—'}</td>
+                    <td className="text-end">{a.credits}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} artists={props.artists} available={summary.credits} onAllocated={refresh} />
+    </>
+  );
+}

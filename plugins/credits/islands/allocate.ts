@@ -1,0 +1,40 @@
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { INVALID_AMOUNT, insufficientCredits } from '../rules.ts';
+
+export interface AllocationResult {
+  allocation: { id: number; artistId: number; credits: number; allocationDate: string; artist: { name: string; genre: string | null } | null };
+  credits: number;
+}
+
+export interface Allocatable {
+  artist: { id: number; name: string } | null;
+  amount: number;
+  available: number;
+}
+
+/**
+ * The checks and toasts of spec §5/§8 shared by both allocation dialogs; the server checks the
+ * same again. Resolves to the server's answer, or null when nothing was allocated.
+ */
+export async function allocateCredits(
+  { artist, amount, available }: Allocatable,
+  invalid: { title: string; description: string } = { title: 'Invalid Amount', description: INVALID_AMOUNT },
+): Promise<AllocationResult | null> {
+  if (!artist || !Number.isInteger(amount) || amount < 1) {
+    toast({ ...invalid, variant: 'destructive' });
+    return null;
+  }
+  if (amount > available) {
+    toast({ title: 'Insufficient Credits', description: insufficientCredits(available), variant: 'destructive' });
+    return null;
+  }
+  try {
+    const result = await apiRequest<AllocationResult>('POST', '/api/credits/allocate', { artistId: artist.id, credits: amount });
+    toast({ title: 'Credits Allocated', description: `Successfully allocated ${amount} credits to ${artist.name}`, variant: 'success' });
+    return result;
+  } catch (error) {
+    toast({ title: 'Allocation Failed', description: messageOf(error, 'Failed to allocate credits'), variant: 'destructive' });
+    return null;
+  }
+}

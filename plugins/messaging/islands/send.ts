@@ -1,0 +1,15 @@
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import type { MessageJSON } from '../models.ts';
+
+export type { MessageJSON };
+
+/** Posts a message; on failure shows the spec's toast (`failedTitle`) and resolves to null. */
+export async function sendMessage(body: { recipientId: number; content: string; subject?: string }, failedTitle: string): Promise<MessageJSON | null> {
+  try {
+    return await apiRequest<MessageJSON>('POST', '/api/messages', body);
+  } catch (error) {
+    toast({ title: failedTitle, description: messageOf(error, 'Please try again later'), variant: 'destructive' });
+    return null;
+  }
+}
