@@ -37,8 +37,8 @@ export interface AudioMeasurements {
   stereoWidth: number;
   /** Pearson correlation of left and right, -1..1 (1 for mono). */
   stereoCorrelation: number;
-  /** Share of frames with a sharp broadband onset: drums and other transients. */
-  percussiveness: number;
+  /** Sharp broadband onsets (drum hits and other transients) per second. */
+  transientsPerSecond: number;
   /** 0..1: how strongly the spectrum is made of pitched peaks rather than noise. */
   tonality: number;
   /** True when the whole signal is below -70 LUFS / digital silence. */
