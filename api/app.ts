@@ -15,6 +15,7 @@ import { mediaFiles } from './http/media.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
+import { createStorage } from './storage/index.ts';
 import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { loadPlugins } from './plugins/loader.ts';
@@ -55,7 +56,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   try {
     const fresh = await isFreshDatabase(knex);
     await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
-    const kernel: Kernel = { config, knex, log, services: {} as Services, now: options.now ?? (() => new Date()) };
+    const kernel: Kernel = { config, knex, log, storage: createStorage(config), services: {} as Services, now: options.now ?? (() => new Date()) };
     for (const plugin of plugins) {
       if (plugin.services) (kernel.services as unknown as Record<string, object>)[plugin.name] = plugin.services(kernel);
     }
@@ -94,7 +95,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
-  koa.use(mediaFiles(config.dataDir));
+  koa.use(mediaFiles(kernel.storage));
 
   koa.use(sessionMiddleware(koa as unknown as Koa, knex));
   koa.use(commitSession());

@@ -23,7 +23,13 @@ export interface Config {
   monthlyFeeCents: number;
   /** Fraction of each fee the platform keeps, from 0 to less than 1. */
   platformShare: number;
+  /** Where media live (api/storage): DATA_DIR/media unless an S3-compatible bucket is configured. */
+  storage?: StorageConfig;
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
 
 type Env = Record<string, string | undefined>;
 
@@ -59,6 +65,27 @@ function parseShare(raw: string | undefined): number {
     throw new ConfigError(`PLATFORM_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.30, got "${raw}"`);
   }
   return share;
+}
+
+function parseStorage(env: Env): StorageConfig {
+  const driver = env.STORAGE_DRIVER || 'local';
+  if (driver === 'local') return { driver };
+  if (driver !== 's3') throw new ConfigError(`STORAGE_DRIVER must be local or s3, got "${driver}"`);
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`${name} is required when STORAGE_DRIVER=s3`);
+    return value;
+  };
+  const endpoint = need('S3_ENDPOINT');
+  if (!/^https?:\/\//.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  return {
+    driver,
+    endpoint,
+    bucket: need('S3_BUCKET'),
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: need('S3_ACCESS_KEY_ID'),
+    secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+  };
 }
 
 function parseEnv(raw: string | undefined): Config['env'] {
@@ -128,5 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
+    storage: parseStorage(env),
   };
 }

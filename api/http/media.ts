@@ -1,11 +1,10 @@
 import type { Middleware } from 'koa';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isValidKey, type Storage } from '../storage/types.ts';
 
-// Serves stored media (DATA_DIR/media) under /media/ with HTTP Range support, so audio seeks in
-// every browser (Safari refuses to seek audio served without 206 answers). Nothing outside the
-// media folder can be reached: the resolved path must stay inside it.
+// Serves stored media (api/storage: DATA_DIR/media or an S3 bucket) under /media/ with HTTP Range
+// support, so audio seeks in every browser (Safari refuses to seek audio served without 206
+// answers). Only server-made keys are looked up: nothing outside the media store can be reached.
 
 const TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
@@ -47,28 +46,38 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function mediaFiles(dataDir: string): Middleware {
-  const root = mediaFolder(dataDir);
+/** The storage key of a /media/ URL, or null when the URL cannot name stored media. */
+export function mediaKey(url: string): string | null {
+  if (!url.startsWith(MEDIA_PREFIX)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(url.slice(MEDIA_PREFIX.length));
+  } catch {
+    return null;
+  }
+  return isValidKey(key) && TYPES[path.extname(key).toLowerCase()] ? key : null;
+}
+
+/** The content type media of this key are served with. */
+export function mediaType(key: string): string | undefined {
+  return TYPES[path.extname(key).toLowerCase()];
+}
+
+export function mediaFiles(storage: Storage): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith(MEDIA_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    let relative: string;
-    try {
-      relative = decodeURIComponent(ctx.path.slice(MEDIA_PREFIX.length));
-    } catch {
-      return next();
-    }
-    const file = path.resolve(root, relative);
-    const type = TYPES[path.extname(file).toLowerCase()];
-    if (!type || !file.startsWith(root + path.sep) || relative.includes('\0')) return next();
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) return next();
+    const key = mediaKey(ctx.path);
+    if (!key) return next();
+    const type = mediaType(key)!;
+    const info = await storage.head(key);
+    if (!info) return next();
 
     ctx.type = type;
     ctx.set('Accept-Ranges', 'bytes');
     // Stored names never change content (a new upload gets a new name).
     ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.lastModified = info.mtime;
-    ctx.etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    ctx.lastModified = info.lastModified;
+    ctx.etag = info.etag;
     ctx.compress = false;
     if (ctx.fresh) {
       ctx.status = 304;
@@ -84,7 +93,7 @@ export function mediaFiles(dataDir: string): Middleware {
     const { start, end } = range ?? { start: 0, end: info.size - 1 };
     ctx.status = range ? 206 : 200;
     if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${info.size}`);
-    if (ctx.method === 'GET') ctx.body = createReadStream(file, { start, end });
+    if (ctx.method === 'GET') ctx.body = await storage.read(key, { start, end });
     ctx.length = end - start + 1;
   };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
+import type { Storage } from '../storage/index.ts';
 import type { AppState, SessionUser } from '../http/state.ts';
 
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
@@ -10,6 +11,8 @@ export interface Kernel {
   config: Config;
   knex: Knex;
   log: Logger;
+  /** Media bytes (local folder or S3-compatible bucket), served under /media/. */
+  storage: Storage;
   /** Services by plugin name; a plugin sees those of the plugins it depends on. */
   services: Services;
   /** Per-request clock override for tests; production reads the wall clock. */

@@ -1,0 +1,81 @@
+import { FFMPEG, FFPROBE, runTool } from './run.ts';
+
+// Audio facts and derivatives through ffmpeg/ffprobe child processes.
+
+export type AudioFormat = 'wav' | 'flac';
+
+/** The real container by magic bytes: RIFF/WAVE or fLaC. */
+export function sniffAudio(head: Buffer): AudioFormat | null {
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return 'wav';
+  if (head.length >= 4 && head.toString('latin1', 0, 4) === 'fLaC') return 'flac';
+  return null;
+}
+
+export interface AudioInfo {
+  codec: string;
+  /** Seconds, with fractions. */
+  duration: number;
+  sampleRate: number;
+  bitDepth: number | null;
+  channels: number;
+}
+
+/** Probes the first audio stream; throws when ffprobe cannot read one. */
+export async function probeAudio(file: string): Promise<AudioInfo> {
+  const { stdout } = await runTool(FFPROBE, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate,channels,bits_per_sample,bits_per_raw_sample,duration:format=duration,format_name', '-of', 'json', file], { timeoutMs: 60_000 });
+  const parsed = JSON.parse(stdout) as { streams?: Array<Record<string, string | number>>; format?: Record<string, string> };
+  const stream = parsed.streams?.[0];
+  if (!stream) throw new Error('no audio stream');
+  const duration = Number(stream.duration ?? parsed.format?.duration);
+  const bits = Number(stream.bits_per_raw_sample) || Number(stream.bits_per_sample) || null;
+  const info = { codec: String(stream.codec_name), duration, sampleRate: Number(stream.sample_rate), bitDepth: bits, channels: Number(stream.channels) };
+  if (!(info.duration > 0) || !(info.sampleRate > 0) || !(info.channels > 0)) throw new Error('audio stream without duration, rate or channels');
+  // ffprobe trusts a WAV header; decoding the first seconds proves the samples are there.
+  await runTool(FFMPEG, ['-v', 'error', '-xerror', '-t', '5', '-i', file, '-f', 'null', '-'], { timeoutMs: 60_000 });
+  return info;
+}
+
+export interface Loudness {
+  /** Integrated loudness, LUFS. */
+  integrated: number;
+  /** True peak, dBTP. */
+  truePeak: number;
+  /** Loudness range, LU. */
+  range: number;
+}
+
+/** EBU R128 measurement (ffmpeg's loudnorm analysis pass prints it as JSON). */
+export async function measureLoudness(file: string): Promise<Loudness> {
+  const { stderr } = await runTool(FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-af', 'loudnorm=print_format=json', '-f', 'null', '-']);
+  const json = stderr.slice(stderr.lastIndexOf('{'), stderr.lastIndexOf('}') + 1);
+  const values = JSON.parse(json) as Record<string, string>;
+  const number = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : -70);
+  return { integrated: number(values.input_i), truePeak: number(values.input_tp), range: Math.max(0, number(values.input_lra)) };
+}
+
+/** Peak levels (0–1) of `buckets` equal slices of the track, from a mono 8 kHz decode streamed through. */
+export async function waveformPeaks(file: string, duration: number, buckets: number): Promise<number[]> {
+  const rate = 8000;
+  const perBucket = Math.max(1, Math.ceil((duration * rate) / buckets));
+  const peaks = new Array<number>(buckets).fill(0);
+  let index = 0;
+  let carry: Buffer | null = null;
+  await runTool(FFMPEG, ['-v', 'error', '-i', file, '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'], {
+    onStdout: (chunk) => {
+      const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = data.length - (data.length % 2);
+      for (let i = 0; i < whole; i += 2, index++) {
+        const bucket = Math.min(buckets - 1, Math.floor(index / perBucket));
+        const level = Math.abs(data.readInt16LE(i)) / 32768;
+        if (level > peaks[bucket]) peaks[bucket] = level;
+      }
+      carry = whole < data.length ? data.subarray(whole) : null;
+    },
+  });
+  return peaks.map((p) => Math.round(p * 1000) / 1000);
+}
+
+/** The streaming file: AAC in MP4 at a streaming bitrate, playable in every browser. */
+export async function transcodeToAac(file: string, out: string, bitrate = '192k'): Promise<void> {
+  await runTool(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-i', file, '-vn', '-c:a', 'aac', '-b:a', bitrate, '-movflags', '+faststart', out]);
+}

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import { isMysql } from '../api/db/connection.ts';
+
+// A job queue in one table (migrations/20260301000000_jobs.ts). Producers enqueue inside their own
+// transaction, so a job exists exactly when the row that needs it does. Workers claim a job with a
+// lease: MySQL/MariaDB with SELECT … FOR UPDATE SKIP LOCKED (many workers never wait on each other),
+// SQLite with one conditional UPDATE (a single writer makes that atomic). A worker that dies leaves
+// its job "running" with a lease in the past, and the next claim takes it over; only the holder of
+// the current lease can finish it, so a job never runs twice at once.
+
+export interface Job {
+  id: number;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  /** This claim's token (locked_by); completing needs it. */
+  token: string;
+}
+
+export interface EnqueueOptions {
+  /** Not before this moment (epoch ms); now when omitted. */
+  runAt?: number;
+  maxAttempts?: number;
+}
+
+/** Retry after 30 s, 2 min, 8 min, …, at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 4 ** Math.max(0, attempts - 1));
+}
+
+export async function enqueue(db: Knex | Knex.Transaction, type: string, payload: unknown, now: number, options: EnqueueOptions = {}): Promise<void> {
+  await db('jobs').insert({
+    type,
+    payload: JSON.stringify(payload),
+    status: 'queued',
+    attempts: 0,
+    maxAttempts: options.maxAttempts ?? 5,
+    runAt: options.runAt ?? now,
+    createdAt: now,
+  });
+}
+
+/** Claimable: queued and due, or running with an expired lease (its worker died). */
+function claimable(query: Knex.QueryBuilder, now: number, types: string[]): Knex.QueryBuilder {
+  return query
+    .whereIn('type', types)
+    .where((w) => w.where((q) => q.where('status', 'queued').where('runAt', '<=', now)).orWhere((q) => q.where('status', 'running').where('leaseUntil', '<', now)))
+    .orderBy([{ column: 'runAt' }, { column: 'id' }])
+    .limit(1);
+}
+
+/** Claims the next due job of these types for leaseMs, or null when there is none. */
+export async function claim(knex: Knex, types: string[], token: string, now: number, leaseMs: number): Promise<Job | null> {
+  if (types.length === 0) return null;
+  const lease = { status: 'running', lockedBy: token, leaseUntil: now + leaseMs, attempts: knex.raw('attempts + 1') };
+  if (isMysql(knex)) {
+    const claimed = await knex.transaction(async (trx) => {
+      const row = await claimable(trx('jobs').select('id'), now, types).forUpdate().skipLocked().first();
+      if (!row) return false;
+      await trx('jobs').where('id', row.id).update(lease);
+      return true;
+    });
+    if (!claimed) return null;
+  } else {
+    const next = claimable(knex('jobs').select('id'), now, types);
+    const changed = await knex('jobs').whereIn('id', next).update(lease);
+    if (!changed) return null;
+  }
+  const row = await knex('jobs').where({ lockedBy: token, status: 'running' }).first();
+  if (!row) return null;
+  return { id: Number(row.id), type: row.type, payload: JSON.parse(row.payload), attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts), token };
+}
+
+/** Extends the lease of a job this worker still holds; false when another worker took it over. */
+export async function renewLease(knex: Knex, job: Job, now: number, leaseMs: number): Promise<boolean> {
+  return (await knex('jobs').where({ id: job.id, lockedBy: job.token, status: 'running' }).update({ leaseUntil: now + leaseMs })) > 0;
+}
+
+export async function complete(knex: Knex, job: Job, now: number): Promise<boolean> {
+  const done = { status: 'done', leaseUntil: null, lockedBy: null, lastError: null, finishedAt: now };
+  return (await knex('jobs').where({ id: job.id, lockedBy: job.token, status: 'running' }).update(done)) > 0;
+}
+
+/** Back to the queue after a backoff, or dead (kept for a human) after the last attempt. */
+export async function fail(knex: Knex, job: Job, error: unknown, now: number): Promise<'retry' | 'dead'> {
+  const dead = job.attempts >= job.maxAttempts;
+  const message = error instanceof Error ? error.message : String(error);
+  await knex('jobs')
+    .where({ id: job.id, lockedBy: job.token, status: 'running' })
+    .update({
+      status: dead ? 'dead' : 'queued',
+      runAt: dead ? now : now + backoffMs(job.attempts),
+      leaseUntil: null,
+      lockedBy: null,
+      lastError: message.slice(0, 2000),
+      finishedAt: dead ? now : null,
+    });
+  return dead ? 'dead' : 'retry';
+}

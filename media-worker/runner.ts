@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
+import { errorFields } from '../api/log.ts';
+import { claim, complete, fail, renewLease, type Job } from './queue.ts';
+
+export type JobHandler = (payload: unknown, kernel: Kernel) => Promise<void>;
+
+export interface RunnerOptions {
+  /** How long a claim holds a job; renewed while the job runs. */
+  leaseMs?: number;
+  /** Wait between polls when the queue is empty. */
+  idleMs?: number;
+}
+
+/** Every enabled plugin's job handlers by type. */
+export function jobHandlers(plugins: PluginManifest[]): Record<string, JobHandler> {
+  return Object.assign({}, ...plugins.map((p) => p.jobs ?? {}));
+}
+
+/**
+ * Claims and runs jobs one at a time. Any number of runners (processes or threads) may share the
+ * queue; each claim has a lease that the runner renews while the job runs, so only a runner that
+ * died lets its lease pass, and then another one takes the job over.
+ */
+export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
+  const leaseMs = options.leaseMs ?? 60_000;
+  const idleMs = options.idleMs ?? 1000;
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const types = Object.keys(handlers);
+  const now = () => kernel.now().getTime();
+  let running = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+
+  async function execute(job: Job): Promise<'done' | 'retry' | 'dead' | 'lost'> {
+    if (job.attempts > job.maxAttempts) return fail(kernel.knex, job, new Error('no attempts left after a lost lease'), now());
+    const heartbeat = setInterval(() => void renewLease(kernel.knex, job, now(), leaseMs).catch(() => {}), Math.max(50, leaseMs / 3));
+    try {
+      await handlers[job.type](job.payload, kernel);
+      clearInterval(heartbeat);
+      return (await complete(kernel.knex, job, now())) ? 'done' : 'lost';
+    } catch (error) {
+      clearInterval(heartbeat);
+      const outcome = await fail(kernel.knex, job, error, now());
+      kernel.log.warn('job failed', { job: job.id, type: job.type, attempt: job.attempts, outcome, ...errorFields(error) });
+      return outcome;
+    }
+  }
+
+  const runner = {
+    workerId,
+
+    /** Claims and runs one job; null when none was due. */
+    async runOnce(): Promise<{ job: Job; outcome: string } | null> {
+      const token = `${workerId}:${randomBytes(6).toString('hex')}`;
+      const job = await claim(kernel.knex, types, token, now(), leaseMs);
+      if (!job) return null;
+      return { job, outcome: await execute(job) };
+    },
+
+    /** Runs until the queue has nothing due; returns how many jobs ran (tests, one-off drains). */
+    async drain(): Promise<number> {
+      let count = 0;
+      while (await runner.runOnce()) count++;
+      return count;
+    },
+
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        while (running) {
+          let ran = null;
+          try {
+            ran = await runner.runOnce();
+          } catch (error) {
+            kernel.log.error('media worker could not reach the queue', errorFields(error));
+          }
+          if (!ran && running) await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, idleMs);
+          });
+        }
+      })();
+    },
+
+    /** Finishes the job in hand, then stops polling. */
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      await loop;
+    },
+  };
+  return runner;
+}
+
+export type Runner = ReturnType<typeof createRunner>;

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { mediaKey } from '../../api/http/media.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+import { measureLoudness, transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
+import { coverDerivatives } from '../../media-worker/media/image.ts';
+import type { CoverVariant } from './present.ts';
+
+// Media jobs of a release, run by media-worker/ (never on the web process's event loop). Each is
+// safe to run again after a crash: it rebuilds its outputs under new names and overwrites the row.
+
+export const JOB = {
+  transcode: 'releases.transcode',
+  analyze: 'releases.analyze',
+  cover: 'releases.cover',
+} as const;
+
+/** Spec: small and medium web sizes of the cover. */
+export const COVER_WIDTHS = [300, 600] as const;
+export const WAVEFORM_BUCKETS = 160;
+export const STREAM_BITRATE = '192k';
+
+interface TrackPayload {
+  trackId: number;
+}
+
+async function trackRow(kernel: Kernel, payload: unknown) {
+  const { trackId } = payload as TrackPayload;
+  const row = await kernel.knex('tracks').where({ id: trackId }).first();
+  // A deleted track has nothing left to process.
+  return row ?? null;
+}
+
+async function withMaster<T>(kernel: Kernel, url: string, work: (file: string) => Promise<T>): Promise<T> {
+  const key = mediaKey(url);
+  if (!key) throw new Error(`not a stored media URL: ${url}`);
+  const local = await kernel.storage.localFile(key);
+  try {
+    return await work(local.path);
+  } finally {
+    await local.release();
+  }
+}
+
+async function tempOut(kernel: Kernel, extension: string): Promise<string> {
+  await mkdir(kernel.storage.tempDir, { recursive: true });
+  return path.join(kernel.storage.tempDir, `job-${randomBytes(10).toString('hex')}.${extension}`);
+}
+
+/** The streaming file (AAC); the player switches to it and the master is kept. */
+async function transcode(payload: unknown, kernel: Kernel): Promise<void> {
+  const row = await trackRow(kernel, payload);
+  if (!row) return;
+  const out = await tempOut(kernel, 'm4a');
+  try {
+    await withMaster(kernel, row.masterUrl ?? row.audioUrl, (file) => transcodeToAac(file, out, STREAM_BITRATE));
+    const key = `s/${randomBytes(16).toString('hex')}.m4a`;
+    await kernel.storage.putFile(key, out, 'audio/mp4');
+    const url = `/media/${key}`;
+    await kernel.knex('tracks').where({ id: row.id }).update({ streamUrl: url, audioUrl: url, status: 'ready' });
+  } finally {
+    await rm(out, { force: true });
+  }
+}
+
+/** EBU R128 loudness and the waveform peaks of the master. */
+async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
+  const row = await trackRow(kernel, payload);
+  if (!row) return;
+  const { loudness, peaks } = await withMaster(kernel, row.masterUrl ?? row.audioUrl, async (file) => ({
+    loudness: await measureLoudness(file),
+    peaks: await waveformPeaks(file, Math.max(1, Number(row.duration)), WAVEFORM_BUCKETS),
+  }));
+  await kernel.knex('tracks').where({ id: row.id }).update({
+    loudnessLufs: loudness.integrated,
+    truePeak: loudness.truePeak,
+    loudnessRange: loudness.range,
+    waveform: JSON.stringify(peaks),
+  });
+}
+
+/** Small and medium AVIF and WebP sizes of the cover, for srcset. */
+async function cover(payload: unknown, kernel: Kernel): Promise<void> {
+  const row = await trackRow(kernel, payload);
+  if (!row?.coverImage) return;
+  const base = randomBytes(16).toString('hex');
+  await mkdir(kernel.storage.tempDir, { recursive: true });
+  const made = await withMaster(kernel, row.coverImage, async (file) =>
+    coverDerivatives(file, COVER_WIDTHS, (width, format) => path.join(kernel.storage.tempDir, `job-${base}-${width}.${format}`)),
+  );
+  const variants: CoverVariant[] = [];
+  try {
+    for (const d of made) {
+      const key = `c/${base}-${d.width}.${d.format}`;
+      const type = d.format === 'avif' ? 'image/avif' : 'image/webp';
+      await kernel.storage.putFile(key, d.file, type);
+      variants.push({ url: `/media/${key}`, width: d.width, type });
+    }
+  } finally {
+    for (const d of made) await rm(d.file, { force: true });
+  }
+  await kernel.knex('tracks').where({ id: row.id }).update({ coverVariants: JSON.stringify(variants) });
+}
+
+export const releaseJobs = { [JOB.transcode]: transcode, [JOB.analyze]: analyze, [JOB.cover]: cover };

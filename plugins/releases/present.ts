@@ -1,0 +1,123 @@
+import { PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../catalog/rules.ts';
+import type { TrackJson } from '../catalog/types.ts';
+import type { ReleaseMetadata } from './metadata.ts';
+
+// The JSON of a release, and the media facts pages and the player need of any track row.
+
+type Row = Record<string, unknown>;
+
+export interface CoverVariant {
+  url: string;
+  width: number;
+  type: 'image/avif' | 'image/webp';
+}
+
+export interface TrackMedia {
+  /** True until the streaming file is ready: the player plays the master meanwhile. */
+  processing: boolean;
+  /** Peak levels 0–1 for the waveform, or null until analysed. */
+  waveform: number[] | null;
+  loudness: { integrated: number; truePeak: number; range: number } | null;
+  /** srcset strings of the cover by type, or null until the derivatives exist. */
+  coverSrcset: { avif: string; webp: string } | null;
+}
+
+const parse = <T>(value: unknown): T | null => {
+  if (typeof value !== 'string' || !value) return null;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return null;
+  }
+};
+
+function srcset(variants: CoverVariant[], type: CoverVariant['type']): string {
+  return variants.filter((v) => v.type === type).map((v) => `${v.url} ${v.width}w`).join(', ');
+}
+
+/**
+ * Media facts of a track row (any query selecting t.*), for the catalog's track page, cards and
+ * player: processing flag, waveform, loudness and the cover's srcset.
+ */
+export function trackMedia(row: Row): TrackMedia {
+  const variants = parse<CoverVariant[]>(row.coverVariants);
+  return {
+    processing: row.status === 'processing',
+    waveform: parse<number[]>(row.waveform),
+    loudness: row.loudnessLufs == null ? null : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
+    coverSrcset: variants?.length ? { avif: srcset(variants, 'image/avif'), webp: srcset(variants, 'image/webp') } : null,
+  };
+}
+
+export interface ReleaseJson extends Omit<TrackJson, 'liked' | 'likeCount'>, TrackMedia {
+  liked: boolean;
+  likeCount: number;
+  status: string;
+  masterUrl: string | null;
+  label: string | null;
+  genre: string | null;
+  language: string | null;
+  releasedBefore: boolean;
+  previousReleaseDate: string | null;
+  description: string;
+  recordingYear: number | null;
+  isrc: string | null;
+  hasLyrics: boolean;
+  lyricsLanguage: string | null;
+  contentType: string | null;
+  trackOrigin: string | null;
+  contentProtection: boolean;
+  tikTokStartTime: number | null;
+  releaseASAP: boolean;
+  releaseDate: string | null;
+  midnightRelease: boolean;
+  enablePreSave: boolean;
+  metadata: ReleaseMetadata | null;
+  sampleRate: number | null;
+  bitDepth: number | null;
+  channels: number | null;
+}
+
+const isoDay = (day: unknown) => (typeof day === 'string' && day ? `${day}T00:00:00.000Z` : null);
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
+
+export function presentRelease(row: Row): ReleaseJson {
+  return {
+    id: Number(row.id),
+    artistId: Number(row.artistId),
+    artist: { id: Number(row.artistId), name: String(row.artistName), profileImage: (row.artistProfileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE },
+    title: String(row.title),
+    audioUrl: String(row.audioUrl),
+    coverImage: (row.coverImage as string | null) || PLACEHOLDER_COVER,
+    duration: Number(row.duration),
+    uploadDate: new Date(Number(row.uploadDate)).toISOString(),
+    isMonthlyDrop: Boolean(row.isMonthlyDrop),
+    liked: false,
+    likeCount: 0,
+    ...trackMedia(row),
+    status: String(row.status),
+    masterUrl: (row.masterUrl as string | null) ?? null,
+    label: (row.label as string | null) ?? null,
+    genre: (row.genre as string | null) ?? null,
+    language: (row.language as string | null) ?? null,
+    releasedBefore: Boolean(row.releasedBefore),
+    previousReleaseDate: isoDay(row.previousReleaseDate),
+    description: String(row.description ?? ''),
+    recordingYear: numberOrNull(row.recordingYear),
+    isrc: (row.isrc as string | null) ?? null,
+    hasLyrics: Boolean(row.hasLyrics),
+    lyricsLanguage: (row.lyricsLanguage as string | null) ?? null,
+    contentType: (row.contentType as string | null) ?? null,
+    trackOrigin: (row.trackOrigin as string | null) ?? null,
+    contentProtection: Boolean(row.contentProtection),
+    tikTokStartTime: numberOrNull(row.tikTokStartTime),
+    releaseASAP: Boolean(row.releaseAsap),
+    releaseDate: isoDay(row.releaseDate),
+    midnightRelease: Boolean(row.midnightRelease),
+    enablePreSave: Boolean(row.enablePreSave),
+    metadata: parse<ReleaseMetadata>(row.metadata),
+    sampleRate: numberOrNull(row.sampleRate),
+    bitDepth: numberOrNull(row.bitDepth),
+    channels: numberOrNull(row.channels),
+  };
+}

@@ -1,0 +1,191 @@
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
+import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import type { SessionUser } from '../../api/http/state.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+import { enqueue } from '../../media-worker/queue.ts';
+import { monthKey } from '../catalog/drops.ts';
+import { JOB } from './jobs.ts';
+import type { ReleaseMetadata } from './metadata.ts';
+import { presentRelease, type ReleaseJson } from './present.ts';
+import { DATE_MESSAGES, MONTHLY_DROP_TAKEN } from './rules.ts';
+import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayOf, earliestReleaseDay } from './schedule.ts';
+import { createUploads } from './uploads.ts';
+
+/** POST /api/tracks after the field rules: the flat release form (spec §3). */
+export interface TrackInput {
+  title: string;
+  label?: string | null;
+  genre: string;
+  language: string;
+  releasedBefore?: boolean;
+  previousReleaseDate?: string | null;
+  coverImage?: string | null;
+  audioUrl: string;
+  description?: string;
+  recordingYear?: number;
+  isrc?: string;
+  hasLyrics?: boolean;
+  lyricsLanguage?: string | null;
+  contentType?: string;
+  trackOrigin?: string;
+  contentProtection?: boolean;
+  tikTokStartTime?: number | null;
+  releaseASAP?: boolean;
+  releaseDate?: string | null;
+  midnightRelease?: boolean;
+  enablePreSave?: boolean;
+  isMonthlyDrop?: boolean;
+}
+
+export const NOT_ARTIST = 'Only artist accounts can upload tracks. Update your profile to become an artist.';
+export const NOT_YOUR_FILE = 'You can only use files you uploaded yourself';
+
+/** The dates of a release, checked against today (spec §5): a 400 with the rule's text otherwise. */
+export function checkDates(input: TrackInput, now: Date): { previousReleaseDate: string | null; releaseDate: string | null } {
+  let previousReleaseDate: string | null = null;
+  if (input.releasedBefore) {
+    if (!input.previousReleaseDate) throw invalid(DATE_MESSAGES.previousRequired);
+    previousReleaseDate = dayOf(input.previousReleaseDate);
+    if (!previousReleaseDate) throw invalid(DATE_MESSAGES.invalid);
+    if (previousReleaseDate < EARLIEST_PREVIOUS_RELEASE || previousReleaseDate > dayKey(now)) throw invalid(DATE_MESSAGES.previousRange);
+  }
+  let releaseDate: string | null = null;
+  if (input.releaseASAP === false) {
+    if (!input.releaseDate) throw invalid(DATE_MESSAGES.releaseRequired);
+    releaseDate = dayOf(input.releaseDate);
+    if (!releaseDate) throw invalid(DATE_MESSAGES.invalid);
+    if (releaseDate < earliestReleaseDay(now)) throw invalid(DATE_MESSAGES.releaseTooSoon);
+  }
+  return { previousReleaseDate, releaseDate };
+}
+
+export function createReleasesService(kernel: Kernel) {
+  const { knex, storage } = kernel;
+  const uploads = createUploads(kernel);
+
+  const service = {
+    uploadDataUrl: uploads.fromDataUrl,
+    uploadStream: uploads.fromStream,
+
+    /**
+     * For other plugins (AI analysis): a local file of an upload this user owns, or null. With the
+     * S3 driver the object is downloaded once into DATA_DIR/tmp/owned and reused.
+     */
+    async resolveOwnedUpload(userId: number, url: string): Promise<{ filePath: string; kind: 'image' | 'audio'; contentType: string } | null> {
+      const upload = await uploads.owned(userId, url);
+      if (!upload) return null;
+      let filePath: string;
+      if (storage.driver === 'local') {
+        filePath = (await storage.localFile(upload.storageKey)).path;
+      } else {
+        filePath = path.join(storage.tempDir, 'owned', upload.storageKey.replace(/\//g, '_'));
+        if (!(await stat(filePath).catch(() => null))) {
+          await mkdir(path.dirname(filePath), { recursive: true });
+          await pipeline(await storage.read(upload.storageKey), createWriteStream(filePath));
+        }
+      }
+      return { filePath, kind: upload.kind, contentType: upload.contentType };
+    },
+
+    /**
+     * Creates a release: artist accounts only, own uploads only, dates and the monthly drop checked
+     * again here; the track and its media jobs are written in one transaction. The database's
+     * unique (artist, drop month) decides between two simultaneous drops.
+     */
+    async createTrack(user: SessionUser, input: TrackInput, metadata: ReleaseMetadata): Promise<ReleaseJson> {
+      const artist = user.isArtist ? await kernel.services.accounts.artistOfUser(user.id) : undefined;
+      if (!artist) throw forbidden(NOT_ARTIST);
+      const now = kernel.now();
+      const { previousReleaseDate, releaseDate } = checkDates(input, now);
+      if (input.recordingYear !== undefined && input.recordingYear > now.getUTCFullYear()) throw invalid(DATE_MESSAGES.recordingYearFuture);
+      if (input.hasLyrics && !input.lyricsLanguage) throw invalid(DATE_MESSAGES.lyricsLanguage);
+
+      const audio = await uploads.owned(user.id, input.audioUrl, 'audio');
+      if (!audio) throw forbidden(NOT_YOUR_FILE);
+      const cover = input.coverImage ? await uploads.owned(user.id, input.coverImage, 'image') : null;
+      if (input.coverImage && !cover) throw forbidden(NOT_YOUR_FILE);
+      const duration = Number(audio.duration);
+      if (input.tikTokStartTime != null && input.tikTokStartTime >= duration) throw invalid(DATE_MESSAGES.tikTokBeyond);
+
+      // ASAP goes public now (listed as processing); a scheduled release at 00:00 UTC of its day.
+      const publicFrom = releaseDate ? Date.parse(`${releaseDate}T00:00:00.000Z`) : now.getTime();
+      const isMonthlyDrop = input.isMonthlyDrop ?? true;
+      const dropMonth = isMonthlyDrop ? monthKey(new Date(publicFrom)) : null;
+      const row = {
+        artistId: artist.id,
+        title: input.title.trim(),
+        audioUrl: audio.url,
+        masterUrl: audio.url,
+        coverImage: cover?.url ?? null,
+        duration: Math.round(duration),
+        uploadDate: publicFrom,
+        isMonthlyDrop: isMonthlyDrop ? 1 : 0,
+        dropMonth,
+        createdAt: now.getTime(),
+        status: 'processing',
+        sampleRate: audio.sampleRate,
+        bitDepth: audio.bitDepth,
+        channels: audio.channels,
+        label: input.label?.trim() || null,
+        genre: input.genre,
+        language: input.language,
+        releasedBefore: input.releasedBefore ? 1 : 0,
+        previousReleaseDate,
+        description: input.description ?? '',
+        recordingYear: input.recordingYear ?? now.getUTCFullYear(),
+        isrc: input.isrc ? input.isrc.replace(/-/g, '') : null,
+        hasLyrics: input.hasLyrics ? 1 : 0,
+        lyricsLanguage: input.hasLyrics ? input.lyricsLanguage : null,
+        contentType: input.contentType ?? 'Not Explicit',
+        trackOrigin: input.trackOrigin ?? 'Original',
+        contentProtection: (input.contentProtection ?? true) ? 1 : 0,
+        tikTokStartTime: input.tikTokStartTime ?? null,
+        releaseAsap: releaseDate ? 0 : 1,
+        releaseDate,
+        midnightRelease: (input.midnightRelease ?? true) ? 1 : 0,
+        // Pre-save needs a future date: never on for an ASAP release (spec §2 step 4).
+        enablePreSave: releaseDate && input.enablePreSave ? 1 : 0,
+        metadata: JSON.stringify(metadata),
+      };
+
+      const taken = () => knex('tracks').where({ artistId: artist.id, dropMonth }).first();
+      if (dropMonth && (await taken())) throw conflict(MONTHLY_DROP_TAKEN);
+      let id: number;
+      try {
+        id = await knex.transaction(async (trx) => {
+          const [inserted] = await trx('tracks').insert(row);
+          const trackId = Number(inserted);
+          const at = now.getTime();
+          await enqueue(trx, JOB.transcode, { trackId }, at);
+          await enqueue(trx, JOB.analyze, { trackId }, at);
+          if (cover) await enqueue(trx, JOB.cover, { trackId }, at);
+          return trackId;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(MONTHLY_DROP_TAKEN);
+        throw error;
+      }
+      return service.release(id);
+    },
+
+    /** A release as its owner sees it (scheduled ones included). */
+    async release(id: number): Promise<ReleaseJson> {
+      const row = await knex('tracks as t').join('artists as a', 'a.id', 't.artistId').select('t.*', 'a.name as artistName', 'a.profileImage as artistProfileImage').where('t.id', id).first();
+      if (!row) throw notFound('Release not found');
+      return presentRelease(row);
+    },
+  };
+  return service;
+}
+
+export type ReleasesService = ReturnType<typeof createReleasesService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    releases: ReleasesService;
+  }
+}

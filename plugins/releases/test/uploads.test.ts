@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { join, type Member } from '../../catalog/test/fixtures.ts';
+import { AUDIO_RULES, IMAGE_RULES } from '../rules.ts';
+import { dataUrl, image, tone } from './fixtures.ts';
+
+describe('releases: uploads checked by content', function () {
+  let server: TestServer;
+  let artist: Member;
+
+  before(async () => {
+    server = await startTestServer();
+    artist = await join(server, 'uploader', true);
+  });
+  after(() => server.stop());
+
+  const post = (bytes: Buffer, type: 'image' | 'audio', declared = 'application/octet-stream', filename = 'file.bin') =>
+    artist.client.post('/api/upload', { data: dataUrl(bytes, declared), filename, type });
+
+  it('refuses anonymous uploads with 401', async () => {
+    const res = await server.client().post('/api/upload', { data: dataUrl(await image(600, 600), 'image/png'), type: 'image' });
+    expect(res.status).to.equal(401);
+    const stream = await server.client().post('/api/upload/stream?type=image', await image(600, 600), { 'Content-Type': 'application/octet-stream' });
+    expect(stream.status).to.equal(401);
+  });
+
+  it('stores a PNG cover under a server-made name and serves it with its real type', async () => {
+    const res = await post(await image(800, 800), 'image', 'image/png', '../../etc/passwd.png');
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body.url).to.match(/^\/media\/u\/[0-9a-f]{32}\.png$/);
+    expect(res.body).to.include({ width: 800, height: 800, type: 'image', contentType: 'image/png', filename: 'passwd.png' });
+    const file = await server.client().get(res.body.url);
+    expect(file.status).to.equal(200);
+    expect(file.headers.get('content-type')).to.equal('image/png');
+    expect(file.headers.get('cache-control')).to.include('immutable');
+  });
+
+  it('accepts a JPEG and a roughly square image (within 5 %)', async () => {
+    const res = await post(await image(1000, 1040, 'jpeg'), 'image');
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body.url).to.match(/\.jpg$/);
+  });
+
+  it('refuses a file that is not a JPEG or PNG, whatever its declared type', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><script>alert(1)</script></svg>');
+    for (const bytes of [svg, Buffer.from('GIF89a' + 'x'.repeat(100)), await sharpWebp()]) {
+      const res = await post(bytes, 'image', 'image/png', 'cover.png');
+      expect(res.status).to.equal(400);
+      expect(res.body.message).to.equal(IMAGE_RULES.messages.type);
+    }
+  });
+
+  it('refuses images that are too small, not square, corrupt or too big', async () => {
+    const small = await post(await image(400, 400), 'image');
+    expect([small.status, small.body.message]).to.deep.equal([400, IMAGE_RULES.messages.small]);
+    const wide = await post(await image(900, 600), 'image');
+    expect([wide.status, wide.body.message]).to.deep.equal([400, IMAGE_RULES.messages.square]);
+    const png = await image(700, 700);
+    const corrupt = await post(Buffer.concat([png.subarray(0, 60), Buffer.alloc(200, 7)]), 'image');
+    expect([corrupt.status, corrupt.body.message]).to.deep.equal([400, IMAGE_RULES.messages.corrupt]);
+    const big = await post(Buffer.concat([png, Buffer.alloc(IMAGE_RULES.maxBytes)]), 'image');
+    expect([big.status, big.body.message]).to.deep.equal([413, IMAGE_RULES.messages.size]);
+  });
+
+  it('reads duration, sample rate, bit depth and channels of WAV and FLAC on the server', async () => {
+    const wav = await post(tone(2, 'wav', { sampleFormat: 's24', rate: 48000, channels: 2 }), 'audio', 'audio/wav', 'take.wav');
+    expect(wav.status, wav.text).to.equal(201);
+    expect(wav.body).to.include({ sampleRate: 48000, bitDepth: 24, channels: 2, contentType: 'audio/wav' });
+    expect(wav.body.duration).to.be.closeTo(2, 0.05);
+    const flac = await post(tone(1.5, 'flac', { channels: 1 }), 'audio', 'audio/flac', 'take.flac');
+    expect(flac.status, flac.text).to.equal(201);
+    expect(flac.body).to.include({ sampleRate: 44100, bitDepth: 16, channels: 1, contentType: 'audio/flac' });
+    expect(flac.body.url).to.match(/\.flac$/);
+  });
+
+  it('refuses audio that is not WAV or FLAC, corrupt, or too big', async () => {
+    const mp3ish = await post(Buffer.concat([Buffer.from('ID3'), Buffer.alloc(500, 1)]), 'audio', 'audio/wav', 'x.wav');
+    expect([mp3ish.status, mp3ish.body.message]).to.deep.equal([400, AUDIO_RULES.messages.type]);
+    const png = await post(await image(600, 600), 'audio', 'audio/wav');
+    expect([png.status, png.body.message]).to.deep.equal([400, AUDIO_RULES.messages.type]);
+    const wav = tone(1);
+    const corrupt = await post(Buffer.concat([wav.subarray(0, 16), Buffer.alloc(64, 0xff)]), 'audio');
+    expect([corrupt.status, corrupt.body.message]).to.deep.equal([400, AUDIO_RULES.messages.corrupt]);
+    const flac = await post(Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(400, 3)]), 'audio');
+    expect([flac.status, flac.body.message]).to.deep.equal([400, AUDIO_RULES.messages.corrupt]);
+    const big = await artist.client.post('/api/upload/stream?type=audio&filename=big.wav', Buffer.alloc(AUDIO_RULES.maxBytes + 1), { 'Content-Type': 'application/octet-stream' });
+    expect([big.status, big.body.message]).to.deep.equal([413, AUDIO_RULES.messages.size]);
+  });
+
+  it('streams a raw body to storage and checks it the same way', async () => {
+    const wav = tone(2);
+    const res = await artist.client.post('/api/upload/stream?type=audio&filename=streamed.wav', wav, { 'Content-Type': 'application/octet-stream' });
+    expect(res.status, res.text).to.equal(201);
+    expect(res.body).to.include({ filename: 'streamed.wav', size: wav.length, channels: 2 });
+    const served = await server.client().get(res.body.url);
+    expect(served.headers.get('content-type')).to.equal('audio/wav');
+    expect(Number(served.headers.get('content-length'))).to.equal(wav.length);
+    const wrong = await artist.client.post('/api/upload/stream?type=audio', await image(600, 600), { 'Content-Type': 'application/octet-stream' });
+    expect([wrong.status, wrong.body.message]).to.deep.equal([400, AUDIO_RULES.messages.type]);
+  });
+
+  it('answers 400 for a body that is not a data URL and for an unknown type', async () => {
+    const notUrl = await artist.client.post('/api/upload', { data: 'hello', type: 'image' });
+    expect(notUrl.status).to.equal(400);
+    const badType = await artist.client.post('/api/upload', { data: dataUrl(Buffer.from('x'), 'text/plain'), type: 'video' });
+    expect([badType.status, badType.body.message]).to.deep.equal([400, 'type must be image or audio']);
+  });
+
+  it('serves byte ranges of stored media (206, Content-Range, 416 past the end)', async () => {
+    const wav = tone(1);
+    const { body } = await post(wav, 'audio');
+    const part = await server.client().get(body.url, { Range: 'bytes=100-199' });
+    expect(part.status).to.equal(206);
+    expect(part.headers.get('content-range')).to.equal(`bytes 100-199/${wav.length}`);
+    expect(Number(part.headers.get('content-length'))).to.equal(100);
+    const tail = await fetch(server.url + body.url, { headers: { Range: 'bytes=-10' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(wav.subarray(wav.length - 10))).to.equal(true);
+    const beyond = await server.client().get(body.url, { Range: `bytes=${wav.length + 5}-` });
+    expect(beyond.status).to.equal(416);
+  });
+});
+
+async function sharpWebp(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#888' } }).webp().toBuffer();
+}
