@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { hydrated, signIn, toastSaying } from './browser.ts';
+
+describe('settings in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startTestServer({ pages: true });
+    browser = await launchBrowser();
+    const register = (username: string) =>
+      server.client().post('/api/auth/register', { username, password: 'demo1234', email: `${username}@example.com`, name: 'Sam Sample' });
+    expect((await register('sam')).status).to.equal(201);
+    expect((await register('leaver')).status).to.equal(201);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('saves the account with field messages, turns on the artist account with a genre, and keeps preferences', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
+    await signIn(page, 'sam');
+    await page.goto('/profile');
+    await hydrated(page);
+
+    await page.getByLabel('Full Name').fill('S');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Name must be at least 2 characters').waitFor();
+    await page.getByLabel('Full Name').fill('Sam Singer');
+    await page.getByLabel('Artist Account (upload your monthly drops)').check();
+    await page.getByLabel('Music Genre').selectOption('Jazz');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSaying(page, 'Profile updated');
+    const me = await (await page.request.get('/api/auth/user')).json();
+    expect(me).to.include({ name: 'Sam Singer', isArtist: true });
+    const artists = (await (await page.request.get('/api/artists')).json()) as Array<{ name: string; genre: string }>;
+    expect(artists.find((a) => a.name === 'Sam Singer')?.genre).to.equal('Jazz');
+
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByLabel('Dark mode').uncheck();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await toastSaying(page, 'Settings Applied');
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    expect(await page.getByLabel('Dark mode').isChecked()).to.equal(false);
+    expect(await page.getByLabel('Email notifications').isChecked()).to.equal(true);
+
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await page.getByText('ACTIVE').waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('deletes the account only after the username is typed, and signs out', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'leaver');
+    await page.goto('/profile');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete My Account' });
+    expect(await confirm.isDisabled()).to.equal(true);
+    await dialog.getByLabel(/Type your username/).fill('leaver');
+    await confirm.click();
+    await toastSaying(page, 'Your account and personal data have been removed');
+    await page.waitForURL(`${server.url}/`);
+    expect((await page.request.get('/api/auth/user')).status()).to.equal(401);
+    expect((await page.request.post('/api/auth/login', { data: { username: 'leaver', password: 'demo1234' } })).status()).to.equal(401);
+  });
+});

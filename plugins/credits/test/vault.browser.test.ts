@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+
+describe('credits in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let nova: { id: number; name: string };
+
+  before(async () => {
+    server = await startTestServer({ pages: true, seedDemo: true });
+    browser = await launchBrowser();
+    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+    nova = artists.find((a) => a.name === 'Nova Harbor')!;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('allocates from an artist page, and the vault shows it', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await signIn(page);
+    await page.goto(`/artist/${nova.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Support with Credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Support Nova Harbor with Credits' });
+    await dialog.getByText('You have 100 credits available this month.').waitFor();
+    const submit = dialog.getByRole('button', { name: 'Allocate Credits' });
+    expect(await submit.isDisabled()).to.equal(true);
+
+    await dialog.getByLabel('Credits to allocate').fill('500');
+    await submit.click();
+    await toastSaying(page, 'You only have 100 credits available');
+
+    await dialog.getByLabel('Credits to allocate').fill('15');
+    await submit.click();
+    await toastSaying(page, 'Successfully allocated 15 credits to Nova Harbor');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Credits' }).click();
+    await page.getByRole('heading', { name: 'Credit Vault', level: 1 }).waitFor();
+    expect(await page.getByTestId('vault-balance').textContent()).to.equal('85');
+    expect(await page.getByTestId('vault-this-month').textContent()).to.equal('15');
+    const firstRow = page.locator('.vault-history tbody tr').first();
+    expect(await firstRow.textContent()).to.include('Nova Harbor');
+    expect(await firstRow.locator('td').last().textContent()).to.equal('15');
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('allocates from the vault’s own dialog and updates the numbers without a reload', async () => {
+    const { page, errors } = await openPage(browser, server.url);
+    await signIn(page);
+    await page.goto('/credits');
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await page.getByRole('button', { name: 'Allocate Credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Allocate Credits' });
+    await dialog.getByLabel('Credits').fill('5');
+    await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
+    await toastSaying(page, 'Please select an artist and enter a valid credit amount');
+    await dialog.getByLabel('Artist').selectOption({ label: 'Kai Rocks (Rock)' });
+    await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
+    await toastSaying(page, 'Successfully allocated 5 credits to Kai Rocks');
+    await page.getByTestId('vault-balance').filter({ hasText: '80' }).waitFor();
+    expect(await page.getByTestId('vault-this-month').textContent()).to.equal('20');
+    expect(await page.locator('.vault-history tbody tr').first().textContent()).to.include('Kai Rocks');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).to.equal(true);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('fits a 375 px phone and asks a signed-out visitor to log in', async () => {
+    const { page } = await openPage(browser, server.url, { viewport: { width: 375, height: 740 } });
+    await page.goto('/credits');
+    await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
+    await signIn(page);
+    await page.goto('/credits');
+    await hydrated(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).to.equal(0);
+  });
+});

@@ -1,0 +1,84 @@
+import { expect } from 'chai';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+
+describe('messages in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let nova: { id: number; name: string };
+
+  before(async () => {
+    server = await startTestServer({ pages: true, seedDemo: true });
+    browser = await launchBrowser();
+    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+    nova = artists.find((a) => a.name === 'Nova Harbor')!;
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a message from the artist page; the artist sees the badge, reads it and replies; the fan’s badge follows within 30 s', async () => {
+    const fan = await openPage(browser, server.url);
+    await fan.page.clock.install();
+    await signIn(fan.page);
+    await fan.page.goto(`/artist/${nova.id}`);
+    await hydrated(fan.page);
+    const fanBadge = fan.page.getByRole('link', { name: /^Messages, \d+ unread$/ });
+    expect(await fanBadge.getAttribute('aria-label')).to.equal('Messages, 1 unread');
+
+    await fan.page.getByRole('button', { name: 'Message', exact: true }).click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Message Nova Harbor' });
+    await dialog.getByLabel('Your message').fill('   ');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toastSaying(fan.page, 'Please write a message');
+    await dialog.getByLabel('Your message').fill('Tidal Lights is the song of my summer.');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toastSaying(fan.page, 'Your message has been sent to Nova Harbor');
+    await dialog.waitFor({ state: 'detached' });
+
+    const artist = await openPage(browser, server.url);
+    await signIn(artist.page, 'novaharbor');
+    await artist.page.goto('/messages');
+    await hydrated(artist.page);
+    const sidebarBadge = artist.page.getByRole('navigation', { name: 'Main navigation' }).getByLabel('1 unread messages');
+    await sidebarBadge.waitFor();
+    await artist.page.getByRole('button', { name: /Demo Listener/ }).click();
+    const thread = artist.page.getByRole('region', { name: 'Conversation with Demo Listener' });
+    await thread.getByText('Tidal Lights is the song of my summer.').waitFor();
+    // Opening marks it read: the badges clear without a reload, and the server agrees.
+    await sidebarBadge.waitFor({ state: 'detached' });
+    expect((await artist.page.request.get('/api/messages/unread-count').then((r) => r.json())).count).to.equal(0);
+
+    const received = thread.getByRole('listitem').filter({ hasText: 'Tidal Lights is the song of my summer.' });
+    await received.getByRole('button', { name: 'Reply' }).click();
+    const reply = thread.getByRole('form', { name: 'Reply to Demo Listener' });
+    expect(await reply.textContent()).to.include('Subject: Re:');
+    await reply.getByLabel('Your reply').fill('Thank you! The next drop is for you.');
+    await reply.getByRole('button', { name: 'Send Reply' }).click();
+    await toastSaying(artist.page, 'Reply sent');
+    await thread.getByText('Thank you! The next drop is for you.').waitFor();
+    // Nobody replies to their own message.
+    expect(await thread.getByRole('listitem').filter({ hasText: 'Thank you! The next drop' }).getByRole('button', { name: 'Reply' }).count()).to.equal(0);
+
+    // The fan's page polls: after 30 s the top-bar badge counts the reply too.
+    await fan.page.clock.fastForward(31_000);
+    await fan.page.getByRole('link', { name: 'Messages, 2 unread' }).waitFor();
+    expect(fan.errors).to.deep.equal([]);
+    expect(artist.errors).to.deep.equal([]);
+  });
+
+  it('refuses a message to oneself with the spec’s toast', async () => {
+    const { page } = await openPage(browser, server.url);
+    await signIn(page, 'novaharbor');
+    await page.goto(`/artist/${nova.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Message', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message Nova Harbor' });
+    await dialog.getByLabel('Your message').fill('Hello me');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toastSaying(page, 'You cannot send messages to yourself');
+  });
+});
