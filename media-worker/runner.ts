@@ -43,7 +43,7 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     } catch (error) {
       clearInterval(heartbeat);
       const outcome = await fail(kernel.knex, job, error, now());
-      kernel.log.warn('job failed', { job: job.id, type: job.type, attempt: job.attempts, outcome, ...errorFields(error) });
+      kernel.log.warn('job failed', { job: job.id, type: job.type, attempt: job.attempts, outcome, error: errorFields(error).error });
       return outcome;
     }
   }

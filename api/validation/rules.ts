@@ -52,6 +52,8 @@ export function objectSchema(rules: FieldRules, required: readonly string[] = []
   for (const [name, rule] of Object.entries(rules)) {
     const { label: _label, messages: _messages, nullable, type, ...limits } = rule;
     properties[name] = { type: nullable ? [type, 'null'] : type, ...limits };
+    // A nullable list field accepts null as well as its listed values.
+    if (nullable && limits.enum) properties[name] = { ...properties[name], enum: [...limits.enum, null] };
   }
   return { type: 'object', properties, required: [...required], additionalProperties: false };
 }

@@ -1,0 +1,99 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
+import { join, type Member } from '../../catalog/test/fixtures.ts';
+import { JOB, WAVEFORM_BUCKETS } from '../jobs.ts';
+import { releaseForm, tone, uploadAudio, uploadImage } from './fixtures.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** DATABASE_URL of the test server's database, for a worker process of its own. */
+function databaseUrl(server: TestServer): string {
+  const db = server.app.kernel.config.database;
+  if (db.client === 'sqlite') return `sqlite://${db.filename}`;
+  return `mysql://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${db.host}:${db.port}/${db.database}`;
+}
+
+describe('releases: media jobs in the worker', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let artist: Member;
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+
+  before(async () => {
+    server = await startTestServer({ now });
+    artist = await join(server, 'producer', true);
+  });
+  after(() => server.stop());
+
+  const runner = () => createRunner(server.app.kernel, jobHandlers(server.app.plugins));
+
+  it('makes the streaming file, loudness, waveform and cover sizes, then the track is ready', async () => {
+    const audio = await uploadAudio(artist.client, tone(4));
+    const cover = await uploadImage(artist.client);
+    const created = await artist.client.post('/api/tracks', releaseForm(audio.url, cover));
+    expect(created.status, created.text).to.equal(201);
+    expect(await runner().drain()).to.equal(3);
+
+    const release = (await artist.client.get(`/api/releases/${created.body.id}`)).body;
+    expect(release).to.include({ status: 'ready', processing: false, masterUrl: audio.url });
+    expect(release.audioUrl).to.match(/^\/media\/s\/[0-9a-f]{32}\.m4a$/);
+    const stream = await server.client().get(release.audioUrl, { Range: 'bytes=0-99' });
+    expect(stream.status).to.equal(206);
+    expect(stream.headers.get('content-type')).to.equal('audio/mp4');
+    // A -20 dBFS-ish sine: about -17 to -22 LUFS whatever the encoder; silence would read -70.
+    expect(release.loudness.integrated).to.be.within(-30, -5);
+    expect(release.loudness.truePeak).to.be.within(-30, 0);
+    expect(release.waveform).to.have.length(WAVEFORM_BUCKETS);
+    expect(Math.max(...release.waveform)).to.be.greaterThan(0.05);
+    expect(release.coverSrcset.avif).to.match(/^\/media\/c\/\w+-300\.avif 300w, \/media\/c\/\w+-600\.avif 600w$/);
+    const webp = await server.client().get(release.coverSrcset.webp.split(' ')[0]);
+    expect(webp.headers.get('content-type')).to.equal('image/webp');
+    // The public track plays the streaming file now.
+    const track = await server.client().get(`/api/tracks/${created.body.id}`);
+    expect(track.body.audioUrl).to.equal(release.audioUrl);
+  });
+
+  it('finishes a job whose worker process was killed mid-way, once, after the lease', async () => {
+    offset = 0;
+    const other = await join(server, 'crasher', true);
+    const audio = await uploadAudio(other.client, tone(120));
+    const created = await other.client.post('/api/tracks', releaseForm(audio.url, null));
+    expect(created.status, created.text).to.equal(201);
+    const jobs = () => server.app.kernel.knex('jobs').where({ type: JOB.transcode }).whereRaw('payload like ?', [`%"trackId":${created.body.id}}%`]).first();
+
+    const worker = spawn(process.execPath, [path.join(root, 'media-worker/main.ts')], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl(server), DATA_DIR: server.app.kernel.config.dataDir, NODE_ENV: 'test' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    try {
+      for (let i = 0; i < 400 && (await jobs()).status !== 'running'; i++) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      worker.kill('SIGKILL');
+    }
+    await exited;
+    const orphan = await jobs();
+    expect(orphan).to.include({ status: 'running', attempts: 1 });
+    expect((await other.client.get(`/api/releases/${created.body.id}`)).body.status).to.equal('processing');
+
+    // Another worker: nothing to take while the dead one's lease runs, the job once it has passed.
+    const rescuer = runner();
+    const transcodeOnly = async () => {
+      const result = await rescuer.runOnce();
+      return result && result.job.type === JOB.transcode ? result : rescuer.runOnce();
+    };
+    offset = 120_000;
+    const result = await transcodeOnly();
+    expect(result?.job.id).to.equal(orphan.id);
+    expect(result?.outcome).to.equal('done');
+    expect(await jobs()).to.include({ status: 'done', attempts: 2 });
+    const release = (await other.client.get(`/api/releases/${created.body.id}`)).body;
+    expect(release.status).to.equal('ready');
+    expect(release.audioUrl).to.match(/\.m4a$/);
+  });
+});
