@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger, errorFields } from './log.ts';
@@ -12,6 +13,12 @@ async function main() {
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client });
+
+  // --- Media worker (releases): one runs in a worker thread, so the default set-up needs no other
+  // process and media work stays off this event loop. MEDIA_WORKER=0 leaves it to `npm run worker`.
+  const mediaWorker = process.env.MEDIA_WORKER === '0' ? null : new Worker(new URL('../media-worker/main.ts', import.meta.url));
+  mediaWorker?.on('error', (error) => log.error('media worker thread failed', errorFields(error)));
+  // --- end media worker
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,6 +35,10 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    if (mediaWorker) {
+      mediaWorker.postMessage('stop');
+      await new Promise((resolve) => mediaWorker.once('exit', resolve));
+    }
     await app.close();
     process.exit(0);
   };
