@@ -1,25 +1,14 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
-import { hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
 
 describe('admin in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const suite = demoBrowserSuite();
 
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-    await server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  before(() => suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin'));
 
   it('never sends the editor to a visitor (401) or a listener (403)', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     const anonymous = await page.goto('/admin');
     expect(anonymous!.status()).to.equal(401);
     await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
@@ -33,7 +22,7 @@ describe('admin in the browser', () => {
   });
 
   it('edits the hero subtitle and the home page shows it', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
     await page.goto('/admin');
     await hydrated(page);

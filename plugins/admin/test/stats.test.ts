@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 
-export const ECONOMY_PLUGINS = ['accounts', 'catalog', 'content', 'credits', 'messaging', 'admin'];
+const ECONOMY_PLUGINS = ['accounts', 'catalog', 'content', 'credits', 'messaging', 'admin'];
 
 describe('admin: platform stats', () => {
   let server: TestServer;

@@ -1,29 +1,14 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
-import { hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
 
 describe('credits in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let nova: { id: number; name: string };
-
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
-    nova = artists.find((a) => a.name === 'Nova Harbor')!;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = demoBrowserSuite();
 
   it('allocates from an artist page, and the vault shows it', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page);
-    await page.goto(`/artist/${nova.id}`);
+    await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Support with Credits' }).click();
     const dialog = page.getByRole('dialog', { name: 'Support Nova Harbor with Credits' });
@@ -51,7 +36,7 @@ describe('credits in the browser', () => {
   });
 
   it('allocates from the vault’s own dialog and updates the numbers without a reload', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page);
     await page.goto('/credits');
     await hydrated(page);
@@ -72,7 +57,7 @@ describe('credits in the browser', () => {
   });
 
   it('fits a 375 px phone and asks a signed-out visitor to log in', async () => {
-    const { page } = await openPage(browser, server.url, { viewport: { width: 375, height: 740 } });
+    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 740 } });
     await page.goto('/credits');
     await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
     await signIn(page);

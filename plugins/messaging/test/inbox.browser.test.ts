@@ -1,30 +1,15 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
-import { hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
 
 describe('messages in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let nova: { id: number; name: string };
-
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
-    nova = artists.find((a) => a.name === 'Nova Harbor')!;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = demoBrowserSuite();
 
   it('sends a message from the artist page; the artist sees the badge, reads it and replies; the fan’s badge follows within 30 s', async () => {
-    const fan = await openPage(browser, server.url);
+    const fan = await openPage(suite.browser, suite.server.url);
     await fan.page.clock.install();
     await signIn(fan.page);
-    await fan.page.goto(`/artist/${nova.id}`);
+    await fan.page.goto(`/artist/${suite.nova.id}`);
     await hydrated(fan.page);
     const fanBadge = fan.page.getByRole('link', { name: /^Messages, \d+ unread$/ });
     expect(await fanBadge.getAttribute('aria-label')).to.equal('Messages, 1 unread');
@@ -39,7 +24,7 @@ describe('messages in the browser', () => {
     await toastSaying(fan.page, 'Your message has been sent to Nova Harbor');
     await dialog.waitFor({ state: 'detached' });
 
-    const artist = await openPage(browser, server.url);
+    const artist = await openPage(suite.browser, suite.server.url);
     await signIn(artist.page, 'novaharbor');
     await artist.page.goto('/messages');
     await hydrated(artist.page);
@@ -71,9 +56,9 @@ describe('messages in the browser', () => {
   });
 
   it('refuses a message to oneself with the spec’s toast', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
-    await page.goto(`/artist/${nova.id}`);
+    await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Message', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Message Nova Harbor' });
