@@ -25,6 +25,17 @@ export interface Config {
   platformShare: number;
   /** Where media live (api/storage): DATA_DIR/media unless an S3-compatible bucket is configured. */
   storage?: StorageConfig;
+  /** Optional OpenAI-compatible endpoint for track descriptions; null uses the local enhancer only. */
+  ai?: AiProviderConfig | null;
+}
+
+export interface AiProviderConfig {
+  /** Base URL of the API, e.g. http://127.0.0.1:8080/v1 (requests go to <base>/chat/completions). */
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** After this long the local enhancer answers instead. */
+  timeoutMs: number;
 }
 
 export type StorageConfig =
@@ -86,6 +97,28 @@ function parseStorage(env: Env): StorageConfig {
     accessKeyId: need('S3_ACCESS_KEY_ID'),
     secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
   };
+}
+
+function parseAiProvider(env: Env): AiProviderConfig | null {
+  const baseUrl = env.AI_BASE_URL;
+  if (!baseUrl) {
+    if (env.AI_API_KEY || env.AI_MODEL) throw new ConfigError('AI_API_KEY and AI_MODEL need AI_BASE_URL (the provider\'s http(s) base URL)');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if (!env.AI_MODEL) throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set (e.g. gpt-4o-mini or a local model name)');
+  const rawTimeout = env.AI_TIMEOUT_MS;
+  const timeoutMs = rawTimeout ? Number(rawTimeout) : 15000;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120000) {
+    throw new ConfigError(`AI_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${rawTimeout}"`);
+  }
+  return { baseUrl, apiKey: env.AI_API_KEY || null, model: env.AI_MODEL, timeoutMs };
 }
 
 function parseEnv(raw: string | undefined): Config['env'] {
@@ -156,5 +189,6 @@ export function loadConfig(env: Env = process.env): Config {
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
     storage: parseStorage(env),
+    ai: parseAiProvider(env),
   };
 }

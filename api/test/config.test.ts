@@ -27,6 +27,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, PLATFORM_SHARE: '0' }).platformShare).to.equal(0);
   });
 
+  it('uses the local enhancer unless an AI provider is configured, and reads one when it is', () => {
+    expect(loadConfig({ DATA_DIR: dir }).ai).to.equal(null);
+    const config = loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'local-model', AI_API_KEY: 'sk-test', AI_TIMEOUT_MS: '2500' });
+    expect(config.ai).to.deep.equal({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'sk-test', model: 'local-model', timeoutMs: 2500 });
+    expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({ apiKey: null, timeoutMs: 15000 });
+  });
+
   it('reads a MySQL URL with its parts decoded', () => {
     const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://app:p%40ss@db.internal:3307/onetrack' });
     expect(config.database).to.deep.equal({ client: 'mysql', host: 'db.internal', port: 3307, user: 'app', password: 'p@ss', database: 'onetrack' });
@@ -54,6 +61,11 @@ describe('configuration from the environment', () => {
     ['a platform share of 100 %', { PLATFORM_SHARE: '1' }, /PLATFORM_SHARE must be a fraction/],
     ['a platform share given in percent', { PLATFORM_SHARE: '30' }, /PLATFORM_SHARE must be a fraction/],
     ['a negative platform share', { PLATFORM_SHARE: '-0.1' }, /PLATFORM_SHARE must be a fraction/],
+    ['an AI provider URL that is not http(s)', { AI_BASE_URL: 'ftp://models.local', AI_MODEL: 'm' }, /AI_BASE_URL must be an http\(s\) URL/],
+    ['an AI provider URL that does not parse', { AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' }, /AI_BASE_URL must be an http\(s\) URL/],
+    ['an AI provider without a model', { AI_BASE_URL: 'http://127.0.0.1:8080/v1' }, /AI_MODEL is required/],
+    ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
+    ['an AI timeout that is not a number', { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' }, /AI_TIMEOUT_MS must be a whole number/],
   ];
   for (const [what, env, message] of invalid) {
     it(`refuses ${what} with one clear ConfigError`, () => {
