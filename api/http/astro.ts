@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,22 +18,76 @@ export async function loadAstroHandler(dir = distDir): Promise<AstroHandler> {
 }
 
 /**
- * Hands the request to Astro with the session user and the services in `locals`. The session is
- * committed first because Koa cannot add a Set-Cookie header once Astro has written the response.
- * When Astro has no route it calls `next`, and the request goes back to Koa.
+ * Stands in for the Node response Astro writes to, keeping status, headers and body in memory.
+ * Koa then sends the page like any other body: compressed, with ETag/304, cacheable, and with
+ * headers (cookies, security) that later middleware may still add.
+ */
+class CapturedResponse extends EventEmitter {
+  statusCode = 200;
+  statusMessage = '';
+  headersSent = false;
+  headers: OutgoingHttpHeaders = {};
+  readonly chunks: Buffer[] = [];
+  failed = false;
+  readonly req: IncomingMessage;
+
+  constructor(req: IncomingMessage) {
+    super();
+    this.req = req;
+  }
+
+  writeHead(status: number, headers?: OutgoingHttpHeaders) {
+    this.statusCode = status;
+    this.headers = { ...this.headers, ...headers };
+    this.headersSent = true;
+    return this;
+  }
+
+  setHeader(name: string, value: number | string | readonly string[]) {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+
+  write(chunk: string | Uint8Array, callback?: () => void) {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+    callback?.();
+    return true;
+  }
+
+  end(chunk?: string | Uint8Array) {
+    if (chunk) this.write(chunk);
+    this.headersSent = true;
+    this.emit('finish');
+    return this;
+  }
+
+  destroy() {
+    this.failed = true;
+    this.emit('close');
+    return this;
+  }
+}
+
+/**
+ * Renders the request with Astro, passing the session user and the services in `locals`. When
+ * Astro has no route it calls `next`, and the request continues in Koa.
  */
 export function astroPages(handler: AstroHandler, locals: (ctx: Parameters<Middleware<AppState>>[0]) => object): Middleware<AppState> {
   return async (ctx, next) => {
-    await ctx.session?.manuallyCommit();
-    ctx.respond = false;
+    const captured = new CapturedResponse(ctx.req);
     let fellThrough = false;
     let failure: unknown;
-    await handler(ctx.req, ctx.res, (err) => {
+    await handler(ctx.req, captured as unknown as ServerResponse, (err) => {
       if (err) failure = err;
       else fellThrough = true;
     }, locals(ctx));
-    if (failure || fellThrough) ctx.respond = true;
     if (failure) throw failure;
-    if (fellThrough) await next();
+    if (fellThrough) return next();
+    if (captured.failed) throw new Error(`Rendering ${ctx.path} failed midway`);
+    ctx.status = captured.statusCode;
+    for (const [name, value] of Object.entries(captured.headers)) {
+      if (value !== undefined) ctx.set(name, Array.isArray(value) ? value : String(value));
+    }
+    ctx.body = Buffer.concat(captured.chunks);
   };
 }

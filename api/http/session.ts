@@ -33,8 +33,8 @@ export function databaseStore(knex: Knex, now: () => number = Date.now) {
 }
 
 /**
- * Cookie-session with the data server-side. autoCommit is off: the API commits after its handler,
- * and pages commit before Astro writes the response (Koa cannot add a cookie after that).
+ * Cookie-session with the data server-side. autoCommit is off so the commit runs inside our error
+ * handling (commitSession), after the handler.
  */
 export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
   return session(
@@ -57,15 +57,15 @@ export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
 }
 
 /**
- * Commits the session after the API handler. The session object is taken before the handler runs
- * because `ctx.session = null` (logout) hides it, and its commit is what deletes the stored row.
- * Pages commit before Astro writes (api/http/astro.ts) and are skipped here.
+ * Commits the session after the handler (API or page). The session object is taken before the
+ * handler runs because `ctx.session = null` (logout) hides it, and its commit is what deletes the
+ * stored row.
  */
 export function commitSession(): Koa.Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
     const session = ctx.session;
     await next();
-    if (ctx.respond !== false) await session?.manuallyCommit();
+    await session?.manuallyCommit();
   };
 }
