@@ -2,6 +2,7 @@
 // runs the DSP on the PCM it streams. Time and memory are bounded whatever the file holds.
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
+import { FFMPEG } from '../media/run.ts';
 import { analysisArgs, isUnreadableInput, parseEbur128Summary, parseSourceInfo } from './ffmpegOutput.ts';
 import { ANALYSIS_RATE, type SignalFeatures } from './signal.ts';
 import type { AudioMeasurements } from './types.ts';
@@ -48,7 +49,7 @@ function measurements(features: SignalFeatures, stderr: string): AudioMeasuremen
 
 export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}): Promise<AudioMeasurements> {
   const input = 'path' in source ? source.path : 'pipe:0';
-  const ffmpeg = spawn(options.ffmpegPath ?? 'ffmpeg', analysisArgs(input, ANALYSIS_RATE, options.maxSeconds ?? DEFAULT_MAX_SECONDS), {
+  const ffmpeg = spawn(options.ffmpegPath ?? FFMPEG, analysisArgs(input, ANALYSIS_RATE, options.maxSeconds ?? DEFAULT_MAX_SECONDS), {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
