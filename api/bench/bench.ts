@@ -86,3 +86,6 @@ try {
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Audio analysis accuracy table and the 5-minute WAV timing (no server needed).
+await import('./analysis.ts');

@@ -97,7 +97,8 @@ export function enhanceLocally(input: EnhanceInput): EnhancementReply {
   const details = [suggestedBPM ? `${suggestedBPM} BPM` : '', suggestedKey ? `in ${suggestedKey}` : ''].filter(Boolean).join(' ');
   const by = artist ? ` by ${artist}` : '';
   const opening = `"${title}"${by} is ${what}${details ? ` at ${details}` : ''}.`;
-  const feel = moods.length ? ` Expect a ${moods.slice(0, 3).map((m) => m.toLowerCase()).join(', ').replace(/, ([^,]*)$/, ' and $1')} listen.` : '';
+  const moodWords = moods.slice(0, 3).map((m) => m.toLowerCase()).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const feel = moods.length ? ` Expect ${articleFor(moodWords)} ${moodWords} listen.` : '';
   const body = sentence(description);
   // The artist's own words come first when everything does not fit: the opening and feel are extras.
   const full = `${opening}${body ? ` ${body}` : ''}${feel}`;

@@ -13,7 +13,7 @@ export interface ProviderConfig {
 }
 
 /** Words that introduce a credit; a model must not add them when the artist did not. */
-const CREDIT_WORDS = /\b(produced|co-produced|mixed|mastered|written|featuring|feat\.|ft\.|prod\.)/i;
+const CREDIT_WORDS = /\b(produced|co-produced|mixed|mastered|written|featuring|feat\.|ft\.|prod\.)/gi;
 
 const SYSTEM_PROMPT = [
   'You improve track descriptions for a music platform.',
@@ -37,7 +37,8 @@ export function parseProviderContent(content: string, input: EnhanceInput, local
   }
   const description = typeof parsed.enhancedDescription === 'string' ? parsed.enhancedDescription.trim() : '';
   if (!description || description.length > DESCRIPTION_MAX_LENGTH) return null;
-  if (CREDIT_WORDS.test(description) && !CREDIT_WORDS.test(input.description ?? '')) return null;
+  const given = (input.description ?? '').toLowerCase();
+  if ((description.match(CREDIT_WORDS) ?? []).some((word) => !given.includes(word.toLowerCase()))) return null;
   const genres = strings(parsed.genres, 3)?.filter((g): g is (typeof GENRES)[number] => (GENRES as readonly string[]).includes(g));
   const tags = strings(parsed.tags, 10);
   const moods = strings(parsed.moods, 4);

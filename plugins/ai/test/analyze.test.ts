@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { uploadAudio, uploadImage } from '../../releases/test/fixtures.ts';
-import { drumPattern, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
+import { drumPattern, sine, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
 import { ANALYZE_JSON_LIMIT_BYTES } from '../rules.ts';
 import type { AnalysisReply } from '../types.ts';
 
@@ -72,6 +72,13 @@ describe('ai: POST /api/ai/analyze-audio', function () {
       expect(res.status, res.text).to.equal(422);
       expect(res.body).to.deep.equal({ success: false, message: 'The file could not be read as audio', insights: null });
     }
+  });
+
+  it('reports a silent file as silent instead of guessing', async () => {
+    const res = await analyze({ audioData: wavBytes(sine(440, -Infinity, 5)).toString('base64') });
+    expect(res.status, res.text).to.equal(200);
+    expect(res.body.insights).to.include({ bpm: null, key: null, genre: null });
+    expect(res.body.insights!.measurements!.silent).to.equal(true);
   });
 
   const refused: Array<[string, unknown, number, string]> = [

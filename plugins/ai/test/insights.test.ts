@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { describeAudio } from '../insights.ts';
+import type { AudioMeasurements } from '../types.ts';
+
+const base: AudioMeasurements = {
+  durationSeconds: 180,
+  source: { codec: 'pcm_s16le', sampleRate: 44100, channels: 2 },
+  bpm: 124.2,
+  tempoConfidence: 0.7,
+  key: { tonic: 'A', mode: 'minor', confidence: 0.82 },
+  loudness: { integratedLufs: -14.2, loudnessRangeLu: 6.5, truePeakDbtp: -1.4 },
+  plrDb: 12.8,
+  bands: { low: 0.38, mid: 0.47, high: 0.15 },
+  stereoWidth: 0.2,
+  stereoCorrelation: 0.6,
+  transientsPerSecond: 2.1,
+  tonality: 0.6,
+  silent: false,
+};
+
+describe('ai: insights in words from measured numbers', () => {
+  it('praises what meets the targets, with the numbers', () => {
+    const insights = describeAudio(base);
+    expect(insights).to.include({ bpm: 124, key: 'A minor', genre: 'Dance' });
+    expect(insights.creativeStrengths).to.include.members([
+      'Loudness on the streaming target (-14.2 LUFS)',
+      'Clean peaks with headroom (true peak −1.4 dBTP)',
+      'Clear tonal centre in A minor',
+    ]);
+    expect(insights.potentialImprovements).to.deep.equal([]);
+    expect(insights.frequencyBalance).to.equal('Balanced (low 38% · mid 47% · high 15%)');
+    expect(insights.dynamicRange).to.equal('Moderate: loudness range 6.5 LU, peak-to-loudness ratio 12.8 dB');
+    expect(insights.instruments).to.include('Percussion (drums or other sharp transients)');
+  });
+
+  it('says how far a quiet, clipping, mono master is from −14 LUFS and −1 dBTP', () => {
+    const insights = describeAudio({
+      ...base,
+      loudness: { integratedLufs: -20.4, loudnessRangeLu: 2.1, truePeakDbtp: 0.6 },
+      stereoWidth: 0,
+      stereoCorrelation: 1,
+      source: { codec: 'pcm_s16le', sampleRate: 22050, channels: 1 },
+    });
+    expect(insights.potentialImprovements).to.include.members([
+      'Integrated loudness is -20.4 LUFS, 6.4 LU below the −14 LUFS streaming target: raise the master by about 6.4 dB (with a limiter if peaks get close to −1 dBTP)',
+      'True peak reaches +0.6 dBTP, above −1 dBTP: lower the limiter ceiling by 1.6 dB to avoid clipping after lossy encoding',
+      'Loudness range is only 2.1 LU: ease the compression to give sections more contrast',
+      'The mix is mono: panning or stereo effects would widen the image',
+      'Delivered as mono at 22050 Hz: the recommended master is 16-bit 44.1 kHz stereo',
+    ]);
+    expect(insights.productionStyle).to.equal('Quiet, dynamic mix, mono');
+  });
+
+  it('names no instrument, key or tempo it did not find, so the dialog shows its fallbacks', () => {
+    const insights = describeAudio({ ...base, bpm: null, tempoConfidence: 0, key: null, transientsPerSecond: 0, tonality: 0.05, bands: { low: 0.1, mid: 0.6, high: 0.3 } });
+    expect(insights).to.include({ bpm: null, key: null });
+    expect(insights.instruments).to.deep.equal([]);
+  });
+
+  it('reports silence as silence', () => {
+    const insights = describeAudio({ ...base, silent: true, loudness: { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null } });
+    expect(insights).to.include({ bpm: null, key: null, genre: null, dynamicRange: null, frequencyBalance: null, productionStyle: null });
+    expect(insights.potentialImprovements).to.deep.equal(['The file is silent: check the export (muted master bus or wrong track)']);
+  });
+});
