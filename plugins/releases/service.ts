@@ -10,7 +10,7 @@ import { enqueue } from '../../media-worker/queue.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
-import { presentRelease, type ReleaseJson } from './present.ts';
+import { presentRelease, trackMedia, type ReleaseJson, type TrackMedia } from './present.ts';
 import { DATE_MESSAGES, MONTHLY_DROP_TAKEN } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayOf, earliestReleaseDay } from './schedule.ts';
 import { createUploads } from './uploads.ts';
@@ -170,6 +170,12 @@ export function createReleasesService(kernel: Kernel) {
         throw error;
       }
       return service.release(id);
+    },
+
+    /** Processing flag, waveform, loudness and cover srcset of any track (pages, player, embed). */
+    async trackMedia(id: number): Promise<TrackMedia | null> {
+      const row = await knex('tracks').where({ id }).first();
+      return row ? trackMedia(row) : null;
     },
 
     /** A release as its owner sees it (scheduled ones included). */

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { deliveryErrors, detailsErrors, emptyDraft, trackErrors, trackPayload, missingFields, type FieldErrors, type ReleaseDraft } from '../form.ts';
+import type { ReleaseJson } from '../present.ts';
+import { TOASTS } from '../rules.ts';
+import { StepComplete } from './wizard/StepComplete.tsx';
+import { StepCover } from './wizard/StepCover.tsx';
+import { StepDelivery } from './wizard/StepDelivery.tsx';
+import { StepDetails } from './wizard/StepDetails.tsx';
+import { StepReview } from './wizard/StepReview.tsx';
+import { StepTrack } from './wizard/StepTrack.tsx';
+
+// Spec §2 Upload: six steps. Each step's checks are the server's own rules (form.ts → rules.ts);
+// the draft lives in localStorage so a reload keeps it; step 5 submits and step 6 shares.
+
+const STEPS = ['Release Details', 'Cover Art', 'Track Upload', 'Delivery Options', 'Review and Submit', 'Upload Complete'];
+const DRAFT_KEY = 'onetrack.releaseDraft';
+
+interface Props {
+  /** The server's clock, so dates agree with the server's rules. */
+  nowIso: string;
+  artistName: string;
+  userId: number;
+}
+
+function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: number } {
+  try {
+    const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as { userId: number; step: number; draft: ReleaseDraft } | null;
+    if (saved && saved.userId === userId) return { draft: { ...emptyDraft(now), ...saved.draft }, step: Math.min(saved.step, 5) };
+  } catch {
+    // A damaged draft starts over.
+  }
+  return { draft: emptyDraft(now), step: 1 };
+}
+
+export default function UploadWizard({ nowIso, artistName, userId }: Props) {
+  const now = new Date(nowIso);
+  const today = nowIso.slice(0, 10);
+  const [draft, setDraft] = useState<ReleaseDraft>(() => emptyDraft(now));
+  const [step, setStep] = useState(1);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [release, setRelease] = useState<ReleaseJson | null>(null);
+  const [restored, setRestored] = useState(false);
+
+  // Restored after hydration (the server cannot see localStorage).
+  useEffect(() => {
+    const saved = loadDraft(userId, now);
+    setDraft(saved.draft);
+    setStep(saved.step);
+    setRestored(true);
+  }, []);
+  useEffect(() => {
+    if (restored && !release) localStorage.setItem(DRAFT_KEY, JSON.stringify({ userId, step, draft }));
+  }, [draft, step, restored, release, userId]);
+
+  const update = (patch: Partial<ReleaseDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    // Editing a field clears its message; the next Next checks again.
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
+  };
+
+  const stepErrors = (n: number): FieldErrors => (n === 1 ? detailsErrors(draft, now) : n === 3 ? trackErrors(draft) : n === 4 ? deliveryErrors(draft, now) : {});
+
+  const next = () => {
+    const found = stepErrors(step);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setStep((s) => s + 1);
+  };
+
+  const submit = async () => {
+    setPending(true);
+    try {
+      const created = await apiRequest<ReleaseJson>('POST', '/api/tracks', trackPayload(draft));
+      localStorage.removeItem(DRAFT_KEY);
+      setRelease(created);
+      setStep(6);
+      toast({ title: TOASTS.trackSuccess.title, description: created.title, variant: 'success' });
+    } catch (error) {
+      toast({ title: TOASTS.trackError.title, description: messageOf(error, TOASTS.trackError.description), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const props = { draft, update, errors, today };
+  return (
+    <div className="upload-wizard card surface-card">
+      <div className="card-body p-3 p-md-4">
+        <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Upload steps">
+          {STEPS.map((name, index) => (
+            <li key={name} className={`wizard-step${index + 1 === step ? ' active' : ''}${index + 1 < step ? ' done' : ''}`} aria-current={index + 1 === step ? 'step' : undefined}>
+              <span className="wizard-step-number">{index + 1}</span>
+              <span className="wizard-step-name">{name}</span>
+            </li>
+          ))}
+        </ol>
+        <h2 className="h4 mb-3">{step === 6 ? '' : `Step ${step}: ${STEPS[step - 1]}`}</h2>
+
+        {step === 1 && <StepDetails {...props} />}
+        {step === 2 && <StepCover {...props} />}
+        {step === 3 && <StepTrack {...props} artistName={artistName} />}
+        {step === 4 && <StepDelivery {...props} />}
+        {step === 5 && <StepReview draft={draft} />}
+        {step === 6 && release && <StepComplete release={release} now={now} origin={window.location.origin} />}
+
+        {step < 6 && (
+          <div className="d-flex justify-content-between mt-4">
+            <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => setStep((s) => s - 1)}>Previous</Button>
+            {step < 5 ? (
+              <Button className="btn-gold" onClick={next}>Next</Button>
+            ) : (
+              <Button className="btn-gold" onClick={submit} disabled={pending || missingFields(draft).length > 0}>
+                {pending ? 'Uploading...' : 'Submit Release'}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

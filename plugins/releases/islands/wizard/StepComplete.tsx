@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { apiRequest } from '../../../../site/lib/api.ts';
+import { toast } from '../../../../site/stores/toasts.ts';
+import { embedSnippet } from '../../embed.ts';
+import type { ReleaseJson } from '../../present.ts';
+import { TOASTS } from '../../rules.ts';
+import { estimatedReleaseDay, formatDay } from '../../schedule.ts';
+
+const POLL_MS = 2000;
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: TOASTS.copied.title, description: `${what} copied to clipboard`, variant: 'success' });
+  } catch {
+    toast({ title: TOASTS.copyFailed.title, variant: 'destructive' });
+  }
+}
+
+/** Step 6 Upload Complete: release date, processing progress, share, embed and QR. */
+export function StepComplete({ release, now, origin }: { release: ReleaseJson; now: Date; origin: string }) {
+  const [current, setCurrent] = useState(release);
+  const day = estimatedReleaseDay(release.releaseASAP, release.releaseDate, now);
+  const link = `${origin}/tracks/${release.id}`;
+  const text = `Listen to "${release.title}" by ${release.artist.name} on OneTrack`;
+
+  // The streaming file is made by the media worker: follow it until the track is ready.
+  useEffect(() => {
+    if (!current.processing) return;
+    const timer = setTimeout(async () => {
+      try {
+        setCurrent(await apiRequest<ReleaseJson>('GET', `/api/releases/${release.id}`));
+      } catch {
+        setCurrent((c) => ({ ...c }));
+      }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [current, release.id]);
+
+  const snippet = embedSnippet(origin, release.id, release.title);
+  return (
+    <div className="upload-complete text-center text-md-start">
+      <h2 className="h3">Upload Complete!</h2>
+      <p className="mb-1">
+        Estimated release date: <strong data-testid="release-date">{day ? formatDay(day) : 'Unknown date'}</strong>
+      </p>
+      {current.processing ? (
+        <div className="my-3" aria-live="polite">
+          <p className="small text-secondary mb-1">Processing your audio for streaming…</p>
+          <ProgressBar animated now={100} aria-label="Processing" />
+        </div>
+      ) : (
+        <p className="small text-success my-3" aria-live="polite">Processing finished: your track streams in its final quality.</p>
+      )}
+
+      <Tabs defaultActiveKey="share" className="mb-3" id="share-tabs">
+        <Tab eventKey="share" title="Share">
+          <Form.Group controlId="share-link" className="mb-3">
+            <Form.Label>Share link</Form.Label>
+            <div className="d-flex gap-2">
+              <Form.Control readOnly value={link} />
+              <Button variant="outline-light" onClick={() => copy(link, 'Track link')}>Copy Link</Button>
+            </div>
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <a className="btn btn-outline-light btn-sm" target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`}>Share on Twitter</a>
+            <a className="btn btn-outline-light btn-sm" target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>Share on Facebook</a>
+            <a className="btn btn-link btn-sm" target="_blank" rel="noopener noreferrer" href={`https://www.reddit.com/submit?url=${encodeURIComponent(link)}&title=${encodeURIComponent(text)}`}>Post to Reddit</a>
+          </div>
+        </Tab>
+        <Tab eventKey="embed" title="Embed">
+          <Form.Group controlId="embed-code" className="mb-2">
+            <Form.Label>Embed code</Form.Label>
+            <Form.Control as="textarea" rows={4} readOnly value={snippet} className="font-monospace small" />
+          </Form.Group>
+          <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>Copy Embed Code</Button>
+          <a className="btn btn-link btn-sm" href={`/embed/tracks/${release.id}`} target="_blank" rel="noopener">Preview player</a>
+        </Tab>
+        <Tab eventKey="qr" title="QR Code">
+          <QrTab link={link} />
+        </Tab>
+      </Tabs>
+
+      <div className="d-flex flex-wrap gap-2 mt-4">
+        <a className="btn btn-gold" href={`/artist/${release.artistId}`}>Go to Artist Dashboard</a>
+        <a className="btn btn-outline-light" href="/marketing-tools">Marketing Tools</a>
+        <a className="btn btn-outline-light" href="/promotion-services">Promotion Services</a>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 step 6 shows a placeholder here; a real code needs a QR encoder (see the release notes). */
+function QrTab({ link }: { link: string }) {
+  return (
+    <div className="qr-placeholder border rounded p-4 text-center">
+      <p className="mb-1">QR code coming soon.</p>
+      <p className="small text-secondary mb-0 text-break">Until then, share the link: {link}</p>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import Form from 'react-bootstrap/Form';
+import { earliestReleaseDay } from '../../schedule.ts';
+import { Field, Toggle } from './fields.tsx';
+import type { StepProps } from './types.ts';
+
+/** Step 4 Delivery Options. */
+export function StepDelivery({ draft, update, errors, today }: StepProps) {
+  return (
+    <>
+      <Toggle
+        id="release-asap"
+        label="Release ASAP"
+        hint="Typically 1 to 2 business days."
+        checked={draft.releaseASAP}
+        onChange={(releaseASAP) => update(releaseASAP ? { releaseASAP, releaseDate: '', enablePreSave: false } : { releaseASAP })}
+      />
+      {!draft.releaseASAP && (
+        <Field id="release-date" label="Release Date" required error={errors.releaseDate} hint="At least 7 days from today.">
+          <Form.Control type="date" min={earliestReleaseDay(new Date(`${today}T00:00:00Z`))} value={draft.releaseDate} isInvalid={!!errors.releaseDate} onChange={(e) => update({ releaseDate: e.target.value })} />
+        </Field>
+      )}
+      <Toggle id="midnight-release" label="Midnight Release" hint="Goes live at midnight in each listener's timezone." checked={draft.midnightRelease} onChange={(midnightRelease) => update({ midnightRelease })} />
+      <Toggle id="pre-save" label="Enable Pre-Save" hint={draft.releaseASAP ? 'Needs a scheduled release date.' : undefined} checked={draft.enablePreSave} disabled={draft.releaseASAP} onChange={(enablePreSave) => update({ enablePreSave })} />
+      <Toggle id="monthly-drop" label="Monthly Drop" hint="Only one monthly drop per month." checked={draft.isMonthlyDrop} onChange={(isMonthlyDrop) => update({ isMonthlyDrop })} />
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { messageOf } from '../../../../site/lib/api.ts';
+import { toast } from '../../../../site/stores/toasts.ts';
+import { analyzeUpload, enhanceTrack } from '../../../ai/client.ts';
+import AnalysisResultsDialog from '../../../ai/islands/AnalysisResultsDialog.tsx';
+import type { AudioInsights } from '../../../ai/types.ts';
+import { formatDuration } from '../../form.ts';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPES, LYRICS_LANGUAGES, MB, recordingYears, TOASTS, TRACK_ORIGINS } from '../../rules.ts';
+import { CreditCards } from './CreditCards.tsx';
+import { DropZone } from './DropZone.tsx';
+import { Field, Select, Toggle } from './fields.tsx';
+import { checkAudioFile, streamUpload } from './upload.ts';
+import type { StepProps } from './types.ts';
+
+/** Step 3 Track Upload. */
+export function StepTrack({ draft, update, errors, today, artistName }: StepProps & { artistName: string }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [analyzing, setAnalyzing] = useState(false);
+  const [insights, setInsights] = useState<AudioInsights | null>(null);
+  const [enhancing, setEnhancing] = useState(false);
+
+  const choose = async (file: File) => {
+    const checked = await checkAudioFile(file);
+    if ('error' in checked) {
+      setFileError(checked.error);
+      return;
+    }
+    setFileError(null);
+    setProgress(0);
+    try {
+      const uploaded = await streamUpload(file, file.name, 'audio', setProgress);
+      // The server's reading of the file wins over the browser's.
+      update({ audioUrl: uploaded.url, audioName: file.name, audioSize: uploaded.size, duration: Number('duration' in uploaded ? uploaded.duration : checked.duration) });
+    } catch (e) {
+      toast({ title: TOASTS.audioFailed.title, description: messageOf(e, 'Upload failed'), variant: 'destructive' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const analyze = async () => {
+    if (!draft.audioUrl) return;
+    setAnalyzing(true);
+    try {
+      const reply = await analyzeUpload(draft.audioUrl);
+      if (!reply.success || !reply.insights) throw new Error(reply.message);
+      setInsights(reply.insights);
+      toast({ title: 'Audio Analysis Complete', variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Analysis Failed', description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'), variant: 'destructive' });
+    } finally {
+      setAnalyzing(false);
+    }
+  };
+
+  const enhance = async () => {
+    if (!draft.title.trim()) {
+      toast({ ...TOASTS.enhanceNeedsTitle, variant: 'destructive' });
+      return;
+    }
+    setEnhancing(true);
+    try {
+      const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined });
+      update({ description: reply.enhancedDescription.slice(0, 500), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
+      toast({ title: 'AI Enhancement Complete', variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Enhancement failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });
+    } finally {
+      setEnhancing(false);
+    }
+  };
+
+  return (
+    <>
+      {fileError && <div className="alert alert-danger py-2" role="alert">{fileError}</div>}
+      {draft.audioUrl ? (
+        <div className="audio-chosen card surface-card mb-3">
+          <div className="card-body d-flex flex-wrap gap-2 align-items-center justify-content-between">
+            <div>
+              <p className="mb-0 fw-semibold text-break">{draft.audioName}</p>
+              <p className="mb-0 text-secondary small">
+                <span>{formatDuration(draft.duration)}</span> · <span>{(draft.audioSize / MB).toFixed(2)} MB</span>
+              </p>
+            </div>
+            <div className="d-flex gap-2">
+              <Button size="sm" variant="outline-light" onClick={analyze} disabled={analyzing}>{analyzing ? 'Analyzing...' : 'Analyze (AI)'}</Button>
+              <Button size="sm" variant="outline-danger" aria-label="Remove audio file" onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}>Remove</Button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <DropZone id="audio-file" label="Drop your audio file here or click to choose" accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav" disabled={progress !== null} hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)" onFile={choose} />
+      )}
+      {progress !== null && <ProgressBar className="my-3" now={Math.round(progress * 100)} label={`${Math.round(progress * 100)}%`} aria-label="Audio upload progress" />}
+
+      <Field id="track-description" label="Track Description" error={errors.description}>
+        <Form.Control as="textarea" rows={4} value={draft.description} isInvalid={!!errors.description} onChange={(e) => update({ description: e.target.value })} />
+      </Field>
+      <div className="d-flex justify-content-end mb-3">
+        <Button size="sm" variant="outline-light" onClick={enhance} disabled={enhancing}>{enhancing ? 'Enhancing...' : 'Enhance (AI)'}</Button>
+      </div>
+
+      <div className="row g-3">
+        <div className="col-sm-6">
+          <Field id="recording-year" label="Recording Year">
+            <Select id="recording-year" value={draft.recordingYear} options={recordingYears(new Date(`${today}T00:00:00Z`))} onChange={(v) => update({ recordingYear: Number(v) })} />
+          </Field>
+        </div>
+        <div className="col-sm-6">
+          <Field id="isrc" label="ISRC" error={errors.isrc} hint="Optional, e.g. US-S1Z-25-00001">
+            <Form.Control value={draft.isrc} maxLength={15} isInvalid={!!errors.isrc} onChange={(e) => update({ isrc: e.target.value })} />
+          </Field>
+        </div>
+      </div>
+      <Toggle id="has-lyrics" label="Lyrics Present" checked={draft.hasLyrics} onChange={(hasLyrics) => update({ hasLyrics })} />
+      {draft.hasLyrics && (
+        <Field id="lyrics-language" label="Lyrics Language" error={errors.lyricsLanguage}>
+          <Select id="lyrics-language" value={draft.lyricsLanguage} options={LYRICS_LANGUAGES} placeholder="Select a language" invalid={!!errors.lyricsLanguage} onChange={(lyricsLanguage) => update({ lyricsLanguage })} />
+        </Field>
+      )}
+      <div className="row g-3">
+        <div className="col-sm-6">
+          <Field id="content-type" label="Content Type">
+            <Select id="content-type" value={draft.contentType} options={CONTENT_TYPES} labels={CONTENT_TYPE_LABELS} onChange={(contentType) => update({ contentType })} />
+          </Field>
+        </div>
+        <div className="col-sm-6">
+          <Field id="track-origin" label="Track Origin">
+            <Select id="track-origin" value={draft.trackOrigin} options={TRACK_ORIGINS} onChange={(trackOrigin) => update({ trackOrigin })} />
+          </Field>
+        </div>
+      </div>
+      <Toggle id="content-protection" label="Content ID Protection" checked={draft.contentProtection} onChange={(contentProtection) => update({ contentProtection })} />
+      <Field id="tiktok-start" label="TikTok Start Time (seconds)" error={errors.tikTokStartTime}>
+        <Form.Control type="number" min={0} step={1} value={draft.tikTokStartTime} isInvalid={!!errors.tikTokStartTime} onChange={(e) => update({ tikTokStartTime: e.target.value })} />
+      </Field>
+
+      <CreditCards artistRoles={draft.artistRoles} productionCredits={draft.productionCredits} songwriterCredits={draft.songwriterCredits} onChange={(key, items) => update({ [key]: items })} />
+
+      <AnalysisResultsDialog
+        show={insights !== null}
+        insights={insights}
+        onHide={() => setInsights(null)}
+        onApply={(applied) => {
+          update({ key: applied.key ?? draft.key, bpm: applied.bpm ? Math.round(applied.bpm) : draft.bpm, moods: Array.isArray(applied.mood) ? applied.mood : draft.moods });
+          setInsights(null);
+          toast({ title: 'Settings Applied', variant: 'success' });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { expect } from 'chai';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
+import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { image, tone } from './fixtures.ts';
+
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+
+async function register(page: Page, username: string, artist: boolean) {
+  const res = await page.request.post('/api/auth/register', { data: { username, password: 'secret123', email: `${username}@example.com`, name: `${username} Name`, isArtist: artist } });
+  expect(res.status()).to.equal(201);
+  if (artist) expect((await page.request.post('/api/auth/register-artist-hook')).status()).to.equal(200);
+}
+
+describe('releases: the upload wizard in the browser', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startTestServer({ pages: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows Authentication Required signed out and Artist Account Required to listeners', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/upload');
+    await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).to.equal('/auth');
+    await register(page, 'listener', false);
+    await page.goto('/upload');
+    await page.getByRole('heading', { name: 'Artist Account Required' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Update Profile' }).getAttribute('href')).to.equal('/profile');
+    await page.context().close();
+  });
+
+  it('walks all six steps with a WAV and a PNG, keeps the draft over a reload, and publishes a playable drop', async () => {
+    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 800 } });
+    await register(page, 'wizard', true);
+    await page.goto('/upload');
+    await hydrated(page);
+    await page.getByText('Monthly Drop Limit').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
+
+    // Step 1: messages under the fields, then valid details.
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).to.equal(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Title is required').waitFor();
+    await page.getByText('Genre is required').waitFor();
+    await page.getByLabel('Release Title').fill('Glass Harbour');
+    await page.getByLabel('Genre').selectOption('Electronic');
+    await page.getByLabel('Language of Title').selectOption('English');
+    await page.getByLabel('Previously Released').check();
+    await page.getByLabel('Previous Release Date').fill('2021-06-01');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'Step 2: Cover Art' }).waitFor();
+
+    // The draft survives a reload.
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Step 2: Cover Art' }).waitFor();
+
+    // Step 2: a too-small image is refused by the browser check; a good one uploads; crop re-uploads a JPEG.
+    await page.locator('#cover-file').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: await image(300, 300) });
+    await page.getByText('Image must be at least 500x500 pixels').waitFor();
+    await page.locator('#cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await image(900, 900) });
+    await page.getByAltText('Cover art preview').waitFor();
+    await page.getByText('cover.png').waitFor();
+    await page.getByRole('button', { name: 'Crop Image' }).click();
+    const crop = page.getByRole('dialog', { name: 'Crop Cover Image' });
+    await crop.waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await crop.getByRole('button', { name: 'Apply Crop' }).click();
+    await page.getByText('cover-cropped.jpg').waitFor();
+    expect(await page.getByAltText('Cover art preview').getAttribute('src')).to.match(/^\/media\/u\/\w+\.jpg$/);
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 3: audio with name, m:ss and MB; a credit through its dialog; lyrics language appears.
+    await page.locator('#audio-file').setInputFiles({ name: 'glass.wav', mimeType: 'audio/wav', buffer: tone(5) });
+    await page.getByText('glass.wav').waitFor();
+    await page.getByText('0:05').waitFor();
+    await page.getByText(/0\.\d\d MB/).waitFor();
+    await page.getByRole('button', { name: 'Add Artist Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Artist Roles' });
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await dialog.getByText('Name is required').waitFor();
+    await dialog.getByLabel('Name').fill('Wizard Name');
+    await dialog.getByLabel('Role').fill('Primary Artist');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Wizard Name').waitFor();
+    await page.getByLabel('Lyrics Present').check();
+    await page.getByLabel('Lyrics Language').selectOption('English');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 4: ASAP on, pre-save disabled; a date is required once ASAP is off.
+    await page.getByRole('heading', { name: 'Step 4: Delivery Options' }).waitFor();
+    expect(await page.getByLabel('Enable Pre-Save').isDisabled()).to.equal(true);
+    await page.getByLabel('Release ASAP').uncheck();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Release Date is required').waitFor();
+    await page.getByLabel('Release ASAP').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // Step 5: review, badge, submit.
+    await page.getByText('MONTHLY DROP', { exact: true }).waitFor();
+    expect(await page.getByText('Missing Required Fields').count()).to.equal(0);
+    await page.getByRole('button', { name: 'Submit Release' }).click();
+    await page.getByRole('heading', { name: 'Upload Complete!' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Track uploaded successfully' }).waitFor();
+    expect(await page.getByTestId('release-date').textContent()).to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    const link = await page.getByLabel('Share link').inputValue();
+    const id = Number(link.split('/').pop());
+    expect(link).to.equal(`${server.url}/tracks/${id}`);
+    await page.getByRole('tab', { name: 'Embed' }).click();
+    expect(await page.getByLabel('Embed code').inputValue()).to.include(`src="${server.url}/embed/tracks/${id}"`);
+
+    // The media worker makes the streaming file; step 6 notices.
+    await createRunner(server.app.kernel, jobHandlers(server.app.plugins)).drain();
+    await page.getByText('Processing finished').waitFor({ timeout: 10_000 });
+
+    // The embeddable player may be framed and plays the streaming file.
+    const embed = await page.request.get(`/embed/tracks/${id}`);
+    expect(embed.status()).to.equal(200);
+    expect(embed.headers()['x-frame-options']).to.equal(undefined);
+    expect(embed.headers()['content-security-policy']).to.include('frame-ancestors *');
+    await page.goto(`/embed/tracks/${id}`);
+    expect(await page.locator('audio').getAttribute('src')).to.match(/\.m4a$/);
+    const ok = await page.evaluate(async () => {
+      const audio = document.querySelector('audio')!;
+      audio.muted = true;
+      await audio.play();
+      return !audio.paused;
+    });
+    expect(ok).to.equal(true);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+});
