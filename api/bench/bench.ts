@@ -89,3 +89,6 @@ try {
 
 // Audio analysis accuracy table and the 5-minute WAV timing (no server needed).
 await import('./analysis.ts');
+
+// Upload memory of the two upload paths (releases), in fresh server processes.
+await import('./upload-memory.ts');

@@ -1,0 +1,83 @@
+// Peak memory of the web process while it takes a 100 MB WAV, by the two upload paths: the spec's
+// data URL in JSON (POST /api/upload) and the wizard's streamed body (POST /api/upload/stream).
+// Each path gets a fresh server process; the figure is its peak RSS (VmHWM) above its idle RSS.
+// Run alone with `node api/bench/upload-memory.ts`; `npm run bench` runs it at its end.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FFMPEG } from '../../media-worker/media/run.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const MB = 1024 * 1024;
+/** Just under the 100 MB limit: 594 s of 16-bit 44.1 kHz stereo. */
+const SECONDS = 594;
+
+function makeWav(dir: string): Buffer {
+  const file = path.join(dir, 'bench.wav');
+  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=44100:duration=${SECONDS}`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
+  return readFileSync(file);
+}
+
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+async function measure(label: string, upload: (base: string, cookie: string) => Promise<Response>): Promise<{ label: string; idle: number; peak: number; ms: number }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-upload-bench-'));
+  const port = 3990 + Math.floor(Math.random() * 9);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; i < 200; i++) {
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'bencher', password: 'secret123', email: 'bench@example.com', name: 'Bench', isArtist: true }),
+    });
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await new Promise((r) => setTimeout(r, 500));
+    const idle = memoryOf(server.pid!).rss;
+    const started = performance.now();
+    const answer = await upload(base, cookie);
+    if (answer.status !== 201) throw new Error(`${label}: upload answered ${answer.status} ${await answer.text()}`);
+    return { label, idle, peak: memoryOf(server.pid!).peak, ms: performance.now() - started };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-wav-'));
+try {
+  const wav = makeWav(dir);
+  const rows = [
+    await measure('data URL in JSON (/api/upload)', (base, cookie) =>
+      fetch(`${base}/api/upload`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', cookie },
+        body: JSON.stringify({ data: `data:audio/wav;base64,${wav.toString('base64')}`, filename: 'bench.wav', type: 'audio' }),
+      }),
+    ),
+    await measure('streamed body (/api/upload/stream)', (base, cookie) =>
+      fetch(`${base}/api/upload/stream?type=audio&filename=bench.wav`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', cookie }, body: wav }),
+    ),
+  ];
+  process.stdout.write(`\nUpload memory: one ${(wav.length / MB).toFixed(1)} MB WAV per path, peak RSS of the web process above idle\n\n`);
+  process.stdout.write(`${'path'.padEnd(38)} ${'idle MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'above MB'.padStart(9)} ${'time s'.padStart(7)}\n`);
+  for (const r of rows) {
+    process.stdout.write(`${r.label.padEnd(38)} ${(r.idle / MB).toFixed(0).padStart(8)} ${(r.peak / MB).toFixed(0).padStart(8)} ${((r.peak - r.idle) / MB).toFixed(0).padStart(9)} ${(r.ms / 1000).toFixed(1).padStart(7)}\n`);
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
