@@ -12,6 +12,7 @@ import { notFound } from './errors.ts';
 import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
 import { errorHandler } from './http/errors.ts';
 import { mediaFiles } from './http/media.ts';
+import { PageCache } from './http/pageCache.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
@@ -100,6 +101,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(sessionMiddleware(koa as unknown as Koa, knex));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
+  // After the session user is known (cache keys) and around the API (writes empty it).
+  if (options.pages !== false) koa.use(new PageCache().middleware());
   koa.use(sameOriginWrites());
 
   const api = new Router<AppState>({ prefix: '/api' });

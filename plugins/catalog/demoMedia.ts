@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import type { Storage } from '../../api/storage/index.ts';
 
 // Demo media made on the spot: short musical clips from ffmpeg's tone generator and gradient
 // artwork from sharp, so the demo plays real audio without shipping binary files. Generated files
@@ -49,13 +51,18 @@ async function cached(name: string, make: (file: string) => Promise<void>): Prom
   return file;
 }
 
-async function placeInto(dir: string, name: string, make: (file: string) => Promise<void>): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await copyFile(await cached(name, make), path.join(dir, name));
+/** Stores a copy of the cached file under demo/<name> (the store consumes the copy). */
+async function placeInto(storage: Storage, name: string, contentType: string, make: (file: string) => Promise<void>): Promise<string> {
+  const copy = path.join(storage.tempDir, `demo-${randomBytes(6).toString('hex')}${path.extname(name)}`);
+  await mkdir(storage.tempDir, { recursive: true });
+  await copyFile(await cached(name, make), copy);
+  const key = `demo/${name}`;
+  await storage.putFile(key, copy, contentType);
+  return key;
 }
 
-export function makeClip(dir: string, name: string, recipe: ClipRecipe): Promise<void> {
-  return placeInto(dir, name, (file) =>
+export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
+  return placeInto(storage, name, 'audio/mpeg', (file) =>
     run(FFMPEG, [
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', `aevalsrc='${expression(recipe)}':s=44100:d=${CLIP_SECONDS}`,
@@ -65,7 +72,7 @@ export function makeClip(dir: string, name: string, recipe: ClipRecipe): Promise
 }
 
 /** A square JPEG: a diagonal gradient between two colours with a few soft circles. */
-export function makeArtwork(dir: string, name: string, size: number, colors: [string, string], seed: number): Promise<void> {
+export function makeArtwork(storage: Storage, name: string, size: number, colors: [string, string], seed: number): Promise<string> {
   const circles = Array.from({ length: 4 }, (_, i) => {
     const x = ((seed * 37 + i * 61) % 100) / 100;
     const y = ((seed * 53 + i * 29) % 100) / 100;
@@ -75,7 +82,7 @@ export function makeArtwork(dir: string, name: string, size: number, colors: [st
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
-  return placeInto(dir, name, async (file) => {
+  return placeInto(storage, name, 'image/jpeg', async (file) => {
     await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(file);
   });
 }

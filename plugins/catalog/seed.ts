@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { mediaFolder } from '../../api/http/media.ts';
+import { MEDIA_PREFIX } from '../../api/http/media.ts';
 import { Artist } from '../accounts/models.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../accounts/seed.ts';
 import { CLIP_SECONDS, makeArtwork, makeClip, type ClipRecipe } from './demoMedia.ts';
@@ -51,16 +50,15 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
 export async function seedCatalog(kernel: Kernel): Promise<void> {
   const { accounts } = kernel.services;
   const now = kernel.now();
-  const dir = path.join(mediaFolder(kernel.config.dataDir), 'demo');
-  const url = (name: string) => `/media/demo/${name}`;
+  const url = (name: string) => `${MEDIA_PREFIX}demo/${name}`;
 
   await inBatches(ARTISTS, 2, async (a) => {
-    await makeArtwork(dir, `${a.username}.jpg`, 400, a.colors, a.username.length);
+    await makeArtwork(kernel.storage, `${a.username}.jpg`, 400, a.colors, a.username.length);
     for (const [i, title] of a.tracks.entries()) {
       const slug = `${a.username}-${i + 1}`;
-      await makeArtwork(dir, `${slug}-cover.jpg`, 600, [a.colors[1], a.colors[0]], a.username.length + i * 7);
+      await makeArtwork(kernel.storage, `${slug}-cover.jpg`, 600, [a.colors[1], a.colors[0]], a.username.length + i * 7);
       // The older track plays the same tune a fifth higher, so every clip differs.
-      await makeClip(dir, `${slug}.mp3`, { ...a.recipe, root: Math.round(a.recipe.root * (i === 0 ? 1 : 1.5)) });
+      await makeClip(kernel.storage, `${slug}.mp3`, { ...a.recipe, root: Math.round(a.recipe.root * (i === 0 ? 1 : 1.5)) });
     }
   });
 

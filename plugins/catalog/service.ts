@@ -24,6 +24,11 @@ export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
   const now = () => kernel.now();
 
+  /** 404 unless the artist exists (a cheap check for the artist's lists). */
+  async function assertArtist(id: number): Promise<void> {
+    if (!(await knex('artists').where({ id }).first('id'))) throw notFound('Artist not found');
+  }
+
   async function artistRow(id: number) {
     const row = await artistsQuery(knex, now()).where('a.id', id).first();
     if (!row) throw notFound('Artist not found');
@@ -78,7 +83,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** The artist's released tracks, latest first. */
     async artistTracks(artistId: number, viewerId: number | null = null): Promise<TrackJson[]> {
-      await artistRow(artistId);
+      await assertArtist(artistId);
       const rows = await tracksQuery(knex, now(), viewerId)
         .where('t.artist_id', artistId)
         .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
@@ -86,7 +91,7 @@ export function createCatalogService(kernel: Kernel) {
     },
 
     async artistExclusives(artistId: number): Promise<ExclusiveJson[]> {
-      await artistRow(artistId);
+      await assertArtist(artistId);
       return (await exclusivesQuery(knex).where('e.artist_id', artistId)).map(toExclusive);
     },
 
@@ -168,7 +173,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Subscribes once: a second call (or a race) finds the same row and keeps it active. */
     async subscribe(userId: number, artistId: number): Promise<{ subscription: SubscriptionJson; created: boolean }> {
-      await artistRow(artistId);
+      await assertArtist(artistId);
       let created = true;
       try {
         await Subscription.query().insert({ userId, artistId, active: true, createdAt: now().getTime() });

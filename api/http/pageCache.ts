@@ -1,0 +1,161 @@
+import type { Middleware } from 'koa';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { AppState } from './state.ts';
+
+/**
+ * Rendered-HTML cache for pages. Server rendering is the expensive part of a page view, so a
+ * rendered page is kept per URL and viewer (anonymous visitors share one copy) and served again
+ * until the data behind it may have changed:
+ *  - every successful write to the API (any non-GET /api request) empties the cache, whichever
+ *    plugin made it, so a like, a new track or a content edit is visible on the next view;
+ *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
+ *    request to this process (another app node, the media worker, a release whose time arrives).
+ * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
+ */
+
+interface Entry {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const SAFE = new Set(['GET', 'HEAD']);
+/** Paths that are never pages. */
+const NOT_PAGES = /^\/(api|media|_astro)(\/|$)/;
+/** Response headers a cached page keeps; per-request ones (dates, security, cookies) are set anew. */
+const KEPT_HEADERS = ['content-type', 'content-language', 'link'];
+
+export class PageCache {
+  readonly ttlMs: number;
+  readonly maxBytes: number;
+  private readonly now: () => number;
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation: a page rendered across one is not kept (it may be stale). */
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Forgets every page: the data behind them may have changed. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (this.now() - entry.storedAt > this.ttlMs) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used goes last
+    return entry;
+  }
+
+  private store(key: string, entry: Entry): void {
+    if (entry.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.body.length;
+    }
+  }
+
+  middleware(): Middleware<AppState> {
+    return async (ctx, next) => {
+      if (!SAFE.has(ctx.method)) {
+        await next();
+        if (ctx.path.startsWith('/api/') && ctx.status < 400) this.invalidate();
+        return;
+      }
+      if (NOT_PAGES.test(ctx.path)) return next();
+
+      const user = ctx.state.user;
+      const key = `${user ? user.id : 'anonymous'} ${ctx.url}`;
+      const hit = this.lookup(key);
+      if (hit) {
+        this.hits++;
+        ctx.set('X-Page-Cache', 'hit');
+        this.send(ctx, hit, !user);
+        return;
+      }
+      this.misses++;
+      const generation = this.generation;
+      await next();
+      if (generation !== this.generation) return;
+      const cacheControl = ctx.response.get('Cache-Control');
+      if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body) || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = ctx.response.get(name);
+        if (value) headers[name] = value;
+      }
+      const body = ctx.body;
+      const etag = ctx.response.get('ETag') || `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now() };
+      this.store(key, entry);
+      ctx.set('X-Page-Cache', 'miss');
+      this.setCachingHeaders(ctx, entry, !user);
+    };
+  }
+
+  private setCachingHeaders(ctx: Parameters<Middleware<AppState>>[0], entry: Entry, anonymous: boolean): void {
+    // Browsers (and shared caches, for anonymous pages) keep the page but ask again each time;
+    // an unchanged page then costs a 304. Cookies decide who is asking, hence Vary.
+    ctx.set('Cache-Control', anonymous ? 'public, no-cache' : 'private, no-cache');
+    ctx.vary('Cookie');
+    ctx.etag = entry.etag;
+  }
+
+  private send(ctx: Parameters<Middleware<AppState>>[0], entry: Entry, anonymous: boolean): void {
+    ctx.status = entry.status;
+    ctx.set(entry.headers);
+    this.setCachingHeaders(ctx, entry, anonymous);
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    // Compressed once per entry instead of once per request.
+    const encoding = entry.body.length >= 1024 ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    ctx.compress = false;
+    ctx.vary('Accept-Encoding');
+    if (encoding === 'br') {
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = entry.br;
+    } else if (encoding === 'gzip') {
+      entry.gzip ??= gzipSync(entry.body);
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = entry.gzip;
+    } else {
+      ctx.body = entry.body;
+    }
+  }
+}
