@@ -70,7 +70,7 @@ try {
       }),
     ),
     await measure('streamed body (/api/upload/stream)', (base, cookie) =>
-      fetch(`${base}/api/upload/stream?type=audio&filename=bench.wav`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', cookie }, body: wav }),
+      fetch(`${base}/api/upload/stream?type=audio&filename=bench.wav`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', cookie }, body: new Uint8Array(wav) }),
     ),
   ];
   process.stdout.write(`\nUpload memory: one ${(wav.length / MB).toFixed(1)} MB WAV per path, peak RSS of the web process above idle\n\n`);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -10,6 +10,8 @@ import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
 
 interface CardProps {
   title: string;
+  /** The add button's label, e.g. Add Artist Role. */
+  addLabel: string;
   /** 'role' for artist roles and production; 'contribution' (optional) for songwriters. */
   second: 'role' | 'contribution';
   secondLabel: string;
@@ -17,14 +19,14 @@ interface CardProps {
   onChange(items: Credit[]): void;
 }
 
-function CreditCard({ title, second, secondLabel, items, onChange }: CardProps) {
+function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: CardProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
   const id = title.toLowerCase().replace(/\W+/g, '-');
 
-  const add = (event: FormEvent) => {
+  const add = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: typeof errors = {};
     if (!name.trim()) found.name = CREDIT_MESSAGES.name;
@@ -43,7 +45,7 @@ function CreditCard({ title, second, secondLabel, items, onChange }: CardProps) 
         <div className="d-flex justify-content-between align-items-center mb-2">
           <h3 className="h6 mb-0" id={`${id}-title`}>{title}</h3>
           <Button size="sm" variant="outline-light" onClick={() => setOpen(true)} disabled={items.length >= CREDIT_LIMITS.items}>
-            Add {title.replace(/s$/, '').replace(/ Credit$/, '')}
+            {addLabel}
           </Button>
         </div>
         {items.length === 0 ? (
@@ -94,9 +96,9 @@ function CreditCard({ title, second, secondLabel, items, onChange }: CardProps) 
 export function CreditCards(props: { artistRoles: Credit[]; productionCredits: Credit[]; songwriterCredits: Credit[]; onChange(key: 'artistRoles' | 'productionCredits' | 'songwriterCredits', items: Credit[]): void }) {
   return (
     <div className="credit-cards">
-      <CreditCard title="Artist Roles" second="role" secondLabel="Role" items={props.artistRoles} onChange={(items) => props.onChange('artistRoles', items)} />
-      <CreditCard title="Production Credits" second="role" secondLabel="Role" items={props.productionCredits} onChange={(items) => props.onChange('productionCredits', items)} />
-      <CreditCard title="Songwriter Credits" second="contribution" secondLabel="Contribution (optional)" items={props.songwriterCredits} onChange={(items) => props.onChange('songwriterCredits', items)} />
+      <CreditCard title="Artist Roles" addLabel="Add Artist Role" second="role" secondLabel="Role" items={props.artistRoles} onChange={(items) => props.onChange('artistRoles', items)} />
+      <CreditCard title="Production Credits" addLabel="Add Production Credit" second="role" secondLabel="Role" items={props.productionCredits} onChange={(items) => props.onChange('productionCredits', items)} />
+      <CreditCard title="Songwriter Credits" addLabel="Add Songwriter" second="contribution" secondLabel="Contribution (optional)" items={props.songwriterCredits} onChange={(items) => props.onChange('songwriterCredits', items)} />
     </div>
   );
 }
