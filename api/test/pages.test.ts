@@ -22,6 +22,12 @@ describe('pages served through Astro inside Koa', () => {
     expect(res.headers.get('x-frame-options')).to.equal('DENY');
   });
 
+  it('sends pages compressed', async () => {
+    const page = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).to.equal('br');
+    expect(await page.text()).to.include('One Track. Per Month.');
+  });
+
   it('renders the 404 card with HTTP status 404 for any unknown route', async () => {
     for (const url of ['/no-such-page', '/deep/er/path', '/artist-typo']) {
       const res = await server.client().get(url);
@@ -67,12 +73,13 @@ describe('pages served through Astro inside Koa', () => {
   });
 
   it('shows the Admin button to admins only', async () => {
-    const client = server.client();
-    await client.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
-    expect((await client.get('/')).text).not.to.include('href="/admin"');
-    await server.app.kernel.services.accounts.setRole('demo', 'admin');
-    expect((await client.get('/')).text).to.include('href="/admin"');
-    await server.app.kernel.services.accounts.setRole('demo', 'user');
+    const listener = server.client();
+    await listener.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
+    expect((await listener.get('/')).text).not.to.include('href="/admin"');
+    const boss = server.client();
+    await boss.post('/api/auth/register', { username: 'boss', password: 'secret123', email: 'boss@example.com', name: 'Boss' });
+    await server.app.kernel.services.accounts.setRole('boss', 'admin');
+    expect((await boss.get('/')).text).to.include('href="/admin"');
   });
 
   it('does not set a session cookie for an anonymous page view', async () => {
