@@ -19,6 +19,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
   trustProxy: boolean;
+  /** Run a media worker in a thread of the web process (the single-process default). */
+  mediaWorker: boolean;
   /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
   monthlyFeeCents: number;
   /** Fraction of each fee the platform keeps, from 0 to less than 1. */
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     env: nodeEnv,
     trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
+    mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
     storage: parseStorage(env),

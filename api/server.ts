@@ -14,11 +14,10 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client });
 
-  // --- Media worker (releases): one runs in a worker thread, so the default set-up needs no other
-  // process and media work stays off this event loop. MEDIA_WORKER=0 leaves it to `npm run worker`.
-  const mediaWorker = process.env.MEDIA_WORKER === '0' ? null : new Worker(new URL('../media-worker/main.ts', import.meta.url));
+  // One media worker runs in a thread, so the default set-up needs no other process and media work
+  // stays off this event loop. MEDIA_WORKER=0 leaves the jobs to `npm run worker` processes.
+  const mediaWorker = config.mediaWorker ? new Worker(new URL('../media-worker/main.ts', import.meta.url)) : null;
   mediaWorker?.on('error', (error) => log.error('media worker thread failed', errorFields(error)));
-  // --- end media worker
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -43,7 +43,7 @@ class CapturedResponse extends EventEmitter {
     return this;
   }
 
-  setHeader(name: string, value: number | string | readonly string[]) {
+  setHeader(name: string, value: number | string | string[]) {
     this.headers[name.toLowerCase()] = value;
     return this;
   }

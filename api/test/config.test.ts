@@ -76,4 +76,10 @@ describe('configuration from the environment', () => {
   it('turns demo seeding off with SEED_DEMO=0', () => {
     expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).to.equal(false);
   });
+
+  it('runs the in-process media worker unless MEDIA_WORKER=0', () => {
+    expect(loadConfig({ DATA_DIR: dir }).mediaWorker).to.equal(true);
+    expect(loadConfig({ DATA_DIR: dir, MEDIA_WORKER: '0' }).mediaWorker).to.equal(false);
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_WORKER: 'sometimes' })).to.throw(ConfigError, /MEDIA_WORKER must be 1 or 0/);
+  });
 });

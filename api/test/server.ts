@@ -34,6 +34,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     seedDemo: options.seedDemo ?? false,
     env: 'test',
     trustProxy: false,
+    mediaWorker: false,
     monthlyFeeCents: 999,
     platformShare: 0.3,
     ...options.config,
