@@ -119,6 +119,10 @@ describe('releases: the upload wizard in the browser', function () {
     expect(link).to.equal(`${server.url}/tracks/${id}`);
     await page.getByRole('tab', { name: 'Embed' }).click();
     expect(await page.getByLabel('Embed code').inputValue()).to.include(`src="${server.url}/embed/tracks/${id}"`);
+    await page.getByRole('tab', { name: 'QR Code' }).click();
+    const qr = page.getByRole('img', { name: `QR code for ${link}` });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).to.equal(true);
 
     // The media worker makes the streaming file; step 6 notices.
     await createRunner(server.app.kernel, jobHandlers(server.app.plugins)).drain();

@@ -7,6 +7,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { apiRequest } from '../../../../site/lib/api.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { embedSnippet } from '../../embed.ts';
+import { qrSvg, svgDataUrl } from '../../qr.ts';
 import type { ReleaseJson } from '../../present.ts';
 import { TOASTS } from '../../rules.ts';
 import { estimatedReleaseDay, formatDay } from '../../schedule.ts';
@@ -95,12 +96,31 @@ export function StepComplete({ release, now, origin }: { release: ReleaseJson; n
   );
 }
 
-/** Spec §2 step 6 shows a placeholder here; a real code needs a QR encoder (see the release notes). */
+/** A real QR code of the track link, with a download for print. */
 function QrTab({ link }: { link: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    qrSvg(link).then((svg) => live && setSrc(svgDataUrl(svg)), () => live && setSrc(null));
+    return () => {
+      live = false;
+    };
+  }, [link]);
   return (
-    <div className="qr-placeholder border rounded p-4 text-center">
-      <p className="mb-1">QR code coming soon.</p>
-      <p className="small text-secondary mb-0 text-break">Until then, share the link: {link}</p>
+    <div className="qr-tab text-center">
+      {src ? (
+        <img src={src} alt={`QR code for ${link}`} width={220} height={220} className="qr-code rounded" data-testid="qr-code" />
+      ) : (
+        <div className="placeholder-glow" aria-hidden="true">
+          <span className="placeholder qr-code" />
+        </div>
+      )}
+      <p className="small text-secondary mt-2 mb-2 text-break">{link}</p>
+      {src && (
+        <a className="btn btn-outline-light btn-sm" href={src} download="onetrack-qr.svg">
+          Download QR Code
+        </a>
+      )}
     </div>
   );
 }
