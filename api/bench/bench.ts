@@ -21,6 +21,11 @@ const CASES: BenchCase[] = [
   { name: 'home page, anonymous', path: '/' },
   { name: 'home page, signed in', path: '/', signedIn: true },
   { name: 'login page, anonymous', path: '/auth' },
+  // Catalog (artist 1 is the first demo artist). Goals: anonymous ≥ 50 %, signed in ≥ 10 % of static.
+  { name: 'artist page, anonymous', path: '/artist/1' },
+  { name: 'artist page, signed in', path: '/artist/1', signedIn: true },
+  { name: 'GET /api/tracks/monthly', path: '/api/tracks/monthly' },
+  { name: 'GET /api/artists', path: '/api/artists' },
 ];
 
 const DURATION_S = Number(process.env.BENCH_SECONDS || 5);
@@ -86,6 +91,9 @@ try {
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Page render time (cache bypassed) with the demo catalog and with 2,000 artists / 20,000 tracks.
+await import('./catalog-scale.ts');
 
 // Audio analysis accuracy table and the 5-minute WAV timing (no server needed).
 await import('./analysis.ts');

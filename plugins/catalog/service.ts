@@ -95,12 +95,22 @@ export function createCatalogService(kernel: Kernel) {
       return (await exclusivesQuery(knex).where('e.artist_id', artistId)).map(toExclusive);
     },
 
-    /** This calendar month's released monthly drops, newest first. */
-    async monthlyTracks(viewerId: number | null = null): Promise<TrackJson[]> {
-      const rows = await tracksQuery(knex, now(), viewerId)
+    /** This calendar month's released monthly drops, newest first (the home page shows a few). */
+    async monthlyTracks(viewerId: number | null = null, limit?: number): Promise<TrackJson[]> {
+      const query = tracksQuery(knex, now(), viewerId)
         .where({ 't.drop_month': monthKey(now()), 't.is_monthly_drop': 1 })
         .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
-      return rows.map(toTrack);
+      if (limit !== undefined) query.limit(limit);
+      return (await query).map(toTrack);
+    },
+
+    /** How many monthly drops are out this month. */
+    async monthlyCount(): Promise<number> {
+      const [{ n }] = await knex('tracks')
+        .where({ dropMonth: monthKey(now()), isMonthlyDrop: 1 })
+        .where('uploadDate', '<=', now().getTime())
+        .count({ n: '*' });
+      return Number(n);
     },
 
     track: visibleTrack,

@@ -212,6 +212,11 @@ describe('catalog pages (server-rendered)', () => {
     }
     const large = await countAll();
     expect(large).to.deep.equal(small);
+    // The home page counts every drop but shows eight; the rest are on /discover.
+    const home = await server.client().get('/?all=1');
+    expect(home.text).to.include('48 drops');
+    const drops = /id="drops-title"(.*?)What Artists Say/s.exec(home.text)![1];
+    expect(drops.match(/class="track-card /g)).to.have.length(8);
     for (const n of small) expect(n).to.be.below(10);
   });
 });

@@ -1,0 +1,78 @@
+// How page and API latency change with the catalog's size: the demo catalog, then the same with
+// 2,000 artists and 20,000 tracks added. Each request carries a fresh query string, so the page
+// cache never answers and every figure is a full server render.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createKernel } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../log.ts';
+import { monthKey } from '../../plugins/catalog/drops.ts';
+
+const ARTISTS = 2000;
+const TRACKS_PER_ARTIST = 10;
+const SAMPLES = 20;
+const PATHS = ['/', '/artist/1', '/artists', '/discover', '/tracks/1', '/api/artists', '/api/tracks/monthly'];
+const root = path.resolve(import.meta.dirname, '../..');
+const env = { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
+
+async function grow(dataDir: string) {
+  const { kernel } = await createKernel({ config: loadConfig({ ...env, DATA_DIR: dataDir }), log: createLogger('warn') });
+  const { knex } = kernel;
+  const now = Date.now();
+  const demoTrack = await knex('tracks').first('audioUrl', 'coverImage');
+  await knex.transaction(async (trx) => {
+    for (let i = 0; i < ARTISTS; i++) {
+      const [userId] = await trx('users').insert({ username: `scale${i}`, email: `scale${i}@example.com`, name: `Scale ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: now, updatedAt: now });
+      const [artistId] = await trx('artists').insert({ userId, name: `Scale Artist ${i}`, genre: 'Pop', bio: 'Bench artist', verified: i % 7 === 0 ? 1 : 0, createdAt: now });
+      const tracks = Array.from({ length: TRACKS_PER_ARTIST }, (_, m) => {
+        const uploadDate = now - m * 31 * 86_400_000 - 60_000;
+        return { artistId, title: `Scale ${i} track ${m}`, audioUrl: demoTrack.audioUrl, coverImage: demoTrack.coverImage, duration: 24, uploadDate, isMonthlyDrop: 1, dropMonth: monthKey(new Date(uploadDate)), createdAt: uploadDate };
+      });
+      await trx('tracks').insert(tracks);
+    }
+  });
+  await knex.destroy();
+}
+
+async function measure(dataDir: string): Promise<Record<string, number>> {
+  const port = 3990 + Math.floor(Math.random() * 9);
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], { cwd: root, env: { ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    for (let i = 0; i < 300; i++) {
+      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const medians: Record<string, number> = {};
+    for (const p of PATHS) {
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const started = performance.now();
+        const res = await fetch(`${base}${p}?bench=${i}`);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${p}: ${res.status}`);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      medians[p] = times[Math.floor(times.length / 2)];
+    }
+    return medians;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-scale-'));
+try {
+  const small = await measure(dataDir);
+  await grow(dataDir);
+  const large = await measure(dataDir);
+  process.stdout.write(`\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`);
+  process.stdout.write(`${'path'.padEnd(24)} ${'demo ms'.padStart(9)} ${'large ms'.padStart(9)}\n`);
+  for (const p of PATHS) process.stdout.write(`${p.padEnd(24)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
