@@ -54,7 +54,7 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
 
   await inBatches(ARTISTS, 2, async (a) => {
     await makeArtwork(kernel.storage, `${a.username}.jpg`, 400, a.colors, a.username.length);
-    for (const [i, title] of a.tracks.entries()) {
+    for (const i of a.tracks.keys()) {
       const slug = `${a.username}-${i + 1}`;
       await makeArtwork(kernel.storage, `${slug}-cover.jpg`, 600, [a.colors[1], a.colors[0]], a.username.length + i * 7);
       // The older track plays the same tune a fifth higher, so every clip differs.
