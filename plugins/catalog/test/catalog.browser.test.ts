@@ -69,6 +69,10 @@ describe('catalog in the browser', () => {
     await player.getByRole('link', { name: 'Tidal Lights' }).waitFor();
     await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3);
 
+    // Lock-screen controls know what plays.
+    const session = await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }));
+    expect(session).to.deep.equal({ title: 'Tidal Lights', artist: 'Nova Harbor' });
+
     await page.locator('body').press('Space');
     await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused)).to.equal(true);

@@ -1,0 +1,33 @@
+import { expect } from 'chai';
+import { compactCountdown, fullCountdown, FULL_COUNTDOWN_LIVE } from '../countdown.ts';
+import { joinedMonth, monthKey, nextDropAt } from '../drops.ts';
+
+const s = 1000;
+const DAY = 86_400 * s;
+
+describe('countdowns and the monthly rhythm', () => {
+  it('compact: days only above 0, then HH:MM:SS; LIVE! at zero and after', () => {
+    expect(compactCountdown(3 * DAY + 4 * 3600 * s + 5 * 60 * s + 6 * s)).to.equal('3d 04:05:06');
+    expect(compactCountdown(59 * s)).to.equal('00:00:59');
+    expect(compactCountdown(DAY - s)).to.equal('23:59:59');
+    expect(compactCountdown(0)).to.equal('LIVE!');
+    expect(compactCountdown(-5 * s)).to.equal('LIVE!');
+  });
+
+  it('full: four two-digit boxes (Days, Hours, Mins, Secs)', () => {
+    expect(fullCountdown(12 * DAY + 3 * 3600 * s + 7 * s)).to.deep.equal(['12', '03', '00', '07']);
+    expect(fullCountdown(-1)).to.deep.equal(['00', '00', '00', '00']);
+    expect(FULL_COUNTDOWN_LIVE).to.equal('Drop Available Now!');
+  });
+
+  it('the next drop opens at the next month boundary (UTC), also across a year', () => {
+    expect(nextDropAt(new Date('2026-03-15T10:00:00Z')).toISOString()).to.equal('2026-04-01T00:00:00.000Z');
+    expect(nextDropAt(new Date('2026-12-31T23:59:59Z')).toISOString()).to.equal('2027-01-01T00:00:00.000Z');
+    expect(nextDropAt(new Date('2026-02-01T00:00:00Z')).toISOString()).to.equal('2026-03-01T00:00:00.000Z');
+    expect(monthKey(new Date('2026-01-31T23:59:59Z'))).to.equal('2026-01');
+  });
+
+  it('names the join month in words', () => {
+    expect(joinedMonth(Date.parse('2026-03-09T12:00:00Z'))).to.equal('March 2026');
+  });
+});
