@@ -1,18 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
+import { ConfigError } from '../../api/config.ts';
 import type { Storage } from '../../api/storage/index.ts';
+import { FFMPEG, runTool } from '../../media-worker/media/run.ts';
 
 // Demo media made on the spot: short musical clips from ffmpeg's tone generator and gradient
 // artwork from sharp, so the demo plays real audio without shipping binary files. Generated files
 // are kept in a per-machine cache, so a second seed (every test suite's) only copies them.
 
-const run = promisify(execFile);
-const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
 const CACHE = path.join(os.tmpdir(), 'onetrack-demo-media-v1');
 
 export const CLIP_SECONDS = 24;
@@ -63,12 +61,21 @@ async function placeInto(storage: Storage, name: string, contentType: string, ma
 
 export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
   return placeInto(storage, name, 'audio/mpeg', (file) =>
-    run(FFMPEG, [
+    ffmpeg([
       '-hide_banner', '-loglevel', 'error', '-y',
       '-f', 'lavfi', '-i', `aevalsrc='${expression(recipe)}':s=44100:d=${CLIP_SECONDS}`,
       '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', file,
-    ]).then(() => undefined),
+    ]),
   );
+}
+
+async function ffmpeg(args: string[]): Promise<void> {
+  try {
+    await runTool(FFMPEG, args, { timeoutMs: 60_000 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    throw new ConfigError(`The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`);
+  }
 }
 
 /** A square JPEG: a diagonal gradient between two colours with a few soft circles. */
