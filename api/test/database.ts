@@ -27,14 +27,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = parseDatabaseUrl(MYSQL_ADMIN_URL, dataDir);
   if (admin.client !== 'mysql') throw new Error('MYSQL_TEST_URL must be a mysql:// URL');
   const name = `onetrack_test_${randomBytes(5).toString('hex')}`;
-  const server = knexFactory({ client: 'mysql2', connection: { ...admin, database: undefined } });
+  const { client: _client, database: _database, ...serverLogin } = admin;
+  const server = knexFactory({ client: 'mysql2', connection: serverLogin });
   await server.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   await server.destroy();
   return {
     database: { ...admin, database: name },
     dataDir,
     drop: async () => {
-      const dropper = knexFactory({ client: 'mysql2', connection: { ...admin, database: undefined } });
+      const dropper = knexFactory({ client: 'mysql2', connection: serverLogin });
       await dropper.raw(`DROP DATABASE IF EXISTS \`${name}\``);
       await dropper.destroy();
       removeDir();

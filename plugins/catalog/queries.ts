@@ -71,6 +71,8 @@ export function toTrack(row: Row): TrackJson {
     isMonthlyDrop: Boolean(row.isMonthlyDrop),
     liked: Number(row.liked) > 0,
     likeCount: Number(row.likeCount ?? 0),
+    // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.
+    processing: row.status === 'processing',
   };
 }
 

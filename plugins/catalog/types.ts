@@ -34,6 +34,8 @@ export interface TrackJson {
   isMonthlyDrop: boolean;
   liked: boolean;
   likeCount: number;
+  /** Listed at once but still being transcoded: the player plays the master meanwhile. */
+  processing: boolean;
 }
 
 export interface ExclusiveJson {

@@ -1,5 +1,5 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { forbidden, invalid } from '../../api/errors.ts';
+import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { parseMetadata } from './metadata.ts';
@@ -40,6 +40,13 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     const input = parseTrack(body);
     ctx.status = 201;
     ctx.body = await releases.createTrack(user, input, metadata);
+  });
+
+  // The player's waveform and the processing state of a released track (anyone may listen to it).
+  router.get('/tracks/:id/media', async (ctx) => {
+    const id = idParam(ctx.params.id, 'Track');
+    if (!(await kernel.services.catalog.findTrack(id, null))) throw notFound('Track not found');
+    ctx.body = await releases.trackMedia(id);
   });
 
   // Step 6 polls its release until processing ends; only the artist who made it may look before release.

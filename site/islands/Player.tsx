@@ -8,6 +8,7 @@ import {
   $playing,
   $position,
   $volume,
+  $waveform,
   attachAudio,
   isSpaceForPlayer,
   seek,
@@ -31,6 +32,7 @@ export default function Player() {
   const position = useStore($position);
   const duration = useStore($duration);
   const volume = useStore($volume);
+  const waveform = useStore($waveform);
 
   useEffect(() => {
     if (audioRef.current) attachAudio(audioRef.current);
@@ -82,17 +84,20 @@ export default function Player() {
             </div>
             <div className="player-seek">
               <span className="player-time" data-testid="player-position">{formatDuration(position)}</span>
-              <input
-                type="range"
-                className="form-range"
-                aria-label="Seek"
-                min={0}
-                max={Math.max(1, Math.floor(duration))}
-                step={1}
-                value={Math.floor(position)}
-                aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
-                onChange={(event) => seek(Number(event.currentTarget.value))}
-              />
+              <div className="player-seek-track">
+                {waveform && <Waveform peaks={waveform} progress={duration > 0 ? position / duration : 0} />}
+                <input
+                  type="range"
+                  className="form-range"
+                  aria-label="Seek"
+                  min={0}
+                  max={Math.max(1, Math.floor(duration))}
+                  step={1}
+                  value={Math.floor(position)}
+                  aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+                  onChange={(event) => seek(Number(event.currentTarget.value))}
+                />
+              </div>
               <span className="player-time">{formatDuration(duration)}</span>
             </div>
           </div>
@@ -112,5 +117,18 @@ export default function Player() {
         </section>
       )}
     </>
+  );
+}
+
+/** The track's peaks as bars; those before the play position are drawn in the accent colour. */
+function Waveform({ peaks, progress }: { peaks: number[]; progress: number }) {
+  const played = Math.round(progress * peaks.length);
+  return (
+    <svg className="player-waveform" viewBox={`0 0 ${peaks.length * 3} 40`} preserveAspectRatio="none" aria-hidden="true" data-testid="player-waveform">
+      {peaks.map((peak, i) => {
+        const height = Math.max(1, peak * 40);
+        return <rect key={i} className={i < played ? 'played' : undefined} x={i * 3} y={20 - height / 2} width={2} height={height} />;
+      })}
+    </svg>
   );
 }

@@ -27,6 +27,8 @@ export const $liked = atom(false);
 export const $position = atom(0);
 export const $duration = atom(0);
 export const $volume = atom(DEFAULT_VOLUME);
+/** Peak levels 0–1 of the current track, when the media worker has measured them. */
+export const $waveform = atom<number[] | null>(null);
 
 let audio: HTMLAudioElement | null = null;
 let poll: ReturnType<typeof setInterval> | undefined;
@@ -45,6 +47,17 @@ async function refreshLiked(trackId: number): Promise<void> {
     if ($current.get()?.id === trackId) $liked.set(detail.liked);
   } catch (error) {
     console.warn('track detail not loaded', error);
+  }
+}
+
+/** Waveform and processing facts come from the releases feature; without it there is no waveform. */
+async function refreshWaveform(trackId: number): Promise<void> {
+  $waveform.set(null);
+  try {
+    const media = await apiRequest<{ waveform: number[] | null }>('GET', `/api/tracks/${trackId}/media`);
+    if ($current.get()?.id === trackId) $waveform.set(media?.waveform ?? null);
+  } catch {
+    // No waveform is fine: the seek bar works without it.
   }
 }
 
@@ -111,6 +124,7 @@ export function playTrack(track: PlayerTrack): void {
   $current.set(track);
   $liked.set(false);
   void refreshLiked(track.id);
+  void refreshWaveform(track.id);
   load(track);
 }
 

@@ -36,6 +36,10 @@ describe('releases: media jobs in the worker', function () {
     const cover = await uploadImage(artist.client);
     const created = await artist.client.post('/api/tracks', releaseForm(audio.url, cover));
     expect(created.status, created.text).to.equal(201);
+    // Listed at once, marked processing, playing its master.
+    const listed = await server.client().get(`/api/tracks/${created.body.id}`);
+    expect(listed.body).to.include({ processing: true, audioUrl: audio.url });
+    expect((await server.client().get(`/api/tracks/${created.body.id}/media`)).body).to.include({ processing: true, waveform: null });
     expect(await runner().drain()).to.equal(3);
 
     const release = (await artist.client.get(`/api/releases/${created.body.id}`)).body;
@@ -55,6 +59,12 @@ describe('releases: media jobs in the worker', function () {
     // The public track plays the streaming file now.
     const track = await server.client().get(`/api/tracks/${created.body.id}`);
     expect(track.body.audioUrl).to.equal(release.audioUrl);
+    expect(track.body.processing).to.equal(false);
+    // Anyone may read the waveform of a released track (the player draws it).
+    const media = await server.client().get(`/api/tracks/${created.body.id}/media`);
+    expect(media.status).to.equal(200);
+    expect(media.body.waveform).to.deep.equal(release.waveform);
+    expect((await server.client().get('/api/tracks/999999/media')).status).to.equal(404);
   });
 
   it('finishes a job whose worker process was killed mid-way, once, after the lease', async () => {
