@@ -98,7 +98,8 @@ const started = Date.now();
 ensureTools();
 if (!only || only === 'static') {
   run('lint', bin('eslint'), ['.']);
-  run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
+  run('typecheck (server and islands)', bin('tsc'), ['-p', 'tsconfig.json']);
+  run('typecheck (.astro pages)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
 }
 run('build', bin('astro'), ['build']);
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
