@@ -1,6 +1,5 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
-import { RateLimiter } from '../../api/http/rateLimit.ts';
 import { User } from '../accounts/models.ts';
 import { Message } from './models.ts';
 
@@ -15,7 +14,23 @@ const MINUTE = 60_000;
 const SENDS_PER_MINUTE = 20;
 
 export function createMessagingService(kernel: Kernel) {
-  const sends = new RateLimiter({ limit: SENDS_PER_MINUTE, windowMs: MINUTE, now: () => kernel.now().getTime() });
+  /**
+   * Seconds until this sender may send again, 0 when they may now. The messages table is the
+   * counter (a sliding minute over the sender's own rows, on the sender/created_at index), so every
+   * app node sees the same count and no extra state exists. Concurrent sends may pass the check
+   * together and overshoot by a few: it is a brake on scripts, not a ledger.
+   */
+  async function sendWait(senderId: number, now: number): Promise<number> {
+    const recent = await Message.query()
+      .where({ senderId })
+      .where('createdAt', '>', now - MINUTE)
+      .orderBy('createdAt', 'desc')
+      .limit(SENDS_PER_MINUTE)
+      .select('createdAt');
+    if (recent.length < SENDS_PER_MINUTE) return 0;
+    // Free again once the oldest of the last SENDS_PER_MINUTE messages is a minute old.
+    return Math.max(1, Math.ceil((Number(recent[recent.length - 1].createdAt) + MINUTE - now) / 1000));
+  }
 
   const service = {
     /** The user's received and sent messages, newest first. Nobody else's. */
@@ -34,9 +49,9 @@ export function createMessagingService(kernel: Kernel) {
       if (input.recipientId === senderId) throw invalid('You cannot send messages to yourself');
       const recipient = await User.query().findById(input.recipientId);
       if (!recipient || recipient.deletedAt) throw notFound('Recipient not found');
-      const wait = sends.retryAfter(String(senderId));
+      const now = kernel.now().getTime();
+      const wait = await sendWait(senderId, now);
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
-      sends.record(String(senderId));
       const subject = input.subject?.trim() || null;
       const message = await Message.query().insertAndFetch({
         senderId,
@@ -44,7 +59,7 @@ export function createMessagingService(kernel: Kernel) {
         subject,
         content: input.content.trim(),
         isRead: false,
-        createdAt: kernel.now().getTime(),
+        createdAt: now,
       });
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
     },

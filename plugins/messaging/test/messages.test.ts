@@ -137,6 +137,31 @@ describe('messaging: send, list, mark read', () => {
       expect((await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: 'later' })).status).to.equal(201);
     });
 
+    it('counts the sender’s messages in the database, so messages sent through another app node count too', async () => {
+      const sender = await signUp(server, 'twonodes');
+      const reader = await signUp(server, 'reader');
+      // 15 messages written by another node 50 s ago, 4 by it 20 s ago: this process never saw them.
+      const at = (secondsAgo: number) => clock.getTime() - secondsAgo * 1000;
+      await server.app.kernel.knex('messages').insert(
+        [...Array(15).fill(50), ...Array(4).fill(20)].map((secondsAgo) => ({
+          senderId: sender.user.id,
+          recipientId: reader.user.id,
+          content: 'from node B',
+          isRead: false,
+          createdAt: at(secondsAgo),
+        })),
+      );
+      const send = () => sender.client.post('/api/messages', { recipientId: reader.user.id, content: 'from node A' });
+      expect((await send()).status).to.equal(201);
+      const refused = await send();
+      expect(refused.status).to.equal(429);
+      expect(refused.body).to.deep.equal({ message: 'You are sending messages too fast. Please wait a minute.' });
+      // A sliding minute: free again when the 15 older ones are a minute old, 10 s from now.
+      expect(refused.headers.get('retry-after')).to.equal('10');
+      clock = new Date(clock.getTime() + 10_000);
+      expect((await send()).status).to.equal(201);
+    });
+
     it('deletes the conversations of a deleted account, and nobody can write to it', async () => {
       const res = await fan.client.delete(`/api/users/${fan.user.id}`);
       expect(res.status).to.equal(200);
