@@ -98,6 +98,9 @@ describe('pages served through Astro inside Koa', () => {
     const favicon = await server.client().get('/favicon.svg');
     expect(favicon.status).to.equal(200);
     expect(favicon.headers.get('cache-control')).to.equal('public, max-age=3600');
+    expect(favicon.headers.get('content-type')).to.equal('image/svg+xml');
+    const again = await server.client().get('/favicon.svg', { 'If-None-Match': favicon.headers.get('etag')! });
+    expect(again.status).to.equal(304);
   });
 
   it('never serves project or data files, however the path is spelled', async () => {
