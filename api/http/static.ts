@@ -62,6 +62,7 @@ export function clientAssets(clientDir: string): Middleware {
   return async (ctx, next) => {
     const asset = ctx.method === 'GET' || ctx.method === 'HEAD' ? assets.get(ctx.path) : undefined;
     if (!asset) return next();
+    ctx.status = 200;
     ctx.type = asset.type;
     ctx.set('Cache-Control', asset.cacheControl);
     ctx.etag = asset.etag;

@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+
 /** A tiny HTTP client with a cookie jar, so tests act like one browser session. */
 export interface TestResponse<T = any> {
   status: number;
@@ -60,4 +62,20 @@ export class TestClient {
   delete<T = any>(path: string, headers?: Record<string, string>) {
     return this.request<T>('DELETE', path, undefined, headers);
   }
+}
+
+/**
+ * The status of a GET sent with exactly these headers. fetch adds `Cache-Control: no-cache` to
+ * conditional requests (as the Fetch standard says), which makes every server answer 200, so 304
+ * tests go through node:http.
+ */
+export function rawStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    })
+      .on('error', reject)
+      .end();
+  });
 }
