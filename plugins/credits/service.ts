@@ -1,9 +1,12 @@
 import type { Kernel } from '../../api/plugins/types.ts';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import { errorFields } from '../../api/log.ts';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
 import { Allocation, CreditGrant } from './models.ts';
 import { monthOf, nextMonthStart } from './months.ts';
-import { computePayouts, type FanAllocation } from './payouts.ts';
+import { computePayouts, type FanAllocation, type MonthPayouts } from './payouts.ts';
+import { readStatement, storeStatement } from './statementCache.ts';
 import { MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
@@ -25,14 +28,32 @@ export function createCreditsService(kernel: Kernel) {
     return (await CreditGrant.query().findOne({ userId, month }))!;
   }
 
-  async function monthPayouts(month: string) {
+  /** The formula over the month's ledger rows, as they are now. */
+  async function computeMonth(month: string): Promise<MonthPayouts> {
     const [{ n }] = await knex('credit_grants').where({ month }).count({ n: '*' });
     const rows: FanAllocation[] = await knex('credit_allocations')
       .where({ month })
       .groupBy('userId', 'artistId')
       .select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
-    const payouts = computePayouts(terms(), Number(n), rows.map((r) => ({ ...r, credits: Number(r.credits) })));
-    return { month, final: month < monthOf(kernel.now()), ...payouts };
+    return computePayouts(terms(), Number(n), rows.map((r) => ({ ...r, credits: Number(r.credits) })));
+  }
+
+  /**
+   * A month's payouts. The current month (and any later one) is computed on every read, since fans
+   * are still allocating; a closed month is computed once and then read from payout_statements.
+   */
+  async function monthPayouts(month: string) {
+    if (month >= monthOf(kernel.now())) return { month, final: false, ...(await computeMonth(month)) };
+    const stored = await readStatement(knex, month, terms());
+    if (typeof stored === 'object') return { month, final: true, ...stored };
+    const payouts = await computeMonth(month);
+    try {
+      await storeStatement(knex, month, payouts, kernel.now().getTime(), stored === 'stale');
+    } catch (error) {
+      // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
+      if (!isUniqueViolation(error)) kernel.log.warn('payout statement not cached', { month, ...errorFields(error) });
+    }
+    return { month, final: true, ...payouts };
   }
 
   const service = {

@@ -106,3 +106,108 @@ describe('credits: monthly payout statements', () => {
     }
   });
 });
+
+describe('credits: a closed month’s statement is computed once and kept', () => {
+  let server: TestServer;
+  let clock = new Date('2026-06-10T10:00:00Z');
+  let a: SignedUp, b: SignedUp, admin: SignedUp;
+  let during: Record<string, unknown>;
+  let closed: { artists: Array<{ artistId: number; name: string; credits: number; fans: number; amountCents: number }> } & Record<string, unknown>;
+  const knex = () => server.app.kernel.knex;
+  const stored = async () => ({ statements: await knex()('payoutStatements').orderBy('month'), lines: await knex()('payoutStatementLines').orderBy(['month', 'artistId']) });
+
+  before(async () => {
+    server = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock });
+    [a, b] = [await signUp(server, 'anna', { artist: true }), await signUp(server, 'bert', { artist: true })];
+    const [f1, f2, f3] = [await signUp(server, 'fan1'), await signUp(server, 'fan2'), await signUp(server, 'fan3')];
+    admin = await signUp(server, 'chief', { role: 'admin' });
+    for (const [fan, artist, credits] of [[f1, a, 30], [f1, b, 10], [f2, a, 7], [f2, b, 7]] as const) {
+      expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
+    }
+    await f3.client.get('/api/credits/user');
+  });
+  after(() => server.stop());
+
+  it('never stores the current month, however often it is read', async () => {
+    during = (await admin.client.get('/api/credits/payouts/2026-06')).body;
+    expect(during.final).to.equal(false);
+    await admin.client.get('/api/credits/payouts/2026-06');
+    await a.client.get('/api/credits/payouts');
+    expect(await stored()).to.deep.equal({ statements: [], lines: [] });
+  });
+
+  it('stores the month on its first read once it is over, with the figures it had', async () => {
+    clock = new Date('2026-07-01T00:00:05Z');
+    closed = (await admin.client.get('/api/credits/payouts/2026-06')).body;
+    expect(closed).to.deep.equal({ ...during, final: true });
+    const { statements, lines } = await stored();
+    expect(statements).to.have.length(1);
+    const [row] = statements;
+    expect({ ...row, platformShare: Number(row.platformShare), computedAt: Number(row.computedAt) }).to.deep.equal({
+      month: '2026-06',
+      feeCents: 999,
+      platformShare: 0.3,
+      payingFans: 3,
+      grossCents: 2997,
+      platformCents: 900,
+      unallocatedCents: 699,
+      artistsCents: 1398,
+      computedAt: clock.getTime(),
+    });
+    expect(lines.map((l) => ({ ...l, amountCents: Number(l.amountCents) }))).to.deep.equal(
+      closed.artists
+        .map(({ artistId, credits, fans, amountCents }) => ({ month: '2026-06', artistId, credits, fans, amountCents }))
+        .sort((x, y) => x.artistId - y.artistId),
+    );
+    // The new current month is read too, and still not stored.
+    await admin.client.get('/api/credits/payouts/2026-07');
+    expect((await stored()).statements.map((s) => s.month)).to.deep.equal(['2026-06']);
+  });
+
+  it('serves later reads from the stored statement without reading the ledger', async () => {
+    const sql: string[] = [];
+    const listen = (query: { sql: string }) => sql.push(query.sql);
+    knex().on('query', listen);
+    try {
+      expect((await admin.client.get('/api/credits/payouts/2026-06')).body).to.deep.equal(closed);
+    } finally {
+      knex().off('query', listen);
+    }
+    expect(sql.some((q) => q.includes('payout_statement_lines'))).to.equal(true);
+    expect(sql.filter((q) => /credit_(grants|allocations)/.test(q))).to.deep.equal([]);
+  });
+
+  it('equals a fresh computation from the ledger, and is rebuilt the same when dropped', async () => {
+    const [{ n }] = await knex()('credit_grants').where({ month: '2026-06' }).count({ n: '*' });
+    const rows = await knex()('credit_allocations').where({ month: '2026-06' }).select('userId', 'artistId', 'credits');
+    const { artists, ...totals } = computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows);
+    const { artists: closedArtists, month: _month, final: _final, ...closedTotals } = closed;
+    expect(closedTotals).to.deep.equal(totals);
+    expect(closedArtists.map(({ name: _name, ...line }) => line)).to.deep.equal(artists);
+
+    await knex()('payoutStatementLines').delete();
+    await knex()('payoutStatements').delete();
+    expect((await admin.client.get('/api/credits/payouts/2026-06')).body).to.deep.equal(closed);
+    expect((await stored()).statements).to.have.length(1);
+  });
+
+  it('gives each artist their statement of the stored month', async () => {
+    const line = closed.artists.find((l) => l.artistId === b.artist!.id)!;
+    expect((await b.client.get('/api/credits/payouts')).body.statements).to.deep.equal([
+      { month: '2026-06', final: true, credits: line.credits, fans: line.fans, amountCents: line.amountCents },
+    ]);
+  });
+
+  it('recomputes a stored month when the fee or the platform share changes', async () => {
+    const config = server.app.kernel.config;
+    config.monthlyFeeCents = 1500;
+    try {
+      const repriced = (await admin.client.get('/api/credits/payouts/2026-06')).body;
+      expect(repriced).to.include({ feeCents: 1500, grossCents: 4500, platformCents: 1350, unallocatedCents: 1050, artistsCents: 2100 });
+      expect((await stored()).statements.map((s) => [s.month, s.feeCents])).to.deep.equal([['2026-06', 1500]]);
+    } finally {
+      config.monthlyFeeCents = 999;
+    }
+    expect((await admin.client.get('/api/credits/payouts/2026-06')).body).to.deep.equal(closed);
+  });
+});
