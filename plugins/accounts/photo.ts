@@ -1,42 +1,67 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { invalid } from '../../api/errors.ts';
-import { MEDIA_PREFIX, mediaFolder } from '../../api/http/media.ts';
+import { AppError, invalid } from '../../api/errors.ts';
+import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
+import type { Storage } from '../../api/storage/index.ts';
+import { PHOTO_RULES } from './rules.ts';
 
-// Profile photos: the browser shrinks the picture before sending it (it must fit the 1 MB JSON
-// limit as a data URL); the server still decodes it with sharp, so only a real image is kept,
-// re-encoded as a square JPEG without any metadata the original carried (location, camera).
+// Profile photos go through the media storage interface (DATA_DIR/media or an S3 bucket), so every
+// app node serves them. The bytes decide what the file is, not the declared type: only a real JPEG
+// or PNG of at least 100x100 is accepted, and what is kept is a new square JPEG made from it by
+// sharp, without any metadata the original carried (location, camera).
 
-export const PHOTO_SIZE = 256;
-export const NOT_AN_IMAGE = 'File must be an image (jpg, png, etc.)';
-const DATA_URL = /^data:image\/(png|jpeg|webp|gif|avif);base64,([A-Za-z0-9+/]+={0,2})$/;
+const DATA_URL = /^data:[\w.+/-]*;base64,/;
+const KEY = /^avatars\/\d+-[0-9a-f]{12}\.jpg$/;
 
-/** Stores the photo under DATA_DIR/media/avatars and returns its public URL. */
-export async function storeProfilePhoto(dataDir: string, userId: number, dataUrl: string): Promise<string> {
-  const match = DATA_URL.exec(dataUrl);
-  if (!match) throw invalid(NOT_AN_IMAGE);
-  let jpeg: Buffer;
+/** The picture's format and size, read by sharp from its content; null when it is not an image. */
+async function inspect(bytes: Buffer): Promise<{ format: string; width: number; height: number } | null> {
   try {
-    jpeg = await sharp(Buffer.from(match[2], 'base64'), { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: 'cover' })
-      .jpeg({ quality: 85 })
-      .toBuffer();
+    const { format, width, height } = await sharp(bytes).metadata();
+    return format && width && height ? { format, width, height } : null;
   } catch {
-    throw invalid(NOT_AN_IMAGE);
+    return null;
   }
-  const folder = path.join(mediaFolder(dataDir), 'avatars');
-  await mkdir(folder, { recursive: true });
+}
+
+/** Checks the photo, stores its square version and returns its public URL. */
+export async function storeProfilePhoto(storage: Storage, userId: number, dataUrl: string): Promise<string> {
+  const { messages } = PHOTO_RULES;
+  const prefix = DATA_URL.exec(dataUrl);
+  if (!prefix) throw invalid(messages.notImage);
+  const bytes = Buffer.from(dataUrl.slice(prefix[0].length), 'base64');
+  if (bytes.length > PHOTO_RULES.maxBytes) throw new AppError('too_large', messages.tooLarge);
+  const image = await inspect(bytes);
+  if (!image) throw invalid(messages.notImage);
+  if (!(PHOTO_RULES.formats as readonly string[]).includes(image.format)) throw invalid(messages.format);
+  if (Math.min(image.width, image.height) < PHOTO_RULES.minSide) throw invalid(messages.tooSmall);
+
+  await mkdir(storage.tempDir, { recursive: true });
+  const file = path.join(storage.tempDir, `avatar-${randomBytes(12).toString('hex')}.jpg`);
+  try {
+    await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(PHOTO_RULES.storedSide, PHOTO_RULES.storedSide, { fit: 'cover' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toFile(file);
+  } catch {
+    // Headers that read fine over a body that does not decode.
+    await rm(file, { force: true });
+    throw invalid(messages.notImage);
+  }
   // A new name per upload: browsers and caches never show the old picture under the new URL.
-  const name = `${userId}-${randomBytes(6).toString('hex')}.jpg`;
-  await writeFile(path.join(folder, name), jpeg);
-  return `${MEDIA_PREFIX}avatars/${name}`;
+  const key = `avatars/${userId}-${randomBytes(6).toString('hex')}.jpg`;
+  try {
+    await storage.putFile(key, file, 'image/jpeg');
+  } finally {
+    await rm(file, { force: true });
+  }
+  return `${MEDIA_PREFIX}${key}`;
 }
 
 /** Deletes a stored photo; URLs that are not uploaded avatars (demo art, none) are left alone. */
-export async function removeProfilePhoto(dataDir: string, url: string | null): Promise<void> {
-  const match = url && /^\/media\/avatars\/(\d+-[0-9a-f]{12}\.jpg)$/.exec(url);
-  if (match) await rm(path.join(mediaFolder(dataDir), 'avatars', match[1]), { force: true });
+export async function removeProfilePhoto(storage: Storage, url: string | null): Promise<void> {
+  const key = url ? mediaKey(url) : null;
+  if (key && KEY.test(key)) await storage.delete(key);
 }

@@ -1,8 +1,12 @@
+import { bodyParser } from '@koa/bodyparser';
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
-import { accountsRoutes } from './routes.ts';
+import { accountsRoutes, PHOTO_PATH } from './routes.ts';
+import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
 import { seedAccounts } from './seed.ts';
 import { createAccountsService } from './service.ts';
+
+const photoBody = bodyParser({ enableTypes: ['json'], jsonLimit: PHOTO_BODY_LIMIT_BYTES, encoding: 'utf-8' });
 
 const accounts: PluginManifest = {
   name: 'accounts',
@@ -12,6 +16,9 @@ const accounts: PluginManifest = {
   middleware: (kernel) => async (ctx, next) => {
     const userId = ctx.session?.userId;
     ctx.state.user = typeof userId === 'number' ? await kernel.services.accounts.sessionUser(userId) : null;
+    // A profile photo (up to 10 MB as a data URL) is the one accounts body above the 1 MB JSON
+    // limit: only on its path, and only for a signed-in user (anyone else gets 401 unread).
+    if (ctx.method === 'POST' && ctx.path === `/api${PHOTO_PATH}` && ctx.state.user) return photoBody(ctx, next);
     await next();
   },
   routes: accountsRoutes,

@@ -21,6 +21,8 @@ const parsePreferences = bodyValidator<PreferencesPatch>(preferencesRules);
 const parsePhoto = bodyValidator<{ data: string }>(photoRules, ['data']);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Under /api; the plugin's middleware gives this path its larger body limit. */
+export const PHOTO_PATH = '/users/me/photo';
 
 export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   const accounts = kernel.services.accounts;
@@ -98,7 +100,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
   });
 
-  router.post('/users/me/photo', async (ctx) => {
+  router.post(PHOTO_PATH, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
   });

@@ -66,6 +66,30 @@ export const preferencesRules: FieldRules = {
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
 };
 
+const MB = 1024 * 1024;
+
+/** Profile photos: checked in the browser before sending and again on the server from the bytes. */
+export const PHOTO_RULES = {
+  maxBytes: 10 * MB,
+  /** sharp's names for the formats taken. */
+  formats: ['jpeg', 'png'],
+  /** Browser file types for the picker and the browser's check. */
+  types: ['image/jpeg', 'image/png'],
+  minSide: 100,
+  /** What is stored: a square JPEG this many pixels wide. */
+  storedSide: 400,
+  messages: {
+    notImage: 'File must be an image (jpg, png, etc.)',
+    format: 'Please choose a JPG or PNG image',
+    tooLarge: 'File size must be less than 10MB',
+    tooSmall: 'Image must be at least 100x100 pixels',
+  },
+} as const;
+
+/** The photo travels as a data URL in JSON: base64 of at most PHOTO_RULES.maxBytes, plus room for the rest. */
+export const PHOTO_BODY_LIMIT_BYTES = Math.ceil(PHOTO_RULES.maxBytes / 3) * 4 + 1024;
+
+// The size is checked on the decoded bytes (413), past the body limit above.
 export const photoRules: FieldRules = {
-  data: { label: 'Photo', type: 'string', minLength: 1, maxLength: 1_000_000, messages: { required: 'Please choose a photo', maxLength: 'File size must be less than 700KB' } },
+  data: { label: 'Photo', type: 'string', minLength: 1, messages: { required: 'Please choose a photo', minLength: 'Please choose a photo' } },
 };

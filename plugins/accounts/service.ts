@@ -126,11 +126,11 @@ export function createAccountsService(kernel: Kernel) {
     async updatePhoto(userId: number, dataUrl: string): Promise<PublicUser> {
       const user = await User.query().findById(userId);
       if (!user) throw notFound('User not found');
-      const profileImage = await storeProfilePhoto(kernel.config.dataDir, userId, dataUrl);
+      const profileImage = await storeProfilePhoto(kernel.storage, userId, dataUrl);
       await Artist.query().where({ userId }).patch({ profileImage });
       const previous = user.profileImage;
       const updated = await user.$query().patchAndFetch({ profileImage, updatedAt: now() });
-      await removeProfilePhoto(kernel.config.dataDir, previous);
+      await removeProfilePhoto(kernel.storage, previous);
       return updated.toPublic();
     },
 
@@ -207,7 +207,7 @@ export function createAccountsService(kernel: Kernel) {
           updatedAt: now(),
         });
       });
-      await removeProfilePhoto(kernel.config.dataDir, photo);
+      await removeProfilePhoto(kernel.storage, photo);
     },
 
     async setRole(username: string, role: string): Promise<PublicUser> {

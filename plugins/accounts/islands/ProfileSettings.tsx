@@ -11,7 +11,7 @@ import { initials } from '../../../site/lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { PublicUser } from '../models.ts';
-import { PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
+import { PHOTO_RULES, PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
 
 interface Props {
   user: PublicUser;
@@ -27,15 +27,29 @@ const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
   highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
 };
 
-/** Shrinks a picture in the browser so the upload stays small; the server re-encodes it anyway. */
-async function shrinkImage(file: File, maxSide = 512): Promise<string> {
-  const bitmap = await createImageBitmap(file);
-  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
-  const canvas = document.createElement('canvas');
-  canvas.width = Math.round(bitmap.width * scale);
-  canvas.height = Math.round(bitmap.height * scale);
-  canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-  return canvas.toDataURL('image/jpeg', 0.9);
+/** The browser's side of the photo rules (the server checks the bytes again); null when the file may go. */
+async function photoProblem(file: File): Promise<string | null> {
+  const { messages } = PHOTO_RULES;
+  if (!file.type.startsWith('image/')) return messages.notImage;
+  if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) return messages.format;
+  if (file.size > PHOTO_RULES.maxBytes) return messages.tooLarge;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const small = Math.min(bitmap.width, bitmap.height) < PHOTO_RULES.minSide;
+    bitmap.close();
+    return small ? messages.tooSmall : null;
+  } catch {
+    return messages.notImage;
+  }
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('Failed to read the file'));
+    reader.readAsDataURL(file);
+  });
 }
 
 function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | null): void }) {
@@ -46,13 +60,14 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      toast({ title: 'Upload failed', description: 'File must be an image (jpg, png, etc.)', variant: 'destructive' });
+    const problem = await photoProblem(file);
+    if (problem) {
+      toast({ title: 'Upload failed', description: problem, variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
-      const updated = await apiRequest<PublicUser>('POST', '/api/users/me/photo', { data: await shrinkImage(file) });
+      const updated = await apiRequest<PublicUser>('POST', '/api/users/me/photo', { data: await readAsDataUrl(file) });
       onChange(updated.profileImage);
       toast({ title: 'Image uploaded', description: 'Your profile photo has been updated', variant: 'success' });
     } catch (error) {
@@ -70,11 +85,11 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
         <span className="avatar avatar-initials profile-avatar" aria-hidden="true">{initials(user.name)}</span>
       )}
       <div>
-        <input ref={input} type="file" accept="image/*" className="d-none" aria-label="Choose a profile photo" onChange={choose} />
+        <input ref={input} type="file" accept={PHOTO_RULES.types.join(',')} className="d-none" aria-label="Choose a profile photo" onChange={choose} />
         <Button variant="outline-light" size="sm" disabled={pending} onClick={() => input.current?.click()}>
           {pending ? 'Uploading…' : 'Change Photo'}
         </Button>
-        <p className="small text-secondary mb-0 mt-1">JPG or PNG; it is cropped to a square.</p>
+        <p className="small text-secondary mb-0 mt-1">JPG or PNG, at least 100x100, up to 10MB; it is cropped to a square.</p>
       </div>
     </div>
   );

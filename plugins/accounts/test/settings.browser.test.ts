@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { launchBrowser, openPage } from '../../../site/test/browser.ts';
 import { hydrated, signIn, toastSaying } from './browser.ts';
@@ -55,6 +56,35 @@ describe('settings in the browser', () => {
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByText('ACTIVE').waitFor();
     expect(errors).to.deep.equal([]);
+  });
+
+  it('changes the profile photo: the browser refuses what the server would, a real photo shows everywhere', async () => {
+    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 800 } });
+    expect((await page.request.post('/api/auth/register', { data: { username: 'poser', password: 'demo1234', email: 'poser@example.com', name: 'Pia Poser' } })).status()).to.equal(201);
+    await page.goto('/profile');
+    await hydrated(page);
+    const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const choose = page.getByLabel('Choose a profile photo');
+
+    await choose.setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: await picture(80, 80) });
+    await toastSaying(page, 'Image must be at least 100x100 pixels');
+    await choose.setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2a6' } }).gif().toBuffer() });
+    await toastSaying(page, 'Please choose a JPG or PNG image');
+    expect(await page.getByAltText('Your profile photo').count()).to.equal(0);
+
+    await choose.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture(1200, 900) });
+    await toastSaying(page, 'Image uploaded');
+    const avatar = page.getByAltText('Your profile photo');
+    await avatar.waitFor();
+    const src = await avatar.getAttribute('src');
+    expect(src).to.match(/^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg$/);
+    await page.waitForFunction(() => (document.querySelector('img.profile-avatar') as HTMLImageElement | null)?.naturalWidth === 400);
+    // The top bar shows it after the next page load.
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByRole('link', { name: 'Your profile' }).locator('img').getAttribute('src')).to.equal(src);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
   });
 
   it('deletes the account only after the username is typed, and signs out', async () => {

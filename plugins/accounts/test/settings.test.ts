@@ -49,39 +49,89 @@ describe('accounts: preferences and account deletion', () => {
   let photo = '';
 
   describe('profile photo', () => {
-    const png = async (width: number, height: number) =>
-      `data:image/png;base64,${(await sharp({ create: { width, height, channels: 3, background: '#c33' } }).png().toBuffer()).toString('base64')}`;
+    const MB = 1024 * 1024;
+    const asDataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+    const png = async (width: number, height: number) => asDataUrl(await sharp({ create: { width, height, channels: 3, background: '#c33' } }).png().toBuffer());
+    const keyOf = (url: string) => url.replace(/^\/media\//, '');
 
     it('answers 401 to an anonymous upload', async () => {
       expect((await server.client().post('/api/users/me/photo', { data: await png(10, 10) })).status).to.equal(401);
     });
 
-    it('stores a square JPEG, serves it under /media and uses it for the artist too', async () => {
+    it('stores a 400x400 JPEG through the storage interface, serves it under /media and uses it for the artist too', async () => {
       const res = await alice.client.post('/api/users/me/photo', { data: await png(600, 400) });
-      expect(res.status).to.equal(200);
+      expect(res.status, res.text).to.equal(200);
       expect(res.body.profileImage).to.match(/^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg$/);
+      expect(await server.app.kernel.storage.head(keyOf(res.body.profileImage))).to.not.equal(null);
       const file = await fetch(server.url + res.body.profileImage);
+      expect(file.status).to.equal(200);
       expect(file.headers.get('content-type')).to.equal('image/jpeg');
       const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-      expect([meta.format, meta.width, meta.height]).to.deep.equal(['jpeg', 256, 256]);
+      expect([meta.format, meta.width, meta.height]).to.deep.equal(['jpeg', 400, 400]);
       const artist = await server.app.kernel.knex('artists').where({ userId: alice.user.id }).first();
       expect(artist.profileImage).to.equal(res.body.profileImage);
+      expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(res.body.profileImage);
       photo = res.body.profileImage;
     });
 
-    it('removes the old file when the photo is replaced', async () => {
+    it('takes a photo of several megabytes (past the 1 MB JSON limit) and drops its metadata', async () => {
+      // Noise does not compress: a 1600x1600 JPEG of it is a few MB.
+      const noise = Buffer.alloc(1600 * 1600 * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const jpeg = await sharp(noise, { raw: { width: 1600, height: 1600, channels: 3 } })
+        .jpeg({ quality: 98 })
+        .withExif({ IFD0: { Copyright: 'Alice private', Artist: 'Alice private' } })
+        .toBuffer();
+      expect(jpeg.length).to.be.within(1.5 * MB, 10 * MB);
+      const res = await alice.client.post('/api/users/me/photo', { data: asDataUrl(jpeg, 'image/jpeg') });
+      expect(res.status, res.text).to.equal(200);
+      const stored = Buffer.from(await (await fetch(server.url + res.body.profileImage)).arrayBuffer());
+      const meta = await sharp(stored).metadata();
+      expect([meta.width, meta.height, meta.exif]).to.deep.equal([400, 400, undefined]);
+      expect(stored.includes('Alice private')).to.equal(false);
+      photo = res.body.profileImage;
+    });
+
+    it('removes the old file from storage when the photo is replaced', async () => {
       const res = await alice.client.post('/api/users/me/photo', { data: await png(300, 300) });
+      expect(res.status).to.equal(200);
       expect((await fetch(server.url + photo)).status).to.equal(404);
+      expect(await server.app.kernel.storage.head(keyOf(photo))).to.equal(null);
       expect((await fetch(server.url + res.body.profileImage)).status).to.equal(200);
       photo = res.body.profileImage;
     });
 
-    it('refuses data that is not an image', async () => {
-      for (const data of ['data:image/png;base64,aGVsbG8=', 'data:text/plain;base64,aGVsbG8=', 'not a data url']) {
+    it('judges the bytes, not the declared type: only real JPEG or PNG images', async () => {
+      const webp = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#3c3' } }).webp().toBuffer();
+      const gif = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#3c3' } }).gif().toBuffer();
+      const cases: Array<[string, string]> = [
+        ['data:image/png;base64,aGVsbG8=', 'File must be an image (jpg, png, etc.)'],
+        ['data:text/plain;base64,aGVsbG8=', 'File must be an image (jpg, png, etc.)'],
+        ['not a data url', 'File must be an image (jpg, png, etc.)'],
+        // A PNG header over a body that does not decode.
+        [asDataUrl(Buffer.concat([(await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } }).png().toBuffer()).subarray(0, 40), Buffer.alloc(500)])), 'File must be an image (jpg, png, etc.)'],
+        [asDataUrl(webp, 'image/png'), 'Please choose a JPG or PNG image'],
+        [asDataUrl(gif, 'image/jpeg'), 'Please choose a JPG or PNG image'],
+        [await png(99, 400), 'Image must be at least 100x100 pixels'],
+      ];
+      for (const [data, message] of cases) {
         const res = await alice.client.post('/api/users/me/photo', { data });
-        expect(res.status).to.equal(400);
-        expect(res.body).to.deep.equal({ message: 'File must be an image (jpg, png, etc.)' });
+        expect(res.status, message).to.equal(400);
+        expect(res.body).to.deep.equal({ message });
       }
+      expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(photo);
+    });
+
+    it('refuses more than 10 MB with 413', async () => {
+      const big = await alice.client.post('/api/users/me/photo', { data: asDataUrl(Buffer.alloc(10 * MB + 1), 'image/jpeg') });
+      expect(big.status).to.equal(413);
+      expect(big.body).to.deep.equal({ message: 'File size must be less than 10MB' });
+      const huge = await alice.client.post('/api/users/me/photo', { data: asDataUrl(Buffer.alloc(11 * MB), 'image/jpeg') });
+      expect(huge.status).to.equal(413);
+      // Only this route reads bodies that large, and only for a signed-in user.
+      const elsewhere = await alice.client.patch(`/api/users/${alice.user.id}`, { bio: 'x'.repeat(2 * MB) });
+      expect(elsewhere.status).to.equal(413);
+      expect((await server.client().post('/api/users/me/photo', { data: asDataUrl(Buffer.alloc(2 * MB)) })).status).to.equal(413);
     });
   });
 
