@@ -82,11 +82,14 @@ export async function complete(knex: Knex, job: Job, now: number): Promise<boole
   return (await knex('jobs').where({ id: job.id, lockedBy: job.token, status: 'running' }).update(done)) > 0;
 }
 
-/** Back to the queue after a backoff, or dead (kept for a human) after the last attempt. */
-export async function fail(knex: Knex, job: Job, error: unknown, now: number): Promise<'retry' | 'dead'> {
+/**
+ * Back to the queue after a backoff, or dead (kept for a human) after the last attempt; 'lost' when
+ * another worker holds the job by now (its outcome is that worker's to decide).
+ */
+export async function fail(knex: Knex, job: Job, error: unknown, now: number): Promise<'retry' | 'dead' | 'lost'> {
   const dead = job.attempts >= job.maxAttempts;
   const message = error instanceof Error ? error.message : String(error);
-  await knex('jobs')
+  const changed = await knex('jobs')
     .where({ id: job.id, lockedBy: job.token, status: 'running' })
     .update({
       status: dead ? 'dead' : 'queued',
@@ -96,5 +99,6 @@ export async function fail(knex: Knex, job: Job, error: unknown, now: number): P
       lastError: message.slice(0, 2000),
       finishedAt: dead ? now : null,
     });
+  if (!changed) return 'lost';
   return dead ? 'dead' : 'retry';
 }

@@ -4,7 +4,15 @@ import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
 import { claim, complete, fail, renewLease, type Job } from './queue.ts';
 
-export type JobHandler = (payload: unknown, kernel: Kernel) => Promise<void>;
+export type JobHandler = ((payload: unknown, kernel: Kernel) => Promise<void>) & {
+  /** Runs once when the job is parked as dead (its last attempt failed), e.g. to mark its row failed. */
+  onDead?: (payload: unknown, kernel: Kernel) => Promise<void>;
+};
+
+/** A handler with a dead-letter hook (a plain function stays a valid manifest `jobs` entry). */
+export function withDeadLetter(run: (payload: unknown, kernel: Kernel) => Promise<void>, onDead: JobHandler['onDead']): JobHandler {
+  return Object.assign((payload: unknown, kernel: Kernel) => run(payload, kernel), { onDead });
+}
 
 export interface RunnerOptions {
   /** How long a claim holds a job; renewed while the job runs. */
@@ -33,8 +41,19 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
   let loop: Promise<void> | null = null;
   let wake: (() => void) | null = null;
 
+  /** Back to the queue, or dead; a dead job's hook runs once (its failure is only logged). */
+  async function failJob(job: Job, error: unknown): Promise<'retry' | 'dead' | 'lost'> {
+    const outcome = await fail(kernel.knex, job, error, now());
+    if (outcome === 'dead') {
+      await handlers[job.type]?.onDead?.(job.payload, kernel).catch((hookError: unknown) =>
+        kernel.log.error('dead-letter hook failed', { job: job.id, type: job.type, error: errorFields(hookError).error }),
+      );
+    }
+    return outcome;
+  }
+
   async function execute(job: Job): Promise<'done' | 'retry' | 'dead' | 'lost'> {
-    if (job.attempts > job.maxAttempts) return fail(kernel.knex, job, new Error('no attempts left after a lost lease'), now());
+    if (job.attempts > job.maxAttempts) return failJob(job, new Error('no attempts left after a lost lease'));
     const heartbeat = setInterval(() => void renewLease(kernel.knex, job, now(), leaseMs).catch(() => {}), Math.max(50, leaseMs / 3));
     try {
       await handlers[job.type](job.payload, kernel);
@@ -42,7 +61,7 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
       return (await complete(kernel.knex, job, now())) ? 'done' : 'lost';
     } catch (error) {
       clearInterval(heartbeat);
-      const outcome = await fail(kernel.knex, job, error, now());
+      const outcome = await failJob(job, error);
       kernel.log.warn('job failed', { job: job.id, type: job.type, attempt: job.attempts, outcome, error: errorFields(error).error });
       return outcome;
     }

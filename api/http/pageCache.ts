@@ -5,8 +5,8 @@ import type { AppState } from './state.ts';
 
 /**
  * Rendered-HTML cache for pages. Server rendering is the expensive part of a page view, so a
- * rendered page is kept per URL and viewer (anonymous visitors share one copy) and served again
- * until the data behind it may have changed:
+ * rendered page is kept per URL and viewer (anonymous visitors share one copy; a plugin may add a
+ * variant, see AppState.pageVariant) and served again until the data behind it may have changed:
  *  - every successful write to the API (any non-GET /api request) empties the cache, whichever
  *    plugin made it, so a like, a new track or a content edit is visible on the next view;
  *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
@@ -98,7 +98,7 @@ export class PageCache {
       if (NOT_PAGES.test(ctx.path)) return next();
 
       const user = ctx.state.user;
-      const key = `${user ? user.id : 'anonymous'} ${ctx.url}`;
+      const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
       const hit = this.lookup(key);
       if (hit) {
         this.hits++;

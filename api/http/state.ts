@@ -10,4 +10,9 @@ export interface SessionUser {
 
 export interface AppState {
   user: SessionUser | null;
+  /**
+   * Set by plugin middleware when a page's content depends on more than its URL and viewer (the
+   * catalog: the viewer's UTC offset, for midnight releases); the page cache keys pages by it too.
+   */
+  pageVariant?: string;
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../api/test/server.ts';
 import { backoffMs, claim, complete, enqueue } from '../queue.ts';
-import { createRunner } from '../runner.ts';
+import { createRunner, withDeadLetter } from '../runner.ts';
 
 // The queue's promises on both databases: one holder at a time, a dead worker's job taken over
 // after its lease, retries with backoff, dead letters after the last attempt.
@@ -57,11 +57,15 @@ describe('media worker: job queue', function () {
 
   it('retries a failing job with backoff and parks it as dead after the last attempt', async () => {
     const { knex } = server.app.kernel;
-    await enqueue(knex, 'test.flaky', {}, at(), { maxAttempts: 3 });
+    await enqueue(knex, 'test.flaky', { n: 7 }, at(), { maxAttempts: 3 });
+    const deadLetters: unknown[] = [];
     const runner = createRunner(server.app.kernel, {
-      'test.flaky': async () => {
-        throw new Error('disk full');
-      },
+      'test.flaky': withDeadLetter(
+        async () => {
+          throw new Error('disk full');
+        },
+        async (payload) => void deadLetters.push(payload),
+      ),
     });
     expect((await runner.runOnce())?.outcome).to.equal('retry');
     let row = await jobRow('test.flaky');
@@ -70,8 +74,10 @@ describe('media worker: job queue', function () {
     expect(await runner.runOnce(), 'not before the backoff').to.equal(null);
     offset += backoffMs(1);
     expect((await runner.runOnce())?.outcome).to.equal('retry');
+    expect(deadLetters, 'no dead-letter hook while retries are left').to.deep.equal([]);
     offset += backoffMs(2);
     expect((await runner.runOnce())?.outcome).to.equal('dead');
+    expect(deadLetters, 'the hook runs once, with the payload').to.deep.equal([{ n: 7 }]);
     row = await jobRow('test.flaky');
     expect(row).to.include({ status: 'dead', attempts: 3 });
     offset += backoffMs(5);

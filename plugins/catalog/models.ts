@@ -49,6 +49,8 @@ export class Listen extends BaseModel {
   trackId!: number;
   artistId!: number;
   listenedAt!: number;
+  /** floor(listenedAt / LISTEN_WINDOW_MS): unique per user and track (one counted listen per window). */
+  listenWindow!: number;
 }
 
 export class Subscription extends BaseModel {

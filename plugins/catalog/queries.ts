@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
 import { nextDropAt } from './drops.ts';
+import { coverSrcset } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
 
 // Every list is one SQL statement: counts and flags come from correlated subqueries on indexed
@@ -17,13 +18,49 @@ const artistRef = (id: unknown, name: unknown, image: unknown) => ({
   profileImage: (image as string | null) || PLACEHOLDER_ARTIST_IMAGE,
 });
 
-/** Artists with their derived figures: released monthly drops, distinct listeners over 30 days. */
-export function artistsQuery(knex: Knex, now: Date): Knex.QueryBuilder {
+/**
+ * When a track is out for a viewer (SQL over alias `t`). A scheduled release with Midnight Release
+ * on goes live at 00:00 of its day in the viewer's zone: its upload_date holds 00:00 UTC of that
+ * day, so it is out once upload_date <= now + the viewer's UTC offset. Everything else (ASAP,
+ * midnight release off, tracks made before the releases feature) is out once upload_date <= now.
+ * release_asap and midnight_release are columns of the releases feature (docs/architecture.md).
+ * Written as one range on upload_date (indexed) and a test of the rows between the two clocks.
+ * The offset is the zone's offset now, which is its offset at that midnight except within a day of
+ * a daylight-saving change (then the release may come an hour early or late for that zone).
+ */
+export interface Released {
+  sql: string;
+  bindings: number[];
+}
+
+const LOCAL_MIDNIGHT = '(t.release_asap = 0 and t.midnight_release = 1)';
+const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
+
+export function released(now: number, offsetMs: number): Released {
+  if (offsetMs === 0) return { sql: 't.upload_date <= ?', bindings: [now] };
+  const local = now + offsetMs;
+  return offsetMs > 0
+    ? { sql: `(t.upload_date <= ? and (t.upload_date <= ? or ${LOCAL_MIDNIGHT}))`, bindings: [local, now] }
+    : { sql: `(t.upload_date <= ? and (t.upload_date <= ? or ${UTC_RELEASE}))`, bindings: [now, local] };
+}
+
+/** Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30 days. */
+export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBuilder {
   const since = now.getTime() - LISTENER_DAYS * DAY_MS;
   return knex('artists as a').select(
     'a.*',
-    knex.raw('(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and t.upload_date <= ?) as drop_count', [now.getTime()]),
+    knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
     knex.raw('(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?) as monthly_listeners', [since]),
+  );
+}
+
+/** Case-insensitive match of the directory search against name or genre (spec §5). */
+export function whereArtistMatches(query: Knex.QueryBuilder, text: string): Knex.QueryBuilder {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return query;
+  const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+  return query.where((w) =>
+    w.whereRaw("lower(a.name) like ? escape '!'", [pattern]).orWhereRaw("lower(coalesce(a.genre, '')) like ? escape '!'", [pattern]),
   );
 }
 
@@ -43,8 +80,8 @@ export function toArtist(row: Row, now: Date): ArtistJson {
   };
 }
 
-/** Public tracks (released by now) with their artist, like count and the viewer's like. */
-export function tracksQuery(knex: Knex, now: Date, viewerId: number | null): Knex.QueryBuilder {
+/** Tracks out for the viewer, with their artist, like count and the viewer's like. */
+export function tracksQuery(knex: Knex, out: Released, viewerId: number | null): Knex.QueryBuilder {
   return knex('tracks as t')
     .join('artists as a', 'a.id', 't.artist_id')
     .select(
@@ -55,7 +92,7 @@ export function tracksQuery(knex: Knex, now: Date, viewerId: number | null): Kne
       // A signed-out viewer likes nothing; user id 0 never exists.
       knex.raw('(select count(*) from likes l where l.track_id = t.id and l.user_id = ?) as liked', [viewerId ?? 0]),
     )
-    .where('t.upload_date', '<=', now.getTime());
+    .whereRaw(out.sql, out.bindings);
 }
 
 export function toTrack(row: Row): TrackJson {
@@ -73,6 +110,7 @@ export function toTrack(row: Row): TrackJson {
     likeCount: Number(row.likeCount ?? 0),
     // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.
     processing: row.status === 'processing',
+    coverSrcset: coverSrcset(row.coverVariants),
   };
 }
 

@@ -1,4 +1,6 @@
+import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import type { AppState } from '../../api/http/state.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
@@ -9,6 +11,7 @@ import {
   subscriptionRequired,
   subscriptionRules,
 } from './rules.ts';
+import { requestViewer } from './viewer.ts';
 
 const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
 const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
@@ -16,46 +19,47 @@ const parseSubscription = bodyValidator<{ artistId: number }>(subscriptionRules,
 
 export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   const catalog = kernel.services.catalog;
-  const viewer = (ctx: { state: { user: { id: number } | null } }) => ctx.state.user?.id ?? null;
+  /** A signed-in viewer (401 otherwise, with this message). */
+  const member = (ctx: ParameterizedContext<AppState>, message?: string) => ({ ...requestViewer(ctx), id: requireUser(ctx, message).id });
 
+  // ?q= searches names and genres (the directory's search, case-insensitive).
   router.get('/artists', async (ctx) => {
-    ctx.body = await catalog.artists();
+    ctx.body = await catalog.artists(requestViewer(ctx), typeof ctx.query.q === 'string' ? ctx.query.q : '');
   });
   // Declared before /artists/:id so "featured" is not read as an id.
   router.get('/artists/featured', async (ctx) => {
-    ctx.body = await catalog.featuredArtists();
+    ctx.body = await catalog.featuredArtists(requestViewer(ctx));
   });
   router.get('/artists/:id', async (ctx) => {
-    ctx.body = await catalog.artist(idParam(ctx.params.id, 'Artist'));
+    ctx.body = await catalog.artist(idParam(ctx.params.id, 'Artist'), requestViewer(ctx));
   });
   router.patch('/artists/:id', async (ctx) => {
     const user = requireUser(ctx);
     const id = idParam(ctx.params.id, 'Artist');
     const { genre } = parseArtistPatch(ctx.request.body);
-    ctx.body = await catalog.updateGenre(user, id, genre);
+    ctx.body = await catalog.updateGenre(user, id, genre, requestViewer(ctx));
   });
   router.get('/artists/:id/tracks', async (ctx) => {
-    ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), viewer(ctx));
+    ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), requestViewer(ctx));
   });
   router.get('/artists/:id/exclusives', async (ctx) => {
     ctx.body = await catalog.artistExclusives(idParam(ctx.params.id, 'Artist'));
   });
 
   router.get('/tracks/monthly', async (ctx) => {
-    ctx.body = await catalog.monthlyTracks(viewer(ctx));
+    ctx.body = await catalog.monthlyTracks(requestViewer(ctx));
   });
   router.get('/tracks/:id', async (ctx) => {
-    ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), viewer(ctx));
+    ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), requestViewer(ctx));
   });
   router.post('/tracks/:id/like', async (ctx) => {
-    const user = requireUser(ctx, 'Please log in to like tracks');
+    const liker = member(ctx, 'Please log in to like tracks');
     const id = idParam(ctx.params.id, 'Track');
     const { like } = parseLike(ctx.request.body);
-    ctx.body = await catalog.setLike(user.id, id, like);
+    ctx.body = await catalog.setLike(liker, id, like);
   });
   router.post('/tracks/:id/listen', async (ctx) => {
-    const user = requireUser(ctx);
-    const result = await catalog.recordListen(user.id, idParam(ctx.params.id, 'Track'));
+    const result = await catalog.recordListen(member(ctx), idParam(ctx.params.id, 'Track'));
     ctx.status = result.counted ? 201 : 200;
     ctx.body = result;
   });

@@ -11,11 +11,19 @@ export const GENRES = [
 /** Spec §3: exclusive types with their own look; any other type gets the generic one. */
 export const EXCLUSIVE_TYPES = ['NFT', 'unreleased-track', 'behind-the-scenes'] as const;
 
-/** A listen by the same user of the same track inside this window is the same listen (refreshes, replays). */
+/**
+ * Listens of the same user and track within one window of this length (fixed windows from the epoch)
+ * are the same listen (refreshes, replays); the database's unique key decides, also under concurrency.
+ */
 export const LISTEN_WINDOW_MS = 30 * 60 * 1000;
+
+export const listenWindow = (at: number) => Math.floor(at / LISTEN_WINDOW_MS);
 
 /** Monthly listeners count distinct listeners over this many days. */
 export const LISTENER_DAYS = 30;
+
+/** The cookie in which the browser tells its IANA time zone (client/timeZone.ts, viewer.ts). */
+export const TZ_COOKIE = 'tz';
 
 export const PLACEHOLDER_ARTIST_IMAGE = '/images/artist-placeholder.svg';
 export const PLACEHOLDER_COVER = '/images/cover-placeholder.svg';

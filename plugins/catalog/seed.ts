@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../accounts/seed.ts';
 import { CLIP_SECONDS, makeArtwork, makeClip, type ClipRecipe } from './demoMedia.ts';
 import { monthKey } from './drops.ts';
 import { Exclusive, Like, Subscription, Track } from './models.ts';
+import { listenWindow } from './rules.ts';
 
 interface DemoArtist {
   username: string;
@@ -122,7 +123,8 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   for (const [u, userId] of userIds.entries()) {
     for (let t = 0; t < trackIds.length; t += 2) {
       if ((u + t) % 3 === 0) continue;
-      listens.push({ userId, trackId: trackIds[t], artistId: artistIds[t / 2], listenedAt: now.getTime() - (u + 1) * (t + 1) * 60_000 });
+      const listenedAt = now.getTime() - (u + 1) * (t + 1) * 60_000;
+      listens.push({ userId, trackId: trackIds[t], artistId: artistIds[t / 2], listenedAt, listenWindow: listenWindow(listenedAt) });
     }
   }
   await kernel.knex('listens').insert(listens);

@@ -1,5 +1,7 @@
 // The catalog's JSON, field for field as spec §3 names it. Type-only: pages and islands import it.
 
+import type { CoverSrcset } from './mediaColumns.ts';
+
 export interface ArtistRef {
   id: number;
   name: string;
@@ -36,6 +38,8 @@ export interface TrackJson {
   likeCount: number;
   /** Listed at once but still being transcoded: the player plays the master meanwhile. */
   processing: boolean;
+  /** The cover's AVIF and WebP web sizes (srcset) once the media worker made them, else null. */
+  coverSrcset: CoverSrcset | null;
 }
 
 export interface ExclusiveJson {

@@ -5,7 +5,8 @@ import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { measureLoudness, transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
 import { coverDerivatives } from '../../media-worker/media/image.ts';
-import type { CoverVariant } from './present.ts';
+import { withDeadLetter } from '../../media-worker/runner.ts';
+import type { CoverVariant } from '../catalog/mediaColumns.ts';
 
 // Media jobs of a release, run by media-worker/ (never on the web process's event loop). Each is
 // safe to run again after a crash: it rebuilds its outputs under new names and overwrites the row.
@@ -64,6 +65,15 @@ async function transcode(payload: unknown, kernel: Kernel): Promise<void> {
   }
 }
 
+/**
+ * The transcode's last attempt failed: the track stays listed and keeps playing its master (its
+ * audio URL never changed), and its artist is told (status 'failed' instead of 'processing').
+ */
+async function transcodeFailed(payload: unknown, kernel: Kernel): Promise<void> {
+  const { trackId } = payload as TrackPayload;
+  await kernel.knex('tracks').where({ id: trackId, status: 'processing' }).update({ status: 'failed' });
+}
+
 /** EBU R128 loudness and the waveform peaks of the master. */
 async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
   const row = await trackRow(kernel, payload);
@@ -103,4 +113,4 @@ async function cover(payload: unknown, kernel: Kernel): Promise<void> {
   await kernel.knex('tracks').where({ id: row.id }).update({ coverVariants: JSON.stringify(variants) });
 }
 
-export const releaseJobs = { [JOB.transcode]: transcode, [JOB.analyze]: analyze, [JOB.cover]: cover };
+export const releaseJobs = { [JOB.transcode]: withDeadLetter(transcode, transcodeFailed), [JOB.analyze]: analyze, [JOB.cover]: cover };

@@ -1,4 +1,5 @@
 import { PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../catalog/rules.ts';
+import { coverSrcset, jsonColumn, type CoverSrcset } from '../catalog/mediaColumns.ts';
 import type { TrackJson } from '../catalog/types.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 
@@ -6,33 +7,16 @@ import type { ReleaseMetadata } from './metadata.ts';
 
 type Row = Record<string, unknown>;
 
-export interface CoverVariant {
-  url: string;
-  width: number;
-  type: 'image/avif' | 'image/webp';
-}
-
 export interface TrackMedia {
   /** True until the streaming file is ready: the player plays the master meanwhile. */
   processing: boolean;
+  /** The streaming file could not be made (its job is dead): the master keeps playing for good. */
+  failed: boolean;
   /** Peak levels 0–1 for the waveform, or null until analysed. */
   waveform: number[] | null;
   loudness: { integrated: number; truePeak: number; range: number } | null;
   /** srcset strings of the cover by type, or null until the derivatives exist. */
-  coverSrcset: { avif: string; webp: string } | null;
-}
-
-const parse = <T>(value: unknown): T | null => {
-  if (typeof value !== 'string' || !value) return null;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
-};
-
-function srcset(variants: CoverVariant[], type: CoverVariant['type']): string {
-  return variants.filter((v) => v.type === type).map((v) => `${v.url} ${v.width}w`).join(', ');
+  coverSrcset: CoverSrcset | null;
 }
 
 /**
@@ -40,12 +24,12 @@ function srcset(variants: CoverVariant[], type: CoverVariant['type']): string {
  * player: processing flag, waveform, loudness and the cover's srcset.
  */
 export function trackMedia(row: Row): TrackMedia {
-  const variants = parse<CoverVariant[]>(row.coverVariants);
   return {
     processing: row.status === 'processing',
-    waveform: parse<number[]>(row.waveform),
+    failed: row.status === 'failed',
+    waveform: jsonColumn<number[]>(row.waveform),
     loudness: row.loudnessLufs == null ? null : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
-    coverSrcset: variants?.length ? { avif: srcset(variants, 'image/avif'), webp: srcset(variants, 'image/webp') } : null,
+    coverSrcset: coverSrcset(row.coverVariants),
   };
 }
 
@@ -115,7 +99,7 @@ export function presentRelease(row: Row): ReleaseJson {
     releaseDate: isoDay(row.releaseDate),
     midnightRelease: Boolean(row.midnightRelease),
     enablePreSave: Boolean(row.enablePreSave),
-    metadata: parse<ReleaseMetadata>(row.metadata),
+    metadata: jsonColumn<ReleaseMetadata>(row.metadata),
     sampleRate: numberOrNull(row.sampleRate),
     bitDepth: numberOrNull(row.bitDepth),
     channels: numberOrNull(row.channels),

@@ -5,6 +5,7 @@ import { bodyValidator } from '../../api/validation/validate.ts';
 import { parseMetadata } from './metadata.ts';
 import { trackRequired, trackRules, UPLOAD_KINDS, uploadRequired, uploadRules, type UploadKind } from './rules.ts';
 import type { TrackInput } from './service.ts';
+import { requestViewer } from '../catalog/viewer.ts';
 
 const parseUpload = bodyValidator<{ data: string; filename?: string; type: UploadKind }>(uploadRules, uploadRequired);
 const parseTrack = bodyValidator<TrackInput>(trackRules, trackRequired);
@@ -45,7 +46,7 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
   // The player's waveform and the processing state of a released track (anyone may listen to it).
   router.get('/tracks/:id/media', async (ctx) => {
     const id = idParam(ctx.params.id, 'Track');
-    if (!(await kernel.services.catalog.findTrack(id, null))) throw notFound('Track not found');
+    if (!(await kernel.services.catalog.findTrack(id, requestViewer(ctx)))) throw notFound('Track not found');
     ctx.body = await releases.trackMedia(id);
   });
 

@@ -118,6 +118,9 @@ export const DATE_MESSAGES = {
 export const MONTHLY_DROP_TAKEN = 'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
 
 /** Spec §5: the credit dialogs. */
+/** What the artist sees when the streaming file could not be made (step 6, the track page). */
+export const PROCESSING_FAILED = 'Processing failed — we keep playing your original file';
+
 export const CREDIT_LIMITS = { name: 100, role: 60, items: 30 } as const;
 export const CREDIT_MESSAGES = {
   name: 'Name is required',

@@ -111,7 +111,9 @@ export function createReleasesService(kernel: Kernel) {
       const duration = Number(audio.duration);
       if (input.tikTokStartTime != null && input.tikTokStartTime >= duration) throw invalid(DATE_MESSAGES.tikTokBeyond);
 
-      // ASAP goes public now (listed as processing); a scheduled release at 00:00 UTC of its day.
+      // ASAP goes public now (listed as processing). A scheduled release stores 00:00 UTC of its
+      // day: out then for everyone, or with Midnight Release at 00:00 of that day in each
+      // listener's zone (the catalog shifts by the viewer's offset: catalog/queries.ts released()).
       const publicFrom = releaseDate ? Date.parse(`${releaseDate}T00:00:00.000Z`) : now.getTime();
       const isMonthlyDrop = input.isMonthlyDrop ?? true;
       const dropMonth = isMonthlyDrop ? monthKey(new Date(publicFrom)) : null;

@@ -1,20 +1,51 @@
-// The directory's search (spec §5): case-insensitive match of the text against name or genre,
-// filtering the server-rendered cards as the fan types.
+// The directory's search (spec §5) as the fan types: the server's own render of /artists?q=…
+// (the same case-insensitive name-or-genre match over every artist, a page at a time, and the page
+// cache's copy when someone searched the same before) replaces the results. Without JavaScript the
+// form submits to the same address.
 
-export function matches(haystack: string, query: string): boolean {
-  return haystack.includes(query.trim().toLowerCase());
+const DEBOUNCE_MS = 120;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let inFlight: AbortController | null = null;
+
+async function search(form: HTMLFormElement): Promise<void> {
+  const url = new URL(form.action, location.href);
+  const q = String(new FormData(form).get('q') ?? '').trim();
+  if (q) url.searchParams.set('q', q);
+  inFlight?.abort();
+  const controller = (inFlight = new AbortController());
+  try {
+    const res = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/html' } });
+    if (!res.ok) throw new Error(`${res.status}`);
+    const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector<HTMLElement>('[data-artist-results]');
+    const current = document.querySelector('[data-artist-results]');
+    if (!fresh || !current || controller.signal.aborted) return;
+    current.replaceWith(document.adoptNode(fresh));
+    history.replaceState(history.state, '', url.pathname + url.search);
+    const status = document.querySelector('[data-artist-search-status]');
+    if (status) status.textContent = fresh.dataset.summary ?? '';
+  } catch (error) {
+    // A newer search replaced this one, or the network failed: the last results stay.
+    if ((error as Error).name !== 'AbortError') console.warn('artist search failed', error);
+  }
 }
 
 document.addEventListener('input', (event) => {
   const input = event.target as HTMLInputElement;
-  if (!input.matches?.('[data-artist-search]')) return;
-  let shown = 0;
-  for (const card of document.querySelectorAll<HTMLElement>('[data-artist-card]')) {
-    const visible = matches(card.dataset.search ?? '', input.value);
-    card.hidden = !visible;
-    if (visible) shown++;
-  }
-  document.getElementById('artists-empty')!.hidden = shown > 0;
-  const status = document.querySelector('[data-artist-search-status]');
-  if (status) status.textContent = `${shown} artist${shown === 1 ? '' : 's'} found`;
+  const form = input.matches?.('[data-artist-search]') ? input.form : null;
+  if (!form) return;
+  clearTimeout(timer);
+  timer = setTimeout(() => void search(form), DEBOUNCE_MS);
 });
+
+// Capture phase: before the ClientRouter's own submit handling would navigate.
+document.addEventListener(
+  'submit',
+  (event) => {
+    const form = event.target as HTMLFormElement;
+    if (!form.matches?.('[data-artist-search-form]')) return;
+    event.preventDefault();
+    clearTimeout(timer);
+    void search(form);
+  },
+  true,
+);

@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
+import { TZ_COOKIE, viewerOf } from '../viewer.ts';
 
 // Every artist and every released track, for search engines (robots.txt points here).
-export const GET: APIRoute = async ({ locals, url }) => {
-  const { artists, tracks } = await locals.services.catalog.sitemapEntries();
+export const GET: APIRoute = async ({ locals, url, cookies }) => {
+  const { artists, tracks } = await locals.services.catalog.sitemapEntries(viewerOf(locals.user?.id, cookies.get(TZ_COOKIE)?.value));
   const entry = (path: string, lastmod?: string) =>
     `<url><loc>${new URL(path, url.origin).href}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const urls = [

@@ -5,7 +5,7 @@ import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '.
 import { addTrack, join, type Member } from './fixtures.ts';
 
 const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt'];
-const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'liked', 'likeCount', 'processing'];
+const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'liked', 'likeCount', 'processing', 'coverSrcset'];
 const DAY = 86_400_000;
 
 describe('catalog API', () => {
@@ -180,6 +180,14 @@ describe('catalog API', () => {
       expect((await fan.client.post(path)).status).to.equal(201);
       // Still one distinct listener, though two listens are counted.
       expect(await listeners()).to.equal(1);
+    });
+
+    it('counts simultaneous listens of the same user and track once', async () => {
+      const path = `/api/tracks/${ids.anaSingle}/listen`;
+      const results = await Promise.all(Array.from({ length: 8 }, () => fan.client.post(path)));
+      expect(results.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(results.filter((r) => r.body.counted)).to.have.length(1);
+      expect(await server.app.kernel.knex('listens').where({ userId: fan.user.id, trackId: ids.anaSingle })).to.have.length(1);
     });
 
     it('counts distinct listeners over the last 30 days', async () => {

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { request } from 'node:http';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
+import { PROCESSING_FAILED } from '../../releases/rules.ts';
 import { Artist } from '../../accounts/models.ts';
+import { PAGE_SIZE } from '../paging.ts';
 import { addTrack } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
@@ -218,5 +220,81 @@ describe('catalog pages (server-rendered)', () => {
     const drops = /id="drops-title"(.*?)What Artists Say/s.exec(home.text)![1];
     expect(drops.match(/class="track-card /g)).to.have.length(8);
     for (const n of small) expect(n).to.be.below(10);
+  });
+
+  // After the test above: 48 artists, 48 drops this month.
+  const artistCards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
+  const trackCards = (html: string) => (html.match(/class="track-card /g) ?? []).length;
+
+  it('pages /artists and /discover on the server: 24 cards a page, rel=prev/next, a pager that needs no JavaScript', async () => {
+    const anon = server.client();
+    const all = ((await anon.get('/api/artists')).body as Array<{ name: string }>).map((a) => a.name);
+    expect(all.length).to.be.within(PAGE_SIZE + 1, 2 * PAGE_SIZE);
+    const first = await anon.get('/artists');
+    expect(artistCards(first.text)).to.have.length(PAGE_SIZE);
+    expect(first.text).to.include('<link rel="next" href="/artists?page=2">');
+    expect(first.text).not.to.include('rel="prev"');
+    expect(first.text).to.include('Page 1 of 2');
+    expect(first.text).to.match(/<a class="btn[^"]*" rel="next" href="\/artists\?page=2">Next<\/a>/);
+    const second = await anon.get('/artists?page=2');
+    expect(second.text).to.include('<link rel="prev" href="/artists">');
+    expect(second.text).to.include(`<link rel="canonical" href="${server.url}/artists?page=2">`);
+    expect([...artistCards(first.text), ...artistCards(second.text)]).to.deep.equal(all);
+    expect(artistCards((await anon.get('/artists?page=99')).text), 'past the end: the last page').to.deep.equal(artistCards(second.text));
+    expect(artistCards((await anon.get('/artists?page=abc')).text), 'malformed: the first page').to.deep.equal(artistCards(first.text));
+
+    const drops = (await anon.get('/api/tracks/monthly')).body.length;
+    const discover = await anon.get('/discover');
+    expect(trackCards(discover.text)).to.equal(PAGE_SIZE);
+    expect(discover.text).to.include('<link rel="next" href="/discover?page=2">');
+    expect(artistCards(discover.text)).to.have.length(PAGE_SIZE);
+    expect(discover.text).to.include(`More artists (${all.length} in all)`);
+    expect(trackCards((await anon.get('/discover?page=2')).text)).to.equal(drops - PAGE_SIZE);
+  });
+
+  it('searches every artist on the server by name or genre, case-insensitively (?q=, page and API)', async () => {
+    const anon = server.client();
+    const jazz = await anon.get('/artists?q=JAZZ');
+    expect(artistCards(jazz.text)).to.deep.equal(['Blue Moon Trio']);
+    expect(/<div[^>]*id="artists-empty"[^>]*>/.exec(jazz.text)![0]).to.include('hidden');
+    expect(artistCards((await anon.get('/artists?q=nova')).text)).to.deep.equal(['Nova Harbor']);
+    // Beyond the first page too: Bulk Artist 3 and 30–39.
+    const bulk = await anon.get('/artists?q=bulk%20artist%203');
+    expect(artistCards(bulk.text)).to.have.length(11);
+    expect(bulk.text).to.include('data-summary="11 artists found"');
+    const pop = (await anon.get('/api/artists?q=POP')).body as Array<{ genre: string }>;
+    expect(pop.length).to.equal(40);
+    expect(pop.every((a) => a.genre === 'Pop')).to.equal(true);
+    // The search keeps its term across pages.
+    expect((await anon.get('/artists?q=pop')).text).to.include('<link rel="next" href="/artists?q=pop&amp;page=2">');
+    // LIKE wildcards are plain characters.
+    for (const q of ['%25', '_']) {
+      const none = await anon.get(`/artists?q=${q}`);
+      expect(artistCards(none.text), q).to.deep.equal([]);
+      expect(/<div[^>]*id="artists-empty"[^>]*>/.exec(none.text)![0], 'the empty state shows').not.to.include('hidden');
+    }
+  });
+
+  it('shows the cover sizes on track cards from the track row, and a failed transcode to its artist only', async () => {
+    const knex = server.app.kernel.knex;
+    const variants = [
+      { url: '/media/c/demo-300.avif', width: 300, type: 'image/avif' },
+      { url: '/media/c/demo-300.webp', width: 300, type: 'image/webp' },
+    ];
+    await knex('tracks').where({ id: track.id }).update({ coverVariants: JSON.stringify(variants), status: 'failed' });
+    const anon = server.client();
+    const api = (await anon.get(`/api/tracks/${track.id}`)).body;
+    expect(api.coverSrcset).to.deep.equal({ avif: '/media/c/demo-300.avif 300w', webp: '/media/c/demo-300.webp 300w' });
+    expect(api.processing).to.equal(false);
+    const artistPage = await anon.get(`/artist/${nova.id}?covers=1`);
+    expect(artistPage.text).to.match(/<source type="image\/avif" srcset="\/media\/c\/demo-300\.avif 300w"/);
+    expect(artistPage.text).to.match(/<source type="image\/webp" srcset="\/media\/c\/demo-300\.webp 300w"/);
+
+    expect((await anon.get(`/tracks/${track.id}?failed=1`)).text).not.to.include(PROCESSING_FAILED);
+    const owner = server.client();
+    expect((await owner.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(200);
+    const mine = await owner.get(`/tracks/${track.id}?failed=1`);
+    expect(mine.text).to.include(PROCESSING_FAILED);
+    expect(mine.text).to.match(/<source type="image\/avif" srcset="\/media\/c\/demo-300\.avif 300w"/);
   });
 });

@@ -60,6 +60,8 @@ describe('releases: media jobs in the worker', function () {
     const track = await server.client().get(`/api/tracks/${created.body.id}`);
     expect(track.body.audioUrl).to.equal(release.audioUrl);
     expect(track.body.processing).to.equal(false);
+    // Cards get the cover sizes with the track row.
+    expect(track.body.coverSrcset).to.deep.equal(release.coverSrcset);
     // Anyone may read the waveform of a released track (the player draws it).
     const media = await server.client().get(`/api/tracks/${created.body.id}/media`);
     expect(media.status).to.equal(200);
@@ -105,5 +107,37 @@ describe('releases: media jobs in the worker', function () {
     const release = (await other.client.get(`/api/releases/${created.body.id}`)).body;
     expect(release.status).to.equal('ready');
     expect(release.audioUrl).to.match(/\.m4a$/);
+  });
+
+  it('marks a track failed when its transcode dies for good: still listed, playing its master', async () => {
+    offset = 0;
+    const unlucky = await join(server, 'unlucky', true);
+    const audio = await uploadAudio(unlucky.client, tone(2));
+    const created = await unlucky.client.post('/api/tracks', releaseForm(audio.url, null));
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.id;
+    const knex = server.app.kernel.knex;
+    // The master is gone from storage (say, a botched restore), so every attempt fails; one attempt left.
+    await knex('tracks').where({ id }).update({ masterUrl: '/media/u/gone.wav' });
+    const mine = (type: string) => knex('jobs').where({ type }).whereRaw('payload like ?', [`%"trackId":${id}}%`]);
+    await mine(JOB.transcode).update({ maxAttempts: 1 });
+
+    const worker = runner();
+    let outcome: string | undefined;
+    for (let i = 0; i < 10 && !outcome; i++) {
+      const ran = await worker.runOnce();
+      if (!ran) break;
+      if (ran.job.type === JOB.transcode && (ran.job.payload as { trackId: number }).trackId === id) outcome = ran.outcome;
+    }
+    expect(outcome).to.equal('dead');
+    expect((await mine(JOB.transcode).first()).status).to.equal('dead');
+
+    const release = (await unlucky.client.get(`/api/releases/${id}`)).body;
+    expect(release).to.include({ status: 'failed', processing: false, failed: true, audioUrl: audio.url });
+    const track = await server.client().get(`/api/tracks/${id}`);
+    expect(track.body).to.include({ processing: false, audioUrl: audio.url });
+    const listed = await server.client().get(`/api/artists/${unlucky.artist!.id}/tracks`);
+    expect(listed.body.map((t: { id: number }) => t.id)).to.deep.equal([id]);
+    expect((await server.client().get(audio.url, { Range: 'bytes=0-99' })).status).to.equal(206);
   });
 });

@@ -9,7 +9,7 @@ import { toast } from '../../../../site/stores/toasts.ts';
 import { embedSnippet } from '../../embed.ts';
 import { qrSvg, svgDataUrl } from '../../qr.ts';
 import type { ReleaseJson } from '../../present.ts';
-import { TOASTS } from '../../rules.ts';
+import { PROCESSING_FAILED, TOASTS } from '../../rules.ts';
 import { estimatedReleaseDay, formatDay } from '../../schedule.ts';
 
 const POLL_MS = 2000;
@@ -55,6 +55,8 @@ export function StepComplete({ release, now, origin }: { release: ReleaseJson; n
           <p className="small text-secondary mb-1">Processing your audio for streaming…</p>
           <ProgressBar animated now={100} aria-label="Processing" />
         </div>
+      ) : current.failed ? (
+        <p className="small text-warning my-3" aria-live="polite" data-testid="processing-failed">{PROCESSING_FAILED}</p>
       ) : (
         <p className="small text-success my-3" aria-live="polite">Processing finished: your track streams in its final quality.</p>
       )}

@@ -19,7 +19,7 @@ export function StepDelivery({ draft, update, errors, today }: StepProps) {
           <Form.Control type="date" min={earliestReleaseDay(new Date(`${today}T00:00:00Z`))} value={draft.releaseDate} isInvalid={!!errors.releaseDate} onChange={(e) => update({ releaseDate: e.target.value })} />
         </Field>
       )}
-      <Toggle id="midnight-release" label="Midnight Release" hint="Goes live at midnight in each listener's timezone." checked={draft.midnightRelease} onChange={(midnightRelease) => update({ midnightRelease })} />
+      <Toggle id="midnight-release" label="Midnight Release" hint="On: a scheduled release goes live at 00:00 of its day in each listener's own time zone. Off: at 00:00 UTC for everyone." checked={draft.midnightRelease} onChange={(midnightRelease) => update({ midnightRelease })} />
       <Toggle id="pre-save" label="Enable Pre-Save" hint={draft.releaseASAP ? 'Needs a scheduled release date.' : undefined} checked={draft.enablePreSave} disabled={draft.releaseASAP} onChange={(enablePreSave) => update({ enablePreSave })} />
       <Toggle id="monthly-drop" label="Monthly Drop" hint="Only one monthly drop per month." checked={draft.isMonthlyDrop} onChange={(isMonthlyDrop) => update({ isMonthlyDrop })} />
     </>
