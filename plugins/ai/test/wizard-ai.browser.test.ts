@@ -111,6 +111,7 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     const busy = page.getByRole('button', { name: 'Analyzing...' });
     await busy.waitFor();
     expect(await busy.isDisabled()).to.equal(true);
+    expect(await busy.locator('.spinner-border').count()).to.equal(1);
     release();
 
     const dialog = page.getByRole('dialog', { name: 'Audio Analysis Results' });
@@ -146,6 +147,8 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     const enhanced = (await draftOf(page)).draft;
     expect(enhanced).to.include({ description, key: 'A minor', bpm: 120 });
     expect(enhanced.tags).to.include.members(['electronic', '120 bpm', 'a minor']);
+    // The analysed moods survive the enhancement (the enhancer puts given moods first).
+    expect(enhanced.moods).to.include.members(moods);
 
     // What the form sends: the release keeps key, BPM, moods and tags in its metadata.
     await page.getByRole('button', { name: 'Next' }).click();

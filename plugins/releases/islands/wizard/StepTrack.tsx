@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
+import Spinner from 'react-bootstrap/Spinner';
 import { messageOf } from '../../../../site/lib/api.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { analyzeUpload, enhanceTrack } from '../../../ai/client.ts';
@@ -64,7 +65,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
     }
     setEnhancing(true);
     try {
-      const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined });
+      const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined, mood: draft.moods.join(', ') || undefined });
       update({ description: reply.enhancedDescription.slice(0, 500), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
       toast({ title: 'AI Enhancement Complete', variant: 'success' });
     } catch (e) {
@@ -87,7 +88,10 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               </p>
             </div>
             <div className="d-flex gap-2">
-              <Button size="sm" variant="outline-light" onClick={analyze} disabled={analyzing}>{analyzing ? 'Analyzing...' : 'Analyze (AI)'}</Button>
+              <Button size="sm" variant="outline-light" onClick={analyze} disabled={analyzing}>
+                {analyzing && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+                {analyzing ? 'Analyzing...' : 'Analyze (AI)'}
+              </Button>
               <Button size="sm" variant="outline-danger" aria-label="Remove audio file" onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}>Remove</Button>
             </div>
           </div>
@@ -101,7 +105,10 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         <Form.Control as="textarea" rows={4} value={draft.description} isInvalid={!!errors.description} onChange={(e) => update({ description: e.target.value })} />
       </Field>
       <div className="d-flex justify-content-end mb-3">
-        <Button size="sm" variant="outline-light" onClick={enhance} disabled={enhancing}>{enhancing ? 'Enhancing...' : 'Enhance (AI)'}</Button>
+        <Button size="sm" variant="outline-light" onClick={enhance} disabled={enhancing}>
+          {enhancing && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
+          {enhancing ? 'Enhancing...' : 'Enhance (AI)'}
+        </Button>
       </div>
 
       <div className="row g-3">
