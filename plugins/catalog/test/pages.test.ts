@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { request } from 'node:http';
+import { rawStatus } from '../../../api/test/client.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
 import { PROCESSING_FAILED } from '../../releases/rules.ts';
@@ -8,16 +8,6 @@ import { PAGE_SIZE } from '../paging.ts';
 import { addTrack } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
-
-/** A GET with exactly these headers (fetch adds its own caching headers to conditional requests). */
-function rawGet(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    }).on('error', reject).end();
-  });
-}
 
 describe('catalog pages (server-rendered)', () => {
   let server: TestServer;
@@ -137,8 +127,8 @@ describe('catalog pages (server-rendered)', () => {
       expect(second.headers.get('vary')).to.include('Cookie');
       const etag = second.headers.get('etag')!;
       expect(etag).to.match(/^W\/".+"$/);
-      expect(await rawGet(`${server.url}/artist/${nova.id}`, { 'If-None-Match': etag })).to.equal(304);
-      expect(await rawGet(`${server.url}/artist/${nova.id}`, { 'If-None-Match': 'W/"other"' })).to.equal(200);
+      expect(await rawStatus(`${server.url}/artist/${nova.id}`, { 'If-None-Match': etag })).to.equal(304);
+      expect(await rawStatus(`${server.url}/artist/${nova.id}`, { 'If-None-Match': 'W/"other"' })).to.equal(200);
     });
 
     it('keeps signed-in pages per user, private', async () => {
