@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import type { Knex } from 'knex';
@@ -10,6 +9,7 @@ import { openDatabase } from './db/connection.ts';
 import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { notFound } from './errors.ts';
 import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
+import { jsonBody, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { mediaFiles } from './http/media.ts';
 import { PageCache } from './http/pageCache.ts';
@@ -40,9 +40,6 @@ export interface App {
   plugins: PluginManifest[];
   close(): Promise<void>;
 }
-
-/** JSON bodies up to this size; features that take files declare their own larger limits. */
-const JSON_LIMIT = '1mb';
 
 async function isFreshDatabase(knex: Knex): Promise<boolean> {
   return !(await knex.schema.hasTable('knex_migrations')) || (await knex('knex_migrations').count({ n: '*' }))[0].n == 0;
@@ -104,9 +101,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the session user is known (cache keys) and around the API (writes empty it).
   if (options.pages !== false) koa.use(new PageCache().middleware());
   koa.use(sameOriginWrites());
+  koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  api.use(bodyParser({ enableTypes: ['json'], jsonLimit: JSON_LIMIT, encoding: 'utf-8' }));
+  api.use(jsonBody());
   for (const plugin of plugins) plugin.routes?.(api, kernel);
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');

@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
+import type { LargeJsonBody } from '../http/body.ts';
 import type { AppState, SessionUser } from '../http/state.ts';
 
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
@@ -45,6 +46,8 @@ export interface PluginManifest {
   migrations?: string;
   /** Builds the plugin's service; registered under the plugin's name. */
   services?(kernel: Kernel): object;
+  /** POST routes whose JSON bodies carry files and may exceed the kernel's 1 MB limit. */
+  largeJsonBodies?: LargeJsonBody[];
   /** Runs on every request (API and pages) before routing, in plugin order. */
   middleware?(kernel: Kernel): Middleware<AppState>;
   /** Contributes to the app shell's data for a signed-in user. */

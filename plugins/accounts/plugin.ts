@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountsRoutes, PHOTO_PATH } from './routes.ts';
@@ -6,19 +5,16 @@ import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
 import { seedAccounts } from './seed.ts';
 import { createAccountsService } from './service.ts';
 
-const photoBody = bodyParser({ enableTypes: ['json'], jsonLimit: PHOTO_BODY_LIMIT_BYTES, encoding: 'utf-8' });
-
 const accounts: PluginManifest = {
   name: 'accounts',
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createAccountsService,
+  // A profile photo, up to 10 MB, arrives as a data URL.
+  largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   middleware: (kernel) => async (ctx, next) => {
     const userId = ctx.session?.userId;
     ctx.state.user = typeof userId === 'number' ? await kernel.services.accounts.sessionUser(userId) : null;
-    // A profile photo (up to 10 MB as a data URL) is the one accounts body above the 1 MB JSON
-    // limit: only on its path, and only for a signed-in user (anyone else gets 401 unread).
-    if (ctx.method === 'POST' && ctx.path === `/api${PHOTO_PATH}` && ctx.state.user) return photoBody(ctx, next);
     await next();
   },
   routes: accountsRoutes,

@@ -1,4 +1,3 @@
-import { bodyParser } from '@koa/bodyparser';
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { releaseJobs } from './jobs.ts';
@@ -8,17 +7,15 @@ import { createReleasesService } from './service.ts';
 
 /** A 100 MB file as base64 in JSON, with room for the other fields. */
 const DATA_URL_BODY_LIMIT = '140mb';
-const dataUrlBody = bodyParser({ enableTypes: ['json'], jsonLimit: DATA_URL_BODY_LIMIT, encoding: 'utf-8' });
 
 const releases: PluginManifest = {
   name: 'releases',
   dependsOn: ['accounts', 'catalog'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createReleasesService,
+  // POST /api/upload carries files as data URLs (spec §7).
+  largeJsonBodies: [{ path: '/api/upload', limit: DATA_URL_BODY_LIMIT }],
   middleware: () => async (ctx, next) => {
-    // POST /api/upload carries files as data URLs (spec §7): only this path gets the large JSON
-    // limit, and only for a signed-in user (the route answers 401 before reading anything else).
-    if (ctx.method === 'POST' && ctx.path === '/api/upload' && ctx.state.user) return dataUrlBody(ctx, next);
     // The embeddable player is meant to be framed by other sites.
     if (ctx.path.startsWith(EMBED_PREFIX)) embedHeaders(ctx);
     return next();

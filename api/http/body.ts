@@ -1,0 +1,29 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Middleware } from 'koa';
+import type { AppState } from './state.ts';
+
+/** The kernel's JSON body limit; routes that take files declare larger ones (`largeJsonBodies`). */
+export const JSON_LIMIT = '1mb';
+
+export function jsonBody(limit: number | string = JSON_LIMIT) {
+  return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' });
+}
+
+export interface LargeJsonBody {
+  /** Full path of a POST route, e.g. /api/upload. */
+  path: string;
+  limit: number | string;
+}
+
+/**
+ * Reads the bodies of the routes that carry files as JSON (data URLs, base64) with their own limit.
+ * Only a signed-in user's body is read: anyone else gets the route's 401 without the server
+ * buffering up to that limit first.
+ */
+export function largeJsonBodies(routes: LargeJsonBody[]): Middleware<AppState> {
+  const parsers = new Map(routes.map((route) => [route.path, jsonBody(route.limit)]));
+  return async (ctx, next) => {
+    const parse = ctx.method === 'POST' && ctx.state.user ? parsers.get(ctx.path) : undefined;
+    return parse ? parse(ctx, next) : next();
+  };
+}
