@@ -5,6 +5,33 @@ import path from 'node:path';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import type { DatabaseConfig } from '../config.ts';
 
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+  prepare(sql: string): unknown;
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 compiles the SQL of every query knex sends, even when the same few statements run
+ * on every request (session, user). Keeping compiled statements by their text saves that work;
+ * SQLite recompiles a kept statement by itself after a schema change, and queries on the one
+ * connection run one at a time, so a statement is never in use twice.
+ */
+function cacheStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const statements = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 // Identifiers are camelCase in code and snake_case in SQL, for models and plain knex queries alike
 // (where clauses, selects and result rows), so no query has to remember which side it is on.
 const naming = knexSnakeCaseMappers();
@@ -24,7 +51,8 @@ function dialectConfig(database: DatabaseConfig): Knex.Config {
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+        afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) {
+          cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
