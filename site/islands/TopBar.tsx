@@ -59,7 +59,7 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
             <button
               type="button"
               className="btn btn-gold d-none d-md-inline-flex"
-              onClick={() => toast({ title: 'Premium is coming', description: 'OneTrack has one plan for everyone today: no premium tiers.' })}
+              onClick={() => toast({ title: 'One plan for everyone', description: 'OneTrack has no premium tiers: every listener gets the same 100 credits. Your plan is under Settings › Billing.' })}
             >
               <Icon name="crown" size={18} /> Upgrade to Premium
             </button>
