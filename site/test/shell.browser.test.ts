@@ -87,6 +87,17 @@ describe('app shell and sign-in in the browser', () => {
     await page.context().close();
   });
 
+  it('searches the artist directory from the top bar', async () => {
+    const { page } = await openPage(browser, server.url);
+    await page.goto('/');
+    const search = page.getByRole('searchbox', { name: 'Search artists, tracks, or collections' });
+    await search.fill('nova');
+    await search.press('Enter');
+    await page.waitForURL(`${server.url}/artists?q=nova`);
+    await page.getByRole('link', { name: /Nova Harbor/ }).first().waitFor();
+    await page.context().close();
+  });
+
   it('renders the 404 card for unknown routes', async () => {
     const { page } = await openPage(browser, server.url);
     const response = await page.goto('/this/does/not/exist');
