@@ -45,7 +45,7 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
       >
         <Icon name="menu" />
       </button>
-      <form className="topbar-search" role="search" onSubmit={onSearch}>
+      <form className="topbar-search" role="search" aria-label="Site" onSubmit={onSearch}>
         <Icon name="search" size={18} className="topbar-search-icon" />
         <input
           type="search"
@@ -70,7 +70,8 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
               <Icon name="mail" />
               {unreadMessages > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadMessages)}</span>}
             </a>
-            <a href="/profile" className="topbar-avatar" aria-label="Your profile">
+            <a href="/profile" className="topbar-avatar">
+              <span className="visually-hidden">Your profile</span>
               {user.profileImage ? (
                 <img className="avatar" src={user.profileImage} alt="" width={36} height={36} />
               ) : (

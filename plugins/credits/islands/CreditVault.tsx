@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import ProgressBar from 'react-bootstrap/ProgressBar';
+import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
@@ -138,11 +138,11 @@ export default function CreditVault(props: Props) {
             <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
           </div>
         </div>
-        <ProgressBar
+        <Progress
           className="vault-progress mt-3"
-          now={summary.allocatedThisMonth}
+          value={summary.allocatedThisMonth}
           max={summary.monthlyCredits}
-          aria-label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
+          label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
         />
         <p className="text-secondary small mt-2 mb-3">
           Every month starts at exactly {summary.monthlyCredits} credits on the 1st (UTC). Unspent credits do not carry over, so give them to

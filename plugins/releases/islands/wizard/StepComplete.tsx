@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
+import { Progress } from '../../../../site/components/Progress.tsx';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { apiRequest } from '../../../../site/lib/api.ts';
@@ -53,7 +53,7 @@ export function StepComplete({ release, now, origin }: { release: ReleaseJson; n
       {current.processing ? (
         <div className="my-3" aria-live="polite">
           <p className="small text-secondary mb-1">Processing your audio for streaming…</p>
-          <ProgressBar animated now={100} aria-label="Processing" />
+          <Progress animated value={100} label="Processing" />
         </div>
       ) : current.failed ? (
         <p className="small text-warning my-3" aria-live="polite" data-testid="processing-failed">{PROCESSING_FAILED}</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import ProgressBar from 'react-bootstrap/ProgressBar';
+import { Progress } from '../../../../site/components/Progress.tsx';
 import { messageOf } from '../../../../site/lib/api.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { TOASTS } from '../../rules.ts';
@@ -53,7 +53,7 @@ export function StepCover({ draft, update }: StepProps) {
       ) : (
         <DropZone id="cover-file" label="Drop your cover image here or click to choose" accept="image/jpeg,image/png" disabled={progress !== null} hint="JPG or PNG, square, at least 500x500" onFile={choose} />
       )}
-      {progress !== null && <ProgressBar className="mt-3" now={Math.round(progress * 100)} label={`${Math.round(progress * 100)}%`} aria-label="Cover upload progress" />}
+      {progress !== null && <Progress className="mt-3" value={Math.round(progress * 100)} showValue label="Cover upload progress" />}
       <ul className="small text-secondary mt-3 mb-0 requirements">
         <li>Minimum 500x500 pixels (3000x3000 recommended)</li>
         <li>JPG or PNG format</li>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
+import { Progress } from '../../../../site/components/Progress.tsx';
 import Spinner from 'react-bootstrap/Spinner';
 import { messageOf } from '../../../../site/lib/api.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
@@ -99,7 +99,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       ) : (
         <DropZone id="audio-file" label="Drop your audio file here or click to choose" accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav" disabled={progress !== null} hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)" onFile={choose} />
       )}
-      {progress !== null && <ProgressBar className="my-3" now={Math.round(progress * 100)} label={`${Math.round(progress * 100)}%`} aria-label="Audio upload progress" />}
+      {progress !== null && <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />}
 
       <Field id="track-description" label="Track Description" error={errors.description}>
         <Form.Control as="textarea" rows={4} value={draft.description} isInvalid={!!errors.description} onChange={(e) => update({ description: e.target.value })} />

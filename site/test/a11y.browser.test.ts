@@ -1,0 +1,64 @@
+import { expect } from 'chai';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../api/test/server.ts';
+import { launchBrowser, openPage } from './browser.ts';
+
+const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** axe-core's serious and critical findings on the page as it is now (WCAG 2 A/AA rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axeScript });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] }, resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v: Violation) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v: Violation) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+describe('accessibility of the main pages (axe-core in Chromium)', function () {
+  this.timeout(120_000);
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startTestServer({ pages: true, seedDemo: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
+    for (const width of [1280, 375]) {
+      const { page } = await openPage(browser, server.url, { viewport: { width, height: 900 } });
+      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/auth', '/no-such-page']) {
+        await page.goto(url);
+        expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
+      }
+      await page.context().close();
+    }
+  });
+
+  it('has no serious or critical findings for a signed-in listener', async () => {
+    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
+    await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    for (const url of ['/', '/collection', '/credits', '/messages', '/profile', '/upload']) {
+      await page.goto(url);
+      expect(await seriousViolations(page), url).to.deep.equal([]);
+    }
+    await page.context().close();
+  });
+});
