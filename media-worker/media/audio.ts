@@ -1,6 +1,6 @@
-import { FFMPEG, FFPROBE, runTool } from './run.ts';
+import { command, probe, run } from './run.ts';
 
-// Audio facts and derivatives through ffmpeg/ffprobe child processes.
+// Audio facts and derivatives through ffmpeg/ffprobe child processes (fluent-ffmpeg), never on the event loop.
 
 export type AudioFormat = 'wav' | 'flac';
 
@@ -22,16 +22,15 @@ export interface AudioInfo {
 
 /** Probes the first audio stream; throws when ffprobe cannot read one. */
 export async function probeAudio(file: string): Promise<AudioInfo> {
-  const { stdout } = await runTool(FFPROBE, ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate,channels,bits_per_sample,bits_per_raw_sample,duration:format=duration,format_name', '-of', 'json', file], { timeoutMs: 60_000 });
-  const parsed = JSON.parse(stdout) as { streams?: Array<Record<string, string | number>>; format?: Record<string, string> };
-  const stream = parsed.streams?.[0];
+  const data = await probe(file);
+  const stream = data.streams.find((s) => s.codec_type === 'audio');
   if (!stream) throw new Error('no audio stream');
-  const duration = Number(stream.duration ?? parsed.format?.duration);
+  const duration = Number(stream.duration ?? data.format.duration);
   const bits = Number(stream.bits_per_raw_sample) || Number(stream.bits_per_sample) || null;
   const info = { codec: String(stream.codec_name), duration, sampleRate: Number(stream.sample_rate), bitDepth: bits, channels: Number(stream.channels) };
   if (!(info.duration > 0) || !(info.sampleRate > 0) || !(info.channels > 0)) throw new Error('audio stream without duration, rate or channels');
   // ffprobe trusts a WAV header; decoding the first seconds proves the samples are there.
-  await runTool(FFMPEG, ['-v', 'error', '-xerror', '-t', '5', '-i', file, '-f', 'null', '-'], { timeoutMs: 60_000 });
+  await run(command(file, 60).addOption('-xerror').duration(5).format('null').output('-'));
   return info;
 }
 
@@ -46,7 +45,7 @@ export interface Loudness {
 
 /** EBU R128 measurement (ffmpeg's loudnorm analysis pass prints it as JSON). */
 export async function measureLoudness(file: string): Promise<Loudness> {
-  const { stderr } = await runTool(FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-af', 'loudnorm=print_format=json', '-f', 'null', '-']);
+  const stderr = await run(command(file).addOption('-nostats').audioFilters('loudnorm=print_format=json').format('null').output('-'));
   const json = stderr.slice(stderr.lastIndexOf('{'), stderr.lastIndexOf('}') + 1);
   const values = JSON.parse(json) as Record<string, string>;
   const number = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : -70);
@@ -60,8 +59,10 @@ export async function waveformPeaks(file: string, duration: number, buckets: num
   const peaks = new Array<number>(buckets).fill(0);
   let index = 0;
   let carry: Buffer | null = null;
-  await runTool(FFMPEG, ['-v', 'error', '-i', file, '-ac', '1', '-ar', String(rate), '-f', 's16le', '-'], {
-    onStdout: (chunk) => {
+  await new Promise<void>((resolve, reject) => {
+    const decode = command(file).noVideo().audioChannels(1).audioFrequency(rate).format('s16le');
+    decode.on('error', reject).on('end', () => resolve());
+    decode.pipe().on('data', (chunk: Buffer) => {
       const data: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
       const whole = data.length - (data.length % 2);
       for (let i = 0; i < whole; i += 2, index++) {
@@ -70,12 +71,12 @@ export async function waveformPeaks(file: string, duration: number, buckets: num
         if (level > peaks[bucket]) peaks[bucket] = level;
       }
       carry = whole < data.length ? data.subarray(whole) : null;
-    },
+    });
   });
   return peaks.map((p) => Math.round(p * 1000) / 1000);
 }
 
 /** The streaming file: AAC in MP4 at a streaming bitrate, playable in every browser. */
 export async function transcodeToAac(file: string, out: string, bitrate = '192k'): Promise<void> {
-  await runTool(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-i', file, '-vn', '-c:a', 'aac', '-b:a', bitrate, '-movflags', '+faststart', out]);
+  await run(command(file).noVideo().audioCodec('aac').audioBitrate(bitrate).outputOptions('-movflags', '+faststart').output(out));
 }

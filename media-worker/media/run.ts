@@ -1,26 +1,47 @@
-import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import ffmpeg, { type FfmpegCommand, type FfprobeData } from 'fluent-ffmpeg';
 
-export const FFMPEG = process.env.FFMPEG_PATH || '/usr/bin/ffmpeg';
-export const FFPROBE = process.env.FFPROBE_PATH || '/usr/bin/ffprobe';
+const require = createRequire(import.meta.url);
 
-/** Runs a tool as a child process (never on the event loop); rejects with its stderr on failure. */
-export function runTool(command: string, args: string[], options: { timeoutMs?: number; onStdout?: (chunk: Buffer) => void } = {}): Promise<{ stdout: string; stderr: string }> {
+/**
+ * Where a tool is: FFMPEG_PATH/FFPROBE_PATH when set, else Debian's build when installed (the one CI
+ * tests against), else the static build that ships inside an npm package, so `npm install && npm
+ * start` needs nothing from the system.
+ */
+function toolPath(fromEnv: string | undefined, debianPath: string, npmPackage: string): string {
+  if (fromEnv) return fromEnv;
+  if (existsSync(debianPath)) return debianPath;
+  try {
+    return (require(npmPackage) as { path: string }).path;
+  } catch {
+    return debianPath;
+  }
+}
+
+export const FFMPEG = toolPath(process.env.FFMPEG_PATH, '/usr/bin/ffmpeg', '@ffmpeg-installer/ffmpeg');
+export const FFPROBE = toolPath(process.env.FFPROBE_PATH, '/usr/bin/ffprobe', '@ffprobe-installer/ffprobe');
+ffmpeg.setFfmpegPath(FFMPEG);
+ffmpeg.setFfprobePath(FFPROBE);
+
+/** A fluent-ffmpeg command on `input` that is killed after `timeoutSeconds` and keeps all of stderr. */
+export function command(input?: string, timeoutSeconds = 600): FfmpegCommand {
+  return ffmpeg(input, { timeout: timeoutSeconds, stdoutLines: 0 });
+}
+
+/** Runs a command (its output set) to the end; resolves with ffmpeg's stderr, where filters report. */
+export function run(cmd: FfmpegCommand): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let err = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 10 * 60_000);
-    child.stdout.on('data', (chunk: Buffer) => (options.onStdout ? options.onStdout(chunk) : out.push(chunk)));
-    // Keep the tail only: ffmpeg can be chatty on long files.
-    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-20_000)));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve({ stdout: Buffer.concat(out).toString(), stderr: err });
-      else reject(new Error(`${command.split('/').pop()} failed (${signal ?? code}): ${err.trim().split('\n').slice(-3).join(' | ')}`));
-    });
+    cmd
+      .on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
+        const detail = (stderr || error.message).trim().split('\n').slice(-3).join(' | ');
+        reject(new Error(`ffmpeg failed: ${detail}`));
+      })
+      .on('end', (_stdout: string | null, stderr: string | null) => resolve(stderr ?? ''));
+    cmd.run();
   });
+}
+
+export function probe(file: string): Promise<FfprobeData> {
+  return new Promise((resolve, reject) => ffmpeg.ffprobe(file, (error, data) => (error ? reject(error) : resolve(data))));
 }

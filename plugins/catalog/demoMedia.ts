@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { ConfigError } from '../../api/config.ts';
 import type { Storage } from '../../api/storage/index.ts';
-import { FFMPEG, runTool } from '../../media-worker/media/run.ts';
+import { existsSync } from 'node:fs';
+import { command, FFMPEG, run } from '../../media-worker/media/run.ts';
 
 // Demo media made on the spot: short musical clips from ffmpeg's tone generator and gradient
 // artwork from sharp, so the demo plays real audio without shipping binary files. Generated files
@@ -60,22 +61,19 @@ async function placeInto(storage: Storage, name: string, contentType: string, ma
 }
 
 export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
-  return placeInto(storage, name, 'audio/mpeg', (file) =>
-    ffmpeg([
-      '-hide_banner', '-loglevel', 'error', '-y',
-      '-f', 'lavfi', '-i', `aevalsrc='${expression(recipe)}':s=44100:d=${CLIP_SECONDS}`,
-      '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', file,
-    ]),
-  );
-}
-
-async function ffmpeg(args: string[]): Promise<void> {
-  try {
-    await runTool(FFMPEG, args, { timeoutMs: 60_000 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  if (!existsSync(FFMPEG)) {
     throw new ConfigError(`The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`);
   }
+  return placeInto(storage, name, 'audio/mpeg', (file) =>
+    run(
+      command(`aevalsrc='${expression(recipe)}':s=44100:d=${CLIP_SECONDS}`, 60)
+        .inputFormat('lavfi')
+        .audioChannels(2)
+        .audioCodec('libmp3lame')
+        .audioBitrate('128k')
+        .output(file),
+    ).then(() => undefined),
+  );
 }
 
 /** A square JPEG: a diagonal gradient between two colours with a few soft circles. */

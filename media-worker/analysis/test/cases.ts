@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runTool, FFMPEG } from '../../media/run.ts';
+import { command, run } from '../../media/run.ts';
 import { analyzeAudio } from '../analyze.ts';
 import { parseEbur128Summary } from '../ffmpegOutput.ts';
 import type { AudioMeasurements } from '../types.ts';
@@ -75,7 +75,7 @@ export const ACCURACY_CASES: AccuracyCase[] = [
     expected: `−20.0 LUFS and ffmpeg's own reading, ± ${LOUDNESS_TOLERANCE_LU} LU`,
     signal: () => sine(1000, -20, 10),
     judge: async (m, file) => {
-      const { stderr } = await runTool(FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-']);
+      const stderr = await run(command(file).addOption('-nostats').audioFilters('ebur128=peak=true:framelog=verbose').format('null').output('-'));
       const reference = parseEbur128Summary(stderr)?.integratedLufs ?? NaN;
       const got = m.loudness.integratedLufs;
       const close = (a: number, b: number) => Math.abs(a - b) <= LOUDNESS_TOLERANCE_LU;
