@@ -24,22 +24,23 @@ describe('the server process', () => {
 
   it('starts on SQLite with demo data, then shuts down cleanly on SIGTERM', async function () {
     this.timeout(60_000);
-    const port = 3800 + Math.floor(Math.random() * 90);
+    // Port 0: the system picks a free one, and the server logs the address it got.
     const child = spawn(process.execPath, [serverFile], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', SEED_DEMO: '1', NODE_ENV: 'development' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', SEED_DEMO: '1', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    let healthy = false;
-    for (let i = 0; i < 300 && !healthy; i++) {
+    let base: string | undefined;
+    for (let i = 0; i < 300 && !base; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+      base = /"message":"OneTrack is listening","url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
     }
-    expect(healthy, output).to.equal(true);
-    const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    expect(base, output).to.be.a('string');
+    expect((await fetch(`${base}/healthz`)).status).to.equal(200);
+    const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
