@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../api/test/server.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPage } from './browser.ts';
 
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -27,20 +26,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('accessibility of the main pages (axe-core in Chromium)', function () {
   this.timeout(120_000);
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite({ seedDemo: true });
 
   it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
     for (const width of [1280, 375]) {
-      const { page } = await openPage(browser, server.url, { viewport: { width, height: 900 } });
+      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
       for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/auth', '/no-such-page']) {
         await page.goto(url);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
@@ -50,11 +40,11 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   });
 
   it('has no serious or critical findings for a signed-in listener', async () => {
-    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 900 } });
+    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 900 } });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     for (const url of ['/', '/collection', '/credits', '/messages', '/profile', '/upload']) {
       await page.goto(url);
       expect(await seriousViolations(page), url).to.deep.equal([]);

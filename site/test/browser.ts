@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../api/test/server.ts';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -38,4 +39,26 @@ export async function openPage(browser: Browser, baseURL: string, options: Brows
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+export interface BrowserSuite {
+  server: TestServer;
+  browser: Browser;
+}
+
+/**
+ * Registers a suite's before/after hooks: the whole app serving pages on its own empty database
+ * (`npm run build` first) and Chromium. Fields are set once the before hook has run.
+ */
+export function browserSuite(options: TestServerOptions = {}): BrowserSuite {
+  const suite = {} as BrowserSuite;
+  before(async () => {
+    suite.server = await startTestServer({ pages: true, ...options });
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await suite.server?.stop();
+  });
+  return suite;
 }

@@ -1,28 +1,17 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../api/test/server.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { browserSuite, openPage } from './browser.ts';
 
 describe('app shell and sign-in in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite({ seedDemo: true });
 
   it('signs in with the demo box, toasts, and shows the signed-in top bar', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     expect(await page.getByLabel('Username').first().inputValue()).to.equal('demo');
     expect(await page.getByLabel('Password').first().inputValue()).to.equal('demo1234');
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByTestId('toast').filter({ hasText: 'Login successful' }).waitFor();
     await page.getByRole('link', { name: 'Your profile' }).waitFor();
     expect(await page.getByRole('button', { name: 'Upgrade to Premium' }).isVisible()).to.equal(true);
@@ -32,7 +21,7 @@ describe('app shell and sign-in in the browser', () => {
   });
 
   it('shows field messages under the fields and refuses a wrong password with a toast', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/login');
     const login = page.locator('form[aria-label="Login"]');
     await login.getByRole('button', { name: 'Login' }).click();
@@ -44,12 +33,12 @@ describe('app shell and sign-in in the browser', () => {
     const toast = page.getByTestId('toast');
     await toast.filter({ hasText: 'Login failed' }).waitFor();
     expect(await toast.textContent()).to.include('Invalid username or password');
-    expect(page.url()).to.equal(`${server.url}/login`);
+    expect(page.url()).to.equal(`${suite.server.url}/login`);
     await page.context().close();
   });
 
   it('registers a new artist, signs them in and creates their artist record', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.locator('form[aria-label="Register"]');
@@ -67,14 +56,14 @@ describe('app shell and sign-in in the browser', () => {
     await form.getByLabel(/I am an artist/).check();
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Registration successful' }).waitFor();
-    await page.waitForURL(`${server.url}/`);
-    const artist = await server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'nova').first('artists.name');
+    await page.waitForURL(`${suite.server.url}/`);
+    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'nova').first('artists.name');
     expect(artist?.name).to.equal('Nova Sky');
     await page.context().close();
   });
 
   it('logs out from the top bar back to a signed-out home', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
@@ -88,18 +77,18 @@ describe('app shell and sign-in in the browser', () => {
   });
 
   it('searches the artist directory from the top bar', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     const search = page.getByRole('searchbox', { name: 'Search artists, tracks, or collections' });
     await search.fill('nova');
     await search.press('Enter');
-    await page.waitForURL(`${server.url}/artists?q=nova`);
+    await page.waitForURL(`${suite.server.url}/artists?q=nova`);
     await page.getByRole('link', { name: /Nova Harbor/ }).first().waitFor();
     await page.context().close();
   });
 
   it('renders the 404 card for unknown routes', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     const response = await page.goto('/this/does/not/exist');
     expect(response?.status()).to.equal(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -107,7 +96,7 @@ describe('app shell and sign-in in the browser', () => {
   });
 
   it('collapses the sidebar on desktop and remembers it', async () => {
-    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getAttribute('class')).to.include('expanded');
@@ -119,7 +108,7 @@ describe('app shell and sign-in in the browser', () => {
   });
 
   it('is an overlay drawer below 768 px that locks scroll and closes on an outside click or Escape', async () => {
-    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 740 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 740 } });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const box = async () => (await nav.boundingBox())!;
@@ -141,11 +130,11 @@ describe('app shell and sign-in in the browser', () => {
   });
 
   it('navigates with the sidebar without a full reload', async () => {
-    const { page } = await openPage(browser, server.url, { viewport: { width: 1280, height: 800 } });
+    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
-    await page.waitForURL(`${server.url}/profile`);
+    await page.waitForURL(`${suite.server.url}/profile`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).to.equal(42);
     await page.context().close();
   });

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser } from '../../../site/test/browser.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, type BrowserSuite } from '../../../site/test/browser.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
 
 /** Signs the page's browser context in (seeded accounts share the demo password). */
@@ -15,25 +14,17 @@ export const hydrated = (page: Page) => page.waitForFunction(() => document.quer
 
 export const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
 
-export interface DemoSuite {
-  server: TestServer;
-  browser: Browser;
+export interface DemoSuite extends BrowserSuite {
   /** The seeded artist Nova Harbor (her user signs in as "novaharbor"). */
   nova: { id: number; name: string };
 }
 
-/** Registers before/after hooks: a page-serving server with the demo data, and Chromium. */
+/** A browser suite on the demo data (see browserSuite), with Nova Harbor looked up. */
 export function demoBrowserSuite(): DemoSuite {
-  const suite = {} as DemoSuite;
+  const suite = browserSuite({ seedDemo: true }) as DemoSuite;
   before(async () => {
-    suite.server = await startTestServer({ pages: true, seedDemo: true });
-    suite.browser = await launchBrowser();
     const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
     suite.nova = artists.find((a) => a.name === 'Nova Harbor')!;
-  });
-  after(async () => {
-    await suite.browser?.close();
-    await suite.server?.stop();
   });
   return suite;
 }

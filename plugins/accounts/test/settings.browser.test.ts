@@ -1,29 +1,19 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { hydrated, signIn, toastSaying } from './browser.ts';
 
 describe('settings in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-
+  const suite = browserSuite();
   before(async () => {
-    server = await startTestServer({ pages: true });
-    browser = await launchBrowser();
     const register = (username: string) =>
-      server.client().post('/api/auth/register', { username, password: 'demo1234', email: `${username}@example.com`, name: 'Sam Sample' });
+      suite.server.client().post('/api/auth/register', { username, password: 'demo1234', email: `${username}@example.com`, name: 'Sam Sample' });
     expect((await register('sam')).status).to.equal(201);
     expect((await register('leaver')).status).to.equal(201);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('saves the account with field messages, turns on the artist account with a genre, and keeps preferences', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
     await signIn(page, 'sam');
@@ -58,8 +48,8 @@ describe('settings in the browser', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('changes the profile photo: the browser refuses what the server would, a real photo shows everywhere', async () => {
-    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 800 } });
+  it('changes the profile photo: the browser refuses what the suite.server would, a real photo shows everywhere', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 800 } });
     expect((await page.request.post('/api/auth/register', { data: { username: 'poser', password: 'demo1234', email: 'poser@example.com', name: 'Pia Poser' } })).status()).to.equal(201);
     await page.goto('/profile');
     await hydrated(page);
@@ -88,7 +78,7 @@ describe('settings in the browser', () => {
   });
 
   it('deletes the account only after the username is typed, and signs out', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'leaver');
     await page.goto('/profile');
     await hydrated(page);
@@ -99,7 +89,7 @@ describe('settings in the browser', () => {
     await dialog.getByLabel(/Type your username/).fill('leaver');
     await confirm.click();
     await toastSaying(page, 'Your account and personal data have been removed');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect((await page.request.get('/api/auth/user')).status()).to.equal(401);
     expect((await page.request.post('/api/auth/login', { data: { username: 'leaver', password: 'demo1234' } })).status()).to.equal(401);
   });

@@ -3,10 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import type { Page } from 'playwright-core';
 import { FFMPEG } from '../../../media-worker/media/run.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { hydrated, toastSaying } from '../../accounts/test/browser.ts';
 import { image } from '../../releases/test/fixtures.ts';
 
@@ -45,20 +44,10 @@ const rowsOf = (page: Page) =>
 
 describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
   this.timeout(120_000);
-  let server: TestServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startTestServer({ pages: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('analyses the uploaded audio, applies key, BPM and moods, and enhances the description', async () => {
-    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 800 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 800 } });
     expect((await page.request.post('/api/auth/register', { data: { username: 'lumen', password: 'secret123', email: 'lumen@example.com', name: 'Lumen Vale', isArtist: true } })).status()).to.equal(201);
     expect((await page.request.post('/api/auth/register-artist-hook')).status()).to.equal(200);
     await page.goto('/upload');

@@ -1,36 +1,15 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
-
-async function signIn(page: Page, username = DEMO_USERNAME) {
-  const res = await page.request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(res.status()).to.equal(200);
-}
-
-/** Islands are interactive once Astro has hydrated them (the ssr attribute goes away). */
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+import type { Page } from 'playwright-core';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime);
 
 describe('catalog in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let nova: { id: number; name: string };
-  before(async () => {
-    server = await startTestServer({ pages: true, seedDemo: true });
-    browser = await launchBrowser();
-    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
-    nova = artists.find((a) => a.name === 'Nova Harbor')!;
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = demoBrowserSuite();
 
   it('plays a drop and keeps the same audio playing from where it was across sidebar navigation', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     expect(await page.getByRole('region', { name: 'Player' }).count()).to.equal(0);
     await page.getByRole('button', { name: 'Play Featured Drops' }).click();
@@ -42,10 +21,10 @@ describe('catalog in the browser', () => {
     const started = Date.now();
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Artists' }).click();
-    await page.waitForURL(`${server.url}/artists`);
+    await page.waitForURL(`${suite.server.url}/artists`);
     await page.getByRole('heading', { name: 'Artists', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Discover' }).click();
-    await page.waitForURL(`${server.url}/discover`);
+    await page.waitForURL(`${suite.server.url}/discover`);
     await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
 
     // The very same element, still playing, and it did not restart: time played ≈ time elapsed.
@@ -62,8 +41,8 @@ describe('catalog in the browser', () => {
   });
 
   it('drives the player: pause with Space, skip and seek clamped, volume 0–100 remembered as 0–1', async () => {
-    const { page } = await openPage(browser, server.url);
-    await page.goto(`/artist/${nova.id}`);
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await page.goto(`/artist/${suite.nova.id}`);
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
     const player = page.getByRole('region', { name: 'Player' });
     await player.getByRole('link', { name: 'Tidal Lights' }).waitFor();
@@ -98,8 +77,8 @@ describe('catalog in the browser', () => {
   });
 
   it('rolls back an optimistic like when signed out, and records likes and listens when signed in', async () => {
-    const { page } = await openPage(browser, server.url);
-    await page.goto(`/artist/${nova.id}`);
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await page.goto(`/artist/${suite.nova.id}`);
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
     const player = page.getByRole('region', { name: 'Player' });
     await player.getByRole('button', { name: 'Like Tidal Lights' }).click();
@@ -112,51 +91,51 @@ describe('catalog in the browser', () => {
     const like = page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Like Low Orbit' });
     await like.click();
     await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Unlike Low Orbit' }).waitFor();
-    const tracks = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{ id: number; title: string; likeCount: number }>;
+    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{ id: number; title: string; likeCount: number }>;
     const lowOrbit = tracks.find((t) => t.title === 'Low Orbit')!;
     const liked = await page.request.get(`/api/tracks/${lowOrbit.id}`);
     expect((await liked.json()).liked).to.equal(true);
 
     // Switching tracks records a listen for the one before.
-    const listensBefore = await server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' });
+    const listensBefore = await suite.server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' });
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
     await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Tidal Lights' }).waitFor();
     let n = 0;
     for (let i = 0; i < 20 && n <= Number(listensBefore[0].n); i++) {
       await page.waitForTimeout(100);
-      n = Number((await server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' }))[0].n);
+      n = Number((await suite.server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' }))[0].n);
     }
     expect(n).to.equal(Number(listensBefore[0].n) + 1);
     await page.context().close();
   });
 
   it('answers an unknown artist with HTTP 404 and titles the profile "Name | OneTrack" while open', async () => {
-    const { page, errors } = await openPage(browser, server.url);
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     const missing = await page.goto('/artist/424242');
     expect(missing!.status()).to.equal(404);
     await page.getByRole('heading', { name: 'Artist Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Browse Artists' }).click();
-    await page.waitForURL(`${server.url}/artists`);
+    await page.waitForURL(`${suite.server.url}/artists`);
     await page.getByRole('link', { name: /Nova Harbor/ }).first().click();
-    await page.waitForURL(`${server.url}/artist/${nova.id}`);
+    await page.waitForURL(`${suite.server.url}/artist/${suite.nova.id}`);
     await page.getByRole('heading', { name: 'Nova Harbor', level: 1 }).waitFor();
     expect(await page.title()).to.equal('Nova Harbor | OneTrack');
     await page.getByRole('tab', { name: 'About' }).click();
     expect(await page.getByTestId('joined').textContent()).to.match(/^[A-Z][a-z]+ \d{4}$/);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect(await page.title()).to.equal('OneTrack | One Track. Per Month. One Chance. Forever.');
-    const redirected = await page.goto(`/artists/${nova.id}`);
-    expect(redirected!.url()).to.equal(`${server.url}/artist/${nova.id}`);
+    const redirected = await page.goto(`/artists/${suite.nova.id}`);
+    expect(redirected!.url()).to.equal(`${suite.server.url}/artist/${suite.nova.id}`);
     expect(errors.filter((e) => !e.includes('404'))).to.deep.equal([]);
     await page.context().close();
   });
 
   it('searches the directory by name or genre as you type, case-insensitively', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/artists');
     const cards = page.locator('[data-artist-card]:visible');
-    // The server answers each search: wait until the cards shown are the expected ones.
+    // The suite.server answers each search: wait until the cards shown are the expected ones.
     const shows = (names: string[]) =>
       page.waitForFunction(
         (expected) => JSON.stringify([...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim())) === expected,
@@ -167,7 +146,7 @@ describe('catalog in the browser', () => {
     const search = page.getByRole('searchbox', { name: 'Search artists by name or genre' });
     await search.pressSequentially('JAZZ');
     await shows(['Blue Moon Trio']);
-    expect(page.url()).to.equal(`${server.url}/artists?q=JAZZ`);
+    expect(page.url()).to.equal(`${suite.server.url}/artists?q=JAZZ`);
     await search.fill('');
     await search.pressSequentially('nova');
     await shows(['Nova Harbor']);
@@ -179,8 +158,8 @@ describe('catalog in the browser', () => {
     await page.context().close();
   });
 
-  it('tells the server its time zone in the tz cookie', async () => {
-    const { page } = await openPage(browser, server.url, { timezoneId: 'Pacific/Kiritimati' });
+  it('tells the suite.server its time zone in the tz cookie', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url, { timezoneId: 'Pacific/Kiritimati' });
     await page.goto('/artists');
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'tz')?.value).to.equal('Pacific/Kiritimati');
@@ -188,8 +167,8 @@ describe('catalog in the browser', () => {
   });
 
   it('subscribes: disabled with a toast signed out; Subscribed and in the sidebar at once signed in', async () => {
-    const { page } = await openPage(browser, server.url);
-    const artists = (await server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+    const { page } = await openPage(suite.browser, suite.server.url);
+    const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
     const kai = artists.find((a) => a.name === 'Kai Rocks')!;
     await page.goto(`/artist/${kai.id}`);
     const button = page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' });
@@ -214,8 +193,8 @@ describe('catalog in the browser', () => {
   });
 
   it('ticks the countdowns every second', async () => {
-    const { page } = await openPage(browser, server.url);
-    await page.goto(`/artist/${nova.id}`);
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await page.goto(`/artist/${suite.nova.id}`);
     const secs = page.locator('.countdown-full [data-unit="3"]');
     const first = await secs.textContent();
     await page.waitForFunction((v) => document.querySelector('.countdown-full [data-unit="3"]')!.textContent !== v, first, { timeout: 2500 });
@@ -225,17 +204,17 @@ describe('catalog in the browser', () => {
   });
 
   it('shares an artist: copy link says "Link copied!" and closes the dialog', async () => {
-    const { page } = await openPage(browser, server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await page.goto(`/artist/${nova.id}`);
+    const { page } = await openPage(suite.browser, suite.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Nova Harbor' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href')).to.include(encodeURIComponent(`/artist/${nova.id}`));
+    expect(await dialog.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href')).to.include(encodeURIComponent(`/artist/${suite.nova.id}`));
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Link copied!' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(`${server.url}/artist/${nova.id}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(`${suite.server.url}/artist/${suite.nova.id}`);
     await page.getByRole('button', { name: 'Link copied!' }).waitFor();
     await page.context().close();
   });

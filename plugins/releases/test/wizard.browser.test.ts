@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import type { Page } from 'playwright-core';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
-import { launchBrowser, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { image, tone } from './fixtures.ts';
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
@@ -15,20 +14,10 @@ async function register(page: Page, username: string, artist: boolean) {
 
 describe('releases: the upload wizard in the browser', function () {
   this.timeout(120_000);
-  let server: TestServer;
-  let browser: Browser;
-
-  before(async () => {
-    server = await startTestServer({ pages: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
 
   it('shows Authentication Required signed out and Artist Account Required to listeners', async () => {
-    const { page } = await openPage(browser, server.url);
+    const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/upload');
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
     expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).to.equal('/auth');
@@ -40,7 +29,7 @@ describe('releases: the upload wizard in the browser', function () {
   });
 
   it('walks all six steps with a WAV and a PNG, keeps the draft over a reload, and publishes a playable drop', async () => {
-    const { page, errors } = await openPage(browser, server.url, { viewport: { width: 375, height: 800 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 800 } });
     await register(page, 'wizard', true);
     await page.goto('/upload');
     await hydrated(page);
@@ -116,16 +105,16 @@ describe('releases: the upload wizard in the browser', function () {
 
     const link = await page.getByLabel('Share link').inputValue();
     const id = Number(link.split('/').pop());
-    expect(link).to.equal(`${server.url}/tracks/${id}`);
+    expect(link).to.equal(`${suite.server.url}/tracks/${id}`);
     await page.getByRole('tab', { name: 'Embed' }).click();
-    expect(await page.getByLabel('Embed code').inputValue()).to.include(`src="${server.url}/embed/tracks/${id}"`);
+    expect(await page.getByLabel('Embed code').inputValue()).to.include(`src="${suite.server.url}/embed/tracks/${id}"`);
     await page.getByRole('tab', { name: 'QR Code' }).click();
     const qr = page.getByRole('img', { name: `QR code for ${link}` });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).to.equal(true);
 
     // The media worker makes the streaming file; step 6 notices.
-    await createRunner(server.app.kernel, jobHandlers(server.app.plugins)).drain();
+    await createRunner(suite.server.app.kernel, jobHandlers(suite.server.app.plugins)).drain();
     await page.getByText('Processing finished').waitFor({ timeout: 10_000 });
 
     // The embeddable player may be framed and plays the streaming file.
