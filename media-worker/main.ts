@@ -23,7 +23,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     await runner.stop();
-    await kernel.knex.destroy();
+    await kernel.close();
     log.info('media worker stopped', { worker: runner.workerId });
     if (isMainThread) process.exit(0);
     parentPort?.close();
