@@ -1,0 +1,49 @@
+// A real S3-compatible server for tests and the bench: s3rver (the maintained @20minutes fork), in
+// this process, on a free port, storing into a temporary folder, with one bucket made at start.
+import S3rver from '@20minutes/s3rver';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { StorageConfig } from '../config.ts';
+
+export interface LocalS3 {
+  config: Extract<StorageConfig, { driver: 's3' }>;
+  /** The same settings as environment variables, for server and worker processes. */
+  env: Record<string, string>;
+  /** The folder s3rver keeps objects in. */
+  directory: string;
+  /** "METHOD /path?query" of every request the server received, in order. */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const requests: string[] = [];
+  // s3rver is a Koa app: a first middleware sees every request.
+  server.middleware.unshift(async (ctx, next) => {
+    requests.push(`${ctx.method} ${ctx.url}`);
+    await next();
+  });
+  const { port } = (await server.run()) as AddressInfo;
+  const config = { driver: 's3' as const, endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  return {
+    config,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: config.endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: config.region,
+      S3_ACCESS_KEY_ID: config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+    },
+    directory,
+    requests,
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
