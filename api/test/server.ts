@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
 import { TestClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -20,6 +21,8 @@ export interface TestServerOptions {
   plugins?: string[];
   now?: () => Date;
   config?: Partial<Config>;
+  /** Where the app logs (tests that read the lines); warnings and errors on stdout otherwise. */
+  log?: Logger;
 }
 
 /** The configuration tests run the app with, on this database. */
@@ -44,7 +47,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
-  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now });
+  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now, log: options.log });
   const server: Server = app.koa.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
