@@ -33,6 +33,8 @@ export interface Config {
   redis?: RedisConfig | null;
   /** Where Prometheus reads /metrics; null: no metrics. */
   metrics?: MetricsConfig | null;
+  /** A media worker process touches this file every 15 s while it can reach the database (container health checks). */
+  workerHeartbeatFile?: string | null;
 }
 
 export interface RedisConfig {
@@ -233,5 +235,6 @@ export function loadConfig(env: Env = process.env): Config {
     ai: parseAiProvider(env),
     redis: parseRedis(env),
     metrics: parseMetrics(env),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,
   };
 }
