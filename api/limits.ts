@@ -8,7 +8,8 @@ import { isMysql } from './db/connection.ts';
  * kernel.limits: counters shared by every app node (rate-limiter-flexible). With REDIS_URL they
  * live in Redis, and in the database table `rate_limits` while Redis is down; without Redis, in
  * that table only. Either way a limit holds across any number of processes, and taking a point is
- * one atomic step in the store, so simultaneous requests cannot all slip under a limit.
+ * one atomic step in the store, so simultaneous requests cannot all slip under a limit. Call it
+ * outside database transactions: on SQLite the counter needs the one connection a transaction holds.
  */
 export interface Limiter {
   /** Takes one of the key's points: 0 when one was left, else the seconds until the window ends. */
