@@ -31,6 +31,33 @@ export interface S3Options {
 export const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
+const ATTEMPTS = 3;
+
+/** Worth another try: the network, a timeout, throttling or the store's own failure (not a refusal). */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return true;
+  const status = error.$metadata.httpStatusCode ?? 0;
+  return status >= 500 || status === 408 || status === 429;
+}
+
+/**
+ * The SDK retries requests by itself but not those with a streamed body (a stream cannot be sent
+ * twice); `send` makes a fresh stream for each attempt, so those are retried here, with backoff.
+ */
+async function withRetries<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+
+/** The SDK's own warnings (e.g. that it cannot retry a streamed body) are handled above, not printed. */
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 }
@@ -41,7 +68,8 @@ function isNotFound(error: unknown): boolean {
  * part is streamed from its byte range of the file: memory holds socket buffers, never a part.
  * (lib-storage's Upload reads a stream into part-sized buffers, which cost 70–100 MB above idle for
  * a 100 MB WAV in `npm run bench`.) Reads support byte ranges; the SDK retries what fails on the
- * way (3 attempts, with backoff), and a multipart upload that fails is aborted.
+ * way (3 attempts, with backoff; streamed bodies by `withRetries`), and a multipart upload that
+ * fails is aborted.
  */
 export class S3Storage implements Storage {
   readonly driver = 's3';
@@ -57,7 +85,8 @@ export class S3Storage implements Storage {
       region: options.region,
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
       forcePathStyle: true,
-      maxAttempts: 3,
+      maxAttempts: ATTEMPTS,
+      logger: quiet,
       // Checksums only where S3 requires them: S3-compatible stores differ in the newer trailing
       // checksums the SDK would otherwise add to every streamed part.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -69,7 +98,7 @@ export class S3Storage implements Storage {
     assertKey(key);
     const { size } = await stat(file);
     if (size <= PART_SIZE) {
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
+      await withRetries(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType })));
     } else {
       await this.putParts(key, file, size, contentType);
     }
@@ -86,8 +115,8 @@ export class S3Storage implements Storage {
         const index = next++;
         const start = index * PART_SIZE;
         const end = Math.min(size, start + PART_SIZE) - 1;
-        const part = await this.client.send(
-          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: index + 1, Body: createReadStream(file, { start, end }), ContentLength: end - start + 1 }),
+        const part = await withRetries(() =>
+          this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: index + 1, Body: createReadStream(file, { start, end }), ContentLength: end - start + 1 })),
         );
         etags[index] = part.ETag!;
       }

@@ -15,6 +15,8 @@ export interface LocalS3 {
   directory: string;
   /** "METHOD /path?query" of every request the server received, in order. */
   requests: string[];
+  /** The next request whose "METHOD /path?query" matches is answered 503 SlowDown, as a busy store would. */
+  failOnce(match: RegExp): void;
   stop(): Promise<void>;
 }
 
@@ -22,10 +24,18 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const requests: string[] = [];
+  const failures: RegExp[] = [];
   // s3rver is a Koa app: a first middleware sees every request.
   server.middleware.unshift(async (ctx, next) => {
-    requests.push(`${ctx.method} ${ctx.url}`);
-    await next();
+    const request = `${ctx.method} ${ctx.url}`;
+    requests.push(request);
+    const failure = failures.findIndex((match) => match.test(request));
+    if (failure < 0) return next();
+    failures.splice(failure, 1);
+    for await (const _ of ctx.req); // the body, read and dropped
+    ctx.status = 503;
+    ctx.type = 'application/xml';
+    ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
   });
   const { port } = (await server.run()) as AddressInfo;
   const config = { driver: 's3' as const, endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -41,6 +51,7 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
     },
     directory,
     requests,
+    failOnce: (match) => void failures.push(match),
     async stop() {
       await server.close();
       rmSync(directory, { recursive: true, force: true });

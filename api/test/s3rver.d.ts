@@ -8,11 +8,19 @@ declare module '@20minutes/s3rver' {
     directory?: string;
     configureBuckets?: Array<{ name: string; configs: Array<string | Buffer> }>;
   }
+  interface S3rverContext {
+    method: string;
+    url: string;
+    req: AsyncIterable<Buffer>;
+    status: number;
+    type: string;
+    body: unknown;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     /** It is a Koa application. */
-    middleware: Array<(ctx: { method: string; url: string }, next: () => Promise<void>) => Promise<void>>;
+    middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => Promise<void>>;
     close(): Promise<void>;
   }
 }

@@ -60,6 +60,16 @@ describe('storage: S3-compatible driver against a local S3 server (s3rver)', fun
     expect(tail.equals(bytes.subarray(bytes.length - 100))).to.equal(true);
   });
 
+  it('sends a part again when the store fails it (a streamed body the SDK cannot retry by itself)', async () => {
+    const bytes = randomBytes(PART_SIZE + 4321);
+    const file = path.join(dir, 'retried.bin');
+    writeFileSync(file, bytes);
+    s3.failOnce(/^PUT \/media\/u\/retried\.wav\?.*partNumber=2/);
+    await storage.putFile('u/retried.wav', file, 'audio/wav');
+    expect(s3.requests.filter((request) => /^PUT \/media\/u\/retried\.wav\?.*partNumber=2/.test(request))).to.have.length(2);
+    expect(sha256(await buffer(await storage.read('u/retried.wav')))).to.equal(sha256(bytes));
+  });
+
   it('reports an unknown key as absent', async () => {
     expect(await storage.head('u/never-stored.wav')).to.equal(null);
   });
