@@ -238,6 +238,14 @@ export function createCatalogService(kernel: Kernel) {
       return { items: rows.map(toTrack), page, pageCount, total };
     },
 
+    /** The newest tracks out for the viewer, every artist's (the site's feed). */
+    async latestTracks(viewer: Viewer, limit: number): Promise<TrackJson[]> {
+      const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)
+        .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }])
+        .limit(limit);
+      return rows.map(toTrack);
+    },
+
     /** How many monthly drops are out this month for the viewer. */
     monthlyCount,
 
@@ -325,14 +333,20 @@ export function createCatalogService(kernel: Kernel) {
       return { subscription: toSubscription(row), created };
     },
 
-    /** Everything the sitemap lists (tracks out for the viewer), as two small queries. */
-    async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number }>; tracks: Array<{ id: number; uploadDate: string }> }> {
+    /**
+     * Everything the sitemap lists (tracks out for the viewer) with when each last changed: a track
+     * when it came out, an artist when they joined or last released, as two small queries.
+     */
+    async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number; lastmod: string }>; tracks: Array<{ id: number; uploadDate: string }> }> {
       const { out } = lens(viewer);
-      const artists = await knex('artists').select('id').orderBy('id');
+      const artists = await knex('artists as a')
+        .select('a.id', 'a.created_at', knex.raw(`(select max(t.upload_date) from tracks t where t.artist_id = a.id and ${out.sql}) as last_release`, out.bindings))
+        .orderBy('a.id');
       const tracks = await knex('tracks as t').select('t.id', 't.upload_date').whereRaw(out.sql, out.bindings).orderBy('t.id');
+      const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
       return {
-        artists: artists.map((a: { id: unknown }) => ({ id: Number(a.id) })),
-        tracks: tracks.map((t: { id: unknown; uploadDate: unknown }) => ({ id: Number(t.id), uploadDate: new Date(Number(t.uploadDate)).toISOString() })),
+        artists: artists.map((a: Row) => ({ id: Number(a.id), lastmod: iso(Math.max(Number(a.createdAt), Number(a.lastRelease ?? 0))) })),
+        tracks: tracks.map((t: Row) => ({ id: Number(t.id), uploadDate: iso(t.uploadDate) })),
       };
     },
   };
