@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Artist } from '../../accounts/models.ts';
+import { PAGE_SIZE } from '../paging.ts';
 import { TZ_COOKIE } from '../rules.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
 // Drop records through the API and the directory's orders (issue 13), on the database TEST_DB
-// names, with a clock the test moves across month boundaries.
+// names, with a clock the test moves across month boundaries. Needs the built site (npx astro build).
 
 type ArtistBody = { id: number; name: string; monthlyListeners: number; dropRecord: { streak: number; bestStreak: number; missed: number; usualDay: number | null; droppedThisMonth: boolean } };
 
@@ -32,7 +33,7 @@ describe('catalog: drop records and directory sorts', () => {
   };
 
   before(async () => {
-    server = await startTestServer({ now: () => clock });
+    server = await startTestServer({ pages: true, now: () => clock });
     // "steady" dropped August to October around the 5th and has a drop scheduled for 25 November.
     steady = await join(server, 'steady', true);
     await joinedOn(steady, '2026-07-10T09:00:00Z');
@@ -152,5 +153,38 @@ describe('catalog: drop records and directory sorts', () => {
     expect(Math.max(...after)).to.be.at.most(3);
     // The new artists' two-month streaks rank right after steady's four.
     expect((await order('?sort=streak')).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
+  });
+
+  it('renders the orders on the server: links marking the current one, kept by the pager and the search form', async () => {
+    const knex = server.app.kernel.knex;
+    for (let i = 0; i < PAGE_SIZE; i++) {
+      const [userId] = await knex('users').insert({ username: `bulk${i}`, email: `bulk${i}@example.com`, name: `Bulk ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: 1, updatedAt: 1 });
+      await knex('artists').insert({ userId, name: `Bulk Artist ${i}`, genre: 'Pop', bio: '', verified: 0, createdAt: Date.parse('2026-10-01T00:00:00Z') });
+    }
+    const cards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
+    const res = await server.client().get('/artists?sort=streak');
+    expect(res.status).to.equal(200);
+    expect(cards(res.text).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
+    expect(res.text).to.match(/<a class="btn btn-outline-secondary is-current[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/);
+    expect(res.text).to.match(/href="\/artists"[^>]*>\s*A-Z/);
+    expect(res.text).to.match(/href="\/artists\?sort=popular"[^>]*>\s*Popular/);
+    expect(res.text).to.include('<input type="hidden" name="sort" value="streak">');
+    expect(res.text).to.include('<link rel="next" href="/artists?sort=streak&amp;page=2">');
+    expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artists">`);
+    const second = await server.client().get('/artists?sort=streak&page=2');
+    expect(second.text).to.include('<link rel="prev" href="/artists?sort=streak">');
+    // Every artist once across the pages, in the API's order.
+    const api = ((await server.client().get('/api/artists?sort=streak')).body as ArtistBody[]).map((a) => a.name);
+    expect([...cards(res.text), ...cards(second.text)]).to.deep.equal(api);
+    // The search keeps the order in the links; an unknown order is A-Z.
+    const searched = await server.client().get('/artists?q=bulk&sort=popular');
+    expect(searched.text).to.include('href="/artists?q=bulk&amp;sort=streak"');
+    expect(cards((await server.client().get('/artists?sort=loudest')).text)).to.deep.equal(cards((await server.client().get('/artists')).text));
+    // The profile shows the record in full.
+    const profile = (await server.client().get(`/artist/${steady.artist!.id}`)).text;
+    expect(profile).to.match(/data-testid="streak"[^>]*>4 months</);
+    expect(profile).to.match(/data-testid="missed"[^>]*>0 months</);
+    expect(profile).to.match(/data-testid="usual-day"[^>]*>the 5th</);
+    expect(profile.match(/data-state="dropped"/g)).to.have.length(4);
   });
 });

@@ -57,7 +57,8 @@ describe('catalog pages (server-rendered)', () => {
     expect(res.text).to.match(/<meta name="description" content="Nova Harbor \(Electronic\) on OneTrack/);
     expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artist/${nova.id}">`);
     expect(res.text).to.include('<meta property="og:type" content="profile">');
-    expect(res.text).to.include('<meta name="twitter:card" content="summary_large_image">');
+    // The profile plays the artist's latest drop where it is shared (syndication's player card).
+    expect(res.text).to.include('<meta name="twitter:card" content="player">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
     expect(ld).to.include({ '@context': 'https://schema.org', '@type': 'MusicGroup', name: 'Nova Harbor', genre: 'Electronic' });
     expect(ld.track[0]['@type']).to.equal('MusicRecording');

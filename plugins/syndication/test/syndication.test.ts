@@ -291,7 +291,7 @@ describe('syndication: oEmbed, player tags, feeds', () => {
 
     it("shows an artist's latest drop in the artist embed, and says so when there is none", async () => {
       const res = await server.client().get(`/embed/artists/${nova.artist!.id}`);
-      expect(res.text).to.include('Latest drop from Nova &amp; &quot;Harbor&quot;');
+      expect(res.text).to.include('<p class="kicker">Latest drop</p>');
       expect(res.text).to.include('Low &lt;Orbit&gt;');
       const none = await server.client().get(`/embed/artists/${quiet.artist!.id}`);
       expect(none.status).to.equal(200);
