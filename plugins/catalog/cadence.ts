@@ -28,11 +28,11 @@ export interface DropRecord {
   usualDay: number | null;
   /** Whether this month's drop is out. */
   droppedThisMonth: boolean;
-  /** The last RECENT_MONTHS months, oldest first. */
-  recent: Array<{ month: string; state: MonthState }>;
+  /** The last months, oldest first: one artist's read (the profile) has them, lists do not. */
+  recent?: Array<{ month: string; state: MonthState }>;
 }
 
-/** How many months the profile's strip shows. */
+/** How many months the profile's strip shows (dropRecord's recentMonths). */
 export const RECENT_MONTHS = 12;
 /** How many recent drops decide the usual day (habits change). */
 export const USUAL_DAY_DROPS = 12;
@@ -51,13 +51,15 @@ export function monthOfIndex(index: number): string {
  * The record of one artist. `current` is the viewer's calendar month; a drop already out in a later
  * month (a viewer just behind the release's time zone) makes that month the current one. `joined`
  * is the month the artist joined; drops from before it (an imported back catalogue) move the start
- * of the record back to the first of them.
+ * of the record back to the first of them. `recentMonths` sizes the strip of the last months (the
+ * profile's; lists leave it out). Each month is parsed once: lists derive thousands of these.
  */
-export function dropRecord(drops: readonly DropMark[], joined: string, current: string): DropRecord {
-  const months = [...new Set(drops.map((d) => monthIndex(d.month)))].sort((a, b) => a - b);
-  const has = new Set(months);
-  const now = Math.max(monthIndex(current), months.at(-1) ?? -Infinity);
-  const start = Math.min(monthIndex(joined), months[0] ?? Infinity, now);
+export function dropRecord(drops: readonly DropMark[], joined: string, current: string, recentMonths = 0): DropRecord {
+  // Newest first; the database keeps one monthly drop per artist and month.
+  const marks = drops.map((d) => ({ month: monthIndex(d.month), day: d.day })).sort((a, b) => b.month - a.month);
+  const has = new Set(marks.map((d) => d.month));
+  const now = Math.max(monthIndex(current), marks[0]?.month ?? -Infinity);
+  const start = Math.min(monthIndex(joined), marks.at(-1)?.month ?? Infinity, now);
 
   const droppedThisMonth = has.has(now);
   let streak = 0;
@@ -65,30 +67,24 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
 
   let bestStreak = 0;
   let run = 0;
-  months.forEach((m, i) => {
-    run = i > 0 && months[i - 1] === m - 1 ? run + 1 : 1;
+  let missed = Math.max(0, now - start - 1);
+  marks.forEach((d, i) => {
+    run = i > 0 && marks[i - 1].month === d.month + 1 ? run + 1 : 1;
     bestStreak = Math.max(bestStreak, run);
+    // Between the first month (a drop, or the grace of the joining month) and this month, exclusive.
+    if (d.month > start && d.month < now) missed--;
   });
 
-  // Between the first month (a drop, or the grace of the joining month) and this month, exclusive.
-  const between = Math.max(0, now - start - 1);
-  const missed = between - months.filter((m) => m > start && m < now).length;
-
-  const recent = Array.from({ length: RECENT_MONTHS }, (_, i) => {
-    const m = now - RECENT_MONTHS + 1 + i;
-    const state: MonthState = has.has(m) ? 'dropped' : m === now ? 'open' : m <= start ? 'before' : 'missed';
-    return { month: monthOfIndex(m), state };
-  });
-
-  return { streak, bestStreak, missed, usualDay: usualDay(drops), droppedThisMonth, recent };
-}
-
-/** The median day of the month of the latest drops (the lower middle one of an even count). */
-function usualDay(drops: readonly DropMark[]): number | null {
-  if (!drops.length) return null;
-  const latest = [...drops].sort((a, b) => monthIndex(b.month) - monthIndex(a.month)).slice(0, USUAL_DAY_DROPS);
-  const days = latest.map((d) => d.day).sort((a, b) => a - b);
-  return days[Math.floor((days.length - 1) / 2)];
+  const days = marks.slice(0, USUAL_DAY_DROPS).map((d) => d.day).sort((a, b) => a - b);
+  const record: DropRecord = { streak, bestStreak, missed, usualDay: days.length ? days[(days.length - 1) >> 1] : null, droppedThisMonth };
+  if (recentMonths > 0) {
+    record.recent = Array.from({ length: recentMonths }, (_, i) => {
+      const m = now - recentMonths + 1 + i;
+      const state: MonthState = has.has(m) ? 'dropped' : m === now ? 'open' : m <= start ? 'before' : 'missed';
+      return { month: monthOfIndex(m), state };
+    });
+  }
+  return record;
 }
 
 /** 1st, 2nd, 3rd, 4th … 21st, 22nd, 23rd … 31st. */

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
-import { dropRecord, type DropMark, type DropRecord } from './cadence.ts';
+import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type Page } from './paging.ts';
 import { DEFAULT_ARTIST_SORT, listenWindow, type ArtistSort } from './rules.ts';
@@ -61,7 +61,7 @@ export function createCatalogService(kernel: Kernel) {
    * Drop records of these artists (rows with id and created_at), from one query over their released
    * monthly drops, or over all of them when the list is long: never a query per artist.
    */
-  async function recordsOf(rows: Row[], { out, month }: Lens): Promise<Map<number, DropRecord>> {
+  async function recordsOf(rows: Row[], { out, month }: Lens, recentMonths = 0): Promise<Map<number, DropRecord>> {
     const marks = new Map<number, DropMark[]>(rows.map((row) => [Number(row.id), []]));
     if (rows.length) {
       const query = dropMarksQuery(knex, out);
@@ -70,12 +70,12 @@ export function createCatalogService(kernel: Kernel) {
         marks.get(Number(drop.artistId))?.push({ month: String(drop.dropMonth), day: new Date(Number(drop.uploadDate)).getUTCDate() });
       }
     }
-    return new Map(rows.map((row) => [Number(row.id), dropRecord(marks.get(Number(row.id))!, monthKey(new Date(Number(row.createdAt))), month)]));
+    return new Map(rows.map((row) => [Number(row.id), dropRecord(marks.get(Number(row.id))!, monthKey(new Date(Number(row.createdAt))), month, recentMonths)]));
   }
 
-  /** Artist rows (artistsQuery) as JSON, with their drop records. */
-  async function present(rows: Row[], view: Lens): Promise<ArtistJson[]> {
-    const records = await recordsOf(rows, view);
+  /** Artist rows (artistsQuery) as JSON, with their drop records (and months strip, for one artist's page). */
+  async function present(rows: Row[], view: Lens, recentMonths = 0): Promise<ArtistJson[]> {
+    const records = await recordsOf(rows, view, recentMonths);
     return rows.map((row) => toArtist(row, view.at, records.get(Number(row.id))!));
   }
 
@@ -121,7 +121,7 @@ export function createCatalogService(kernel: Kernel) {
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
     const view = lens(viewer);
     const row = await artistsQuery(knex, view.at, view.out).where('a.id', id).first();
-    return row ? (await present([row], view))[0] : null;
+    return row ? (await present([row], view, RECENT_MONTHS))[0] : null;
   }
 
   async function artist(id: number, viewer: Viewer): Promise<ArtistJson> {

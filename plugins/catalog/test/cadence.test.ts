@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { dropRecord, monthIndex, monthOfIndex, ordinal, type DropMark } from '../cadence.ts';
+import { dropRecord, monthIndex, monthOfIndex, ordinal, RECENT_MONTHS, type DropMark } from '../cadence.ts';
 import { monthKey } from '../drops.ts';
 
 // The drop record derived from released monthly drops (issue 13): the derivation alone, walked
@@ -26,6 +26,8 @@ describe('catalog: drop record derivation', () => {
     // …and still counts through December until December ends.
     expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-12-31T23:59:59Z'))).to.include({ streak: 4, missed: 0 });
     expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2027-01-01T00:00:00Z'))).to.include({ streak: 0, missed: 1 });
+    // Lists leave the months strip out.
+    expect(lastMoment.recent).to.equal(undefined);
   });
 
   it('runs across the new year', () => {
@@ -37,9 +39,9 @@ describe('catalog: drop record derivation', () => {
 
   it('never counts the joining month or the current month as missed, and counts every gap since', () => {
     // Joined late in June, nothing in June: no miss for June; July, September missed; November open.
-    const record = dropRecord(drops(['2026-08', 10], ['2026-10', 12]), '2026-06', at('2026-11-03T00:00:00Z'));
+    const record = dropRecord(drops(['2026-08', 10], ['2026-10', 12]), '2026-06', at('2026-11-03T00:00:00Z'), RECENT_MONTHS);
     expect(record).to.include({ streak: 1, bestStreak: 1, missed: 2 });
-    expect(record.recent.slice(-6)).to.deep.equal([
+    expect(record.recent!.slice(-6)).to.deep.equal([
       { month: '2026-06', state: 'before' },
       { month: '2026-07', state: 'missed' },
       { month: '2026-08', state: 'dropped' },
@@ -48,7 +50,7 @@ describe('catalog: drop record derivation', () => {
       { month: '2026-11', state: 'open' },
     ]);
     expect(record.recent).to.have.length(12);
-    expect(record.recent[0]).to.deep.equal({ month: '2025-12', state: 'before' });
+    expect(record.recent![0]).to.deep.equal({ month: '2025-12', state: 'before' });
 
     // Just joined: nothing missed, nothing to show yet.
     expect(dropRecord([], '2026-11', at('2026-11-20T00:00:00Z'))).to.include({ streak: 0, bestStreak: 0, missed: 0, usualDay: null });
@@ -64,9 +66,13 @@ describe('catalog: drop record derivation', () => {
   });
 
   it('takes a drop already out in the next month (a viewer just behind the release) as this month', () => {
-    const record = dropRecord(drops(['2026-10', 1], ['2026-11', 1], ['2026-12', 1]), '2026-09', '2026-11');
+    const record = dropRecord(drops(['2026-10', 1], ['2026-11', 1], ['2026-12', 1]), '2026-09', '2026-11', 3);
     expect(record).to.include({ streak: 3, droppedThisMonth: true, missed: 0 });
-    expect(record.recent.at(-1)).to.deep.equal({ month: '2026-12', state: 'dropped' });
+    expect(record.recent).to.deep.equal([
+      { month: '2026-10', state: 'dropped' },
+      { month: '2026-11', state: 'dropped' },
+      { month: '2026-12', state: 'dropped' },
+    ]);
   });
 
   it('gives the usual day as the median day of the latest twelve drops', () => {

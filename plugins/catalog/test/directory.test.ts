@@ -110,6 +110,27 @@ describe('catalog: drop records and directory sorts', () => {
     expect(popular.map((a) => a.monthlyListeners)).to.deep.equal([2, 1, 0]);
   });
 
+  it('ranks by the very streak the records show, across month boundaries and time zones', async () => {
+    const moments = ['2026-11-24T10:00:00Z', '2026-11-25T00:00:00Z', '2026-11-30T23:59:59.999Z', '2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z'];
+    try {
+      for (const moment of moments) {
+        clock = new Date(moment);
+        for (const zone of [undefined, 'Pacific/Kiritimati', 'America/Los_Angeles']) {
+          const client = server.client();
+          if (zone) client.cookies.set(TZ_COOKIE, zone);
+          const ranked = (await client.get('/api/artists?sort=streak')).body as ArtistBody[];
+          const key = (a: ArtistBody) => [-a.dropRecord.streak, a.name.toLowerCase()] as const;
+          const sorted = [...ranked].sort((x, y) => (key(x)[0] - key(y)[0]) || (key(x)[1] < key(y)[1] ? -1 : 1));
+          expect(ranked.map((a) => a.name), `${moment} ${zone}`).to.deep.equal(sorted.map((a) => a.name));
+          // On 1 January UTC, Los Angeles is still in December: November's drops still count there.
+          expect(ranked.some((a) => a.dropRecord.streak > 0), `${moment} ${zone}`).to.equal(moment < '2027' || zone === 'America/Los_Angeles');
+        }
+      }
+    } finally {
+      clock = new Date('2026-11-26T14:00:00Z');
+    }
+  });
+
   it('combines the order with the search', async () => {
     expect(await order('?sort=streak&q=D')).to.deep.equal(['steady name', 'lapsed name']);
     expect(await order('?q=name&sort=popular')).to.deep.equal(['lapsed name', 'Fresh name', 'steady name']);
