@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Artist } from '../../accounts/models.ts';
 import { PAGE_SIZE } from '../paging.ts';
 import { TZ_COOKIE } from '../rules.ts';
-import { addTrack, join, type Member } from './fixtures.ts';
+import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
 
 // Drop records through the API and the directory's orders (issue 13), on the database TEST_DB
 // names, with a clock the test moves across month boundaries. Needs the built site (npx astro build).
@@ -146,17 +146,7 @@ describe('catalog: drop records and directory sorts', () => {
 
   it('reads the drop records of a whole list in a fixed number of queries, whatever its length', async () => {
     const knex = server.app.kernel.knex;
-    const count = async (path: string) => {
-      let queries = 0;
-      const onQuery = () => queries++;
-      knex.on('query', onQuery);
-      try {
-        expect((await server.client().get(path)).status).to.equal(200);
-      } finally {
-        knex.off('query', onQuery);
-      }
-      return queries;
-    };
+    const count = (path: string) => queriesDuring(knex, async () => expect((await server.client().get(path)).status).to.equal(200));
     const paths = ['/api/artists', '/api/artists?sort=streak', '/api/artists?sort=popular', '/api/artists/featured'];
     const countAll = async () => {
       const counts: number[] = [];
