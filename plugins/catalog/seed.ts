@@ -134,7 +134,8 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   }
 
   // Some history: the demo listener follows two artists and likes two tracks; the artists listen
-  // to each other, so monthly listeners are real counts.
+  // to each other, so monthly listeners are real counts, a different number for each artist (2 to 9)
+  // so that the directory's Popular order means something.
   const demo = await accounts.authenticate(DEMO_USERNAME, DEMO_PASSWORD);
   if (demo) {
     for (const artistId of artistIds.slice(0, 2)) await Subscription.query().insert({ userId: demo.id, artistId, active: true, createdAt: now.getTime() });
@@ -144,7 +145,7 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   const listens = [];
   for (const [u, userId] of userIds.entries()) {
     for (let t = 0; t < trackIds.length; t += 2) {
-      if ((u + t) % 3 === 0) continue;
+      if (u >= 2 + ((t / 2) * 5) % 8) continue;
       const listenedAt = now.getTime() - (u + 1) * (t + 1) * 60_000;
       listens.push({ userId, trackId: trackIds[t], artistId: artistIds[t / 2], listenedAt, listenWindow: listenWindow(listenedAt) });
     }
