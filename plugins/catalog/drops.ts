@@ -2,9 +2,9 @@ import { DateTime } from 'luxon';
 
 // The monthly rhythm: drops belong to a calendar month (UTC) and the next one opens at the next boundary.
 
-/** 'YYYY-MM' of the month this moment falls in. */
+/** 'YYYY-MM' of the month this moment falls in (UTC; without luxon: lists call it per artist). */
 export function monthKey(now: Date): string {
-  return DateTime.fromJSDate(now, { zone: 'utc' }).toFormat('yyyy-MM');
+  return now.toISOString().slice(0, 7);
 }
 
 /** The start of the next calendar month: when the next monthly drop opens. */

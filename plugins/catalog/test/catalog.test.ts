@@ -4,7 +4,7 @@ import { Exclusive } from '../models.ts';
 import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../rules.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
-const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt'];
+const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
 const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'liked', 'likeCount', 'processing', 'coverSrcset'];
 const DAY = 86_400_000;
 

@@ -43,7 +43,7 @@ export function StepComplete({ release, now, origin }: { release: ReleaseJson; n
     return () => clearTimeout(timer);
   }, [current, release.id]);
 
-  const snippet = embedSnippet(origin, release.id, release.title);
+  const snippet = embedSnippet(origin, { kind: 'tracks', id: release.id, title: release.title });
   return (
     <div className="upload-complete text-center text-md-start">
       <h2 className="h3">Upload Complete!</h2>
