@@ -170,7 +170,7 @@ export default function CreditVault(props: Props) {
           <p className="text-secondary">No allocations yet. Open an artist’s page or use Allocate Credits to support someone.</p>
         ) : (
           <div className="table-responsive">
-            <table className="table table-dark table-hover align-middle vault-history">
+            <table className="table table-hover align-middle vault-history">
               <thead>
                 <tr>
                   <th scope="col">Date</th>
