@@ -7,6 +7,16 @@ export function monthKey(now: Date): string {
   return DateTime.fromJSDate(now, { zone: 'utc' }).toFormat('yyyy-MM');
 }
 
+/**
+ * What a monthly drop's badge says to a viewer whose calendar month is `viewerMonth` ('YYYY-MM'):
+ * NEW DROP during its own month, "Monthly drop · Oct 2026" afterwards; null for a regular upload.
+ */
+export function dropLabel(dropMonth: string | null, viewerMonth: string): string | null {
+  if (!dropMonth) return null;
+  if (dropMonth >= viewerMonth) return 'NEW DROP';
+  return `Monthly drop · ${DateTime.fromFormat(dropMonth, 'yyyy-MM', { zone: 'utc' }).setLocale('en-US').toFormat('LLL yyyy')}`;
+}
+
 /** The start of the next calendar month: when the next monthly drop opens. */
 export function nextDropAt(now: Date): Date {
   return DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toJSDate();

@@ -4,7 +4,6 @@ import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
-import { monthKey } from './drops.ts';
 import { pageWindow, type Page } from './paging.ts';
 import { listenWindow } from './rules.ts';
 import {
@@ -21,7 +20,7 @@ import {
   type Released,
 } from './queries.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
-import { zoneOffsetMs, type Viewer } from './viewer.ts';
+import { viewerMonth, zoneOffsetMs, type Viewer } from './viewer.ts';
 
 /** How many artists the home page features. */
 export const FEATURED_COUNT = 4;
@@ -39,7 +38,7 @@ export function createCatalogService(kernel: Kernel) {
   function lens(viewer: Viewer): { at: Date; out: Released; month: string } {
     const at = now();
     const offsetMs = zoneOffsetMs(viewer.zone, at);
-    return { at, out: released(at.getTime(), offsetMs), month: monthKey(new Date(at.getTime() + offsetMs)) };
+    return { at, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
   }
 
   /** 404 unless the artist exists (a cheap check for the artist's lists). */

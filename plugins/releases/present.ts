@@ -76,6 +76,7 @@ export function presentRelease(row: Row): ReleaseJson {
     duration: Number(row.duration),
     uploadDate: new Date(Number(row.uploadDate)).toISOString(),
     isMonthlyDrop: Boolean(row.isMonthlyDrop),
+    dropMonth: row.isMonthlyDrop ? ((row.dropMonth as string | null) ?? null) : null,
     liked: false,
     likeCount: 0,
     ...trackMedia(row),

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
+import { plural } from '../../../site/lib/format.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
@@ -77,7 +78,7 @@ function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
           <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-secondary">You have {available} credits available this month.</p>
+          <p className="text-secondary">You have {plural(available, 'credit')} available this month.</p>
           <Form.Group className="mb-3" controlId="allocate-artist">
             <Form.Label>Artist</Form.Label>
             <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
@@ -145,7 +146,7 @@ export default function CreditVault(props: Props) {
           label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
         />
         <p className="text-secondary small mt-2 mb-3">
-          Every month starts at exactly {summary.monthlyCredits} credits on the 1st (UTC). Unspent credits do not carry over, so give them to
+          Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
           the artists you love before the month ends.
         </p>
         <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
