@@ -156,7 +156,7 @@ export default function CreditVault(props: Props) {
 
       <div className="row g-3 mt-1">
         {stats.map(([label, value, testId]) => (
-          <div className="col-12 col-sm-4" key={label}>
+          <div className="col-4" key={label}>
             <div className="surface-card vault-stat">
               <p className="text-secondary small mb-1">{label}</p>
               <p className="h4 mb-0" data-testid={testId}>{value}</p>
@@ -183,7 +183,7 @@ export default function CreditVault(props: Props) {
               <tbody>
                 {allocations.map((a) => (
                   <tr key={a.id}>
-                    <td>{format(a.allocationDate, DATE_FORMAT)}</td>
+                    <td className="text-nowrap">{format(a.allocationDate, DATE_FORMAT)}</td>
                     <td><a href={`/artist/${a.artistId}`}>{a.artist?.name}</a></td>
                     <td className="d-none d-sm-table-cell text-secondary">{a.artist?.genre ?? '—'}</td>
                     <td className="text-end">{a.credits}</td>
