@@ -33,11 +33,6 @@ export function earliestReleaseDay(now: Date): string {
   return addDays(dayKey(now), MIN_LEAD_DAYS);
 }
 
-/** 'November 2026' of a 'YYYY-MM' month. */
-export function formatMonth(month: string): string {
-  return new Date(`${month}-01T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** 'Mar 5, 2026' (spec §9 date display). */
 export function formatDay(day: string): string {
   return new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
-import { formatDay, formatMonth } from '../schedule.ts';
+import { monthInWords } from '../../catalog/drops.ts';
+import { formatDay } from '../schedule.ts';
 import { image, tone } from './fixtures.ts';
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
@@ -155,7 +156,7 @@ describe('releases: the upload wizard in the browser', function () {
     const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'taken').first('artists.id');
     const now = new Date();
     const dropId = await addTrack(artist.id, 'Already Out', new Date(now.getTime() - 60_000));
-    const thisMonth = formatMonth(now.toISOString().slice(0, 7));
+    const thisMonth = monthInWords(now.toISOString().slice(0, 7));
 
     await page.goto('/upload');
     await hydrated(page);

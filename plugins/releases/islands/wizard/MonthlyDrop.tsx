@@ -1,6 +1,6 @@
 import { DATE_FORMAT, formatInstant } from '../../../../site/lib/dates.ts';
 import type { TakenDrop } from '../../present.ts';
-import { formatMonth } from '../../schedule.ts';
+import { monthInWords } from '../../../catalog/drops.ts';
 
 // What the wizard says about the one monthly drop per month, from step 1 on: which drop already
 // fills a month, with a link to it once it is public.
@@ -9,11 +9,11 @@ import { formatMonth } from '../../schedule.ts';
 export function TakenDropText({ drop }: { drop: TakenDrop }) {
   return drop.out ? (
     <>
-      Your {formatMonth(drop.month)} drop is already out: <a href={`/tracks/${drop.trackId}`}>{drop.title}</a>.
+      Your {monthInWords(drop.month)} drop is already out: <a href={`/tracks/${drop.trackId}`}>{drop.title}</a>.
     </>
   ) : (
     <>
-      Your {formatMonth(drop.month)} drop is already scheduled: <strong>{drop.title}</strong>, public {formatInstant(drop.publicAt, DATE_FORMAT)}.
+      Your {monthInWords(drop.month)} drop is already scheduled: <strong>{drop.title}</strong>, public {formatInstant(drop.publicAt, DATE_FORMAT)}.
     </>
   );
 }
