@@ -117,6 +117,7 @@ export function toTrack(row: Row): TrackJson {
     duration: Number(row.duration),
     uploadDate: iso(row.uploadDate),
     isMonthlyDrop: Boolean(row.isMonthlyDrop),
+    dropMonth: row.isMonthlyDrop ? ((row.dropMonth as string | null) ?? null) : null,
     liked: Number(row.liked) > 0,
     likeCount: Number(row.likeCount ?? 0),
     // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.

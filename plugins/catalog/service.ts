@@ -23,7 +23,7 @@ import {
   type Released,
 } from './queries.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
-import { zoneOffsetMs, type Viewer } from './viewer.ts';
+import { viewerMonth, zoneOffsetMs, type Viewer } from './viewer.ts';
 
 /** How many artists the home page features. */
 export const FEATURED_COUNT = 4;
@@ -54,7 +54,7 @@ export function createCatalogService(kernel: Kernel) {
   function lens(viewer: Viewer): Lens {
     const at = now();
     const offsetMs = zoneOffsetMs(viewer.zone, at);
-    return { at, out: released(at.getTime(), offsetMs), month: monthKey(new Date(at.getTime() + offsetMs)) };
+    return { at, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
   }
 
   /**

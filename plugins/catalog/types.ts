@@ -37,6 +37,8 @@ export interface TrackJson {
   duration: number;
   uploadDate: string;
   isMonthlyDrop: boolean;
+  /** 'YYYY-MM' of the month a monthly drop belongs to (UTC), null for a regular upload. */
+  dropMonth: string | null;
   liked: boolean;
   likeCount: number;
   /** Listed at once but still being transcoded: the player plays the master meanwhile. */

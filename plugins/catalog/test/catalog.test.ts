@@ -5,7 +5,7 @@ import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '.
 import { addTrack, join, type Member } from './fixtures.ts';
 
 const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
-const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'liked', 'likeCount', 'processing', 'coverSrcset'];
+const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'dropMonth', 'liked', 'likeCount', 'processing', 'coverSrcset'];
 const DAY = 86_400_000;
 
 describe('catalog API', () => {

@@ -72,6 +72,17 @@ describe('catalog pages (server-rendered)', () => {
     expect(missing.text).to.include('href="/artists"');
   });
 
+  it('says NEW DROP only on drops of the current month; older drops name their month', async () => {
+    const [current, previous] = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{ title: string; dropMonth: string }>;
+    const lastMonth = new Date(Date.parse(`${previous.dropMonth}-15T00:00:00Z`)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const res = await server.client().get(`/artist/${nova.id}`);
+    const badges = [...res.text.matchAll(/class="badge drop-badge[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(badges).to.deep.equal(['NEW DROP', `Monthly drop · ${lastMonth}`]);
+    expect(res.text.indexOf(current.title)).to.be.below(res.text.indexOf(previous.title));
+    const home = await server.client().get('/');
+    expect(home.text).not.to.include('Monthly drop ·');
+  });
+
   it('redirects the shared-link form /artists/{id} permanently to /artist/{id}', async () => {
     const res = await server.client().get(`/artists/${nova.id}`);
     expect(res.status).to.equal(301);
