@@ -77,7 +77,9 @@ describe('catalog pages (server-rendered)', () => {
     const lastMonth = new Date(Date.parse(`${previous.dropMonth}-15T00:00:00Z`)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const res = await server.client().get(`/artist/${nova.id}`);
     const badges = [...res.text.matchAll(/class="badge drop-badge[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
-    expect(badges).to.deep.equal(['NEW DROP', `Monthly drop · ${lastMonth}`]);
+    // The demo back catalogue goes further back: every older drop names its own month.
+    expect(badges.slice(0, 2)).to.deep.equal(['NEW DROP', `Monthly drop · ${lastMonth}`]);
+    for (const badge of badges.slice(2)) expect(badge).to.match(/^Monthly drop · [A-Z][a-z]{2} \d{4}$/);
     expect(res.text.indexOf(current.title)).to.be.below(res.text.indexOf(previous.title));
     const home = await server.client().get('/');
     expect(home.text).not.to.include('Monthly drop ·');
