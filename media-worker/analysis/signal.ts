@@ -4,6 +4,7 @@
 import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
 import { accumulateChroma, estimateKey, type KeyEstimate } from './key.ts';
+import { onsetEnvelopes, type BandGroup } from './onsets.ts';
 import { estimateTempo } from './tempo.ts';
 import type { BandShares } from './types.ts';
 
@@ -15,7 +16,7 @@ const TONAL_SIZE = 8192;
 const TONAL_HOP = 4096;
 const ONSET_BANDS = 24;
 const ONSET_MIN_HZ = 40;
-/** Band levels below this (dB of FFT power) are treated as silence, so noise floors add no flux. */
+/** For counting transients, band levels below this (dB of FFT power) are silence, so noise floors rise nowhere. */
 const LEVEL_FLOOR_DB = -20;
 /** A transient raises at least half of the bands by this much at once. */
 const TRANSIENT_RISE_DB = 9;
@@ -29,6 +30,11 @@ const OWN_LOBE = 2;
 const MIN_TONALITY_FOR_KEY = 0.25;
 const LOW_HZ = 250;
 const HIGH_HZ = 4000;
+/** Onset bands up to here are the kick and bass, from here on cymbals and hats (tempo's band groups). */
+const KICK_TOP_HZ = 220;
+const CYMBAL_FROM_HZ = 3000;
+/** Tempo is read from the first ten minutes: band levels are kept for that long (5 MB). */
+const MAX_TEMPO_SECONDS = 600;
 
 export interface SignalFeatures {
   durationSeconds: number;
@@ -44,16 +50,24 @@ export interface SignalFeatures {
   meanSquare: number;
 }
 
+const bandEdges = (rate: number, count: number) => Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
+
 /** Bin ranges of log-spaced bands from ONSET_MIN_HZ to Nyquist. */
 function logBands(size: number, rate: number, count: number): Array<[number, number]> {
   const binHz = rate / size;
-  const edges = Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
+  const edges = bandEdges(rate, count);
   const bands: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     const from = Math.max(1, Math.floor(edges[i] / binHz));
     bands.push([from, Math.max(from + 1, Math.floor(edges[i + 1] / binHz))]);
   }
   return bands;
+}
+
+/** The group of each onset band: wholly below KICK_TOP_HZ, from CYMBAL_FROM_HZ up, or between. */
+function bandGroups(rate: number, count: number): BandGroup[] {
+  const edges = bandEdges(rate, count);
+  return Array.from({ length: count }, (_, i) => (edges[i + 1] <= KICK_TOP_HZ ? 'low' : edges[i] >= CYMBAL_FROM_HZ ? 'high' : 'mid'));
 }
 
 /**
@@ -86,7 +100,9 @@ export class SignalAnalyser {
   private readonly tonalSpectrum = new PowerSpectrum(TONAL_SIZE);
   private readonly bandsOfOnset = logBands(ONSET_SIZE, ANALYSIS_RATE, ONSET_BANDS);
   private previousLevels: Float64Array | null = null;
-  private readonly envelope: number[] = [];
+  /** Band levels (dB) of every onset frame, for tempo; grown as needed up to MAX_TEMPO_SECONDS. */
+  private onsetLevels = new Float32Array(ONSET_BANDS * 4096);
+  private onsetFrames = 0;
   private transients = 0;
   private lastTransientFrame = -Infinity;
   private readonly chroma = new Float64Array(12);
@@ -125,25 +141,34 @@ export class SignalAnalyser {
       const [from, to] = this.bandsOfOnset[b];
       let sum = 0;
       for (let k = from; k < to; k++) sum += power[k];
-      levels[b] = Math.max(LEVEL_FLOOR_DB, 10 * Math.log10((sum / (to - from)) + 1e-30));
+      levels[b] = 10 * Math.log10(sum / (to - from) + 1e-12);
     }
-    let flux = 0;
     let rising = 0;
     if (this.previousLevels) {
       for (let b = 0; b < ONSET_BANDS; b++) {
-        const rise = levels[b] - this.previousLevels[b];
-        if (rise > 0) flux += rise;
-        if (rise > TRANSIENT_RISE_DB) rising++;
+        if (Math.max(LEVEL_FLOOR_DB, levels[b]) - Math.max(LEVEL_FLOOR_DB, this.previousLevels[b]) > TRANSIENT_RISE_DB) rising++;
       }
     }
-    const index = this.envelope.length;
-    this.envelope.push(flux / ONSET_BANDS);
+    const index = this.onsetFrames;
+    this.keepLevels(levels);
     const gapFrames = (TRANSIENT_GAP_S * ANALYSIS_RATE) / ONSET_HOP;
     if (rising >= ONSET_BANDS / 2 && index - this.lastTransientFrame > gapFrames) {
       this.transients++;
       this.lastTransientFrame = index;
     }
     this.previousLevels = levels;
+  }
+
+  private keepLevels(levels: Float64Array): void {
+    this.onsetFrames++;
+    const at = (this.onsetFrames - 1) * ONSET_BANDS;
+    if (this.onsetFrames > (MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP) return;
+    if (at + ONSET_BANDS > this.onsetLevels.length) {
+      const grown = new Float32Array(this.onsetLevels.length * 2);
+      grown.set(this.onsetLevels);
+      this.onsetLevels = grown;
+    }
+    this.onsetLevels.set(levels, at);
   }
 
   private tonalFrame(frame: Float32Array): void {
@@ -165,7 +190,10 @@ export class SignalAnalyser {
   finish(): SignalFeatures {
     const durationSeconds = this.samples / ANALYSIS_RATE;
     const meanSquare = this.samples ? (this.sumLL + this.sumRR + 2 * this.sumLR) / 4 / this.samples : 0;
-    const tempo = meanSquare > 0 ? estimateTempo(this.envelope, ANALYSIS_RATE / ONSET_HOP) : { bpm: null, confidence: 0 };
+    const frames = Math.min(this.onsetFrames, Math.floor((MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP));
+    const tempo = meanSquare > 0 && frames > 0
+      ? estimateTempo(onsetEnvelopes(this.onsetLevels, bandGroups(ANALYSIS_RATE, ONSET_BANDS), frames), ANALYSIS_RATE / ONSET_HOP)
+      : { bpm: null, confidence: 0 };
     const tonality = this.tonalFrames ? Math.round((this.tonalitySum / this.tonalFrames) * 100) / 100 : 0;
     const bandTotal = this.bandEnergy.low + this.bandEnergy.mid + this.bandEnergy.high;
     const share = (v: number) => (bandTotal > 0 ? Math.round((v / bandTotal) * 1000) / 1000 : 0);
