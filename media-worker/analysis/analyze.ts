@@ -30,6 +30,18 @@ const WORKER_HEAP_MB = 96;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_SECONDS = 15 * 60;
+/** Deadline for long files: the analysis runs at 60× real time or better, so this leaves room for a busy machine. */
+const MIN_SPEED = 15;
+
+/**
+ * Options for a file of `durationSeconds` (0 when unknown): the whole of it (at least the first
+ * DEFAULT_MAX_SECONDS), with a deadline that grows with its length. The wizard and the media
+ * worker both use this, so a track's stored analysis is the one its artist saw.
+ */
+export function analysisOptionsFor(durationSeconds: number): Required<Omit<AnalyzeOptions, 'ffmpegPath'>> {
+  const maxSeconds = Math.max(DEFAULT_MAX_SECONDS, Math.ceil(durationSeconds) + 1);
+  return { maxSeconds, timeoutMs: Math.max(DEFAULT_TIMEOUT_MS, Math.round((maxSeconds / MIN_SPEED) * 1000)) };
+}
 
 function measurements(features: SignalFeatures, stderr: string): AudioMeasurements {
   const loudness = parseEbur128Summary(stderr) ?? { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null };

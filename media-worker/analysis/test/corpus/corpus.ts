@@ -152,7 +152,7 @@ function keyCase(tonic: string, mode: Mode, voicing: (typeof KEY_VOICINGS)[numbe
       const beat = 60 / bpm;
       const progressions = PROGRESSIONS[mode];
       const chords = rnd.pick(rnd.chance(0.5) ? progressions.plain : progressions.mixture);
-      const root = tonicMidi(tonic, rnd.pick([48, 55]));
+      const root = tonicMidi(tonic, rnd.pick([48, 60]));
       const kit = drums ? drumKit(rnd, RATE) : null;
       const voice: Voice = voicing === 'keys' ? rnd.pick(['piano', 'organ', 'epiano'] as const) : rnd.pick(['pluck', 'saw', 'epiano'] as const);
       const scale = SCALES[mode];

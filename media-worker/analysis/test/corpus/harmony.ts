@@ -62,7 +62,7 @@ export function chordNotes(tonicMidi: number, chord: Chord, inversion = 0): numb
   return notes;
 }
 
-/** MIDI note of a tonic name in the octave of `octaveBase` (e.g. 48 for the C3 octave). */
+/** MIDI note of a tonic name in the octave starting at the C `octaveBase` (48 for C3, 60 for C4). */
 export function tonicMidi(tonic: string, octaveBase: number): number {
   const pc = TONICS.indexOf(tonic as (typeof TONICS)[number]);
   if (pc < 0) throw new Error(`unknown tonic ${tonic}`);
