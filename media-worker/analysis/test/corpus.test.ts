@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyzeAudio } from '../analyze.ts';
+import { corpus, type CorpusCase } from './corpus/corpus.ts';
+import { judgeKey, judgeTempo } from './corpus/judge.ts';
+import { writeWav } from './signals.ts';
+
+// Accuracy floors on a fixed slice of the corpus (the whole corpus runs in `npm run bench`): the
+// first held-out case of every rhythm family, one song without a beat, and six held-out keys.
+const all = corpus();
+const firstOf = (family: string) => all.find((c) => c.kind === 'tempo' && c.family === family && c.half === 'held-out')!;
+const TEMPO_SLICE = [...new Set(all.filter((c) => c.kind === 'tempo').map((c) => c.family))].map(firstOf);
+const KEY_SLICE = all.filter((c) => c.kind === 'key' && c.half === 'held-out').filter((_, i) => i % 8 === 0);
+
+describe('audio analysis on a slice of the generated corpus', function () {
+  this.timeout(120_000);
+  let dir: string;
+  const results = new Map<string, { acc1: boolean; acc2: boolean }>();
+  before(() => (dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-corpus-'))));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = async (c: CorpusCase, index: number) => {
+    const file = path.join(dir, `case-${index}.wav`);
+    writeWav(file, c.render());
+    const m = await analyzeAudio({ path: file });
+    if (c.kind === 'tempo') return { got: String(m.bpm), ...judgeTempo(c.bpm, m.bpm) };
+    const key = m.key ? `${m.key.tonic} ${m.key.mode}` : null;
+    return { got: String(key), ...judgeKey(c.key, key) };
+  };
+
+  [...TEMPO_SLICE, ...KEY_SLICE].forEach((c, index) => {
+    it(`${c.id} (${c.kind === 'tempo' ? `${c.bpm ?? 'no'} BPM` : c.key})`, async () => {
+      const result = await run(c, index);
+      results.set(c.id, result);
+      // Octaves allowed (Accuracy2), every tempo case must be right; the exact floors are below.
+      if (c.kind === 'tempo') expect(result.acc2, `got ${result.got}`).to.equal(true);
+    });
+  });
+
+  it('keeps the floors: tempo Accuracy1 on every family, keys at least 5 of 6', () => {
+    const right = (slice: CorpusCase[]) => slice.filter((c) => results.get(c.id)?.acc1).length;
+    expect(right(TEMPO_SLICE)).to.equal(TEMPO_SLICE.length);
+    expect(right(KEY_SLICE)).to.be.at.least(KEY_SLICE.length - 1);
+  });
+});
