@@ -74,8 +74,7 @@ function bandGroups(rate: number, count: number): BandGroup[] {
  * Share of the power between bins `first` and `last` that sits in pitched peaks: bins far above the
  * mean of their neighbours (the peak's own window lobe excluded). Noise and transients score near 0.
  */
-function tonalShare(power: Float64Array, first: number, last: number): number {
-  const prefix = new Float64Array(power.length + 1);
+function tonalShare(power: Float64Array, first: number, last: number, prefix: Float64Array): number {
   for (let k = 0; k < power.length; k++) prefix[k + 1] = prefix[k] + power[k];
   const sumOf = (from: number, to: number) => prefix[Math.min(power.length, Math.max(0, to))] - prefix[Math.min(power.length, Math.max(0, from))];
   let tonal = 0;
@@ -98,7 +97,11 @@ export class SignalAnalyser {
   private readonly tonalFramer: Framer;
   private readonly onsetSpectrum = new PowerSpectrum(ONSET_SIZE);
   private readonly tonalSpectrum = new PowerSpectrum(TONAL_SIZE);
+  /** Scratch for tonalShare's running sums, reused so long files do not churn the garbage collector. */
+  private readonly tonalPrefix = new Float64Array(TONAL_SIZE / 2 + 2);
   private readonly bandsOfOnset = logBands(ONSET_SIZE, ANALYSIS_RATE, ONSET_BANDS);
+  private readonly levelsA = new Float64Array(ONSET_BANDS);
+  private readonly levelsB = new Float64Array(ONSET_BANDS);
   private previousLevels: Float64Array | null = null;
   /** Band levels (dB) of every onset frame, for tempo; grown as needed up to MAX_TEMPO_SECONDS. */
   private onsetLevels = new Float32Array(ONSET_BANDS * 4096);
@@ -136,7 +139,8 @@ export class SignalAnalyser {
 
   private onsetFrame(frame: Float32Array): void {
     const power = this.onsetSpectrum.compute(frame);
-    const levels = new Float64Array(ONSET_BANDS);
+    // Two level buffers in turn: this frame's and the previous one's.
+    const levels = this.previousLevels === this.levelsA ? this.levelsB : this.levelsA;
     for (let b = 0; b < ONSET_BANDS; b++) {
       const [from, to] = this.bandsOfOnset[b];
       let sum = 0;
@@ -174,16 +178,23 @@ export class SignalAnalyser {
   private tonalFrame(frame: Float32Array): void {
     const power = this.tonalSpectrum.compute(frame);
     const binHz = ANALYSIS_RATE / TONAL_SIZE;
-    let total = 0;
-    for (let k = 1; k < power.length; k++) {
-      const hz = k * binHz;
-      const band = hz < LOW_HZ ? 'low' : hz < HIGH_HZ ? 'mid' : 'high';
-      this.bandEnergy[band] += power[k];
-      total += power[k];
-    }
-    if (total < 1e-6) return;
+    // Bins below LOW_HZ, then below HIGH_HZ, then the rest (bin 0, DC, left out).
+    const sumBins = (from: number, to: number) => {
+      let sum = 0;
+      for (let k = from; k < to; k++) sum += power[k];
+      return sum;
+    };
+    const lowEnd = Math.ceil(LOW_HZ / binHz);
+    const midEnd = Math.ceil(HIGH_HZ / binHz);
+    const low = sumBins(1, lowEnd);
+    const mid = sumBins(lowEnd, midEnd);
+    const high = sumBins(midEnd, power.length);
+    this.bandEnergy.low += low;
+    this.bandEnergy.mid += mid;
+    this.bandEnergy.high += high;
+    if (low + mid + high < 1e-6) return;
     accumulateChroma(power, ANALYSIS_RATE, TONAL_SIZE, this.chroma);
-    this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz));
+    this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz), this.tonalPrefix);
     this.tonalFrames++;
   }
 
