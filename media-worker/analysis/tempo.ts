@@ -24,6 +24,10 @@ const MIN_ONSET_DEVIATION = 0.05;
 const CANDIDATE_FLOOR = 0.1;
 /** A candidate with no subdivision layer (relative strength about 0) is the fastest pulse: this sets "about". */
 const TATUM_SCALE = 0.08;
+/** Twice a candidate's period, within this share, is its slower relative. */
+const DOUBLE_TOLERANCE = 0.03;
+/** Alternate pulses at least this alike (the slower relative's subdivision layer) start to count as ungrouped. */
+const UNIFORM_FROM = 0.9;
 
 /**
  * Weights of the cues in the order of `cues()`, fitted on the corpus's tuning half (see
@@ -94,13 +98,25 @@ function candidate(env: OnsetEnvelopes, r: Float64Array, period: number, frameRa
   };
 }
 
-function cues(c: ReturnType<typeof candidate>, strongest: number, frameRate: number): number[] {
+/**
+ * How alike alternate pulses of `c` are: the subdivision layer of the candidate at twice its period
+ * (1: every second pulse as strong as the others, as in bare metronome clicks; 0 when there is none).
+ */
+function alternation(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>): number {
+  const slower = all.find((o) => Math.abs(o.period / c.period - 2) < 2 * DOUBLE_TOLERANCE);
+  return slower ? slower.features.layer : 0;
+}
+
+function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>, strongest: number, frameRate: number): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
   const { layer, quarters, lowOffBeat, kickOnBeat } = c.features;
+  // The fastest pulse is a subdivision (a tatum) only when something groups it in twos: when every
+  // second pulse is as strong as the others, nothing does and that pulse is the beat (a metronome).
+  const grouped = 1 - Math.min(1, Math.max(0, (alternation(c, all) - UNIFORM_FROM) / (1 - UNIFORM_FROM)));
   return [
     octaves * octaves,
     c.periodicity,
-    Math.exp(-layer / TATUM_SCALE),
+    Math.exp(-layer / TATUM_SCALE) * grouped,
     layer * layer,
     quarters,
     Math.log(Math.max(1e-9, c.onBeat) / strongest),
@@ -124,7 +140,7 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
   }
   const found = periods.map((p) => candidate(env, r, p, frameRate));
   const strongest = Math.max(1e-9, ...found.map((c) => c.onBeat));
-  const scored = found.map((c) => ({ ...c, score: cues(c, strongest, frameRate).reduce((sum, v, i) => sum + v * WEIGHTS[i], 0) }));
+  const scored = found.map((c) => ({ ...c, score: cues(c, found, strongest, frameRate).reduce((sum, v, i) => sum + v * WEIGHTS[i], 0) }));
   if (!scored.length || Math.max(...scored.map((c) => c.periodicity)) < MIN_PERIODICITY) return { bpm: null, confidence: 0 };
 
   const top = Math.max(...scored.map((c) => c.score));

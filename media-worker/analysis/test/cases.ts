@@ -56,8 +56,7 @@ const tempoCase = (kind: 'clicks' | 'drums', bpm: number): AccuracyCase => ({
 });
 
 export const ACCURACY_CASES: AccuracyCase[] = [
-  // Bare metronome clicks (no subdivision at all) are not here: the metrical model reads 128 and 174
-  // as 64 and 87 (a known gap, see docs/architecture.md); the tempo corpus slice is in corpus.test.ts.
+  ...TEMPOS.map((bpm) => tempoCase('clicks', bpm)),
   ...TEMPOS.map((bpm) => tempoCase('drums', bpm)),
   ...KEYS.map(([key, degrees]): AccuracyCase => ({
     group: 'key',
