@@ -24,6 +24,9 @@ const MIN_ONSET_DEVIATION = 0.05;
 const CANDIDATE_FLOOR = 0.1;
 /** A candidate with no subdivision layer (relative strength about 0) is the fastest pulse: this sets "about". */
 const TATUM_SCALE = 0.08;
+/** Sections of a song compared for a tempo change: this long, one every SECTION_HOP_SECONDS. */
+const SECTION_SECONDS = 12;
+const SECTION_HOP_SECONDS = SECTION_SECONDS / 2;
 /** Twice a candidate's period, within this share, is its slower relative. */
 const DOUBLE_TOLERANCE = 0.03;
 /** Alternate pulses at least this alike (the slower relative's subdivision layer) start to count as ungrouped. */
@@ -126,7 +129,8 @@ function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof cand
   ];
 }
 
-export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+/** The beat of one stretch of music, as if its tempo were steady. */
+function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
   const e = env.total;
   const maxLag = Math.min(Math.round(MAX_LAG_SECONDS * frameRate), Math.floor(e.length / 2));
   const slowest = Math.ceil((60 * frameRate) / MIN_BPM);
@@ -152,4 +156,44 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
   for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
   const clarity = Math.min(1, Math.max(0, best.periodicity) / 0.5);
   return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: Math.round((clarity / total) * 100) / 100 };
+}
+
+/** Tempi within this share of each other are the same tempo. */
+const SAME_TEMPO = 0.04;
+/** Metrical relatives: a section read at one of these multiples is still the same section. */
+const RELATIVES = [1, 2, 0.5, 3, 1 / 3];
+
+const sameTempo = (a: number, b: number) => Math.abs(a / b - 1) < SAME_TEMPO;
+const related = (a: number, b: number) => RELATIVES.some((k) => sameTempo(a, b * k));
+
+/**
+ * The tempo a listener would name for the whole song: the steady estimate of all of it, unless the
+ * song changes tempo. Then the sections disagree, and the tempo of the sections that hold most of
+ * the onset energy wins (a histogram of local tempi weighted by energy, as in tempogram-based
+ * global tempo estimates), at the metrical level those sections chose.
+ */
+export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+  const whole = steadyTempo(env, frameRate);
+  const size = Math.round(SECTION_SECONDS * frameRate);
+  const hop = Math.round(SECTION_HOP_SECONDS * frameRate);
+  if (whole.bpm === null || env.total.length < 3 * size) return whole;
+  const local: Array<{ bpm: number; weight: number }> = [];
+  let totalWeight = 0;
+  for (let start = 0; start + size <= env.total.length; start += hop) {
+    const part = (e: Float64Array) => e.subarray(start, start + size);
+    const section = steadyTempo({ total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) }, frameRate);
+    let weight = 0;
+    for (let i = start; i < start + size; i++) weight += env.total[i];
+    totalWeight += weight;
+    if (section.bpm !== null) local.push({ bpm: section.bpm, weight });
+  }
+  const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
+  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return whole;
+  // The dominant section's tempo, at the level its sections agree on most.
+  const dominant = local.reduce((best, l) => (support(l.bpm, related) > support(best.bpm, related) ? l : best));
+  const level = local.filter((l) => related(l.bpm, dominant.bpm)).reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
+  if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
+  const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
+  const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);
+  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(whole.confidence * (support(level.bpm, related) / totalWeight) * 100) / 100 };
 }
