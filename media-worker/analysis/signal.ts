@@ -3,7 +3,7 @@
 // with the file beyond the onset envelope (86 numbers a second).
 import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
-import { accumulateChroma, estimateKey, type KeyEstimate } from './key.ts';
+import { estimateKey, KeyEvidence, type KeyEstimate } from './key.ts';
 import { onsetEnvelopes, type BandGroup } from './onsets.ts';
 import { estimateTempo } from './tempo.ts';
 import type { BandShares } from './types.ts';
@@ -108,7 +108,7 @@ export class SignalAnalyser {
   private onsetFrames = 0;
   private transients = 0;
   private lastTransientFrame = -Infinity;
-  private readonly chroma = new Float64Array(12);
+  private readonly keyEvidence = new KeyEvidence();
   private readonly bandEnergy = { low: 0, mid: 0, high: 0 };
   private tonalitySum = 0;
   private tonalFrames = 0;
@@ -193,7 +193,7 @@ export class SignalAnalyser {
     this.bandEnergy.mid += mid;
     this.bandEnergy.high += high;
     if (low + mid + high < 1e-6) return;
-    accumulateChroma(power, ANALYSIS_RATE, TONAL_SIZE, this.chroma);
+    this.keyEvidence.add(power, ANALYSIS_RATE, TONAL_SIZE);
     this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz), this.tonalPrefix);
     this.tonalFrames++;
   }
@@ -215,7 +215,7 @@ export class SignalAnalyser {
       durationSeconds: Math.round(durationSeconds * 100) / 100,
       bpm: tempo.bpm,
       tempoConfidence: Math.round(tempo.confidence * 100) / 100,
-      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.chroma) : null,
+      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.keyEvidence) : null,
       bands: { low: share(this.bandEnergy.low), mid: share(this.bandEnergy.mid), high: share(this.bandEnergy.high) },
       stereoWidth: mid + side > 0 ? Math.round((side / (mid + side)) * 1000) / 1000 : 0,
       stereoCorrelation: Math.round(correlation * 1000) / 1000,

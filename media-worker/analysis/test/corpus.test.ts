@@ -8,13 +8,17 @@ import { judgeKey, judgeTempo } from './corpus/judge.ts';
 import { writeWav } from './signals.ts';
 
 // Accuracy floors on a fixed slice of the corpus (the whole corpus runs in `npm run bench`): the
-// first held-out case of every rhythm family, one song without a beat, and six held-out keys.
+// first held-out case of six rhythm families (the ones that test the metrical level, a tempo change
+// and no drums at all), one song without a beat, and four held-out keys, one per voicing.
 const all = corpus();
+const SLICE_FAMILIES = ['backbeat', 'half-time', 'drum and bass', '6/8 and 12/8', 'strums, no drums', 'tempo change', 'no beat'];
 const firstOf = (family: string) => all.find((c) => c.kind === 'tempo' && c.family === family && c.half === 'held-out')!;
-const TEMPO_SLICE = [...new Set(all.filter((c) => c.kind === 'tempo').map((c) => c.family))].map(firstOf);
-const KEY_SLICE = all.filter((c) => c.kind === 'key' && c.half === 'held-out').filter((_, i) => i % 8 === 0);
+const TEMPO_SLICE = SLICE_FAMILIES.map(firstOf);
+const KEY_SLICE = [...new Set(all.filter((c) => c.kind === 'key').map((c) => c.family))].map((family) => all.find((c) => c.kind === 'key' && c.family === family && c.half === 'held-out')!);
 
 describe('audio analysis on a slice of the generated corpus', function () {
+  // Pure DSP, no database: it runs in the SQLite pass of `npm test` only, not again on MariaDB.
+  if (process.env.TEST_DB === 'mysql') return;
   this.timeout(120_000);
   let dir: string;
   const results = new Map<string, { acc1: boolean; acc2: boolean }>();
@@ -39,7 +43,7 @@ describe('audio analysis on a slice of the generated corpus', function () {
     });
   });
 
-  it('keeps the floors: tempo Accuracy1 at least 9 of 10, keys at least 5 of 6', () => {
+  it(`keeps the floors: tempo Accuracy1 at least ${TEMPO_SLICE.length - 1} of ${TEMPO_SLICE.length}, keys at least ${KEY_SLICE.length - 1} of ${KEY_SLICE.length}`, () => {
     const right = (slice: CorpusCase[]) => slice.filter((c) => results.get(c.id)?.acc1).length;
     expect(right(TEMPO_SLICE)).to.be.at.least(TEMPO_SLICE.length - 1);
     expect(right(KEY_SLICE)).to.be.at.least(KEY_SLICE.length - 1);
