@@ -17,6 +17,13 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   vite: {
     build: { assetsInlineLimit: 0 },
+    css: {
+      preprocessorOptions: {
+        // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass deprecates
+        // (gone in Sass 3): keep the build quiet about Bootstrap's own sources and the @import of them.
+        scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+      },
+    },
     // react-bootstrap's per-component folders (react-bootstrap/Button) are not valid Node ESM imports.
     ssr: { noExternal: ['react-bootstrap', 'react-transition-group', '@restart/ui', '@restart/hooks', 'uncontrollable', 'dom-helpers'] },
   },

@@ -21,6 +21,13 @@ export type FieldRules = Record<string, FieldRule>;
 
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 
+/** A string field's length limit, for the browser's maxLength and counter (LimitedText). */
+export function maxLengthOf(rules: FieldRules, field: string): number {
+  const max = rules[field]?.maxLength;
+  if (max === undefined) throw new Error(`${field} has no maxLength`);
+  return max;
+}
+
 export function messageFor(rules: FieldRules, field: string, keyword: string): string {
   const rule = rules[field];
   if (!rule) return `${field} is not allowed`;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
+import type { DropRecord } from './cadence.ts';
 import { nextDropAt } from './drops.ts';
 import { coverSrcset } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
@@ -54,6 +55,15 @@ export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBu
   );
 }
 
+/** Released monthly drops as (artist, month, release moment) for drop records (cadence.ts). */
+export function dropMarksQuery(knex: Knex, out: Released): Knex.QueryBuilder {
+  return knex('tracks as t')
+    .select('t.artist_id', 't.drop_month', 't.upload_date')
+    .where('t.is_monthly_drop', 1)
+    .whereNotNull('t.drop_month')
+    .whereRaw(out.sql, out.bindings);
+}
+
 /** Case-insensitive match of the directory search against name or genre (spec §5). */
 export function whereArtistMatches(query: Knex.QueryBuilder, text: string): Knex.QueryBuilder {
   const needle = text.trim().toLowerCase();
@@ -64,7 +74,7 @@ export function whereArtistMatches(query: Knex.QueryBuilder, text: string): Knex
   );
 }
 
-export function toArtist(row: Row, now: Date): ArtistJson {
+export function toArtist(row: Row, now: Date, dropRecord: DropRecord): ArtistJson {
   return {
     id: Number(row.id),
     userId: Number(row.userId),
@@ -77,6 +87,7 @@ export function toArtist(row: Row, now: Date): ArtistJson {
     dropCount: Number(row.dropCount ?? 0),
     createdAt: iso(row.createdAt),
     nextDropAt: nextDropAt(now).toISOString(),
+    dropRecord,
   };
 }
 
@@ -106,6 +117,7 @@ export function toTrack(row: Row): TrackJson {
     duration: Number(row.duration),
     uploadDate: iso(row.uploadDate),
     isMonthlyDrop: Boolean(row.isMonthlyDrop),
+    dropMonth: row.isMonthlyDrop ? ((row.dropMonth as string | null) ?? null) : null,
     liked: Number(row.liked) > 0,
     likeCount: Number(row.likeCount ?? 0),
     // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.

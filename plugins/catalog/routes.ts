@@ -3,13 +3,17 @@ import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
+import { invalid } from '../../api/errors.ts';
 import {
+  ARTIST_SORT_MESSAGE,
   artistPatchRequired,
   artistPatchRules,
   likeRequired,
   likeRules,
   subscriptionRequired,
   subscriptionRules,
+  DEFAULT_ARTIST_SORT,
+  isArtistSort,
 } from './rules.ts';
 import { requestViewer } from './viewer.ts';
 
@@ -22,9 +26,12 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   /** A signed-in viewer (401 otherwise, with this message). */
   const member = (ctx: ParameterizedContext<AppState>, message?: string) => ({ ...requestViewer(ctx), id: requireUser(ctx, message).id });
 
-  // ?q= searches names and genres (the directory's search, case-insensitive).
+  // ?q= searches names and genres (the directory's search, case-insensitive); ?sort= orders them
+  // (name, popular: distinct listeners over 30 days, streak: longest current drop streak).
   router.get('/artists', async (ctx) => {
-    ctx.body = await catalog.artists(requestViewer(ctx), typeof ctx.query.q === 'string' ? ctx.query.q : '');
+    const sort = ctx.query.sort ?? DEFAULT_ARTIST_SORT;
+    if (!isArtistSort(sort)) throw invalid(ARTIST_SORT_MESSAGE);
+    ctx.body = await catalog.artists(requestViewer(ctx), typeof ctx.query.q === 'string' ? ctx.query.q : '', sort);
   });
   // Declared before /artists/:id so "featured" is not read as an id.
   router.get('/artists/featured', async (ctx) => {

@@ -22,6 +22,17 @@ export const listenWindow = (at: number) => Math.floor(at / LISTEN_WINDOW_MS);
 /** Monthly listeners count distinct listeners over this many days. */
 export const LISTENER_DAYS = 30;
 
+/** Directory orders (spec: the Popular and A-Z buttons, and the longest streak first). */
+export const ARTIST_SORTS = ['name', 'popular', 'streak'] as const;
+export type ArtistSort = (typeof ARTIST_SORTS)[number];
+export const DEFAULT_ARTIST_SORT: ArtistSort = 'name';
+export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = { popular: 'Popular', name: 'A-Z', streak: 'Longest streak' };
+export const ARTIST_SORT_MESSAGE = `sort must be one of ${ARTIST_SORTS.join(', ')}`;
+
+export function isArtistSort(value: unknown): value is ArtistSort {
+  return typeof value === 'string' && (ARTIST_SORTS as readonly string[]).includes(value);
+}
+
 /** The cookie in which the browser tells its IANA time zone (client/timeZone.ts, viewer.ts). */
 export const TZ_COOKIE = 'tz';
 

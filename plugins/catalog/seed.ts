@@ -43,6 +43,13 @@ const EXCLUSIVES: Array<{ artist: number; type: string; title: string; descripti
   { artist: 4, type: 'listening-party', title: 'Velvet Hours Listening Party', description: 'A private stream with Luna, for subscribers only.' },
 ];
 
+/**
+ * Each artist's earlier monthly drops, as months before last month (2 = the month before it), so
+ * drop records differ: long streaks, gaps, a streak that ended. Within the months since joining.
+ */
+const BACK_CATALOGUE: number[][] = [[2], [2, 3], [3], [2, 3, 4, 5], [], [2, 3, 4, 6, 7], [4, 5, 6, 7, 8], [2]];
+const BACK_TITLES = ['Early Hours', 'First Frost', 'Northern Line', 'Glasshouse', 'Slow Signal', 'Paper Boats', 'Afterglow', 'Long Way Round'];
+
 /** Runs a few jobs at a time: ffmpeg and sharp each keep a core busy. */
 async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(work));
@@ -96,6 +103,21 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
       });
       trackIds.push(track.id);
     }
+    // The back catalogue replays the older clip; drops come out around the same day each month.
+    for (const monthsAgo of BACK_CATALOGUE[index]) {
+      const uploadDate = monthStart.minus({ months: monthsAgo }).plus({ days: index * 2 + (monthsAgo % 2), hours: 12 }).toMillis();
+      await Track.query().insert({
+        artistId: artist.id,
+        title: BACK_TITLES[(index + monthsAgo) % BACK_TITLES.length],
+        audioUrl: url(`${a.username}-2.mp3`),
+        coverImage: url(`${a.username}-2-cover.jpg`),
+        duration: CLIP_SECONDS,
+        uploadDate,
+        isMonthlyDrop: true,
+        dropMonth: monthKey(new Date(uploadDate)),
+        createdAt: uploadDate,
+      });
+    }
   }
 
   for (const [i, e] of EXCLUSIVES.entries()) {
@@ -112,7 +134,8 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   }
 
   // Some history: the demo listener follows two artists and likes two tracks; the artists listen
-  // to each other, so monthly listeners are real counts.
+  // to each other, so monthly listeners are real counts, a different number for each artist (2 to 9)
+  // so that the directory's Popular order means something.
   const demo = await accounts.authenticate(DEMO_USERNAME, DEMO_PASSWORD);
   if (demo) {
     for (const artistId of artistIds.slice(0, 2)) await Subscription.query().insert({ userId: demo.id, artistId, active: true, createdAt: now.getTime() });
@@ -122,7 +145,7 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   const listens = [];
   for (const [u, userId] of userIds.entries()) {
     for (let t = 0; t < trackIds.length; t += 2) {
-      if ((u + t) % 3 === 0) continue;
+      if (u >= 2 + ((t / 2) * 5) % 8) continue;
       const listenedAt = now.getTime() - (u + 1) * (t + 1) * 60_000;
       listens.push({ userId, trackId: trackIds[t], artistId: artistIds[t / 2], listenedAt, listenWindow: listenWindow(listenedAt) });
     }

@@ -4,11 +4,13 @@ import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
+import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type Page } from './paging.ts';
-import { listenWindow } from './rules.ts';
+import { DEFAULT_ARTIST_SORT, listenWindow, type ArtistSort } from './rules.ts';
 import {
   artistsQuery,
+  dropMarksQuery,
   exclusivesQuery,
   released,
   subscriptionsQuery,
@@ -21,12 +23,25 @@ import {
   type Released,
 } from './queries.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
-import { zoneOffsetMs, type Viewer } from './viewer.ts';
+import { viewerMonth, zoneOffsetMs, type Viewer } from './viewer.ts';
 
 /** How many artists the home page features. */
 export const FEATURED_COUNT = 4;
 
 type Row = Record<string, unknown>;
+
+/** Above this many artists a list reads every released drop at once rather than naming each artist. */
+const RECORDS_BY_ID_LIMIT = 500;
+
+/** Lower-case names, so A-Z reads the same on both databases (SQLite compares bytes). */
+const BY_NAME = 'lower(a.name) asc, a.id asc';
+
+/** What a viewer sees at a moment: which tracks are out for their zone and which month is theirs. */
+interface Lens {
+  at: Date;
+  out: Released;
+  month: string;
+}
 
 export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
@@ -36,10 +51,66 @@ export function createCatalogService(kernel: Kernel) {
    * What the viewer sees at this moment: which tracks are out for their zone (midnight releases)
    * and which month is "this month" on their calendar.
    */
-  function lens(viewer: Viewer): { at: Date; out: Released; month: string } {
+  function lens(viewer: Viewer): Lens {
     const at = now();
     const offsetMs = zoneOffsetMs(viewer.zone, at);
-    return { at, out: released(at.getTime(), offsetMs), month: monthKey(new Date(at.getTime() + offsetMs)) };
+    return { at, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
+  }
+
+  /**
+   * Drop records of these artists (rows with id and created_at), from one query over their released
+   * monthly drops, or over all of them when the list is long: never a query per artist.
+   */
+  async function recordsOf(rows: Row[], { out, month }: Lens, recentMonths = 0): Promise<Map<number, DropRecord>> {
+    const marks = new Map<number, DropMark[]>(rows.map((row) => [Number(row.id), []]));
+    if (rows.length) {
+      const query = dropMarksQuery(knex, out);
+      if (rows.length <= RECORDS_BY_ID_LIMIT) query.whereIn('t.artist_id', [...marks.keys()]);
+      for (const drop of await query) {
+        marks.get(Number(drop.artistId))?.push({ month: String(drop.dropMonth), day: new Date(Number(drop.uploadDate)).getUTCDate() });
+      }
+    }
+    return new Map(rows.map((row) => [Number(row.id), dropRecord(marks.get(Number(row.id))!, monthKey(new Date(Number(row.createdAt))), month, recentMonths)]));
+  }
+
+  /** Artist rows (artistsQuery) as JSON, with their drop records (and months strip, for one artist's page). */
+  async function present(rows: Row[], view: Lens, recentMonths = 0): Promise<ArtistJson[]> {
+    const records = await recordsOf(rows, view, recentMonths);
+    return rows.map((row) => toArtist(row, view.at, records.get(Number(row.id))!));
+  }
+
+  /**
+   * The matching artists' ids, longest current streak first (then A-Z): records of every matching
+   * artist from two queries, ranked here because a streak is derived, not stored.
+   */
+  async function streakRanking(search: string, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
+    const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search);
+    const records = await recordsOf(rows, view);
+    const name = (row: Row) => String(row.name).toLowerCase();
+    rows.sort((x: Row, y: Row) => {
+      const byStreak = records.get(Number(y.id))!.streak - records.get(Number(x.id))!.streak;
+      if (byStreak) return byStreak;
+      return name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : Number(x.id) - Number(y.id);
+    });
+    return { ids: rows.map((row: Row) => Number(row.id)), records };
+  }
+
+  /** The matching artists in the chosen order, optionally one window of them (a page). */
+  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, window?: { offset: number; limit: number }): Promise<ArtistJson[]> {
+    const view = lens(viewer);
+    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search);
+    if (sort === 'streak') {
+      const { ids, records } = await streakRanking(search, view);
+      const wanted = window ? ids.slice(window.offset, window.offset + window.limit) : ids;
+      if (window) query.whereIn('a.id', wanted);
+      const rank = new Map(wanted.map((id, i) => [id, i]));
+      const rows = (await query).sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
+      return rows.map((row: Row) => toArtist(row, view.at, records.get(Number(row.id))!));
+    }
+    if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
+    query.orderByRaw(BY_NAME);
+    if (window) query.limit(window.limit).offset(window.offset);
+    return present(await query, view);
   }
 
   /** 404 unless the artist exists (a cheap check for the artist's lists). */
@@ -48,9 +119,9 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
-    const { at, out } = lens(viewer);
-    const row = await artistsQuery(knex, at, out).where('a.id', id).first();
-    return row ? toArtist(row, at) : null;
+    const view = lens(viewer);
+    const row = await artistsQuery(knex, view.at, view.out).where('a.id', id).first();
+    return row ? (await present([row], view, RECENT_MONTHS))[0] : null;
   }
 
   async function artist(id: number, viewer: Viewer): Promise<ArtistJson> {
@@ -90,45 +161,39 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   const service = {
-    /** Every artist by name (GET /api/artists), or those whose name or genre contains `search`. */
-    async artists(viewer: Viewer, search = ''): Promise<ArtistJson[]> {
-      const { at, out } = lens(viewer);
-      const rows = await whereArtistMatches(artistsQuery(knex, at, out), search).orderBy([{ column: 'a.name' }, { column: 'a.id' }]);
-      return rows.map((row: Row) => toArtist(row, at));
+    /** Every artist (GET /api/artists) in the chosen order, or those whose name or genre contains `search`. */
+    async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<ArtistJson[]> {
+      return sortedArtists(viewer, search, sort);
     },
 
-    /** One page of the directory (by name), optionally searched by name or genre. */
-    async artistsPage(viewer: Viewer, requested: number, search = ''): Promise<Page<ArtistJson>> {
+    /** One page of the directory in the chosen order, optionally searched by name or genre. */
+    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<Page<ArtistJson>> {
       const total = await countOf(whereArtistMatches(knex('artists as a'), search));
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
-      const { at, out } = lens(viewer);
-      const rows = await whereArtistMatches(artistsQuery(knex, at, out), search)
-        .orderBy([{ column: 'a.name' }, { column: 'a.id' }])
-        .limit(limit)
-        .offset(offset);
-      return { items: rows.map((row: Row) => toArtist(row, at)), page, pageCount, total };
+      const items = await sortedArtists(viewer, search, sort, { offset, limit });
+      return { items, page, pageCount, total };
     },
 
     /** The artists this user subscribes to, by name (the collection). */
     async subscribedArtists(viewer: Viewer & { id: number }): Promise<ArtistJson[]> {
-      const { at, out } = lens(viewer);
-      const rows = await artistsQuery(knex, at, out)
+      const view = lens(viewer);
+      const rows = await artistsQuery(knex, view.at, view.out)
         .whereIn('a.id', knex('subscriptions').select('artist_id').where({ user_id: viewer.id, active: 1 }))
         .orderBy([{ column: 'a.name' }, { column: 'a.id' }]);
-      return rows.map((row: Row) => toArtist(row, at));
+      return present(rows, view);
     },
 
     /** Verified artists first, then the most listened to. */
     async featuredArtists(viewer: Viewer): Promise<ArtistJson[]> {
-      const { at, out } = lens(viewer);
-      const rows = await artistsQuery(knex, at, out)
+      const view = lens(viewer);
+      const rows = await artistsQuery(knex, view.at, view.out)
         .orderBy([
           { column: 'a.verified', order: 'desc' },
           { column: 'monthly_listeners', order: 'desc' },
           { column: 'a.id', order: 'asc' },
         ])
         .limit(FEATURED_COUNT);
-      return rows.map((row: Row) => toArtist(row, at));
+      return present(rows, view);
     },
 
     artist,
@@ -171,6 +236,14 @@ export function createCatalogService(kernel: Kernel) {
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
       const rows = await monthlyQuery(viewer).limit(limit).offset(offset);
       return { items: rows.map(toTrack), page, pageCount, total };
+    },
+
+    /** The newest tracks out for the viewer, every artist's (the site's feed). */
+    async latestTracks(viewer: Viewer, limit: number): Promise<TrackJson[]> {
+      const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)
+        .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }])
+        .limit(limit);
+      return rows.map(toTrack);
     },
 
     /** How many monthly drops are out this month for the viewer. */
@@ -260,14 +333,20 @@ export function createCatalogService(kernel: Kernel) {
       return { subscription: toSubscription(row), created };
     },
 
-    /** Everything the sitemap lists (tracks out for the viewer), as two small queries. */
-    async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number }>; tracks: Array<{ id: number; uploadDate: string }> }> {
+    /**
+     * Everything the sitemap lists (tracks out for the viewer) with when each last changed: a track
+     * when it came out, an artist when they joined or last released, as two small queries.
+     */
+    async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number; lastmod: string }>; tracks: Array<{ id: number; uploadDate: string }> }> {
       const { out } = lens(viewer);
-      const artists = await knex('artists').select('id').orderBy('id');
+      const artists = await knex('artists as a')
+        .select('a.id', 'a.created_at', knex.raw(`(select max(t.upload_date) from tracks t where t.artist_id = a.id and ${out.sql}) as last_release`, out.bindings))
+        .orderBy('a.id');
       const tracks = await knex('tracks as t').select('t.id', 't.upload_date').whereRaw(out.sql, out.bindings).orderBy('t.id');
+      const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
       return {
-        artists: artists.map((a: { id: unknown }) => ({ id: Number(a.id) })),
-        tracks: tracks.map((t: { id: unknown; uploadDate: unknown }) => ({ id: Number(t.id), uploadDate: new Date(Number(t.uploadDate)).toISOString() })),
+        artists: artists.map((a: Row) => ({ id: Number(a.id), lastmod: iso(Math.max(Number(a.createdAt), Number(a.lastRelease ?? 0))) })),
+        tracks: tracks.map((t: Row) => ({ id: Number(t.id), uploadDate: iso(t.uploadDate) })),
       };
     },
   };

@@ -1,5 +1,6 @@
 // The catalog's JSON, field for field as spec §3 names it. Type-only: pages and islands import it.
 
+import type { DropRecord } from './cadence.ts';
 import type { CoverSrcset } from './mediaColumns.ts';
 
 export interface ArtistRef {
@@ -22,6 +23,8 @@ export interface ArtistJson {
   createdAt: string;
   /** The next month boundary, when the next monthly drop opens (countdowns). */
   nextDropAt: string;
+  /** Streak, months missed and usual drop day, from the drops out for the viewer (cadence.ts). */
+  dropRecord: DropRecord;
 }
 
 export interface TrackJson {
@@ -34,6 +37,8 @@ export interface TrackJson {
   duration: number;
   uploadDate: string;
   isMonthlyDrop: boolean;
+  /** 'YYYY-MM' of the month a monthly drop belongs to (UTC), null for a regular upload. */
+  dropMonth: string | null;
   liked: boolean;
   likeCount: number;
   /** Listed at once but still being transcoded: the player plays the master meanwhile. */

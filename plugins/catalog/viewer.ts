@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { monthKey } from './drops.ts';
 import { TZ_COOKIE } from './rules.ts';
 
 // Who is looking at the catalog: the signed-in user (likes, listens) and their time zone, which
@@ -30,6 +31,11 @@ export function viewerOf(userId: number | null | undefined, rawZone: string | nu
 /** How far the zone's wall clock is ahead of UTC at this moment, in ms (+14 h in Pacific/Kiritimati). */
 export function zoneOffsetMs(zone: string, at: Date): number {
   return DateTime.fromJSDate(at, { zone }).offset * 60_000;
+}
+
+/** 'YYYY-MM' of the viewer's calendar month at this moment ("this month" of the catalog). */
+export function viewerMonth(viewer: Viewer, at: Date): string {
+  return monthKey(new Date(at.getTime() + zoneOffsetMs(viewer.zone, at)));
 }
 
 /** A page's viewer: the session user (Astro.locals) and the tz cookie (Astro.cookies). */

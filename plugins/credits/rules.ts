@@ -1,4 +1,5 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
+import { plural } from '../../site/lib/format.ts';
 
 // Spec §5/§9: whole credits, at least 1, never above the balance (the service checks the balance).
 
@@ -13,4 +14,7 @@ export const allocateRules: FieldRules = {
 };
 export const allocateRequired = ['artistId', 'credits'] as const;
 
-export const insufficientCredits = (available: number) => `You only have ${available} credits available`;
+export const insufficientCredits = (available: number) => `You only have ${plural(available, 'credit')} available`;
+
+/** Spec §8 success toast of every allocation, wherever it is made. */
+export const allocatedToast = (credits: number, artist: string) => ({ title: 'Credits Allocated', description: `Successfully allocated ${plural(credits, 'credit')} to ${artist}` });

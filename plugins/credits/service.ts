@@ -57,6 +57,11 @@ export function createCreditsService(kernel: Kernel) {
   }
 
   const service = {
+    /** The one membership's terms (Settings › Billing): what every member pays and receives. */
+    membership() {
+      return { feeCents: kernel.config.monthlyFeeCents, monthlyCredits: MONTHLY_CREDITS };
+    },
+
     /** The Credit Vault's numbers: spec §2 Credits, plus when the next refill happens. */
     async summary(userId: number) {
       const now = kernel.now();

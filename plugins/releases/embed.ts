@@ -1,10 +1,24 @@
 import type { ParameterizedContext } from 'koa';
 
+// The embeddable player: the one kind of page other sites may frame (a track, or an artist's
+// latest drop), its sizes (the iframe snippet, oEmbed, Twitter player cards) and its snippet.
+
 export const EMBED_PREFIX = '/embed/';
+
+/** The player's natural size; it adapts from EMBED_MIN_* up (compact below 120 px high). */
+export const EMBED_WIDTH = 600;
+export const EMBED_HEIGHT = 152;
+export const EMBED_MIN_WIDTH = 200;
+export const EMBED_MIN_HEIGHT = 80;
+
+export type EmbedKind = 'tracks' | 'artists';
+
+export const embedPath = (kind: EmbedKind, id: number) => `${EMBED_PREFIX}${kind}/${id}`;
 
 /**
  * The kernel forbids framing everywhere (X-Frame-Options DENY, frame-ancestors 'none'); the embed
- * player is the one page other sites may frame. Everything else of the policy stays as strict.
+ * player is the one page other sites may frame. Everything else of the policy stays as strict, so
+ * its own script (same origin) still runs, also in a sandboxed frame that keeps its origin.
  */
 export function embedHeaders(ctx: ParameterizedContext): void {
   ctx.remove('X-Frame-Options');
@@ -12,8 +26,13 @@ export function embedHeaders(ctx: ParameterizedContext): void {
   if (policy) ctx.set('Content-Security-Policy', policy.replace("frame-ancestors 'none'", 'frame-ancestors *'));
 }
 
-/** The iframe snippet of step 6's Embed tab. */
-export function embedSnippet(origin: string, trackId: number, title: string): string {
-  const safe = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<iframe src="${origin}${EMBED_PREFIX}tracks/${trackId}" width="100%" height="152" style="border:0;border-radius:12px" title="${safe} on OneTrack" loading="lazy" allow="autoplay; encrypted-media"></iframe>`;
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The iframe of a player: step 6's Embed tab (full width) and oEmbed answers (pixels). */
+export function embedSnippet(
+  origin: string,
+  target: { kind: EmbedKind; id: number; title: string },
+  size: { width: number | '100%'; height: number } = { width: '100%', height: EMBED_HEIGHT },
+): string {
+  return `<iframe src="${origin}${embedPath(target.kind, target.id)}" width="${size.width}" height="${size.height}" style="border:0;border-radius:12px" title="${escapeAttribute(target.title)} on OneTrack" loading="lazy" allow="autoplay; encrypted-media"></iframe>`;
 }

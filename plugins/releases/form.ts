@@ -1,5 +1,6 @@
 import { checkFields } from '../../api/validation/rules.ts';
 import type { Credit } from './metadata.ts';
+import type { TakenDrop } from './present.ts';
 import { DATE_MESSAGES, trackRules } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayToIso, earliestReleaseDay } from './schedule.ts';
 
@@ -89,6 +90,41 @@ export function deliveryErrors(d: ReleaseDraft, now: Date): FieldErrors {
   if (!d.releaseDate) return { releaseDate: DATE_MESSAGES.releaseRequired };
   if (d.releaseDate < earliestReleaseDay(now)) return { releaseDate: DATE_MESSAGES.releaseTooSoon };
   return {};
+}
+
+/** 'YYYY-MM' the release would count for as a monthly drop: the month it goes public (UTC, as the server counts). */
+export function releaseMonth(d: ReleaseDraft, now: Date): string {
+  return (!d.releaseASAP && d.releaseDate ? d.releaseDate : dayKey(now)).slice(0, 7);
+}
+
+/** The drop already filling the release's month, if any: then this release cannot be the monthly drop. */
+export function takenDrop(d: ReleaseDraft, now: Date, taken: readonly TakenDrop[]): TakenDrop | null {
+  const month = releaseMonth(d, now);
+  return taken.find((drop) => drop.month === month) ?? null;
+}
+
+/** Whether the release goes out as the monthly drop: the artist's wish, unless that month is taken. */
+export function isMonthlyDropOf(d: ReleaseDraft, now: Date, taken: readonly TakenDrop[]): boolean {
+  return d.isMonthlyDrop && !takenDrop(d, now, taken);
+}
+
+/**
+ * Whether a step's marker may turn gold: its part of the release is there and valid. The cover
+ * (step 2) is optional for the server, but the step is only complete with one.
+ */
+export function stepComplete(step: number, d: ReleaseDraft, now: Date): boolean {
+  switch (step) {
+    case 1:
+      return Object.keys(detailsErrors(d, now)).length === 0;
+    case 2:
+      return d.coverImage !== null;
+    case 3:
+      return d.audioUrl !== null && Object.keys(trackErrors(d)).length === 0;
+    case 4:
+      return Object.keys(deliveryErrors(d, now)).length === 0;
+    default:
+      return missingFields(d).length === 0;
+  }
 }
 
 /** Spec §5: what the review lists as missing. */

@@ -25,6 +25,7 @@ const releases: PluginManifest = {
   pages: [
     { pattern: '/upload', entrypoint: 'pages/upload.astro' },
     { pattern: '/embed/tracks/[id]', entrypoint: 'pages/embed-track.astro' },
+    { pattern: '/embed/artists/[id]', entrypoint: 'pages/embed-artist.astro' },
     { pattern: '/marketing-tools', entrypoint: 'pages/marketing-tools.astro' },
     { pattern: '/promotion-services', entrypoint: 'pages/promotion-services.astro' },
   ],

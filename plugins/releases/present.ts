@@ -65,6 +65,18 @@ export function trackMedia(row: Row): TrackMedia {
   };
 }
 
+/** A month the artist's monthly drop already fills (the wizard's Monthly Drop switch). */
+export interface TakenDrop {
+  /** 'YYYY-MM' (UTC), as the server counts drop months. */
+  month: string;
+  trackId: number;
+  title: string;
+  /** When the drop is (or was) public. */
+  publicAt: string;
+  /** Public already: its track page can be linked. */
+  out: boolean;
+}
+
 export interface ReleaseJson extends Omit<TrackJson, 'liked' | 'likeCount'>, TrackMedia {
   liked: boolean;
   likeCount: number;
@@ -107,6 +119,7 @@ export function presentRelease(row: Row): ReleaseJson {
     duration: Number(row.duration),
     uploadDate: new Date(Number(row.uploadDate)).toISOString(),
     isMonthlyDrop: Boolean(row.isMonthlyDrop),
+    dropMonth: row.isMonthlyDrop ? ((row.dropMonth as string | null) ?? null) : null,
     liked: false,
     likeCount: 0,
     ...trackMedia(row),

@@ -33,24 +33,6 @@ export function earliestReleaseDay(now: Date): string {
   return addDays(dayKey(now), MIN_LEAD_DAYS);
 }
 
-/** ASAP: two business days ahead, skipping Saturdays and Sundays. */
-export function asapEstimate(now: Date): string {
-  let day = dayKey(now);
-  let left = 2;
-  while (left > 0) {
-    day = addDays(day, 1);
-    const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return day;
-}
-
-/** Step 6: the estimated release day, or null for "Unknown date". */
-export function estimatedReleaseDay(releaseASAP: boolean, releaseDate: string | null | undefined, now: Date): string | null {
-  if (releaseASAP) return asapEstimate(now);
-  return dayOf(releaseDate);
-}
-
 /** 'Mar 5, 2026' (spec §9 date display). */
 export function formatDay(day: string): string {
   return new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });

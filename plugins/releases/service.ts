@@ -10,7 +10,7 @@ import { enqueue } from '../../media-worker/queue.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
-import { presentRelease, trackMedia, type ReleaseJson, type TrackMedia } from './present.ts';
+import { presentRelease, trackMedia, type ReleaseJson, type TakenDrop, type TrackMedia } from './present.ts';
 import { DATE_MESSAGES, MONTHLY_DROP_TAKEN } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayOf, earliestReleaseDay } from './schedule.ts';
 import { createUploads } from './uploads.ts';
@@ -172,6 +172,26 @@ export function createReleasesService(kernel: Kernel) {
         throw error;
       }
       return service.release(id);
+    },
+
+    /**
+     * The monthly drops this artist already has for this month and later ones (scheduled), so the
+     * wizard knows from its first step which months are taken (the server still decides at submit).
+     */
+    async takenDropMonths(artistId: number): Promise<TakenDrop[]> {
+      const now = kernel.now();
+      const rows = await knex('tracks')
+        .where({ artistId, isMonthlyDrop: 1 })
+        .andWhere('dropMonth', '>=', monthKey(now))
+        .orderBy('dropMonth')
+        .select('id', 'title', 'dropMonth', 'uploadDate');
+      return rows.map((row) => ({
+        month: String(row.dropMonth),
+        trackId: Number(row.id),
+        title: String(row.title),
+        publicAt: new Date(Number(row.uploadDate)).toISOString(),
+        out: Number(row.uploadDate) <= now.getTime(),
+      }));
     },
 
     /** Processing flag, waveform, loudness and cover srcset of any track (pages, player, embed). */

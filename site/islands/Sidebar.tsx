@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
-import { badgeCount, initials } from '../lib/format.ts';
+import { badgeCount, initials, plural } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';
@@ -75,7 +75,7 @@ export default function Sidebar({ user, shell, path }: Props) {
                 <Icon name={entry.icon} />
                 <span className="label">{entry.label}</span>
                 {entry.href === '/messages' && shown.unreadMessages > 0 && (
-                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={`${shown.unreadMessages} unread messages`}>
+                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={plural(shown.unreadMessages, 'unread message')}>
                     {badgeCount(shown.unreadMessages)}
                   </span>
                 )}

@@ -8,7 +8,6 @@ import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $unreadMessages } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
-import { toast } from '../stores/toasts.ts';
 
 interface Props {
   user: SessionUser | null;
@@ -59,13 +58,10 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
       <div className="topbar-actions">
         {user ? (
           <>
-            <button
-              type="button"
-              className="btn btn-gold d-none d-md-inline-flex"
-              onClick={() => toast({ title: 'One plan for everyone', description: 'OneTrack has no premium tiers: every listener gets the same 100 credits. Your plan is under Settings › Billing.' })}
-            >
+            {/* Spec text; Billing explains the one membership everyone has (no premium tiers). */}
+            <a href="/profile?tab=billing" className="btn btn-gold d-none d-md-inline-flex">
               <Icon name="crown" size={18} /> Upgrade to Premium
-            </button>
+            </a>
             <a href="/messages" className="btn btn-icon position-relative" aria-label={`Messages${unreadMessages ? `, ${unreadMessages} unread` : ''}`}>
               <Icon name="mail" />
               {unreadMessages > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadMessages)}</span>}

@@ -7,3 +7,10 @@ export function initials(name: string): string {
 export function badgeCount(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
+
+const PLURAL_RULES = new Intl.PluralRules('en-US');
+
+/** A count with its noun in the right form: "1 listener", "2 listeners", "1,200 credits". */
+export function plural(count: number, one: string, other = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${PLURAL_RULES.select(count) === 'one' ? one : other}`;
+}

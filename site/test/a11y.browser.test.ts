@@ -51,4 +51,18 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
     }
     await page.context().close();
   });
+
+  it('has no serious or critical findings for an artist who is an admin (wizard, vault, billing, admin), on both widths', async () => {
+    await suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
+    for (const width of [1280, 375]) {
+      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
+      expect((await page.request.post('/api/auth/login', { data: { username: 'novaharbor', password: 'demo1234' } })).status()).to.equal(200);
+      for (const url of ['/upload', '/credits', '/profile?tab=billing', '/admin']) {
+        await page.goto(url);
+        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+        expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
+      }
+      await page.context().close();
+    }
+  });
 });

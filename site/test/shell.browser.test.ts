@@ -14,8 +14,16 @@ describe('app shell and sign-in in the browser', () => {
     await page.waitForURL(`${suite.server.url}/`);
     await page.getByTestId('toast').filter({ hasText: 'Login successful' }).waitFor();
     await page.getByRole('link', { name: 'Your profile' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Upgrade to Premium' }).isVisible()).to.equal(true);
     expect(await page.title()).to.equal('OneTrack | One Track. Per Month. One Chance. Forever.');
+
+    // Upgrade to Premium (spec text) opens Billing, which explains the one membership.
+    await page.getByRole('link', { name: 'Upgrade to Premium' }).click();
+    await page.waitForURL(`${suite.server.url}/profile?tab=billing`);
+    expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).to.equal('true');
+    const plan = page.getByTestId('billing-plan');
+    await plan.getByText("Premium is OneTrack's only membership: there are no premium tiers above it").waitFor();
+    expect(await plan.textContent()).to.include('$9.99');
+    expect(await plan.textContent()).to.include('100 credits each month');
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { checkFields } from '../../../api/validation/rules.ts';
+import { checkFields, maxLengthOf, type FieldRules } from '../../../api/validation/rules.ts';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
@@ -18,6 +19,9 @@ function Field(props: {
   label: string;
   type?: string;
   value: string;
+  /** The rules the field's length limit comes from, and its name there. */
+  rules: FieldRules;
+  field: string;
   error?: string;
   autoComplete?: string;
   onChange: (value: string) => void;
@@ -25,13 +29,15 @@ function Field(props: {
   return (
     <Form.Group className="mb-3" controlId={props.id}>
       <Form.Label>{props.label}</Form.Label>
-      <Form.Control
+      <LimitedText
         type={props.type ?? 'text'}
         value={props.value}
+        max={maxLengthOf(props.rules, props.field)}
+        quiet
         autoComplete={props.autoComplete}
         isInvalid={!!props.error}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
+        onChange={props.onChange}
       />
       <Form.Control.Feedback type="invalid" id={`${props.id}-error`}>
         {props.error}
@@ -64,8 +70,8 @@ function LoginForm() {
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Login">
-      <Field id="login-username" label="Username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
-      <Field id="login-password" label="Password" type="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
+      <Field id="login-username" label="Username" rules={loginRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
+      <Field id="login-password" label="Password" type="password" rules={loginRules} field="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
       </Button>
@@ -109,10 +115,10 @@ function RegisterForm() {
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Register">
-      <Field id="register-name" label="Full Name" value={values.name} error={errors.name} autoComplete="name" onChange={set('name')} />
-      <Field id="register-username" label="Username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
-      <Field id="register-email" label="Email" type="email" value={values.email} error={errors.email} autoComplete="email" onChange={set('email')} />
-      <Field id="register-password" label="Password" type="password" value={values.password} error={errors.password} autoComplete="new-password" onChange={set('password')} />
+      <Field id="register-name" label="Full Name" rules={registerRules} field="name" value={values.name} error={errors.name} autoComplete="name" onChange={set('name')} />
+      <Field id="register-username" label="Username" rules={registerRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
+      <Field id="register-email" label="Email" type="email" rules={registerRules} field="email" value={values.email} error={errors.email} autoComplete="email" onChange={set('email')} />
+      <Field id="register-password" label="Password" type="password" rules={registerRules} field="password" value={values.password} error={errors.password} autoComplete="new-password" onChange={set('password')} />
       <Form.Check
         className="mb-3"
         type="switch"

@@ -5,11 +5,14 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
-import { checkFields } from '../../../api/validation/rules.ts';
+import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { initials } from '../../../site/lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
+import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
+import { formatCents } from '../../credits/money.ts';
 import type { PublicUser } from '../models.ts';
 import { PHOTO_RULES, PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
 
@@ -18,6 +21,9 @@ interface Props {
   artist: { id: number; genre: string | null } | null;
   genres: readonly string[];
   preferences: Record<PreferenceKey, boolean>;
+  /** The one membership's terms (credits plugin); null when credits are not enabled. */
+  membership: { feeCents: number; monthlyCredits: number } | null;
+  initialTab: 'account' | 'preferences' | 'billing';
 }
 
 const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
@@ -101,7 +107,7 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<
   const [genre, setGenre] = useState(initialArtist?.genre ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const set = (key: 'name' | 'username' | 'email' | 'bio') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: 'name' | 'username' | 'email' | 'bio') => (value: string) => setValues((v) => ({ ...v, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -128,7 +134,16 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<
   const field = (key: 'name' | 'username' | 'email', label: string, type = 'text', autoComplete?: string) => (
     <Form.Group className="mb-3" controlId={`profile-${key}`}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control type={type} value={values[key]} autoComplete={autoComplete} isInvalid={!!errors[key]} aria-describedby={errors[key] ? `profile-${key}-error` : undefined} onChange={set(key)} />
+      <LimitedText
+        type={type}
+        value={values[key]}
+        max={maxLengthOf(profileRules, key)}
+        quiet={key !== 'name'}
+        autoComplete={autoComplete}
+        isInvalid={!!errors[key]}
+        aria-describedby={errors[key] ? `profile-${key}-error` : undefined}
+        onChange={set(key)}
+      />
       <Form.Control.Feedback type="invalid" id={`profile-${key}-error`}>{errors[key]}</Form.Control.Feedback>
     </Form.Group>
   );
@@ -142,7 +157,7 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<
         {field('email', 'Email', 'email', 'email')}
         <Form.Group className="mb-3" controlId="profile-bio">
           <Form.Label>Bio</Form.Label>
-          <Form.Control as="textarea" rows={4} value={values.bio} isInvalid={!!errors.bio} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} onChange={set('bio')} />
+          <LimitedText rows={4} value={values.bio} max={maxLengthOf(profileRules, 'bio')} isInvalid={!!errors.bio} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} onChange={set('bio')} />
           <Form.Control.Feedback type="invalid" id="profile-bio-error">{errors.bio}</Form.Control.Feedback>
         </Form.Group>
         <Form.Check
@@ -205,33 +220,46 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
   );
 }
 
-/** Spec §2: a static display; no billing exists yet, so its buttons only say so. */
-function Billing() {
-  const notYet = () => toast({ title: 'Billing is not open yet', description: 'OneTrack has one plan for everyone today.' });
+/**
+ * Spec §2 Billing, made true: "Premium" is the one membership everyone has ("no premium tiers"
+ * means nothing above or below it), at the configured fee with the same credits for everyone.
+ * "Upgrade to Premium" in the top bar opens this tab. No payments are taken yet.
+ */
+function Billing({ membership }: Pick<Props, 'membership'>) {
+  const [note, setNote] = useState('');
+  const fee = membership ? formatCents(membership.feeCents) : null;
+  const credits = membership ? plural(membership.monthlyCredits, 'credit') : 'the same credits';
+  const notYet = () => toast({ title: 'Payments are not open yet', description: 'Card payments open later; your membership stays active meanwhile.' });
   return (
     <div>
-      <div className="surface-card p-3 mb-3">
+      <div className="surface-card p-3 mb-3" data-testid="billing-plan">
         <div className="d-flex justify-content-between align-items-start">
           <div>
             <h3 className="h5 mb-1">Premium Plan</h3>
-            <p className="mb-0"><span className="h4">9.99</span> <span className="text-secondary">per month</span></p>
+            {fee && <p className="mb-0"><span className="h4">{fee}</span> <span className="text-secondary">per month</span></p>}
           </div>
           <span className="badge text-bg-success">ACTIVE</span>
         </div>
-        <ul className="mt-3 mb-3 text-secondary">
+        <p className="mt-3 mb-2">
+          Premium is OneTrack's only membership: there are no premium tiers above it and no cheaper tier below it. Every member pays the
+          same{fee ? ` ${fee}` : ''} and gets {credits} each month, so no fan's voice is louder than another's. You already have it:
+          there is nothing to upgrade to.
+        </p>
+        <ul className="mb-3 text-secondary">
           <li>Every monthly drop from every artist</li>
-          <li>100 credits each month to give to the artists you love</li>
+          <li>{membership ? plural(membership.monthlyCredits, 'credit') : 'Credits'} each month to give to the artists you love</li>
           <li>Messages with artists and exclusive fan drops</li>
           <li>High quality audio</li>
         </ul>
         <div className="d-flex flex-wrap gap-2">
-          <Button variant="outline-light" size="sm" onClick={notYet}>Change Plan</Button>
+          <Button variant="outline-light" size="sm" onClick={() => setNote('Premium is the only plan, so there is no other plan to change to.')}>Change Plan</Button>
           <Button variant="outline-danger" size="sm" onClick={notYet}>Cancel Subscription</Button>
         </div>
+        {note && <p className="small text-secondary mt-2 mb-0" role="status">{note}</p>}
       </div>
       <div className="surface-card p-3">
         <h3 className="h6">Payment method</h3>
-        <p className="text-secondary mb-3">Visa ending in 4242 · expires 12/28</p>
+        <p className="text-secondary mb-3">Sample card: Visa ending in 4242 · expires 12/28 (no payment is taken yet)</p>
         <Button variant="outline-light" size="sm" onClick={notYet}>Add Payment Method</Button>
       </div>
     </div>
@@ -290,7 +318,7 @@ function DangerZone({ user }: { user: PublicUser }) {
 export default function ProfileSettings(props: Props) {
   return (
     <>
-      <Tabs defaultActiveKey="account" id="profile-tabs" className="mb-4">
+      <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4">
         <Tab eventKey="account" title="Account">
           <AccountForm user={props.user} artist={props.artist} genres={props.genres} />
         </Tab>
@@ -298,7 +326,7 @@ export default function ProfileSettings(props: Props) {
           <PreferencesForm preferences={props.preferences} />
         </Tab>
         <Tab eventKey="billing" title="Billing">
-          <Billing />
+          <Billing membership={props.membership} />
         </Tab>
       </Tabs>
       <DangerZone user={props.user} />

@@ -24,6 +24,12 @@ describe('settings in the browser', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Name must be at least 2 characters').waitFor();
     await page.getByLabel('Full Name').fill('Sam Singer');
+    // The bio takes 500 characters at most, counted as they are typed.
+    await page.getByLabel('Bio').focus();
+    await page.keyboard.insertText('b'.repeat(600));
+    expect((await page.getByLabel('Bio').inputValue()).length).to.equal(500);
+    await page.getByLabel('Bio').fill('Jazz from the harbour.');
+    expect(await page.locator('#profile-bio ~ [data-testid="char-count"]').textContent()).to.include('22 / 500');
     await page.getByLabel('Artist Account (upload your monthly drops)').check();
     await page.getByLabel('Music Genre').selectOption('Jazz');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -45,6 +51,9 @@ describe('settings in the browser', () => {
 
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByText('ACTIVE').waitFor();
+    await page.getByText('there are no premium tiers above it').waitFor();
+    await page.getByRole('button', { name: 'Change Plan' }).click();
+    await page.getByText('Premium is the only plan, so there is no other plan to change to.').waitFor();
     expect(errors).to.deep.equal([]);
   });
 

@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { checkFields } from '../../../api/validation/rules.ts';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { Section } from '../../content/blocks.ts';
@@ -22,13 +23,6 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
   const id = `block-${block.key}`;
-  const control = {
-    maxLength: MAX_LENGTH[block.type],
-    value,
-    isInvalid: !!error,
-    'aria-describedby': `${id}-help${error ? ` ${id}-error` : ''}`,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(e.target.value),
-  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,11 +47,14 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
       <Form.Group controlId={id}>
         <Form.Label className="fw-bold mb-0">{block.label}</Form.Label>
         <Form.Text as="p" className="d-block text-secondary mt-0 mb-2" id={`${id}-help`}>{block.description}</Form.Text>
-        {block.type === 'textarea' ? (
-          <Form.Control as="textarea" rows={3} {...control} />
-        ) : (
-          <Form.Control type="text" {...control} />
-        )}
+        <LimitedText
+          rows={block.type === 'textarea' ? 3 : undefined}
+          max={MAX_LENGTH[block.type]}
+          value={value}
+          isInvalid={!!error}
+          aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+          onChange={setValue}
+        />
         <Form.Control.Feedback type="invalid" id={`${id}-error`}>{error}</Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" className="btn-gold mt-2" size="sm" disabled={pending || value === saved}>

@@ -32,6 +32,7 @@ describe('admin in the browser', () => {
     await block.getByRole('button', { name: 'Save' }).click();
     await block.getByText('Content cannot be empty').waitFor();
     await block.getByRole('textbox').fill('Fans decide who gets paid. Every single month.');
+    expect(await block.getByTestId('char-count').textContent()).to.include('46 / 600');
     await block.getByRole('button', { name: 'Save' }).click();
     await toastSaying(page, 'Hero subtitle has been saved');
 

@@ -1,7 +1,7 @@
 // The directory's search (spec §5) as the fan types: the server's own render of /artists?q=…
 // (the same case-insensitive name-or-genre match over every artist, a page at a time, and the page
-// cache's copy when someone searched the same before) replaces the results. Without JavaScript the
-// form submits to the same address.
+// cache's copy when someone searched the same before) replaces the results, and the sort links so
+// they keep the search. Without JavaScript the form submits to the same address.
 
 const DEBOUNCE_MS = 120;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -9,17 +9,23 @@ let inFlight: AbortController | null = null;
 
 async function search(form: HTMLFormElement): Promise<void> {
   const url = new URL(form.action, location.href);
-  const q = String(new FormData(form).get('q') ?? '').trim();
-  if (q) url.searchParams.set('q', q);
+  // The search and the order (a hidden field); empty ones stay out of the address.
+  for (const [name, value] of new FormData(form)) {
+    const text = String(value).trim();
+    if (text) url.searchParams.set(name, text);
+  }
   inFlight?.abort();
   const controller = (inFlight = new AbortController());
   try {
     const res = await fetch(url, { signal: controller.signal, headers: { Accept: 'text/html' } });
     if (!res.ok) throw new Error(`${res.status}`);
-    const fresh = new DOMParser().parseFromString(await res.text(), 'text/html').querySelector<HTMLElement>('[data-artist-results]');
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const fresh = doc.querySelector<HTMLElement>('[data-artist-results]');
     const current = document.querySelector('[data-artist-results]');
     if (!fresh || !current || controller.signal.aborted) return;
     current.replaceWith(document.adoptNode(fresh));
+    const sortLinks = doc.querySelector('[data-artist-sort]');
+    if (sortLinks) document.querySelector('[data-artist-sort]')?.replaceWith(document.adoptNode(sortLinks));
     history.replaceState(history.state, '', url.pathname + url.search);
     const status = document.querySelector('[data-artist-search-status]');
     if (status) status.textContent = fresh.dataset.summary ?? '';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
+import { plural } from '../../../site/lib/format.ts';
 import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
 import ShareDialog, { useCopiedFlag } from './ShareDialog.tsx';
 
@@ -42,7 +43,7 @@ export default function TrackActions({ track, shareUrl }: Props) {
         onClick={() => void toggle()}
       >
         <Icon name="heart" filled={state.liked} /> {state.liked ? 'Liked' : 'Like'}
-        <span className="like-count" aria-label={`${state.likeCount} likes`}>{state.likeCount}</span>
+        <span className="like-count" aria-label={plural(state.likeCount, 'like')}>{state.likeCount}</span>
       </button>
       <button type="button" className="btn btn-outline-light btn-lg" onClick={() => setSharing(true)}>
         <Icon name={copied ? 'check' : 'share'} /> {copied ? 'Link copied!' : 'Share'}

@@ -1,16 +1,19 @@
 import type { APIRoute } from 'astro';
 import { TZ_COOKIE, viewerOf } from '../viewer.ts';
 
-// Every artist and every released track, for search engines (robots.txt points here).
+// Every artist and every released track, for search engines (robots.txt points here), each with
+// when it last changed; the home page and Discover change with the newest release.
 export const GET: APIRoute = async ({ locals, url, cookies }) => {
   const { artists, tracks } = await locals.services.catalog.sitemapEntries(viewerOf(locals.user?.id, cookies.get(TZ_COOKIE)?.value));
   const entry = (path: string, lastmod?: string) =>
-    `<url><loc>${new URL(path, url.origin).href}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+    `<url><loc>${new URL(path, url.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const newest = (dates: string[]) => dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
+  const newestRelease = newest(tracks.map((t) => t.uploadDate));
   const urls = [
-    entry('/'),
-    entry('/discover'),
-    entry('/artists'),
-    ...artists.map((a) => entry(`/artist/${a.id}`)),
+    entry('/', newestRelease),
+    entry('/discover', newestRelease),
+    entry('/artists', newest(artists.map((a) => a.lastmod))),
+    ...artists.map((a) => entry(`/artist/${a.id}`, a.lastmod)),
     ...tracks.map((t) => entry(`/tracks/${t.id}`, t.uploadDate)),
   ];
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -4,8 +4,8 @@ import { Exclusive } from '../models.ts';
 import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../rules.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
-const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt'];
-const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'liked', 'likeCount', 'processing', 'coverSrcset'];
+const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
+const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'dropMonth', 'liked', 'likeCount', 'processing', 'coverSrcset'];
 const DAY = 86_400_000;
 
 describe('catalog API', () => {

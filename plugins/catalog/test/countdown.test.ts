@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { compactCountdown, fullCountdown, FULL_COUNTDOWN_LIVE } from '../countdown.ts';
-import { joinedMonth, monthKey, nextDropAt } from '../drops.ts';
+import { dropLabel, joinedMonth, monthKey, nextDropAt } from '../drops.ts';
 
 const s = 1000;
 const DAY = 86_400 * s;
@@ -25,6 +25,13 @@ describe('countdowns and the monthly rhythm', () => {
     expect(nextDropAt(new Date('2026-12-31T23:59:59Z')).toISOString()).to.equal('2027-01-01T00:00:00.000Z');
     expect(nextDropAt(new Date('2026-02-01T00:00:00Z')).toISOString()).to.equal('2026-03-01T00:00:00.000Z');
     expect(monthKey(new Date('2026-01-31T23:59:59Z'))).to.equal('2026-01');
+  });
+
+  it('calls a monthly drop NEW DROP only in its own month, then names its month', () => {
+    expect(dropLabel('2026-11', '2026-11')).to.equal('NEW DROP');
+    expect(dropLabel('2026-10', '2026-11')).to.equal('Monthly drop · Oct 2026');
+    expect(dropLabel('2026-12', '2027-01')).to.equal('Monthly drop · Dec 2026');
+    expect(dropLabel(null, '2026-11')).to.equal(null);
   });
 
   it('names the join month in words', () => {

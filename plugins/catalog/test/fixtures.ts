@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Knex } from 'knex';
 import type { TestClient } from '../../../api/test/client.ts';
 import type { TestServer } from '../../../api/test/server.ts';
 import { monthKey } from '../drops.ts';
@@ -38,4 +39,17 @@ export async function addTrack(artistId: number, title: string, uploadDate: Date
     createdAt: uploadDate.getTime(),
   });
   return track.id;
+}
+
+/** How many SQL statements the app ran while `work` ran (lists must not cost a query per row). */
+export async function queriesDuring(knex: Knex, work: () => Promise<unknown>): Promise<number> {
+  let queries = 0;
+  const onQuery = () => queries++;
+  knex.on('query', onQuery);
+  try {
+    await work();
+  } finally {
+    knex.off('query', onQuery);
+  }
+  return queries;
 }

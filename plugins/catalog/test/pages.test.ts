@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
 import { PROCESSING_FAILED } from '../../releases/rules.ts';
 import { Artist } from '../../accounts/models.ts';
 import { PAGE_SIZE } from '../paging.ts';
-import { addTrack } from './fixtures.ts';
+import { addTrack, queriesDuring } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
 
@@ -57,7 +57,8 @@ describe('catalog pages (server-rendered)', () => {
     expect(res.text).to.match(/<meta name="description" content="Nova Harbor \(Electronic\) on OneTrack/);
     expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artist/${nova.id}">`);
     expect(res.text).to.include('<meta property="og:type" content="profile">');
-    expect(res.text).to.include('<meta name="twitter:card" content="summary_large_image">');
+    // The profile plays the artist's latest drop where it is shared (syndication's player card).
+    expect(res.text).to.include('<meta name="twitter:card" content="player">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
     expect(ld).to.include({ '@context': 'https://schema.org', '@type': 'MusicGroup', name: 'Nova Harbor', genre: 'Electronic' });
     expect(ld.track[0]['@type']).to.equal('MusicRecording');
@@ -69,6 +70,17 @@ describe('catalog pages (server-rendered)', () => {
     expect(missing.status).to.equal(404);
     expect(missing.text).to.include('Artist Not Found');
     expect(missing.text).to.include('href="/artists"');
+  });
+
+  it('says NEW DROP only on drops of the current month; older drops name their month', async () => {
+    const [current, previous] = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{ title: string; dropMonth: string }>;
+    const lastMonth = new Date(Date.parse(`${previous.dropMonth}-15T00:00:00Z`)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const res = await server.client().get(`/artist/${nova.id}`);
+    const badges = [...res.text.matchAll(/class="badge drop-badge[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(badges).to.deep.equal(['NEW DROP', `Monthly drop · ${lastMonth}`]);
+    expect(res.text.indexOf(current.title)).to.be.below(res.text.indexOf(previous.title));
+    const home = await server.client().get('/');
+    expect(home.text).not.to.include('Monthly drop ·');
   });
 
   it('redirects the shared-link form /artists/{id} permanently to /artist/{id}', async () => {
@@ -179,15 +191,8 @@ describe('catalog pages (server-rendered)', () => {
 
   it('renders pages with a bounded number of queries, whatever the catalog size', async () => {
     const knex = server.app.kernel.knex;
-    const countQueries = async (path: string) => {
-      let n = 0;
-      const listener = () => n++;
-      knex.on('query', listener);
-      const res = await server.client().get(`${path}${path.includes('?') ? '&' : '?'}fresh=${Math.random()}`);
-      knex.off('query', listener);
-      expect(res.status, path).to.equal(200);
-      return n;
-    };
+    const countQueries = (path: string) =>
+      queriesDuring(knex, async () => expect((await server.client().get(`${path}${path.includes('?') ? '&' : '?'}fresh=${Math.random()}`)).status, path).to.equal(200));
     const pages = ['/', `/artist/${nova.id}`, '/artists', '/discover', `/tracks/${track.id}`];
     const countAll = async () => {
       const counts = [];

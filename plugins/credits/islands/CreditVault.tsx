@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
+import { plural } from '../../../site/lib/format.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
@@ -77,7 +78,7 @@ function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
           <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-secondary">You have {available} credits available this month.</p>
+          <p className="text-secondary">You have {plural(available, 'credit')} available this month.</p>
           <Form.Group className="mb-3" controlId="allocate-artist">
             <Form.Label>Artist</Form.Label>
             <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
@@ -145,7 +146,7 @@ export default function CreditVault(props: Props) {
           label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
         />
         <p className="text-secondary small mt-2 mb-3">
-          Every month starts at exactly {summary.monthlyCredits} credits on the 1st (UTC). Unspent credits do not carry over, so give them to
+          Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
           the artists you love before the month ends.
         </p>
         <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
@@ -155,7 +156,7 @@ export default function CreditVault(props: Props) {
 
       <div className="row g-3 mt-1">
         {stats.map(([label, value, testId]) => (
-          <div className="col-12 col-sm-4" key={label}>
+          <div className="col-4" key={label}>
             <div className="surface-card vault-stat">
               <p className="text-secondary small mb-1">{label}</p>
               <p className="h4 mb-0" data-testid={testId}>{value}</p>
@@ -170,7 +171,7 @@ export default function CreditVault(props: Props) {
           <p className="text-secondary">No allocations yet. Open an artist’s page or use Allocate Credits to support someone.</p>
         ) : (
           <div className="table-responsive">
-            <table className="table table-dark table-hover align-middle vault-history">
+            <table className="table table-hover align-middle vault-history">
               <thead>
                 <tr>
                   <th scope="col">Date</th>
@@ -182,7 +183,7 @@ export default function CreditVault(props: Props) {
               <tbody>
                 {allocations.map((a) => (
                   <tr key={a.id}>
-                    <td>{format(a.allocationDate, DATE_FORMAT)}</td>
+                    <td className="text-nowrap">{format(a.allocationDate, DATE_FORMAT)}</td>
                     <td><a href={`/artist/${a.artistId}`}>{a.artist?.name}</a></td>
                     <td className="d-none d-sm-table-cell text-secondary">{a.artist?.genre ?? '—'}</td>
                     <td className="text-end">{a.credits}</td>

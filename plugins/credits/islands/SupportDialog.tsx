@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { apiGetOrNull } from '../../../site/lib/api.ts';
+import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { allocateCredits } from './allocate.ts';
 
@@ -55,7 +56,7 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
         <Modal.Body>
           {signedIn ? (
             <p className="text-secondary" data-testid="support-available">
-              {available === null ? 'Checking your balance…' : `You have ${available} credits available this month.`}
+              {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
             </p>
           ) : (
             <p className="text-secondary">

@@ -1,6 +1,6 @@
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { INVALID_AMOUNT, insufficientCredits } from '../rules.ts';
+import { INVALID_AMOUNT, allocatedToast, insufficientCredits } from '../rules.ts';
 
 export interface AllocationResult {
   allocation: { id: number; artistId: number; credits: number; allocationDate: string; artist: { name: string; genre: string | null } | null };
@@ -31,7 +31,7 @@ export async function allocateCredits(
   }
   try {
     const result = await apiRequest<AllocationResult>('POST', '/api/credits/allocate', { artistId: artist.id, credits: amount });
-    toast({ title: 'Credits Allocated', description: `Successfully allocated ${amount} credits to ${artist.name}`, variant: 'success' });
+    toast({ ...allocatedToast(amount, artist.name), variant: 'success' });
     return result;
   } catch (error) {
     toast({ title: 'Allocation Failed', description: messageOf(error, 'Failed to allocate credits'), variant: 'destructive' });

@@ -165,7 +165,7 @@ describe('credits: balance, allocation and monthly refill', () => {
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).to.have.length(33);
       expect(statuses.filter((s) => s === 400)).to.have.length(27);
-      for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.message).to.equal('You only have 1 credits available');
+      for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.message).to.equal('You only have 1 credit available');
       expect((await racer.client.get('/api/credits/user')).body.credits).to.equal(1);
       const rows = await server.app.kernel.knex('credit_allocations').where({ userId: racer.user.id });
       expect(rows).to.have.length(33);

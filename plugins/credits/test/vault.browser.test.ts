@@ -23,6 +23,7 @@ describe('credits in the browser', () => {
     await dialog.getByLabel('Credits to allocate').fill('15');
     await submit.click();
     await toastSaying(page, 'Successfully allocated 15 credits to Nova Harbor');
+    expect(await page.getByTestId('toast').textContent()).to.include('Credits Allocated');
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Credits' }).click();
@@ -49,6 +50,12 @@ describe('credits in the browser', () => {
     await dialog.getByLabel('Artist').selectOption({ label: 'Kai Rocks (Rock)' });
     await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
     await toastSaying(page, 'Successfully allocated 5 credits to Kai Rocks');
+    // The same success toast as the artist page's dialog, visible above everything once the dialog closes.
+    await dialog.waitFor({ state: 'detached' });
+    const toast = page.getByTestId('toast');
+    expect(await toast.textContent()).to.include('Credits Allocated');
+    expect(await toast.isVisible()).to.equal(true);
+    expect(await toast.evaluate((el) => document.elementFromPoint(el.getBoundingClientRect().x + 20, el.getBoundingClientRect().y + 20)?.closest('[data-testid="toast"]') === el)).to.equal(true);
     await page.getByTestId('vault-balance').filter({ hasText: '80' }).waitFor();
     expect(await page.getByTestId('vault-this-month').textContent()).to.equal('20');
     expect(await page.locator('.vault-history tbody tr').first().textContent()).to.include('Kai Rocks');

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { MESSAGE_TIME_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
 import { $unreadMessages } from '../../../site/stores/shell.ts';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH, replySubject } from '../rules.ts';
 import { sendMessage, type MessageJSON } from './send.ts';
@@ -54,7 +55,7 @@ function ReplyForm({ to, onSent, onCancel }: { to: MessageJSON; onSent(message: 
       <p className="small text-secondary mb-2">Subject: {subject}</p>
       <Form.Group controlId={`reply-${to.id}`}>
         <Form.Label className="visually-hidden">Your reply</Form.Label>
-        <Form.Control as="textarea" rows={3} maxLength={MESSAGE_MAX_LENGTH} placeholder="Write your reply" value={content} onChange={(e) => setContent(e.target.value)} />
+        <LimitedText rows={3} max={MESSAGE_MAX_LENGTH} placeholder="Write your reply" value={content} onChange={setContent} />
       </Form.Group>
       <div className="d-flex gap-2 mt-2">
         <Button type="submit" className="btn-gold" size="sm" disabled={pending}>{pending ? 'Sending…' : 'Send Reply'}</Button>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH } from '../rules.ts';
 import { sendMessage } from './send.ts';
@@ -47,7 +48,7 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
           )}
           <Form.Group controlId="message-content">
             <Form.Label>Your message</Form.Label>
-            <Form.Control as="textarea" rows={5} maxLength={MESSAGE_MAX_LENGTH} value={content} onChange={(e) => setContent(e.target.value)} />
+            <LimitedText rows={5} max={MESSAGE_MAX_LENGTH} value={content} onChange={setContent} />
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>

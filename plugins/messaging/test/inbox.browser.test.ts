@@ -28,7 +28,7 @@ describe('messages in the browser', () => {
     await signIn(artist.page, 'novaharbor');
     await artist.page.goto('/messages');
     await hydrated(artist.page);
-    const sidebarBadge = artist.page.getByRole('navigation', { name: 'Main navigation' }).getByLabel('1 unread messages');
+    const sidebarBadge = artist.page.getByRole('navigation', { name: 'Main navigation' }).getByLabel('1 unread message', { exact: true });
     await sidebarBadge.waitFor();
     await artist.page.getByRole('button', { name: /Demo Listener/ }).click();
     const thread = artist.page.getByRole('region', { name: 'Conversation with Demo Listener' });
@@ -62,7 +62,16 @@ describe('messages in the browser', () => {
     await hydrated(page);
     await page.getByRole('button', { name: 'Message', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Message Nova Harbor' });
-    await dialog.getByLabel('Your message').fill('Hello me');
+    // A long paste stops at the limit in the field, and the counter says so (nothing is cut on send).
+    const box = dialog.getByLabel('Your message');
+    await box.focus();
+    await page.keyboard.insertText('x'.repeat(6000));
+    expect((await box.inputValue()).length).to.equal(2000);
+    const counter = dialog.getByTestId('char-count');
+    expect(await counter.textContent()).to.include('2,000 / 2,000');
+    expect(await counter.textContent()).to.include('Limit of 2,000 characters reached');
+    await box.fill('Hello me');
+    expect(await counter.textContent()).to.include('8 / 2,000');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await toastSaying(page, 'You cannot send messages to yourself');
   });

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { deliveryErrors, detailsErrors, emptyDraft, trackErrors, trackPayload, missingFields, type FieldErrors, type ReleaseDraft } from '../form.ts';
-import type { ReleaseJson } from '../present.ts';
+import { deliveryErrors, detailsErrors, emptyDraft, isMonthlyDropOf, missingFields, stepComplete, takenDrop, trackErrors, trackPayload, type FieldErrors, type ReleaseDraft } from '../form.ts';
+import type { ReleaseJson, TakenDrop } from '../present.ts';
 import { TOASTS } from '../rules.ts';
+import { MonthlyDropNotice } from './wizard/MonthlyDrop.tsx';
 import { StepComplete } from './wizard/StepComplete.tsx';
 import { StepCover } from './wizard/StepCover.tsx';
 import { StepDelivery } from './wizard/StepDelivery.tsx';
@@ -23,6 +24,8 @@ interface Props {
   nowIso: string;
   artistName: string;
   userId: number;
+  /** Months the artist's monthly drop already fills (this one and scheduled later ones). */
+  takenDrops: TakenDrop[];
 }
 
 function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: number } {
@@ -35,11 +38,13 @@ function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: numb
   return { draft: emptyDraft(now), step: 1 };
 }
 
-export default function UploadWizard({ nowIso, artistName, userId }: Props) {
+export default function UploadWizard({ nowIso, artistName, userId, takenDrops }: Props) {
   const now = new Date(nowIso);
   const today = nowIso.slice(0, 10);
   const [draft, setDraft] = useState<ReleaseDraft>(() => emptyDraft(now));
   const [step, setStep] = useState(1);
+  // The furthest step reached: markers of steps not reached yet stay plain.
+  const [reached, setReached] = useState(1);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [pending, setPending] = useState(false);
   const [release, setRelease] = useState<ReleaseJson | null>(null);
@@ -50,6 +55,7 @@ export default function UploadWizard({ nowIso, artistName, userId }: Props) {
     const saved = loadDraft(userId, now);
     setDraft(saved.draft);
     setStep(saved.step);
+    setReached(saved.step);
     setRestored(true);
   }, []);
   useEffect(() => {
@@ -64,19 +70,29 @@ export default function UploadWizard({ nowIso, artistName, userId }: Props) {
 
   const stepErrors = (n: number): FieldErrors => (n === 1 ? detailsErrors(draft, now) : n === 3 ? trackErrors(draft) : n === 4 ? deliveryErrors(draft, now) : {});
 
+  const goTo = (n: number) => {
+    setStep(n);
+    setReached((r) => Math.max(r, n));
+  };
+
   const next = () => {
     const found = stepErrors(step);
     setErrors(found);
-    if (Object.keys(found).length === 0) setStep((s) => s + 1);
+    if (Object.keys(found).length === 0) goTo(step + 1);
   };
+
+  // The month's drop may be taken already: then this release goes out as a regular upload.
+  const taken = takenDrop(draft, now, takenDrops);
+  const outgoing = { ...draft, isMonthlyDrop: isMonthlyDropOf(draft, now, takenDrops) };
+  const complete = (n: number) => n <= reached && (n <= 4 ? stepComplete(n, draft, now) : step === 6);
 
   const submit = async () => {
     setPending(true);
     try {
-      const created = await apiRequest<ReleaseJson>('POST', '/api/tracks', trackPayload(draft));
+      const created = await apiRequest<ReleaseJson>('POST', '/api/tracks', trackPayload(outgoing));
       localStorage.removeItem(DRAFT_KEY);
       setRelease(created);
-      setStep(6);
+      goTo(6);
       toast({ title: TOASTS.trackSuccess.title, description: created.title, variant: 'success' });
     } catch (error) {
       toast({ title: TOASTS.trackError.title, description: messageOf(error, TOASTS.trackError.description), variant: 'destructive' });
@@ -87,38 +103,42 @@ export default function UploadWizard({ nowIso, artistName, userId }: Props) {
 
   const props = { draft, update, errors, today };
   return (
-    <div className="upload-wizard card surface-card">
-      <div className="card-body p-3 p-md-4">
-        <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Upload steps">
-          {STEPS.map((name, index) => (
-            <li key={name} className={`wizard-step${index + 1 === step ? ' active' : ''}${index + 1 < step ? ' done' : ''}`} aria-current={index + 1 === step ? 'step' : undefined}>
-              <span className="wizard-step-number">{index + 1}</span>
-              <span className="wizard-step-name">{name}</span>
-            </li>
-          ))}
-        </ol>
-        <h2 className="h4 mb-3">{step === 6 ? '' : `Step ${step}: ${STEPS[step - 1]}`}</h2>
+    <>
+      {step < 6 && <MonthlyDropNotice current={takenDrops.find((d) => d.month === today.slice(0, 7)) ?? null} />}
+      <div className="upload-wizard card surface-card">
+        <div className="card-body p-3 p-md-4">
+          <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Upload steps">
+            {STEPS.map((name, index) => (
+              <li key={name} className={`wizard-step${index + 1 === step ? ' active' : ''}${complete(index + 1) ? ' done' : ''}`} aria-current={index + 1 === step ? 'step' : undefined}>
+                <span className="wizard-step-number">{index + 1}</span>
+                <span className="wizard-step-name">{name}</span>
+                {complete(index + 1) && <span className="visually-hidden"> (complete)</span>}
+              </li>
+            ))}
+          </ol>
+          {step < 6 && <h2 className="h4 mb-3">{`Step ${step}: ${STEPS[step - 1]}`}</h2>}
 
-        {step === 1 && <StepDetails {...props} />}
-        {step === 2 && <StepCover {...props} />}
-        {step === 3 && <StepTrack {...props} artistName={artistName} />}
-        {step === 4 && <StepDelivery {...props} />}
-        {step === 5 && <StepReview draft={draft} />}
-        {step === 6 && release && <StepComplete release={release} now={now} origin={window.location.origin} />}
+          {step === 1 && <StepDetails {...props} />}
+          {step === 2 && <StepCover {...props} />}
+          {step === 3 && <StepTrack {...props} artistName={artistName} />}
+          {step === 4 && <StepDelivery {...props} taken={taken} />}
+          {step === 5 && <StepReview draft={outgoing} />}
+          {step === 6 && release && <StepComplete release={release} origin={window.location.origin} />}
 
-        {step < 6 && (
-          <div className="d-flex justify-content-between mt-4">
-            <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => setStep((s) => s - 1)}>Previous</Button>
-            {step < 5 ? (
-              <Button className="btn-gold" onClick={next}>Next</Button>
-            ) : (
-              <Button className="btn-gold" onClick={submit} disabled={pending || missingFields(draft).length > 0}>
-                {pending ? 'Uploading...' : 'Submit Release'}
-              </Button>
-            )}
-          </div>
-        )}
+          {step < 6 && (
+            <div className="d-flex justify-content-between mt-4">
+              <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>Previous</Button>
+              {step < 5 ? (
+                <Button className="btn-gold" onClick={next}>Next</Button>
+              ) : (
+                <Button className="btn-gold" onClick={submit} disabled={pending || missingFields(draft).length > 0}>
+                  {pending ? 'Uploading...' : 'Submit Release'}
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

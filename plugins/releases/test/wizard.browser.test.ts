@@ -2,9 +2,15 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { addTrack } from '../../catalog/test/fixtures.ts';
+import { monthInWords } from '../../catalog/drops.ts';
+import { formatDay } from '../schedule.ts';
 import { image, tone } from './fixtures.ts';
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+
+/** Which step markers are gold (complete), by step number. */
+const goldSteps = (page: Page) => page.locator('.wizard-step').evaluateAll((steps) => steps.flatMap((li, i) => (li.classList.contains('done') ? [i + 1] : [])));
 
 async function register(page: Page, username: string, artist: boolean) {
   const res = await page.request.post('/api/auth/register', { data: { username, password: 'secret123', email: `${username}@example.com`, name: `${username} Name`, isArtist: artist } });
@@ -36,7 +42,8 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByText('Monthly Drop Limit').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
 
-    // Step 1: messages under the fields, then valid details.
+    // Step 1: messages under the fields, then valid details. No marker is gold before its step is valid.
+    expect(await goldSteps(page)).to.deep.equal([]);
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).to.equal(true);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Title is required').waitFor();
@@ -46,8 +53,10 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByLabel('Language of Title').selectOption('English');
     await page.getByLabel('Previously Released').check();
     await page.getByLabel('Previous Release Date').fill('2021-06-01');
+    expect(await goldSteps(page)).to.deep.equal([1]);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'Step 2: Cover Art' }).waitFor();
+    expect(await goldSteps(page), 'no cover chosen yet').to.deep.equal([1]);
 
     // The draft survives a reload.
     await page.reload();
@@ -67,11 +76,14 @@ describe('releases: the upload wizard in the browser', function () {
     await crop.getByRole('button', { name: 'Apply Crop' }).click();
     await page.getByText('cover-cropped.jpg').waitFor();
     expect(await page.getByAltText('Cover art preview').getAttribute('src')).to.match(/^\/media\/u\/\w+\.jpg$/);
+    expect(await goldSteps(page)).to.deep.equal([1, 2]);
     await page.getByRole('button', { name: 'Next' }).click();
+    expect(await goldSteps(page), 'no audio chosen yet').to.deep.equal([1, 2]);
 
     // Step 3: audio with name, m:ss and MB; a credit through its dialog; lyrics language appears.
     await page.locator('#audio-file').setInputFiles({ name: 'glass.wav', mimeType: 'audio/wav', buffer: tone(5) });
     await page.getByText('glass.wav').waitFor();
+    expect(await goldSteps(page)).to.deep.equal([1, 2, 3]);
     await page.getByText('0:05').waitFor();
     await page.getByText(/0\.\d\d MB/).waitFor();
     await page.getByRole('button', { name: 'Add Artist Role' }).click();
@@ -101,7 +113,10 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByRole('button', { name: 'Submit Release' }).click();
     await page.getByRole('heading', { name: 'Upload Complete!' }).waitFor();
     await page.getByTestId('toast').filter({ hasText: 'Track uploaded successfully' }).waitFor();
-    expect(await page.getByTestId('release-date').textContent()).to.match(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    // ASAP is public at once: step 6 says so, with today's date (not an estimate days ahead).
+    expect(await page.getByTestId('release-date').textContent()).to.equal(formatDay(new Date().toISOString().slice(0, 10)));
+    await page.getByText('public now').waitFor();
+    expect(await goldSteps(page)).to.deep.equal([1, 2, 3, 4, 5, 6]);
 
     const link = await page.getByLabel('Share link').inputValue();
     const id = Number(link.split('/').pop());
@@ -131,6 +146,48 @@ describe('releases: the upload wizard in the browser', function () {
       return !audio.paused;
     });
     expect(ok).to.equal(true);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('knows from step 1 that this month’s drop is taken: the Monthly Drop switch starts off, says why and links the drop', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await register(page, 'taken', true);
+    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'taken').first('artists.id');
+    const now = new Date();
+    const dropId = await addTrack(artist.id, 'Already Out', new Date(now.getTime() - 60_000));
+    const thisMonth = monthInWords(now.toISOString().slice(0, 7));
+
+    await page.goto('/upload');
+    await hydrated(page);
+    const notice = page.getByTestId('monthly-drop-notice');
+    await notice.getByText(`Your ${thisMonth} drop is already out: Already Out.`).waitFor();
+    expect(await notice.getByRole('link', { name: 'Already Out' }).getAttribute('href')).to.equal(`/tracks/${dropId}`);
+
+    await page.getByLabel('Release Title').fill('Second Light');
+    await page.getByLabel('Genre').selectOption('Rock');
+    await page.getByLabel('Language of Title').selectOption('English');
+    for (const step of ['Step 2: Cover Art', 'Step 3: Track Upload', 'Step 4: Delivery Options']) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: step }).waitFor();
+    }
+    const monthly = page.getByLabel('Monthly Drop');
+    expect(await monthly.isChecked()).to.equal(false);
+    expect(await monthly.isDisabled()).to.equal(true);
+    const why = page.locator('#monthly-drop-hint');
+    expect(await why.textContent()).to.include(`Your ${thisMonth} drop is already out: Already Out.`);
+    expect(await why.getByRole('link', { name: 'Already Out' }).getAttribute('href')).to.equal(`/tracks/${dropId}`);
+
+    // Scheduled into next month, the release may be that month's drop again.
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const day = new Date(Math.max(nextMonth.getTime(), now.getTime() + 8 * 86_400_000)).toISOString().slice(0, 10);
+    await page.getByLabel('Release ASAP').uncheck();
+    await page.getByLabel('Release Date').fill(day);
+    expect(await monthly.isDisabled()).to.equal(day.slice(0, 7) === now.toISOString().slice(0, 7));
+    if (day.slice(0, 7) !== now.toISOString().slice(0, 7)) expect(await monthly.isChecked()).to.equal(true);
+    await page.getByLabel('Release ASAP').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('REGULAR UPLOAD', { exact: true }).waitFor();
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

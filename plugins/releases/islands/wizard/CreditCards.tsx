@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { LimitedText } from '../../../../site/components/LimitedText.tsx';
 import type { Credit } from '../../metadata.ts';
 import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
 
@@ -74,12 +75,12 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           <Modal.Body>
             <Form.Group className="mb-3" controlId={`${id}-name`}>
               <Form.Label>Name</Form.Label>
-              <Form.Control value={name} maxLength={CREDIT_LIMITS.name} isInvalid={!!errors.name} onChange={(e) => setName(e.target.value)} autoFocus />
+              <LimitedText value={name} max={CREDIT_LIMITS.name} isInvalid={!!errors.name} onChange={setName} autoFocus />
               <Form.Control.Feedback type="invalid">{errors.name}</Form.Control.Feedback>
             </Form.Group>
             <Form.Group controlId={`${id}-${second}`}>
               <Form.Label>{secondLabel}</Form.Label>
-              <Form.Control value={other} maxLength={CREDIT_LIMITS.role} isInvalid={!!errors.other} onChange={(e) => setOther(e.target.value)} />
+              <LimitedText value={other} max={CREDIT_LIMITS.role} isInvalid={!!errors.other} onChange={setOther} />
               <Form.Control.Feedback type="invalid">{errors.other}</Form.Control.Feedback>
             </Form.Group>
           </Modal.Body>

@@ -5,12 +5,13 @@ import { Progress } from '../../../../site/components/Progress.tsx';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { apiRequest } from '../../../../site/lib/api.ts';
+import { DATE_FORMAT, MESSAGE_TIME_FORMAT, formatInstant } from '../../../../site/lib/dates.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { embedSnippet } from '../../embed.ts';
 import { qrSvg, svgDataUrl } from '../../qr.ts';
 import type { ReleaseJson } from '../../present.ts';
 import { PROCESSING_FAILED, TOASTS } from '../../rules.ts';
-import { estimatedReleaseDay, formatDay } from '../../schedule.ts';
+import { formatDay } from '../../schedule.ts';
 
 const POLL_MS = 2000;
 
@@ -23,10 +24,32 @@ async function copy(text: string, what: string) {
   }
 }
 
+/**
+ * The moment the release goes public, as the server stores it (docs/architecture.md, "Midnight
+ * releases"): ASAP is public at once; a scheduled day at 00:00 in each listener's zone (Midnight
+ * Release) or at 00:00 UTC, shown in the reader's own time too. Rendered in the browser only.
+ */
+function ReleaseMoment({ release }: { release: ReleaseJson }) {
+  if (release.releaseASAP || !release.releaseDate) {
+    return (
+      <p className="mb-1">
+        Released: <strong data-testid="release-date">{formatInstant(release.uploadDate, DATE_FORMAT, 'local')}</strong> · public now
+      </p>
+    );
+  }
+  return (
+    <p className="mb-1">
+      Release date: <strong data-testid="release-date">{formatDay(release.releaseDate.slice(0, 10))}</strong> ·{' '}
+      {release.midnightRelease
+        ? "public at 00:00 in each listener's time zone"
+        : `public at 00:00 UTC (${formatInstant(release.uploadDate, MESSAGE_TIME_FORMAT, 'local')} your time)`}
+    </p>
+  );
+}
+
 /** Step 6 Upload Complete: release date, processing progress, share, embed and QR. */
-export function StepComplete({ release, now, origin }: { release: ReleaseJson; now: Date; origin: string }) {
+export function StepComplete({ release, origin }: { release: ReleaseJson; origin: string }) {
   const [current, setCurrent] = useState(release);
-  const day = estimatedReleaseDay(release.releaseASAP, release.releaseDate, now);
   const link = `${origin}/tracks/${release.id}`;
   const text = `Listen to "${release.title}" by ${release.artist.name} on OneTrack`;
 
@@ -43,13 +66,11 @@ export function StepComplete({ release, now, origin }: { release: ReleaseJson; n
     return () => clearTimeout(timer);
   }, [current, release.id]);
 
-  const snippet = embedSnippet(origin, release.id, release.title);
+  const snippet = embedSnippet(origin, { kind: 'tracks', id: release.id, title: release.title });
   return (
     <div className="upload-complete text-center text-md-start">
       <h2 className="h3">Upload Complete!</h2>
-      <p className="mb-1">
-        Estimated release date: <strong data-testid="release-date">{day ? formatDay(day) : 'Unknown date'}</strong>
-      </p>
+      <ReleaseMoment release={release} />
       {current.processing ? (
         <div className="my-3" aria-live="polite">
           <p className="small text-secondary mb-1">Processing your audio for streaming…</p>

@@ -1,16 +1,18 @@
 import Form from 'react-bootstrap/Form';
+import type { TakenDrop } from '../../present.ts';
 import { earliestReleaseDay } from '../../schedule.ts';
 import { Field, Toggle } from './fields.tsx';
+import { TakenDropText } from './MonthlyDrop.tsx';
 import type { StepProps } from './types.ts';
 
-/** Step 4 Delivery Options. */
-export function StepDelivery({ draft, update, errors, today }: StepProps) {
+/** Step 4 Delivery Options. `taken`: the drop already filling the month this release would go public in. */
+export function StepDelivery({ draft, update, errors, today, taken }: StepProps & { taken: TakenDrop | null }) {
   return (
     <>
       <Toggle
         id="release-asap"
         label="Release ASAP"
-        hint="Typically 1 to 2 business days."
+        hint="Public as soon as you submit (listed as processing for a minute or two while the streaming file is made)."
         checked={draft.releaseASAP}
         onChange={(releaseASAP) => update(releaseASAP ? { releaseASAP, releaseDate: '', enablePreSave: false } : { releaseASAP })}
       />
@@ -21,7 +23,14 @@ export function StepDelivery({ draft, update, errors, today }: StepProps) {
       )}
       <Toggle id="midnight-release" label="Midnight Release" hint="On: a scheduled release goes live at 00:00 of its day in each listener's own time zone. Off: at 00:00 UTC for everyone." checked={draft.midnightRelease} onChange={(midnightRelease) => update({ midnightRelease })} />
       <Toggle id="pre-save" label="Enable Pre-Save" hint={draft.releaseASAP ? 'Needs a scheduled release date.' : undefined} checked={draft.enablePreSave} disabled={draft.releaseASAP} onChange={(enablePreSave) => update({ enablePreSave })} />
-      <Toggle id="monthly-drop" label="Monthly Drop" hint="Only one monthly drop per month." checked={draft.isMonthlyDrop} onChange={(isMonthlyDrop) => update({ isMonthlyDrop })} />
+      <Toggle
+        id="monthly-drop"
+        label="Monthly Drop"
+        hint={taken ? <><TakenDropText drop={taken} /> This release will be a regular upload, or choose a release date in a later month.</> : 'Only one monthly drop per month.'}
+        checked={draft.isMonthlyDrop && !taken}
+        disabled={!!taken}
+        onChange={(isMonthlyDrop) => update({ isMonthlyDrop })}
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import Form from 'react-bootstrap/Form';
-import { GENRES, LANGUAGES } from '../../rules.ts';
+import { maxLengthOf } from '../../../../api/validation/rules.ts';
+import { LimitedText } from '../../../../site/components/LimitedText.tsx';
+import { GENRES, LANGUAGES, trackRules } from '../../rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE } from '../../schedule.ts';
 import { Field, Select, Toggle } from './fields.tsx';
 import type { StepProps } from './types.ts';
@@ -9,10 +11,10 @@ export function StepDetails({ draft, update, errors, today }: StepProps) {
   return (
     <>
       <Field id="release-title" label="Release Title" required error={errors.title}>
-        <Form.Control value={draft.title} maxLength={100} isInvalid={!!errors.title} onChange={(e) => update({ title: e.target.value })} />
+        <LimitedText value={draft.title} max={maxLengthOf(trackRules, 'title')} isInvalid={!!errors.title} onChange={(title) => update({ title })} />
       </Field>
       <Field id="release-label" label="Label (optional)" error={errors.label}>
-        <Form.Control value={draft.label} maxLength={100} onChange={(e) => update({ label: e.target.value })} />
+        <LimitedText value={draft.label} max={maxLengthOf(trackRules, 'label')} onChange={(label) => update({ label })} />
       </Field>
       <div className="row g-3">
         <div className="col-sm-6">

@@ -81,7 +81,7 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
             <div className="card-body">
               <h3 className="h6">Release Schedule</h3>
               <Rows rows={[
-                ['Release', draft.releaseASAP ? 'As soon as possible (1 to 2 business days)' : draft.releaseDate ? formatDay(draft.releaseDate) : 'No date chosen'],
+                ['Release', draft.releaseASAP ? 'As soon as you submit' : draft.releaseDate ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? "00:00 in each listener's time zone" : '00:00 UTC'}` : 'No date chosen'],
                 ['Midnight Release', yesNo(draft.midnightRelease)],
               ]} />
               <h3 className="h6 mt-3">Additional Settings</h3>

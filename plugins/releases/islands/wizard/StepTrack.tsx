@@ -9,12 +9,16 @@ import { analyzeUpload, enhanceTrack } from '../../../ai/client.ts';
 import AnalysisResultsDialog from '../../../ai/islands/AnalysisResultsDialog.tsx';
 import type { AudioInsights } from '../../../ai/types.ts';
 import { formatDuration } from '../../form.ts';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPES, LYRICS_LANGUAGES, MB, recordingYears, TOASTS, TRACK_ORIGINS } from '../../rules.ts';
+import { maxLengthOf } from '../../../../api/validation/rules.ts';
+import { LimitedText } from '../../../../site/components/LimitedText.tsx';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPES, LYRICS_LANGUAGES, MB, recordingYears, TOASTS, TRACK_ORIGINS, trackRules } from '../../rules.ts';
 import { CreditCards } from './CreditCards.tsx';
 import { DropZone } from './DropZone.tsx';
 import { Field, Select, Toggle } from './fields.tsx';
 import { checkAudioFile, streamUpload } from './upload.ts';
 import type { StepProps } from './types.ts';
+
+const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
 
 /** Step 3 Track Upload. */
 export function StepTrack({ draft, update, errors, today, artistName }: StepProps & { artistName: string }) {
@@ -66,7 +70,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
     setEnhancing(true);
     try {
       const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined, mood: draft.moods.join(', ') || undefined });
-      update({ description: reply.enhancedDescription.slice(0, 500), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
+      update({ description: reply.enhancedDescription.slice(0, DESCRIPTION_MAX), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
       toast({ title: 'AI Enhancement Complete', variant: 'success' });
     } catch (e) {
       toast({ title: 'Enhancement failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });
@@ -102,7 +106,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       {progress !== null && <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />}
 
       <Field id="track-description" label="Track Description" error={errors.description}>
-        <Form.Control as="textarea" rows={4} value={draft.description} isInvalid={!!errors.description} onChange={(e) => update({ description: e.target.value })} />
+        <LimitedText rows={4} value={draft.description} max={DESCRIPTION_MAX} isInvalid={!!errors.description} onChange={(description) => update({ description })} />
       </Field>
       <div className="d-flex justify-content-end mb-3">
         <Button size="sm" variant="outline-light" onClick={enhance} disabled={enhancing}>
@@ -119,7 +123,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         </div>
         <div className="col-sm-6">
           <Field id="isrc" label="ISRC" error={errors.isrc} hint="Optional, e.g. US-S1Z-25-00001">
-            <Form.Control value={draft.isrc} maxLength={15} isInvalid={!!errors.isrc} onChange={(e) => update({ isrc: e.target.value })} />
+            <LimitedText value={draft.isrc} max={maxLengthOf(trackRules, 'isrc')} quiet isInvalid={!!errors.isrc} onChange={(isrc) => update({ isrc })} />
           </Field>
         </div>
       </div>

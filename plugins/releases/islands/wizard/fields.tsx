@@ -34,11 +34,19 @@ export function Select(props: { id: string; value: string | number; options: rea
   );
 }
 
-export function Toggle(props: { id: string; label: string; checked: boolean; disabled?: boolean; hint?: string; onChange(value: boolean): void }) {
+export function Toggle(props: { id: string; label: string; checked: boolean; disabled?: boolean; hint?: ReactNode; onChange(value: boolean): void }) {
   return (
     <div className="mb-3">
-      <Form.Check type="switch" id={props.id} label={props.label} checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
-      {props.hint && <Form.Text className="text-secondary">{props.hint}</Form.Text>}
+      <Form.Check
+        type="switch"
+        id={props.id}
+        label={props.label}
+        checked={props.checked}
+        disabled={props.disabled}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.hint && <Form.Text id={`${props.id}-hint`} className="text-secondary d-block">{props.hint}</Form.Text>}
     </div>
   );
 }
