@@ -22,14 +22,31 @@ export interface AnalyzeOptions {
 export class AnalysisError extends Error {}
 
 const STEREO_FRAME_BYTES = 8;
-/** PCM chunks in flight to the worker before ffmpeg's output is paused. */
-const MAX_IN_FLIGHT = 8;
+/**
+ * ffmpeg's output arrives in 64 KB pieces; they are gathered into batches this large before going
+ * to the worker, because each message costs about as much as analysing the piece (profiled).
+ */
+const BATCH_BYTES = 1024 * 1024;
+/** Batches in flight to the worker before ffmpeg's output is paused. */
+const MAX_IN_FLIGHT = 4;
 /** Only the head (stream listing) and tail (loudness summary) of stderr are kept. */
 const STDERR_KEEP = 32 * 1024;
 const WORKER_HEAP_MB = 96;
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_SECONDS = 15 * 60;
+/** Deadline for long files: the analysis runs at 60× real time or better, so this leaves room for a busy machine. */
+const MIN_SPEED = 15;
+
+/**
+ * Options for a file of `durationSeconds` (0 when unknown): the whole of it (at least the first
+ * DEFAULT_MAX_SECONDS), with a deadline that grows with its length. The wizard and the media
+ * worker both use this, so a track's stored analysis is the one its artist saw.
+ */
+export function analysisOptionsFor(durationSeconds: number): Required<Omit<AnalyzeOptions, 'ffmpegPath'>> {
+  const maxSeconds = Math.max(DEFAULT_MAX_SECONDS, Math.ceil(durationSeconds) + 1);
+  return { maxSeconds, timeoutMs: Math.max(DEFAULT_TIMEOUT_MS, Math.round((maxSeconds / MIN_SPEED) * 1000)) };
+}
 
 function measurements(features: SignalFeatures, stderr: string): AudioMeasurements {
   const loudness = parseEbur128Summary(stderr) ?? { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null };
@@ -58,7 +75,8 @@ export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}):
     let settled = false;
     let head = '';
     let tail = '';
-    let leftover = Buffer.alloc(0);
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
     let inFlight = 0;
     let ffmpegDone = false;
 
@@ -79,16 +97,23 @@ export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}):
       if (head.length < STDERR_KEEP) head += text.slice(0, STDERR_KEEP - head.length);
       tail = (tail + text).slice(-STDERR_KEEP);
     });
-    ffmpeg.stdout.on('data', (chunk: Buffer) => {
-      const bytes = leftover.length ? Buffer.concat([leftover, chunk]) : chunk;
-      const whole = bytes.length - (bytes.length % STEREO_FRAME_BYTES);
-      leftover = Buffer.from(bytes.subarray(whole));
+    /** Sends the whole stereo frames gathered so far; a partial frame waits for the next piece. */
+    const flush = () => {
+      const whole = pendingBytes - (pendingBytes % STEREO_FRAME_BYTES);
       if (whole === 0) return;
+      const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
       // A copy the worker can own: stream chunks may share a pooled buffer.
       const data = new ArrayBuffer(whole);
       new Uint8Array(data).set(bytes.subarray(0, whole));
+      pending = whole < bytes.length ? [Buffer.from(bytes.subarray(whole))] : [];
+      pendingBytes -= whole;
       send({ type: 'chunk', data }, [data]);
       if (++inFlight >= MAX_IN_FLIGHT) ffmpeg.stdout.pause();
+    };
+    ffmpeg.stdout.on('data', (chunk: Buffer) => {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      if (pendingBytes >= BATCH_BYTES) flush();
     });
     const endIfDrained = () => {
       if (ffmpegDone && inFlight === 0) send({ type: 'end' });
@@ -112,6 +137,7 @@ export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}):
         return finish(isUnreadableInput(stderr) || code === null ? new AnalysisError('The file could not be read as audio') : new Error(`ffmpeg failed (${code}): ${tail.slice(-500)}`));
       }
       ffmpegDone = true;
+      flush();
       endIfDrained();
     });
 

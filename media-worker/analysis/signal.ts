@@ -3,7 +3,8 @@
 // with the file beyond the onset envelope (86 numbers a second).
 import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
-import { accumulateChroma, estimateKey, type KeyEstimate } from './key.ts';
+import { estimateKey, KeyEvidence, type KeyEstimate } from './key.ts';
+import { onsetEnvelopes, type BandGroup } from './onsets.ts';
 import { estimateTempo } from './tempo.ts';
 import type { BandShares } from './types.ts';
 
@@ -15,7 +16,7 @@ const TONAL_SIZE = 8192;
 const TONAL_HOP = 4096;
 const ONSET_BANDS = 24;
 const ONSET_MIN_HZ = 40;
-/** Band levels below this (dB of FFT power) are treated as silence, so noise floors add no flux. */
+/** For counting transients, band levels below this (dB of FFT power) are silence, so noise floors rise nowhere. */
 const LEVEL_FLOOR_DB = -20;
 /** A transient raises at least half of the bands by this much at once. */
 const TRANSIENT_RISE_DB = 9;
@@ -29,6 +30,11 @@ const OWN_LOBE = 2;
 const MIN_TONALITY_FOR_KEY = 0.25;
 const LOW_HZ = 250;
 const HIGH_HZ = 4000;
+/** Onset bands up to here are the kick and bass, from here on cymbals and hats (tempo's band groups). */
+const KICK_TOP_HZ = 220;
+const CYMBAL_FROM_HZ = 3000;
+/** Tempo is read from the first ten minutes: band levels are kept for that long (5 MB). */
+const MAX_TEMPO_SECONDS = 600;
 
 export interface SignalFeatures {
   durationSeconds: number;
@@ -44,10 +50,12 @@ export interface SignalFeatures {
   meanSquare: number;
 }
 
+const bandEdges = (rate: number, count: number) => Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
+
 /** Bin ranges of log-spaced bands from ONSET_MIN_HZ to Nyquist. */
 function logBands(size: number, rate: number, count: number): Array<[number, number]> {
   const binHz = rate / size;
-  const edges = Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
+  const edges = bandEdges(rate, count);
   const bands: Array<[number, number]> = [];
   for (let i = 0; i < count; i++) {
     const from = Math.max(1, Math.floor(edges[i] / binHz));
@@ -56,12 +64,17 @@ function logBands(size: number, rate: number, count: number): Array<[number, num
   return bands;
 }
 
+/** The group of each onset band: wholly below KICK_TOP_HZ, from CYMBAL_FROM_HZ up, or between. */
+function bandGroups(rate: number, count: number): BandGroup[] {
+  const edges = bandEdges(rate, count);
+  return Array.from({ length: count }, (_, i) => (edges[i + 1] <= KICK_TOP_HZ ? 'low' : edges[i] >= CYMBAL_FROM_HZ ? 'high' : 'mid'));
+}
+
 /**
  * Share of the power between bins `first` and `last` that sits in pitched peaks: bins far above the
  * mean of their neighbours (the peak's own window lobe excluded). Noise and transients score near 0.
  */
-function tonalShare(power: Float64Array, first: number, last: number): number {
-  const prefix = new Float64Array(power.length + 1);
+function tonalShare(power: Float64Array, first: number, last: number, prefix: Float64Array): number {
   for (let k = 0; k < power.length; k++) prefix[k + 1] = prefix[k] + power[k];
   const sumOf = (from: number, to: number) => prefix[Math.min(power.length, Math.max(0, to))] - prefix[Math.min(power.length, Math.max(0, from))];
   let tonal = 0;
@@ -84,12 +97,18 @@ export class SignalAnalyser {
   private readonly tonalFramer: Framer;
   private readonly onsetSpectrum = new PowerSpectrum(ONSET_SIZE);
   private readonly tonalSpectrum = new PowerSpectrum(TONAL_SIZE);
+  /** Scratch for tonalShare's running sums, reused so long files do not churn the garbage collector. */
+  private readonly tonalPrefix = new Float64Array(TONAL_SIZE / 2 + 2);
   private readonly bandsOfOnset = logBands(ONSET_SIZE, ANALYSIS_RATE, ONSET_BANDS);
+  private readonly levelsA = new Float64Array(ONSET_BANDS);
+  private readonly levelsB = new Float64Array(ONSET_BANDS);
   private previousLevels: Float64Array | null = null;
-  private readonly envelope: number[] = [];
+  /** Band levels (dB) of every onset frame, for tempo; grown as needed up to MAX_TEMPO_SECONDS. */
+  private onsetLevels = new Float32Array(ONSET_BANDS * 4096);
+  private onsetFrames = 0;
   private transients = 0;
   private lastTransientFrame = -Infinity;
-  private readonly chroma = new Float64Array(12);
+  private readonly keyEvidence = new KeyEvidence();
   private readonly bandEnergy = { low: 0, mid: 0, high: 0 };
   private tonalitySum = 0;
   private tonalFrames = 0;
@@ -120,24 +139,22 @@ export class SignalAnalyser {
 
   private onsetFrame(frame: Float32Array): void {
     const power = this.onsetSpectrum.compute(frame);
-    const levels = new Float64Array(ONSET_BANDS);
+    // Two level buffers in turn: this frame's and the previous one's.
+    const levels = this.previousLevels === this.levelsA ? this.levelsB : this.levelsA;
     for (let b = 0; b < ONSET_BANDS; b++) {
       const [from, to] = this.bandsOfOnset[b];
       let sum = 0;
       for (let k = from; k < to; k++) sum += power[k];
-      levels[b] = Math.max(LEVEL_FLOOR_DB, 10 * Math.log10((sum / (to - from)) + 1e-30));
+      levels[b] = 10 * Math.log10(sum / (to - from) + 1e-12);
     }
-    let flux = 0;
     let rising = 0;
     if (this.previousLevels) {
       for (let b = 0; b < ONSET_BANDS; b++) {
-        const rise = levels[b] - this.previousLevels[b];
-        if (rise > 0) flux += rise;
-        if (rise > TRANSIENT_RISE_DB) rising++;
+        if (Math.max(LEVEL_FLOOR_DB, levels[b]) - Math.max(LEVEL_FLOOR_DB, this.previousLevels[b]) > TRANSIENT_RISE_DB) rising++;
       }
     }
-    const index = this.envelope.length;
-    this.envelope.push(flux / ONSET_BANDS);
+    const index = this.onsetFrames;
+    this.keepLevels(levels);
     const gapFrames = (TRANSIENT_GAP_S * ANALYSIS_RATE) / ONSET_HOP;
     if (rising >= ONSET_BANDS / 2 && index - this.lastTransientFrame > gapFrames) {
       this.transients++;
@@ -146,26 +163,48 @@ export class SignalAnalyser {
     this.previousLevels = levels;
   }
 
+  private keepLevels(levels: Float64Array): void {
+    this.onsetFrames++;
+    const at = (this.onsetFrames - 1) * ONSET_BANDS;
+    if (this.onsetFrames > (MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP) return;
+    if (at + ONSET_BANDS > this.onsetLevels.length) {
+      const grown = new Float32Array(this.onsetLevels.length * 2);
+      grown.set(this.onsetLevels);
+      this.onsetLevels = grown;
+    }
+    this.onsetLevels.set(levels, at);
+  }
+
   private tonalFrame(frame: Float32Array): void {
     const power = this.tonalSpectrum.compute(frame);
     const binHz = ANALYSIS_RATE / TONAL_SIZE;
-    let total = 0;
-    for (let k = 1; k < power.length; k++) {
-      const hz = k * binHz;
-      const band = hz < LOW_HZ ? 'low' : hz < HIGH_HZ ? 'mid' : 'high';
-      this.bandEnergy[band] += power[k];
-      total += power[k];
-    }
-    if (total < 1e-6) return;
-    accumulateChroma(power, ANALYSIS_RATE, TONAL_SIZE, this.chroma);
-    this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz));
+    // Bins below LOW_HZ, then below HIGH_HZ, then the rest (bin 0, DC, left out).
+    const sumBins = (from: number, to: number) => {
+      let sum = 0;
+      for (let k = from; k < to; k++) sum += power[k];
+      return sum;
+    };
+    const lowEnd = Math.ceil(LOW_HZ / binHz);
+    const midEnd = Math.ceil(HIGH_HZ / binHz);
+    const low = sumBins(1, lowEnd);
+    const mid = sumBins(lowEnd, midEnd);
+    const high = sumBins(midEnd, power.length);
+    this.bandEnergy.low += low;
+    this.bandEnergy.mid += mid;
+    this.bandEnergy.high += high;
+    if (low + mid + high < 1e-6) return;
+    this.keyEvidence.add(power, ANALYSIS_RATE, TONAL_SIZE);
+    this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz), this.tonalPrefix);
     this.tonalFrames++;
   }
 
   finish(): SignalFeatures {
     const durationSeconds = this.samples / ANALYSIS_RATE;
     const meanSquare = this.samples ? (this.sumLL + this.sumRR + 2 * this.sumLR) / 4 / this.samples : 0;
-    const tempo = meanSquare > 0 ? estimateTempo(this.envelope, ANALYSIS_RATE / ONSET_HOP) : { bpm: null, confidence: 0 };
+    const frames = Math.min(this.onsetFrames, Math.floor((MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP));
+    const tempo = meanSquare > 0 && frames > 0
+      ? estimateTempo(onsetEnvelopes(this.onsetLevels, bandGroups(ANALYSIS_RATE, ONSET_BANDS), frames), ANALYSIS_RATE / ONSET_HOP)
+      : { bpm: null, confidence: 0 };
     const tonality = this.tonalFrames ? Math.round((this.tonalitySum / this.tonalFrames) * 100) / 100 : 0;
     const bandTotal = this.bandEnergy.low + this.bandEnergy.mid + this.bandEnergy.high;
     const share = (v: number) => (bandTotal > 0 ? Math.round((v / bandTotal) * 1000) / 1000 : 0);
@@ -176,7 +215,7 @@ export class SignalAnalyser {
       durationSeconds: Math.round(durationSeconds * 100) / 100,
       bpm: tempo.bpm,
       tempoConfidence: Math.round(tempo.confidence * 100) / 100,
-      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.chroma) : null,
+      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.keyEvidence) : null,
       bands: { low: share(this.bandEnergy.low), mid: share(this.bandEnergy.mid), high: share(this.bandEnergy.high) },
       stereoWidth: mid + side > 0 ? Math.round((side / (mid + side)) * 1000) / 1000 : 0,
       stereoCorrelation: Math.round(correlation * 1000) / 1000,

@@ -1,24 +1,57 @@
-// Tempo from an onset-strength envelope: autocorrelation finds the period, the octave (T or 2T)
-// is chosen by metrical accent, and multiples of the period refine it to a fraction of a BPM.
+// Tempo: which periodicity of the onset envelope is the beat a listener taps, not only which one is
+// strongest. (1) The autocorrelation of the onset envelope gives the candidate periods between
+// MIN_BPM and MAX_BPM (its peaks: beat, half and whole bar, subdivisions). (2) Each candidate is
+// described by metrical cues measured on a grid of its period (metre.ts): is there a weaker
+// subdivision layer below it (a beat) or none (the fastest pulse, the tatum), are its own
+// off-beats as strong as its beats (a bar, not a beat), does the kick land on it, and how far it is
+// from the tempi listeners prefer (a log-Gaussian tempo prior, as in Ellis 2007 and librosa).
+// (3) A linear score of those cues, whose weights were fitted on the tuning half of the generated
+// corpus only (a softmax over each song's candidates, as the octave decision of Percival &
+// Tzanetakis 2014 is learned), picks the beat; its softmax share is the confidence. (4) The chosen
+// period is refined on its multiples to a fraction of a BPM.
+import { gridStrength } from './metre.ts';
+import type { OnsetEnvelopes } from './onsets.ts';
 
-export const MIN_BPM = 60;
-export const MAX_BPM = 200;
-/** Off-beats at least this strong relative to the beats mean the pulse is twice as fast. */
-const OFFBEAT_RATIO = 0.6;
-/** Below this periodicity (autocorrelation at the period over that at lag 0) there is no beat. */
-const MIN_CONFIDENCE = 0.2;
-/** Standard deviation of the onset envelope (mean dB rise per band) below which nothing happens. */
-const MIN_ONSET_DEVIATION = 0.2;
+export const MIN_BPM = 48;
+export const MAX_BPM = 230;
 /** The longest lag used (seconds): multiples of the beat up to here refine the period. */
-const MAX_LAG_SECONDS = 4;
+const MAX_LAG_SECONDS = 4.5;
+/** Below this periodicity (autocorrelation at the period over that at lag 0) there is no beat. */
+const MIN_PERIODICITY = 0.2;
+/** Standard deviation of the onset envelope below which nothing happens (a steady tone). */
+const MIN_ONSET_DEVIATION = 0.05;
+/** Autocorrelation peaks weaker than this share of lag 0 are not candidates. */
+const CANDIDATE_FLOOR = 0.1;
+/** A candidate with no subdivision layer (relative strength about 0) is the fastest pulse: this sets "about". */
+const TATUM_SCALE = 0.08;
+/** Sections of a song compared for a tempo change: this long, one every SECTION_HOP_SECONDS. */
+const SECTION_SECONDS = 12;
+const SECTION_HOP_SECONDS = SECTION_SECONDS / 2;
+/** Twice a candidate's period, within this share, is its slower relative. */
+const DOUBLE_TOLERANCE = 0.03;
+/** Alternate pulses at least this alike (the slower relative's subdivision layer) start to count as ungrouped. */
+const UNIFORM_FROM = 0.9;
+
+/**
+ * Weights of the cues in the order of `cues()`, fitted on the corpus's tuning half (see
+ * media-worker/analysis/test/corpus). The tempo terms make a log-Gaussian prior over log2(bpm/120).
+ */
+const WEIGHTS = [-1.6, 3.826, -4.306, -2.111, -3.044, 3.789, 1.863, 3.068, 2.252];
 
 export interface TempoEstimate {
   bpm: number | null;
+  /** 0..1: how sure the metrical choice is, times how clearly the pulse repeats. */
   confidence: number;
 }
 
+const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0 };
+
 /** Unbiased autocorrelation of the mean-removed envelope for lags 0..maxLag. */
-function autocorrelation(x: Float64Array, maxLag: number): Float64Array {
+function autocorrelation(e: Float64Array, maxLag: number): Float64Array {
+  let mean = 0;
+  for (let i = 0; i < e.length; i++) mean += e[i];
+  mean /= e.length;
+  const x = e.map((v) => v - mean);
   const r = new Float64Array(maxLag + 1);
   for (let lag = 0; lag <= maxLag; lag++) {
     let sum = 0;
@@ -29,81 +62,138 @@ function autocorrelation(x: Float64Array, maxLag: number): Float64Array {
 }
 
 /** Local maximum of r around `center` (±radius), refined by a parabola through its neighbours. */
-function peakNear(r: Float64Array, center: number, radius: number): { lag: number; value: number } {
-  let best = Math.max(1, Math.round(center - radius));
+function peakNear(r: Float64Array, center: number, radius: number): number {
+  let best = Math.max(1, Math.min(r.length - 2, Math.round(center)));
   const last = Math.min(r.length - 2, Math.round(center + radius));
-  for (let l = best; l <= last; l++) if (r[l] > r[best]) best = l;
+  for (let l = Math.max(1, Math.round(center - radius)); l <= last; l++) if (r[l] > r[best]) best = l;
   const a = r[best - 1];
   const b = r[best];
-  const c = r[best + 1] ?? b;
+  const c = r[best + 1];
   const denom = a - 2 * b + c;
-  const shift = denom < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom)) : 0;
-  return { lag: best + shift, value: b };
+  return best + (denom < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom)) : 0);
 }
 
-/** Mean (raw, non-negative) envelope on a beat grid of this period: best phase, and the grid half a period later. */
-function accents(x: Float64Array, period: number): { onBeat: number; offBeat: number } {
-  let onBeat = -Infinity;
-  let bestPhase = 0;
-  const sampleGrid = (phase: number) => {
-    let sum = 0;
-    let count = 0;
-    for (let t = phase; t < x.length; t += period) {
-      // An onset may fall one frame either side of the ideal grid point.
-      const i = Math.round(t);
-      sum += Math.max(x[i - 1] ?? 0, x[i], x[i + 1] ?? 0);
-      count++;
-    }
-    return count ? sum / count : 0;
+interface Candidate {
+  period: number;
+  periodicity: number;
+  onBeat: number;
+  cues: number[];
+}
+
+function candidate(env: OnsetEnvelopes, r: Float64Array, period: number, frameRate: number): Omit<Candidate, 'cues'> & { features: Record<string, number> } {
+  const total = gridStrength(env.total, period, frameRate);
+  const high = gridStrength(env.high, period, frameRate, total.phases);
+  const low = gridStrength(env.low, period, frameRate, total.phases);
+  const lowOwn = gridStrength(env.low, period, frameRate);
+  // The strongest subdivision layer, duple or triple, in the whole mix or in the cymbals.
+  const layer = Math.min(1, Math.max(total.half, total.thirds, high.half, high.thirds));
+  return {
+    period,
+    periodicity: r[Math.round(period)] / r[0],
+    onBeat: total.onBeat,
+    features: {
+      layer,
+      quarters: total.quarters,
+      lowOffBeat: Math.min(1, low.half),
+      // 1 when the kick's own best grid is this grid, less when the kick falls between its beats.
+      kickOnBeat: lowOwn.onBeat > 0 ? low.onBeat / lowOwn.onBeat : 1,
+    },
   };
-  for (let phase = 0; phase < period; phase++) {
-    const mean = sampleGrid(phase);
-    if (mean > onBeat) {
-      onBeat = mean;
-      bestPhase = phase;
-    }
-  }
-  return { onBeat, offBeat: sampleGrid(bestPhase + period / 2) };
 }
 
-export function estimateTempo(envelope: ArrayLike<number>, frameRate: number): TempoEstimate {
-  const n = envelope.length;
-  const minLag = Math.floor((60 * frameRate) / MAX_BPM);
-  const maxLag = Math.min(Math.round(MAX_LAG_SECONDS * frameRate), Math.floor(n / 2));
-  if (maxLag <= (60 * frameRate) / MIN_BPM) return { bpm: null, confidence: 0 };
+/**
+ * How alike alternate pulses of `c` are: the subdivision layer of the candidate at twice its period
+ * (1: every second pulse as strong as the others, as in bare metronome clicks; 0 when there is none).
+ */
+function alternation(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>): number {
+  const slower = all.find((o) => Math.abs(o.period / c.period - 2) < 2 * DOUBLE_TOLERANCE);
+  return slower ? slower.features.layer : 0;
+}
 
-  let mean = 0;
-  for (let i = 0; i < n; i++) mean += envelope[i];
-  mean /= n;
-  const raw = Float64Array.from(envelope);
-  const x = raw.map((v) => v - mean);
-  const r = autocorrelation(x, maxLag);
-  if (!(r[0] > 0)) return { bpm: null, confidence: 0 };
+function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>, strongest: number, frameRate: number): number[] {
+  const octaves = Math.log2((60 * frameRate) / c.period / 120);
+  const { layer, quarters, lowOffBeat, kickOnBeat } = c.features;
+  // The fastest pulse is a subdivision (a tatum) only when something groups it in twos: when every
+  // second pulse is as strong as the others, nothing does and that pulse is the beat (a metronome).
+  const grouped = 1 - Math.min(1, Math.max(0, (alternation(c, all) - UNIFORM_FROM) / (1 - UNIFORM_FROM)));
+  return [
+    octaves * octaves,
+    c.periodicity,
+    Math.exp(-layer / TATUM_SCALE) * grouped,
+    layer * layer,
+    quarters,
+    Math.log(Math.max(1e-9, c.onBeat) / strongest),
+    lowOffBeat,
+    octaves,
+    kickOnBeat,
+  ];
+}
 
-  // Strongest periodicity between MIN_BPM and MAX_BPM.
-  const slowestLag = Math.ceil((60 * frameRate) / MIN_BPM);
-  let peakLag = minLag;
-  for (let l = minLag; l <= slowestLag; l++) if (r[l] > r[peakLag]) peakLag = l;
-  const confidence = Math.max(0, Math.min(1, r[peakLag] / r[0]));
-  // A steady tone or noise has no pulse: too little onset variation, or none that repeats.
-  if (Math.sqrt(r[0]) < MIN_ONSET_DEVIATION) return { bpm: null, confidence: 0 };
-  if (confidence < MIN_CONFIDENCE) return { bpm: null, confidence };
+/** The beat of one stretch of music, as if its tempo were steady. */
+function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+  const e = env.total;
+  const maxLag = Math.min(Math.round(MAX_LAG_SECONDS * frameRate), Math.floor(e.length / 2));
+  const slowest = Math.ceil((60 * frameRate) / MIN_BPM);
+  if (maxLag <= slowest + 1) return NO_BEAT;
+  const r = autocorrelation(e, maxLag);
+  if (!(r[0] > 0) || Math.sqrt(r[0]) < MIN_ONSET_DEVIATION) return NO_BEAT;
 
-  // Octave: start from the slowest octave of that period still in range, then double while the
-  // off-beats are nearly as strong as the beats (a click on every beat, not an accent pattern).
-  let period = peakLag;
-  while (period * 2 <= slowestLag) period *= 2;
-  while (period / 2 >= minLag) {
-    const { onBeat, offBeat } = accents(raw, period);
-    if (onBeat <= 0 || offBeat / onBeat < OFFBEAT_RATIO) break;
-    period /= 2;
+  const periods: number[] = [];
+  for (let l = Math.max(2, Math.floor((60 * frameRate) / MAX_BPM)); l <= slowest; l++) {
+    if (r[l] > r[l - 1] && r[l] >= r[l + 1] && r[l] > CANDIDATE_FLOOR * r[0]) periods.push(peakNear(r, l, 1));
   }
+  const found = periods.map((p) => candidate(env, r, p, frameRate));
+  const strongest = Math.max(1e-9, ...found.map((c) => c.onBeat));
+  const scored = found.map((c) => ({ ...c, score: cues(c, found, strongest, frameRate).reduce((sum, v, i) => sum + v * WEIGHTS[i], 0) }));
+  if (!scored.length || Math.max(...scored.map((c) => c.periodicity)) < MIN_PERIODICITY) return { bpm: null, confidence: 0 };
+
+  const top = Math.max(...scored.map((c) => c.score));
+  const total = scored.reduce((sum, c) => sum + Math.exp(c.score - top), 0);
+  const best = scored.find((c) => c.score === top)!;
 
   // Refine on ever larger multiples of the period: a lag error of one frame shrinks k times.
-  let refined = peakNear(r, period, 1).lag;
-  for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) {
-    refined = peakNear(r, refined * multiple, 1.5).lag / multiple;
+  let refined = best.period;
+  for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
+  const clarity = Math.min(1, Math.max(0, best.periodicity) / 0.5);
+  return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: Math.round((clarity / total) * 100) / 100 };
+}
+
+/** Tempi within this share of each other are the same tempo. */
+const SAME_TEMPO = 0.04;
+/** Metrical relatives: a section read at one of these multiples is still the same section. */
+const RELATIVES = [1, 2, 0.5, 3, 1 / 3];
+
+const sameTempo = (a: number, b: number) => Math.abs(a / b - 1) < SAME_TEMPO;
+const related = (a: number, b: number) => RELATIVES.some((k) => sameTempo(a, b * k));
+
+/**
+ * The tempo a listener would name for the whole song: the steady estimate of all of it, unless the
+ * song changes tempo. Then the sections disagree, and the tempo of the sections that hold most of
+ * the onset energy wins (a histogram of local tempi weighted by energy, as in tempogram-based
+ * global tempo estimates), at the metrical level those sections chose.
+ */
+export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+  const whole = steadyTempo(env, frameRate);
+  const size = Math.round(SECTION_SECONDS * frameRate);
+  const hop = Math.round(SECTION_HOP_SECONDS * frameRate);
+  if (whole.bpm === null || env.total.length < 3 * size) return whole;
+  const local: Array<{ bpm: number; weight: number }> = [];
+  let totalWeight = 0;
+  for (let start = 0; start + size <= env.total.length; start += hop) {
+    const part = (e: Float64Array) => e.subarray(start, start + size);
+    const section = steadyTempo({ total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) }, frameRate);
+    let weight = 0;
+    for (let i = start; i < start + size; i++) weight += env.total[i];
+    totalWeight += weight;
+    if (section.bpm !== null) local.push({ bpm: section.bpm, weight });
   }
-  const bpm = (60 * frameRate) / refined;
-  return { bpm: Math.round(bpm * 10) / 10, confidence };
+  const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
+  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return whole;
+  // The dominant section's tempo, at the level its sections agree on most.
+  const dominant = local.reduce((best, l) => (support(l.bpm, related) > support(best.bpm, related) ? l : best));
+  const level = local.filter((l) => related(l.bpm, dominant.bpm)).reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
+  if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
+  const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
+  const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);
+  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(whole.confidence * (support(level.bpm, related) / totalWeight) * 100) / 100 };
 }

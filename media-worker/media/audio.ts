@@ -34,24 +34,6 @@ export async function probeAudio(file: string): Promise<AudioInfo> {
   return info;
 }
 
-export interface Loudness {
-  /** Integrated loudness, LUFS. */
-  integrated: number;
-  /** True peak, dBTP. */
-  truePeak: number;
-  /** Loudness range, LU. */
-  range: number;
-}
-
-/** EBU R128 measurement (ffmpeg's loudnorm analysis pass prints it as JSON). */
-export async function measureLoudness(file: string): Promise<Loudness> {
-  const stderr = await run(command(file).addOption('-nostats').audioFilters('loudnorm=print_format=json').format('null').output('-'));
-  const json = stderr.slice(stderr.lastIndexOf('{'), stderr.lastIndexOf('}') + 1);
-  const values = JSON.parse(json) as Record<string, string>;
-  const number = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : -70);
-  return { integrated: number(values.input_i), truePeak: number(values.input_tp), range: Math.max(0, number(values.input_lra)) };
-}
-
 /** Peak levels (0–1) of `buckets` equal slices of the track, from a mono 8 kHz decode streamed through. */
 export async function waveformPeaks(file: string, duration: number, buckets: number): Promise<number[]> {
   const rate = 8000;

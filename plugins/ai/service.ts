@@ -1,6 +1,6 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, invalid, notFound } from '../../api/errors.ts';
-import { AnalysisError, analyzeAudio, type AudioSource } from '../../media-worker/analysis/analyze.ts';
+import { AnalysisError, analysisOptionsFor, analyzeAudio, type AnalyzeOptions, type AudioSource } from '../../media-worker/analysis/analyze.ts';
 import { enhanceLocally } from './enhancer.ts';
 import { describeAudio } from './insights.ts';
 import { enhanceWithProvider } from './provider.ts';
@@ -54,11 +54,12 @@ export function createAiService(kernel: Kernel) {
   }
 
   /** Another user's upload reads as missing: its existence is not theirs to learn. */
-  async function ownedUpload(userId: number, url: string): Promise<AudioSource> {
+  /** The options the media worker will use on this file once it is a track's master: same numbers in both. */
+  async function ownedUpload(userId: number, url: string): Promise<{ source: AudioSource; options: AnalyzeOptions }> {
     const upload = await kernel.services.releases.resolveOwnedUpload(userId, url);
     if (!upload) throw notFound('Upload not found');
     if (upload.kind !== 'audio') throw invalid('That upload is not an audio file');
-    return { path: upload.filePath };
+    return { source: { path: upload.filePath }, options: analysisOptionsFor(upload.duration ?? 0) };
   }
 
   return {
@@ -67,10 +68,12 @@ export function createAiService(kernel: Kernel) {
       if ((input.audioData === undefined) === (input.uploadUrl === undefined)) {
         throw invalid('Send either audioData (base64 audio) or uploadUrl');
       }
-      const source = input.audioData !== undefined ? { bytes: decodeAudioData(input.audioData) } : await ownedUpload(userId, input.uploadUrl!);
+      const { source, options } = input.audioData !== undefined
+        ? { source: { bytes: decodeAudioData(input.audioData) }, options: analysisOptionsFor(0) }
+        : await ownedUpload(userId, input.uploadUrl!);
       if ('bytes' in source && source.bytes.length === 0) throw invalid('No audio data received');
       try {
-        const measurements = await withSlot(() => analyzeAudio(source));
+        const measurements = await withSlot(() => analyzeAudio(source, options));
         return { success: true, message: 'Audio analysis complete', insights: describeAudio(measurements) };
       } catch (error) {
         if (error instanceof AnalysisError) return { success: false, message: error.message, insights: null };

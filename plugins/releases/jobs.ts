@@ -3,7 +3,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { measureLoudness, transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
+import { analyzeAudio, analysisOptionsFor } from '../../media-worker/analysis/analyze.ts';
+import { transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
 import { coverDerivatives } from '../../media-worker/media/image.ts';
 import { withDeadLetter } from '../../media-worker/runner.ts';
 import type { CoverVariant } from '../catalog/mediaColumns.ts';
@@ -74,18 +75,29 @@ async function transcodeFailed(payload: unknown, kernel: Kernel): Promise<void> 
   await kernel.knex('tracks').where({ id: trackId, status: 'processing' }).update({ status: 'failed' });
 }
 
-/** EBU R128 loudness and the waveform peaks of the master. */
+/**
+ * The master's analysis (tempo, key, EBU R128 loudness: the code and options of the wizard's Analyze,
+ * so both give the same numbers) and its waveform peaks.
+ */
 async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
   const row = await trackRow(kernel, payload);
   if (!row) return;
-  const { loudness, peaks } = await withMaster(kernel, row.masterUrl ?? row.audioUrl, async (file) => ({
-    loudness: await measureLoudness(file),
-    peaks: await waveformPeaks(file, Math.max(1, Number(row.duration)), WAVEFORM_BUCKETS),
+  const duration = Math.max(1, Number(row.duration));
+  const { measured, peaks } = await withMaster(kernel, row.masterUrl ?? row.audioUrl, async (file) => ({
+    measured: await analyzeAudio({ path: file }, analysisOptionsFor(duration)),
+    peaks: await waveformPeaks(file, duration, WAVEFORM_BUCKETS),
   }));
+  const { loudness, key } = measured;
   await kernel.knex('tracks').where({ id: row.id }).update({
-    loudnessLufs: loudness.integrated,
-    truePeak: loudness.truePeak,
-    loudnessRange: loudness.range,
+    loudnessLufs: loudness.integratedLufs,
+    truePeak: loudness.truePeakDbtp,
+    loudnessRange: loudness.loudnessRangeLu,
+    bpm: measured.bpm,
+    bpmConfidence: measured.bpm === null ? null : measured.tempoConfidence,
+    keyTonic: key?.tonic ?? null,
+    keyMode: key?.mode ?? null,
+    keyConfidence: key?.confidence ?? null,
+    analyzedAt: kernel.now().getTime(),
     waveform: JSON.stringify(peaks),
   });
 }

@@ -17,6 +17,37 @@ export interface TrackMedia {
   loudness: { integrated: number; truePeak: number; range: number } | null;
   /** srcset strings of the cover by type, or null until the derivatives exist. */
   coverSrcset: CoverSrcset | null;
+  /** Tempo and key measured by the media worker, or null until it analysed the track. */
+  analysis: TrackAnalysis | null;
+}
+
+export interface TrackAnalysis {
+  /** Beats per minute (one decimal), null when the track has no steady beat. */
+  bpm: number | null;
+  /** 0..1, null with bpm. */
+  bpmConfidence: number | null;
+  /** E.g. "A minor", null when the track has no tonal centre. */
+  key: string | null;
+  keyTonic: string | null;
+  keyMode: 'major' | 'minor' | null;
+  /** Correlation with the key profile, -1..1, null with key. */
+  keyConfidence: number | null;
+}
+
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
+
+function trackAnalysis(row: Row): TrackAnalysis | null {
+  if (row.analyzedAt == null) return null;
+  const tonic = (row.keyTonic as string | null) ?? null;
+  const mode = (row.keyMode as 'major' | 'minor' | null) ?? null;
+  return {
+    bpm: numberOrNull(row.bpm),
+    bpmConfidence: numberOrNull(row.bpmConfidence),
+    key: tonic && mode ? `${tonic} ${mode}` : null,
+    keyTonic: tonic,
+    keyMode: mode,
+    keyConfidence: numberOrNull(row.keyConfidence),
+  };
 }
 
 /**
@@ -30,6 +61,7 @@ export function trackMedia(row: Row): TrackMedia {
     waveform: jsonColumn<number[]>(row.waveform),
     loudness: row.loudnessLufs == null ? null : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
     coverSrcset: coverSrcset(row.coverVariants),
+    analysis: trackAnalysis(row),
   };
 }
 
@@ -75,7 +107,6 @@ export interface ReleaseJson extends Omit<TrackJson, 'liked' | 'likeCount'>, Tra
 }
 
 const isoDay = (day: unknown) => (typeof day === 'string' && day ? `${day}T00:00:00.000Z` : null);
-const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 export function presentRelease(row: Row): ReleaseJson {
   return {

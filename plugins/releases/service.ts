@@ -75,7 +75,7 @@ export function createReleasesService(kernel: Kernel) {
      * For other plugins (AI analysis): a local file of an upload this user owns, or null. With the
      * S3 driver the object is downloaded once into DATA_DIR/tmp/owned and reused.
      */
-    async resolveOwnedUpload(userId: number, url: string): Promise<{ filePath: string; kind: 'image' | 'audio'; contentType: string } | null> {
+    async resolveOwnedUpload(userId: number, url: string): Promise<{ filePath: string; kind: 'image' | 'audio'; contentType: string; duration: number | null } | null> {
       const upload = await uploads.owned(userId, url);
       if (!upload) return null;
       let filePath: string;
@@ -88,7 +88,7 @@ export function createReleasesService(kernel: Kernel) {
           await pipeline(await storage.read(upload.storageKey), createWriteStream(filePath));
         }
       }
-      return { filePath, kind: upload.kind, contentType: upload.contentType };
+      return { filePath, kind: upload.kind, contentType: upload.contentType, duration: upload.duration == null ? null : Number(upload.duration) };
     },
 
     /**

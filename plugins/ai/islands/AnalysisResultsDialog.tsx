@@ -26,10 +26,16 @@ function ListOrFallback({ items, fallback }: { items: string[] | undefined; fall
   );
 }
 
+/** How sure the measurement is, e.g. " · 87 % confidence"; nothing when it was not measured. */
+function confidence(value: number | null | undefined): string {
+  return value == null ? '' : ` · ${Math.round(Math.max(0, Math.min(1, value)) * 100)} % confidence`;
+}
+
 export default function AnalysisResultsDialog({ show, onHide, insights, onApply }: AnalysisResultsDialogProps) {
+  const measured = insights?.measurements;
   const rows: Array<[string, string]> = [
-    ['Tempo', insights?.bpm ? `${Math.round(insights.bpm)} BPM` : 'Unknown'],
-    ['Key', insights?.key || 'Unknown'],
+    ['Tempo', insights?.bpm ? `${Math.round(insights.bpm)} BPM${confidence(measured?.tempoConfidence)}` : 'Unknown'],
+    ['Key', insights?.key ? `${insights.key}${confidence(measured?.key?.confidence)}` : 'Unknown'],
     ['Genre', insights?.genre || 'Unknown'],
     ['Instruments', joined(insights?.instruments) || 'None detected'],
     ['Mood', joined(insights?.mood) || 'Unknown'],

@@ -6,6 +6,7 @@ import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { join, type Member } from '../../catalog/test/fixtures.ts';
 import { JOB, WAVEFORM_BUCKETS } from '../jobs.ts';
 import { releaseForm, tone, uploadAudio, uploadImage } from './fixtures.ts';
+import { drumPattern, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -67,6 +68,37 @@ describe('releases: media jobs in the worker', function () {
     expect(media.status).to.equal(200);
     expect(media.body.waveform).to.deep.equal(release.waveform);
     expect((await server.client().get('/api/tracks/999999/media')).status).to.equal(404);
+  });
+
+  it('stores the analysis of every new track (tempo, key, confidences, loudness): the numbers the wizard showed', async () => {
+    offset = 0;
+    const drummer = await join(server, 'drummer', true);
+    const audio = await uploadAudio(drummer.client, wavBytes(drumPattern(120, 10)));
+    // The wizard's Analyze (AI) on the upload, before the release exists.
+    const wizard = await drummer.client.post('/api/ai/analyze-audio', { uploadUrl: audio.url });
+    expect(wizard.status, wizard.text).to.equal(200);
+    const seen = wizard.body.insights.measurements;
+    const created = await drummer.client.post('/api/tracks', releaseForm(audio.url, null));
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.id;
+    expect((await server.client().get(`/api/tracks/${id}/media`)).body.analysis).to.equal(null);
+    await runner().drain();
+
+    const media = (await server.client().get(`/api/tracks/${id}/media`)).body;
+    expect(media.analysis.bpm).to.be.within(118, 122);
+    // Same code path and options as the wizard: the very same numbers.
+    expect(media.analysis).to.deep.equal({
+      bpm: seen.bpm,
+      bpmConfidence: seen.tempoConfidence,
+      key: seen.key ? `${seen.key.tonic} ${seen.key.mode}` : null,
+      keyTonic: seen.key?.tonic ?? null,
+      keyMode: seen.key?.mode ?? null,
+      keyConfidence: seen.key?.confidence ?? null,
+    });
+    expect(media.analysis.bpmConfidence).to.be.within(0, 1);
+    expect(media.loudness).to.deep.equal({ integrated: seen.loudness.integratedLufs, truePeak: seen.loudness.truePeakDbtp, range: seen.loudness.loudnessRangeLu });
+    // The artist's release view carries it too.
+    expect((await drummer.client.get(`/api/releases/${id}`)).body.analysis).to.deep.equal(media.analysis);
   });
 
   it('finishes a job whose worker process was killed mid-way, once, after the lease', async () => {
