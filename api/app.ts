@@ -1,21 +1,28 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import compress from 'koa-compress';
-import type { Knex } from 'knex';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { notFound } from './errors.ts';
+import { createCacheBus } from './cache.ts';
 import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
-import { jsonBody, largeJsonBodies } from './http/body.ts';
+import { apiBodies, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
+import { health } from './http/health.ts';
 import { mediaFiles } from './http/media.ts';
+import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache } from './http/pageCache.ts';
+import { requestLog } from './http/requestLog.ts';
+import { routeLabeler } from './http/routeLabel.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
+import { invalidateOnWrites } from './http/writes.ts';
+import { createLimits } from './limits.ts';
+import { connectRedis } from './redis.ts';
 import { createStorage } from './storage/index.ts';
 import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
@@ -38,23 +45,38 @@ export interface App {
   koa: Koa<AppState>;
   kernel: Kernel;
   plugins: PluginManifest[];
+  /** Present when METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: Metrics | null;
   close(): Promise<void>;
 }
 
-async function isFreshDatabase(knex: Knex): Promise<boolean> {
-  return !(await knex.schema.hasTable('knex_migrations')) || (await knex('knex_migrations').count({ n: '*' }))[0].n == 0;
-}
-
-/** Builds the kernel: database, migrations, services and seeds of every enabled plugin. */
+/** Builds the kernel: database, migrations, shared state, services and seeds of every enabled plugin. */
 export async function createKernel(options: AppOptions): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.env === 'test' ? 'warn' : 'info');
   const plugins = await loadPlugins(options.plugins);
   const knex = openDatabase(config.database);
+  const redis = config.redis ? connectRedis(config.redis, 'onetrack') : null;
+  const cache = createCacheBus(config, redis, log);
+  const close = async () => {
+    await cache.close();
+    redis?.disconnect();
+    await knex.destroy();
+  };
   try {
-    const fresh = await isFreshDatabase(knex);
-    await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
-    const kernel: Kernel = { config, knex, log, storage: createStorage(config), services: {} as Services, now: options.now ?? (() => new Date()) };
+    // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
+    const fresh = await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
+    const kernel: Kernel = {
+      config,
+      knex,
+      log,
+      storage: createStorage(config),
+      services: {} as Services,
+      now: options.now ?? (() => new Date()),
+      cache,
+      limits: createLimits(config, knex, redis),
+      close,
+    };
     for (const plugin of plugins) {
       if (plugin.services) (kernel.services as unknown as Record<string, object>)[plugin.name] = plugin.services(kernel);
     }
@@ -64,7 +86,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
     }
     return { kernel, plugins };
   } catch (error) {
-    await knex.destroy();
+    await close();
     throw error;
   }
 }
@@ -76,21 +98,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.on('error', () => {
     // Errors are logged by errorHandler; socket errors after a response are not ours to report.
   });
+  const route = routeLabeler(['/', '/robots.txt', ...plugins.flatMap((p) => (p.pages ?? []).map((page) => page.pattern))]);
+  const metrics = config.metrics ? createMetrics(kernel, route) : null;
 
+  koa.use(requestLog(log, { trustProxy: config.trustProxy, route }));
+  if (metrics) koa.use(metrics.timing());
   koa.use(errorHandler(log));
   koa.use(securityHeaders());
   koa.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
 
-  koa.use(async (ctx, next) => {
-    if (ctx.path !== '/healthz') return next();
-    try {
-      await knex.raw('select 1');
-      ctx.body = { status: 'ok' };
-    } catch {
-      ctx.status = 503;
-      ctx.body = { status: 'unavailable', message: 'Database is not answering' };
-    }
-  });
+  koa.use(health(kernel));
+  if (metrics && config.metrics) koa.use(metricsRoute(metrics, config.metrics));
 
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
   koa.use(mediaFiles(kernel.storage));
@@ -98,13 +116,14 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(sessionMiddleware(koa as unknown as Koa, knex));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
-  // After the session user is known (cache keys) and around the API (writes empty it).
-  if (options.pages !== false) koa.use(new PageCache().middleware());
+  // After the session user is known (cache keys); emptied through kernel.cache.
+  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, onLookup: metrics?.pageCache }).middleware());
   koa.use(sameOriginWrites());
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
+  koa.use(invalidateOnWrites(kernel.cache));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  api.use(jsonBody());
+  api.use(apiBodies(plugins.flatMap((p) => p.anonymousBodies ?? [])));
   for (const plugin of plugins) plugin.routes?.(api, kernel);
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');
@@ -135,6 +154,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     koa,
     kernel,
     plugins,
-    close: () => knex.destroy(),
+    metrics,
+    close: () => kernel.close(),
   };
 }

@@ -29,6 +29,24 @@ export interface Config {
   storage?: StorageConfig;
   /** Optional OpenAI-compatible endpoint for track descriptions; null uses the local enhancer only. */
   ai?: AiProviderConfig | null;
+  /** Shared state of several app nodes (cache invalidation, limits); null: one process, nothing shared beyond the database. */
+  redis?: RedisConfig | null;
+  /** Where Prometheus reads /metrics; null: no metrics. */
+  metrics?: MetricsConfig | null;
+  /** A media worker process touches this file every 15 s while it can reach the database (container health checks). */
+  workerHeartbeatFile?: string | null;
+}
+
+export interface RedisConfig {
+  url: string;
+  /** Starts every key and channel name, so several deployments (or test runs) can share one Redis. */
+  prefix: string;
+}
+
+/** /metrics answers on its own port, or on the main port to this bearer token, or both. */
+export interface MetricsConfig {
+  port: number | null;
+  token: string | null;
 }
 
 export interface AiProviderConfig {
@@ -123,6 +141,28 @@ function parseAiProvider(env: Env): AiProviderConfig | null {
   return { baseUrl, apiKey: env.AI_API_KEY || null, model: env.AI_MODEL, timeoutMs };
 }
 
+function parseRedis(env: Env): RedisConfig | null {
+  const url = env.REDIS_URL;
+  if (!url) return null;
+  if (!/^rediss?:\/\/[^/]/.test(url)) throw new ConfigError(`REDIS_URL must be a redis:// (or rediss://) URL, e.g. redis://127.0.0.1:6379, got "${url}"`);
+  const prefix = env.REDIS_PREFIX ?? 'onetrack:';
+  if (!/^[\w:.-]{0,64}$/.test(prefix)) throw new ConfigError(`REDIS_PREFIX may hold letters, digits and _ : . - (at most 64), got "${prefix}"`);
+  return { url, prefix };
+}
+
+function parseMetrics(env: Env): MetricsConfig | null {
+  const rawPort = env.METRICS_PORT;
+  const token = env.METRICS_TOKEN || null;
+  if (!rawPort && !token) return null;
+  let port: number | null = null;
+  if (rawPort) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port > 65535) throw new ConfigError(`METRICS_PORT must be a whole number from 0 to 65535, got "${rawPort}"`);
+  }
+  if (token !== null && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return { port, token };
+}
+
 function parseEnv(raw: string | undefined): Config['env'] {
   const value = raw || 'development';
   if (value !== 'development' && value !== 'production' && value !== 'test') {
@@ -193,5 +233,8 @@ export function loadConfig(env: Env = process.env): Config {
     platformShare: parseShare(env.PLATFORM_SHARE),
     storage: parseStorage(env),
     ai: parseAiProvider(env),
+    redis: parseRedis(env),
+    metrics: parseMetrics(env),
+    workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,
   };
 }

@@ -1,23 +1,37 @@
-/** Structured logs: one JSON object per line on stdout/stderr, quiet below `level`. */
+import { pino, type DestinationStream, type Logger as Pino } from 'pino';
+
+/**
+ * Structured logs (pino): one JSON object per line on stdout, quiet below `level`. Every line has
+ * `time` (ISO), `level` (a word) and `message`, then its fields.
+ */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** The pino logger underneath, for pino-http (api/http/requestLog.ts). */
+  readonly pino: Pino;
 }
 
-const ranks = { info: 0, warn: 1, error: 2, silent: 3 } as const;
-export type LogLevel = keyof typeof ranks;
+export type LogLevel = 'info' | 'warn' | 'error' | 'silent';
 
-export function createLogger(level: LogLevel = 'info'): Logger {
-  const write = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
-    if (ranks[at] < ranks[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields });
-    (at === 'info' ? process.stdout : process.stderr).write(line + '\n');
-  };
+/** `destination` is for tests, which read the lines back; stdout otherwise. */
+export function createLogger(level: LogLevel = 'info', destination?: DestinationStream): Logger {
+  const base = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    // Synchronous writes (pino's default): nothing is lost when the process exits right after.
+    destination ?? pino.destination(1),
+  );
   return {
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
+    info: (message, fields) => base.info(fields ?? {}, message),
+    warn: (message, fields) => base.warn(fields ?? {}, message),
+    error: (message, fields) => base.error(fields ?? {}, message),
+    pino: base,
   };
 }
 

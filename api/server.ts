@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listenMetrics } from './http/metrics.ts';
 import { createLogger, errorFields } from './log.ts';
 
 const log = createLogger();
@@ -12,7 +13,9 @@ async function main() {
   const server = app.koa.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
-  log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client });
+  log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client, redis: !!config.redis, storage: config.storage?.driver ?? 'local' });
+  const metricsServer = app.metrics && config.metrics?.port != null ? await listenMetrics(app.metrics, config.metrics.port, config.host) : null;
+  if (metricsServer) log.info('metrics are served', { url: `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` });
 
   // One media worker runs in a thread, so the default set-up needs no other process and media work
   // stays off this event loop. MEDIA_WORKER=0 leaves the jobs to `npm run worker` processes.
@@ -34,6 +37,7 @@ async function main() {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    metricsServer?.close();
     if (mediaWorker) {
       mediaWorker.postMessage('stop');
       await new Promise((resolve) => mediaWorker.once('exit', resolve));

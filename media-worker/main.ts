@@ -1,7 +1,9 @@
+import { writeFile } from 'node:fs/promises';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { createKernel } from '../api/app.ts';
 import { ConfigError, loadConfig } from '../api/config.ts';
 import { createLogger, errorFields } from '../api/log.ts';
+import type { Kernel } from '../api/plugins/types.ts';
 import { createRunner, jobHandlers } from './runner.ts';
 
 // `npm run worker`: a media worker as its own process (run as many as you like). `npm start` also
@@ -10,20 +12,33 @@ import { createRunner, jobHandlers } from './runner.ts';
 
 const log = createLogger();
 
+/** Touches `file` every 15 s while the database answers: what the container's health check reads. */
+function startHeartbeat(kernel: Kernel, file: string): NodeJS.Timeout {
+  const beat = () =>
+    kernel.knex.raw('select 1').then(
+      () => writeFile(file, new Date().toISOString()),
+      (error: unknown) => log.warn('media worker cannot reach the database', errorFields(error)),
+    );
+  void beat();
+  return setInterval(() => void beat(), 15_000);
+}
+
 async function main() {
   const config = loadConfig();
   // The web process seeds demo data; a worker never does (both starting on an empty database would race).
   const { kernel, plugins } = await createKernel({ config: { ...config, seedDemo: false }, log });
   const runner = createRunner(kernel, jobHandlers(plugins));
   runner.start();
+  const heartbeat = config.workerHeartbeatFile ? startHeartbeat(kernel, config.workerHeartbeatFile) : null;
   log.info('media worker started', { worker: runner.workerId, thread: !isMainThread, database: config.database.client });
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    if (heartbeat) clearInterval(heartbeat);
     await runner.stop();
-    await kernel.knex.destroy();
+    await kernel.close();
     log.info('media worker stopped', { worker: runner.workerId });
     if (isMainThread) process.exit(0);
     parentPort?.close();

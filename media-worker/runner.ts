@@ -75,7 +75,10 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
       const token = `${workerId}:${randomBytes(6).toString('hex')}`;
       const job = await claim(kernel.knex, types, token, now(), leaseMs);
       if (!job) return null;
-      return { job, outcome: await execute(job) };
+      const outcome = await execute(job);
+      // A finished job (or a dead one's hook) changed what pages show: every node's caches hear it.
+      if (outcome === 'done' || outcome === 'dead') await kernel.cache.invalidate();
+      return { job, outcome };
     },
 
     /** Runs until the queue has nothing due; returns how many jobs ran (tests, one-off drains). */

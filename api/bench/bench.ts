@@ -98,5 +98,8 @@ await import('./catalog-scale.ts');
 // Audio analysis accuracy table and the 5-minute WAV timing (no server needed).
 await import('./analysis.ts');
 
-// Upload memory of the two upload paths (releases), in fresh server processes.
+// Upload memory of the two upload paths (releases), to the local folder and to S3, in fresh server processes.
 await import('./upload-memory.ts');
+
+// One app node against two behind an alternating client, and how fast a write on one shows on the other.
+await import('./nodes.ts');

@@ -36,7 +36,7 @@ async function grow(dataDir: string) {
       await trx('tracks').insert(tracks);
     }
   });
-  await knex.destroy();
+  await kernel.close();
 }
 
 async function measure(dataDir: string): Promise<Record<string, number>> {

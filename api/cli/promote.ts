@@ -14,7 +14,7 @@ try {
     const user = await kernel.services.accounts.setRole(username, role);
     process.stdout.write(`${user.username} is now ${user.role}\n`);
   } finally {
-    await kernel.knex.destroy();
+    await kernel.close();
   }
 } catch (error) {
   if (error instanceof AppError || error instanceof ConfigError) {

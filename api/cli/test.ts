@@ -1,6 +1,7 @@
-// `npm test`: everything, in order: tools it needs, lint, typecheck, build, the suite on SQLite and on
-// MariaDB/MySQL (a database of its own per suite), then the browser tests. Prints one closing line
-// "N passed, N failed" summed over every mocha run.
+// `npm test`: everything, in order: tools it needs, lint, typecheck, the deployment file, build, the
+// suite on SQLite and on MariaDB/MySQL (a database of its own per suite), the multi-node test (app
+// and worker processes on MariaDB, Redis and a local S3 server), then the browser tests. Prints one
+// closing line "N passed, N failed" summed over every mocha run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -54,9 +55,23 @@ function ensureTools() {
   const missing = [
     ['/usr/bin/chromium', 'chromium'],
     ['/usr/bin/ffmpeg', 'ffmpeg'],
+    // Tests that take Redis away start a redis-server of their own.
+    ['/usr/bin/redis-server', 'redis-server'],
   ].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
   if (missing.length) aptInstall(missing);
-  process.stdout.write('chromium and ffmpeg are present\n');
+  process.stdout.write('chromium, ffmpeg and redis-server are present\n');
+}
+
+/** `docker compose config` validates docker-compose.yml where a Docker client with Compose is installed. */
+function checkComposeFile() {
+  const compose = [['docker', 'compose'], ['docker-compose']].find(([command, ...args]) => spawnSync(command, [...args, 'version'], { stdio: 'ignore' }).status === 0);
+  if (!compose) {
+    step('docker-compose.yml');
+    process.stdout.write('No Docker Compose client here: the file is checked by the deployment test only\n');
+    return;
+  }
+  const [command, ...args] = compose;
+  run('docker-compose.yml (docker compose config)', command, [...args, '-f', 'docker-compose.yml', 'config', '--quiet'], { SESSION_SECRET: 'compose-config-check-secret-0123456789' });
 }
 
 /**
@@ -100,10 +115,13 @@ if (!only || only === 'static') {
   run('lint', bin('eslint'), ['.']);
   run('typecheck (server and islands)', bin('tsc'), ['-p', 'tsconfig.json']);
   run('typecheck (.astro pages)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
+  checkComposeFile();
 }
 run('build', bin('astro'), ['build']);
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
-const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', 'node_modules/**'];
+const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', 'node_modules/**'];
+// Real processes on MariaDB: run once, not in both database passes.
+const CLUSTER = ['api/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
 const BROWSER = ['{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'];
 
 if (!only || only === 'sqlite') mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
@@ -117,6 +135,7 @@ if (!only || only === 'mysql') {
     totals.failed += 1;
   }
   if (url) mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+  if (url) mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
 }
 if (!only || only === 'browser') {
   mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' });

@@ -44,6 +44,22 @@ export class FolderMigrationSource implements Knex.MigrationSource<MigrationFile
 
 export const kernelMigrations = path.resolve(import.meta.dirname, '../../migrations');
 
-export async function migrateLatest(knex: Knex, folders: string[]): Promise<void> {
-  await knex.migrate.latest({ migrationSource: new FolderMigrationSource(folders) });
+const LOCK_WAIT_MS = 60_000;
+
+/**
+ * Runs the pending migrations; true when this call created the schema (the database was empty),
+ * so exactly one of several nodes starting together seeds it. knex holds a lock while migrating;
+ * a node that finds it held waits for the other to finish instead of failing to start.
+ */
+export async function migrateLatest(knex: Knex, folders: string[]): Promise<boolean> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      const [batch, applied] = (await knex.migrate.latest({ migrationSource: new FolderMigrationSource(folders) })) as [number, string[]];
+      return batch === 1 && applied.length > 0;
+    } catch (error) {
+      if ((error as Error).name !== 'MigrationLocked' || Date.now() - started > LOCK_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }

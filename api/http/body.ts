@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
+import { unauthenticated } from '../errors.ts';
 import type { AppState } from './state.ts';
 
 /** The kernel's JSON body limit; routes that take files declare larger ones (`largeJsonBodies`). */
@@ -25,5 +26,26 @@ export function largeJsonBodies(routes: LargeJsonBody[]): Middleware<AppState> {
   return async (ctx, next) => {
     const parse = ctx.method === 'POST' && ctx.state.user ? parsers.get(ctx.path) : undefined;
     return parse ? parse(ctx, next) : next();
+  };
+}
+
+/**
+ * The body parser of /api routes. A signed-in caller's JSON body is read; an anonymous caller's only
+ * on the routes declared to take one (`anonymousBodies`: sign-in, registration). Anywhere else the
+ * body is left unread and reading it answers 401, so a route that needs a session says so before
+ * a byte of the body is read, whatever its size, with no check of its own beyond `requireUser`.
+ */
+export function apiBodies(anonymousRoutes: string[]): Middleware<AppState> {
+  const parse = jsonBody();
+  const open = new Set(anonymousRoutes);
+  return async (ctx, next) => {
+    if (ctx.state.user || open.has(ctx.path)) return parse(ctx, next);
+    Object.defineProperty(ctx.request, 'body', {
+      configurable: true,
+      get: () => {
+        throw unauthenticated('Authentication required');
+      },
+    });
+    return next();
   };
 }

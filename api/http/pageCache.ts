@@ -1,16 +1,20 @@
 import type { Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { CacheBus } from '../cache.ts';
+import type { PageCacheResult } from './metrics.ts';
 import type { AppState } from './state.ts';
 
 /**
  * Rendered-HTML cache for pages. Server rendering is the expensive part of a page view, so a
  * rendered page is kept per URL and viewer (anonymous visitors share one copy; a plugin may add a
  * variant, see AppState.pageVariant) and served again until the data behind it may have changed:
- *  - every successful write to the API (any non-GET /api request) empties the cache, whichever
- *    plugin made it, so a like, a new track or a content edit is visible on the next view;
+ *  - the kernel's cache bus (api/cache.ts) empties it on every invalidation, from this node or any
+ *    other: every API write and every finished media job sends one, so a like, a new track or a
+ *    content edit is visible on the next view whichever node serves it;
+ *  - while the bus has no version (Redis unreachable) nothing is served from or kept in the cache;
  *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
- *    request to this process (another app node, the media worker, a release whose time arrives).
+ *    write (a scheduled release whose time arrives).
  * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
  */
 
@@ -20,11 +24,16 @@ interface Entry {
   body: Buffer;
   etag: string;
   storedAt: number;
+  /** The bus version it was rendered under; any other version means it may be stale. */
+  version: string;
   gzip?: Buffer;
   br?: Buffer;
 }
 
 export interface PageCacheOptions {
+  bus: CacheBus;
+  /** Told the result of every lookup (metrics). */
+  onLookup?: (result: PageCacheResult) => void;
   ttlMs?: number;
   /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
   maxBytes?: number;
@@ -41,21 +50,24 @@ export class PageCache {
   readonly ttlMs: number;
   readonly maxBytes: number;
   private readonly now: () => number;
+  private readonly bus: CacheBus;
+  private readonly onLookup: (result: PageCacheResult) => void;
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   /** Bumped by every invalidation: a page rendered across one is not kept (it may be stale). */
   private generation = 0;
-  hits = 0;
-  misses = 0;
 
-  constructor(options: PageCacheOptions = {}) {
+  constructor(options: PageCacheOptions) {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.now = options.now ?? Date.now;
+    this.bus = options.bus;
+    this.onLookup = options.onLookup ?? (() => {});
+    this.bus.subscribe(() => this.invalidate());
   }
 
   /** Forgets every page: the data behind them may have changed. */
-  invalidate(): void {
+  private invalidate(): void {
     this.generation++;
     this.entries.clear();
     this.bytes = 0;
@@ -65,11 +77,11 @@ export class PageCache {
     return this.entries.size;
   }
 
-  private lookup(key: string): Entry | undefined {
+  private lookup(key: string, version: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (this.now() - entry.storedAt > this.ttlMs) {
+    if (this.now() - entry.storedAt > this.ttlMs || entry.version !== version) {
       this.bytes -= entry.body.length;
       return undefined;
     }
@@ -90,26 +102,30 @@ export class PageCache {
 
   middleware(): Middleware<AppState> {
     return async (ctx, next) => {
-      if (!SAFE.has(ctx.method)) {
+      if (!SAFE.has(ctx.method) || NOT_PAGES.test(ctx.path)) return next();
+      const version = this.bus.version();
+      if (version === null) {
+        // The other nodes' writes cannot reach us: render every page fresh until they can.
+        this.onLookup('bypass');
         await next();
-        if (ctx.path.startsWith('/api/') && ctx.status < 400) this.invalidate();
+        if (ctx.status === 200) ctx.set('X-Page-Cache', 'bypass');
         return;
       }
-      if (NOT_PAGES.test(ctx.path)) return next();
 
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
-      const hit = this.lookup(key);
+      const hit = this.lookup(key, version);
       if (hit) {
-        this.hits++;
+        this.onLookup('hit');
         ctx.set('X-Page-Cache', 'hit');
         this.send(ctx, hit, !user);
         return;
       }
-      this.misses++;
+      this.onLookup('miss');
       const generation = this.generation;
       await next();
-      if (generation !== this.generation) return;
+      // An invalidation during rendering: the page may show data from before it.
+      if (generation !== this.generation || this.bus.version() !== version) return;
       const cacheControl = ctx.response.get('Cache-Control');
       if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body) || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
       const headers: Record<string, string> = {};
@@ -119,7 +135,7 @@ export class PageCache {
       }
       const body = ctx.body;
       const etag = ctx.response.get('ETag') || `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now() };
+      const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
       this.store(key, entry);
       ctx.set('X-Page-Cache', 'miss');
       this.setCachingHeaders(ctx, entry, !user);

@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import type { CacheBus } from '../cache.ts';
 import type { Config } from '../config.ts';
+import type { Limits } from '../limits.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
 import type { LargeJsonBody } from '../http/body.ts';
@@ -18,6 +20,15 @@ export interface Kernel {
   services: Services;
   /** Per-request clock override for tests; production reads the wall clock. */
   now(): Date;
+  /**
+   * Invalidation of everything cached in memory, on every node (api/cache.ts): API writes and
+   * finished jobs call invalidate(); caches subscribe, and bypass themselves while version() is null.
+   */
+  cache: CacheBus;
+  /** Limits that hold across all app nodes (api/limits.ts). */
+  limits: Limits;
+  /** Closes the database pool and the Redis connections. */
+  close(): Promise<void>;
 }
 
 // Plugins widen this interface (declaration merging) with the service they export.
@@ -48,6 +59,12 @@ export interface PluginManifest {
   services?(kernel: Kernel): object;
   /** POST routes whose JSON bodies carry files and may exceed the kernel's 1 MB limit. */
   largeJsonBodies?: LargeJsonBody[];
+  /**
+   * Full paths of routes that read a JSON body from callers without a session (sign-in,
+   * registration). Every other route reads bodies of signed-in callers only: an anonymous body is
+   * left unread, so routes that need a session answer 401 before reading it (api/http/body.ts).
+   */
+  anonymousBodies?: string[];
   /** Runs on every request (API and pages) before routing, in plugin order. */
   middleware?(kernel: Kernel): Middleware<AppState>;
   /** Contributes to the app shell's data for a signed-in user. */

@@ -10,13 +10,15 @@ export interface TestResponse<T = any> {
 
 export class TestClient {
   readonly baseUrl: string;
-  readonly cookies = new Map<string, string>();
+  readonly cookies: Map<string, string>;
   /** Sent on every request (e.g. Origin to act like a browser). */
   readonly headers: Record<string, string>;
 
-  constructor(baseUrl: string, headers: Record<string, string> = {}) {
+  /** `cookies` may be another client's jar: one browser talking to two app nodes. */
+  constructor(baseUrl: string, headers: Record<string, string> = {}, cookies = new Map<string, string>()) {
     this.baseUrl = baseUrl;
     this.headers = headers;
+    this.cookies = cookies;
   }
 
   get cookieHeader(): string {

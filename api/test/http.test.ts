@@ -66,7 +66,7 @@ describe('HTTP plumbing of /api', () => {
   it('reports health as 200 JSON while the database answers', async () => {
     const res = await server.client().get('/healthz');
     expect(res.status).to.equal(200);
-    expect(res.body).to.deep.equal({ status: 'ok' });
+    expect(res.body).to.deep.equal({ status: 'ok', database: 'up', redis: 'not configured' });
   });
 });
 
@@ -79,24 +79,21 @@ describe('health check when the database is gone', () => {
     await server.app.kernel.knex.destroy();
     const res = await server.client().get('/healthz');
     expect(res.status).to.equal(503);
-    expect(res.body).to.deep.equal({ status: 'unavailable', message: 'Database is not answering' });
+    expect(res.body).to.deep.equal({ status: 'unavailable', database: 'down', redis: 'not configured', message: 'Database is not answering' });
   });
 });
 
 describe('error handler', () => {
   it('answers an unexpected error with 500 "Internal error", no stack, and logs it', async () => {
     const logged: string[] = [];
-    const original = process.stderr.write.bind(process.stderr);
     const app = new Koa();
-    app.use(errorHandler(createLogger('error')));
+    app.use(errorHandler(createLogger('error', { write: (line: string) => void logged.push(line) })));
     app.use(() => {
       throw new Error('secret database detail at /srv/app.ts:12');
     });
     const server = app.listen(0);
     try {
-      process.stderr.write = ((chunk: string) => (logged.push(String(chunk)), true)) as typeof process.stderr.write;
       const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/boom`);
-      process.stderr.write = original;
       expect(res.status).to.equal(500);
       const text = await res.text();
       expect(JSON.parse(text)).to.deep.equal({ message: 'Internal error' });
@@ -104,7 +101,6 @@ describe('error handler', () => {
       expect(logged.join('')).to.include('secret database detail');
       expect(JSON.parse(logged[0])).to.include({ level: 'error', message: 'request failed', path: '/api/boom' });
     } finally {
-      process.stderr.write = original;
       server.close();
     }
   });

@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { listeningUrl, logLines } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const serverFile = path.join(root, 'api/server.ts');
@@ -36,7 +37,7 @@ describe('the server process', () => {
     let base: string | undefined;
     for (let i = 0; i < 300 && !base; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      base = /"message":"OneTrack is listening","url":"(http:\/\/[^"]+)"/.exec(output)?.[1];
+      base = listeningUrl(output);
     }
     expect(base, output).to.be.a('string');
     expect((await fetch(`${base}/healthz`)).status).to.equal(200);
@@ -48,7 +49,7 @@ describe('the server process', () => {
     expect(login.status).to.equal(200);
     child.kill('SIGTERM');
     expect(await exited).to.equal(0);
-    expect(output).to.include('"message":"shutting down"');
+    expect(logLines(output).map((line) => line.message)).to.include('shutting down');
 
     // The same data folder, as an operator would use it afterwards.
     const promote = (...args: string[]) =>

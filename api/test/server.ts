@@ -2,8 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
+import type { Logger } from '../log.ts';
 import { TestClient } from './client.ts';
-import { createTestDatabase } from './database.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
 
 export interface TestServer {
   url: string;
@@ -20,26 +21,33 @@ export interface TestServerOptions {
   plugins?: string[];
   now?: () => Date;
   config?: Partial<Config>;
+  /** Where the app logs (tests that read the lines); warnings and errors on stdout otherwise. */
+  log?: Logger;
 }
 
-/** Starts the whole app on its own empty database and a free port. */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
-  const config: Config = {
+/** The configuration tests run the app with, on this database. */
+export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): Config {
+  return {
     port: 0,
     host: '127.0.0.1',
     dataDir: db.dataDir,
     database: db.database,
     sessionSecret: 'test-secret-test-secret-test-secret',
-    seedDemo: options.seedDemo ?? false,
+    seedDemo: false,
     env: 'test',
     trustProxy: false,
     mediaWorker: false,
     monthlyFeeCents: 999,
     platformShare: 0.3,
-    ...options.config,
+    ...overrides,
   };
-  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now });
+}
+
+/** Starts the whole app on its own empty database and a free port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
+  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now, log: options.log });
   const server: Server = app.koa.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -11,6 +11,8 @@ const accounts: PluginManifest = {
   services: createAccountsService,
   // A profile photo, up to 10 MB, arrives as a data URL.
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
+  // The only bodies read from callers without a session.
+  anonymousBodies: ['/api/auth/login', '/api/auth/register'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   middleware: (kernel) => async (ctx, next) => {
     const userId = ctx.session?.userId;

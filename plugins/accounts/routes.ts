@@ -1,7 +1,6 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { AppError, invalid } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
-import { RateLimiter } from '../../api/http/rateLimit.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
   loginRequired,
@@ -26,9 +25,10 @@ export const PHOTO_PATH = '/users/me/photo';
 
 export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   const accounts = kernel.services.accounts;
-  // Failed logins only: a user who types the right password is never slowed down.
-  const failuresByUsername = new RateLimiter({ limit: 5, windowMs: FIFTEEN_MINUTES });
-  const failuresByIp = new RateLimiter({ limit: 20, windowMs: FIFTEEN_MINUTES });
+  // Failed logins only, counted by every node together (kernel.limits): a point is taken before the
+  // password is checked (so simultaneous guesses cannot all get through) and given back when it is right.
+  const failuresByUsername = kernel.limits.create('login-username', { points: 5, windowMs: FIFTEEN_MINUTES });
+  const failuresByIp = kernel.limits.create('login-address', { points: 20, windowMs: FIFTEEN_MINUTES });
 
   router.get('/auth/user', async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
@@ -43,17 +43,17 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   router.post('/auth/login', async (ctx) => {
     const { username, password } = parseLogin(ctx.request.body);
     const nameKey = username.trim().toLowerCase();
-    const wait = Math.max(failuresByUsername.retryAfter(nameKey), failuresByIp.retryAfter(ctx.ip));
-    if (wait > 0) {
+    const nameWait = await failuresByUsername.take(nameKey);
+    const ipWait = nameWait ? 0 : await failuresByIp.take(ctx.ip);
+    if (nameWait || ipWait) {
+      // Refused before any password was checked: the username's point was not a failure.
+      if (ipWait) await failuresByUsername.giveBack(nameKey);
+      const wait = Math.max(nameWait, ipWait);
       throw new AppError('too_many', `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
     }
     const user = await accounts.authenticate(username, password);
-    if (!user) {
-      failuresByUsername.record(nameKey);
-      failuresByIp.record(ctx.ip);
-      throw new AppError('unauthenticated', 'Invalid username or password');
-    }
-    failuresByUsername.reset(nameKey);
+    if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
+    await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(ctx.ip)]);
     // A fresh session id at login defeats session fixation.
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;

@@ -9,28 +9,13 @@ export interface SendInput {
   subject?: string | null;
 }
 
-const MINUTE = 60_000;
 /** Generous for a person, tight for a script: nobody writes 20 messages a minute by hand. */
-const SENDS_PER_MINUTE = 20;
+export const SENDS_PER_MINUTE = 20;
 
 export function createMessagingService(kernel: Kernel) {
-  /**
-   * Seconds until this sender may send again, 0 when they may now. The messages table is the
-   * counter (a sliding minute over the sender's own rows, on the sender/created_at index), so every
-   * app node sees the same count and no extra state exists. Concurrent sends may pass the check
-   * together and overshoot by a few: it is a brake on scripts, not a ledger.
-   */
-  async function sendWait(senderId: number, now: number): Promise<number> {
-    const recent = await Message.query()
-      .where({ senderId })
-      .where('createdAt', '>', now - MINUTE)
-      .orderBy('createdAt', 'desc')
-      .limit(SENDS_PER_MINUTE)
-      .select('createdAt');
-    if (recent.length < SENDS_PER_MINUTE) return 0;
-    // Free again once the oldest of the last SENDS_PER_MINUTE messages is a minute old.
-    return Math.max(1, Math.ceil((Number(recent[recent.length - 1].createdAt) + MINUTE - now) / 1000));
-  }
+  // Counted by every app node together (kernel.limits), one atomic step per send, so neither
+  // another node nor messages sent at the same moment get past it.
+  const sends = kernel.limits.create('message-sends', { points: SENDS_PER_MINUTE, windowMs: 60_000 });
 
   const service = {
     /** The user's received and sent messages, newest first. Nobody else's. */
@@ -49,8 +34,7 @@ export function createMessagingService(kernel: Kernel) {
       if (input.recipientId === senderId) throw invalid('You cannot send messages to yourself');
       const recipient = await User.query().findById(input.recipientId);
       if (!recipient || recipient.deletedAt) throw notFound('Recipient not found');
-      const now = kernel.now().getTime();
-      const wait = await sendWait(senderId, now);
+      const wait = await sends.take(String(senderId));
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
       const subject = input.subject?.trim() || null;
       const message = await Message.query().insertAndFetch({
@@ -59,7 +43,7 @@ export function createMessagingService(kernel: Kernel) {
         subject,
         content: input.content.trim(),
         isRead: false,
-        createdAt: now,
+        createdAt: kernel.now().getTime(),
       });
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
     },

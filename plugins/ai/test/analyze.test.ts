@@ -114,7 +114,7 @@ describe('ai: POST /api/ai/analyze-audio', function () {
 
   it('requires a signed-in user (401), before reading a large body', async () => {
     const res = await server.client().post('/api/ai/analyze-audio', { audioData: drums.toString('base64') });
-    expect(res.status).to.equal(413);
+    expect(res.status).to.equal(401);
     const small = await server.client().post('/api/ai/analyze-audio', { audioData: 'AAAA' });
     expect(small.status).to.equal(401);
   });

@@ -1,0 +1,60 @@
+// A real S3-compatible server for tests and the bench: s3rver (the maintained @20minutes fork), in
+// this process, on a free port, storing into a temporary folder, with one bucket made at start.
+import S3rver from '@20minutes/s3rver';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { StorageConfig } from '../config.ts';
+
+export interface LocalS3 {
+  config: Extract<StorageConfig, { driver: 's3' }>;
+  /** The same settings as environment variables, for server and worker processes. */
+  env: Record<string, string>;
+  /** The folder s3rver keeps objects in. */
+  directory: string;
+  /** "METHOD /path?query" of every request the server received, in order. */
+  requests: string[];
+  /** The next request whose "METHOD /path?query" matches is answered 503 SlowDown, as a busy store would. */
+  failOnce(match: RegExp): void;
+  stop(): Promise<void>;
+}
+
+export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const requests: string[] = [];
+  const failures: RegExp[] = [];
+  // s3rver is a Koa app: a first middleware sees every request.
+  server.middleware.unshift(async (ctx, next) => {
+    const request = `${ctx.method} ${ctx.url}`;
+    requests.push(request);
+    const failure = failures.findIndex((match) => match.test(request));
+    if (failure < 0) return next();
+    failures.splice(failure, 1);
+    for await (const _ of ctx.req); // the body, read and dropped
+    ctx.status = 503;
+    ctx.type = 'application/xml';
+    ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+  });
+  const { port } = (await server.run()) as AddressInfo;
+  const config = { driver: 's3' as const, endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  return {
+    config,
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: config.endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: config.region,
+      S3_ACCESS_KEY_ID: config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: config.secretAccessKey,
+    },
+    directory,
+    requests,
+    failOnce: (match) => void failures.push(match),
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import { createKernel } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Kernel } from '../plugins/types.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startRedis, waitFor } from './processes.ts';
+import { testConfig } from './server.ts';
+
+// kernel.limits and kernel.cache as several nodes see them: two kernels (two database pools, two
+// Redis connections) over one database, as two app processes would be. Redis is a redis-server
+// of this test's own, which it stops and restarts.
+
+const uniquePrefix = () => `onetrack-test-${randomBytes(4).toString('hex')}:`;
+
+async function kernelsOn(db: TestDatabase, overrides: Partial<Config> = {}): Promise<[Kernel, Kernel]> {
+  const first = await createKernel({ config: testConfig(db, overrides), plugins: [] });
+  const second = await createKernel({ config: testConfig(db, overrides), plugins: [] });
+  return [first.kernel, second.kernel];
+}
+
+function limitsBehaveAcrossNodes(nodes: () => [Kernel, Kernel]) {
+  it('counts one limit across nodes', async () => {
+    const [a, b] = nodes();
+    const onA = a.limits.create('shared-test', { points: 5, windowMs: 60_000 });
+    const onB = b.limits.create('shared-test', { points: 5, windowMs: 60_000 });
+    const waits = [];
+    for (let i = 0; i < 6; i++) waits.push(await (i % 2 ? onB : onA).take('alice'));
+    expect(waits.slice(0, 5)).to.deep.equal([0, 0, 0, 0, 0]);
+    expect(waits[5]).to.be.within(1, 60);
+    expect(await onA.take('bob'), 'another key has its own count').to.equal(0);
+  });
+
+  it('lets exactly the limit through when attempts arrive at the same moment on both nodes', async () => {
+    const [a, b] = nodes();
+    const limiters = [a, b].map((k) => k.limits.create('burst-test', { points: 5, windowMs: 60_000 }));
+    const waits = await Promise.all(Array.from({ length: 20 }, (_, i) => limiters[i % 2].take('carol')));
+    expect(waits.filter((w) => w === 0)).to.have.length(5);
+  });
+
+  it('gives points back, forgets a key, and opens again when the window ends', async () => {
+    const [a, b] = nodes();
+    const onA = a.limits.create('window-test', { points: 2, windowMs: 1000 });
+    const onB = b.limits.create('window-test', { points: 2, windowMs: 1000 });
+    expect([await onA.take('dan'), await onB.take('dan')]).to.deep.equal([0, 0]);
+    expect(await onA.take('dan')).to.be.greaterThan(0);
+    await onB.reset('dan');
+    expect(await onA.take('dan')).to.equal(0);
+    await onA.giveBack('dan');
+    expect([await onB.take('dan'), await onB.take('dan')], 'the point given back is free again').to.deep.equal([0, 0]);
+    expect(await onA.take('dan')).to.be.greaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await onA.take('dan')).to.equal(0);
+  });
+}
+
+describe('kernel.limits in the database (no Redis): shared by every node', () => {
+  let db: TestDatabase;
+  let kernels: [Kernel, Kernel];
+  before(async () => {
+    db = await createTestDatabase();
+    kernels = await kernelsOn(db);
+  });
+  after(async () => {
+    await Promise.all(kernels.map((k) => k.close()));
+    await db.drop();
+  });
+  limitsBehaveAcrossNodes(() => kernels);
+});
+
+describe('kernel.limits and kernel.cache on Redis', () => {
+  let db: TestDatabase;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let kernels: [Kernel, Kernel];
+  before(async () => {
+    db = await createTestDatabase();
+    redis = await startRedis();
+    kernels = await kernelsOn(db, { redis: { url: redis.url, prefix: uniquePrefix() } });
+    await waitFor('both nodes on Redis', () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined), 10_000);
+  });
+  after(async () => {
+    await Promise.all(kernels.map((k) => k.close()));
+    await redis.stop();
+    await db.drop();
+  });
+
+  limitsBehaveAcrossNodes(() => kernels);
+
+  it('tells the other node of an invalidation within milliseconds, and both agree on the version', async () => {
+    const [a, b] = kernels;
+    let heardAt = 0;
+    const unsubscribe = b.cache.subscribe(() => (heardAt ||= performance.now()));
+    const sentAt = performance.now();
+    await a.cache.invalidate();
+    await waitFor('B to hear it', () => (heardAt ? true : undefined), 1000, 1);
+    unsubscribe();
+    expect(heardAt - sentAt).to.be.lessThan(1000);
+    await waitFor('the same version', () => (a.cache.version() === b.cache.version() ? true : undefined), 1000, 5);
+    expect(a.cache.status()).to.deep.equal({ shared: 'redis', redis: 'up' });
+  });
+
+  it('suspends caching while Redis is down, counts limits in the database meanwhile, and recovers by itself', async function () {
+    this.timeout(30_000);
+    const [a, b] = kernels;
+    const before = a.limits.create('outage-test', { points: 3, windowMs: 60_000 });
+    expect(await before.take('erin')).to.equal(0);
+    let told = 0;
+    const unsubscribe = b.cache.subscribe(() => told++);
+    await redis.stop();
+    await waitFor('both nodes to notice', () => (kernels.every((k) => k.cache.version() === null) ? true : undefined), 5000);
+    expect(told, 'caches were told to drop what they hold').to.be.greaterThan(0);
+    expect(b.cache.status()).to.deep.equal({ shared: 'redis', redis: 'down' });
+    // The limit is still counted, across nodes, in the database.
+    const onA = a.limits.create('outage-test', { points: 3, windowMs: 60_000 });
+    const onB = b.limits.create('outage-test', { points: 3, windowMs: 60_000 });
+    const waits = [await onA.take('frank'), await onB.take('frank'), await onA.take('frank'), await onB.take('frank')];
+    expect(waits.slice(0, 3)).to.deep.equal([0, 0, 0]);
+    expect(waits[3]).to.be.greaterThan(0);
+    // An invalidation sent meanwhile is not lost: it is published once Redis is back.
+    await a.cache.invalidate();
+
+    await redis.restart();
+    await waitFor('both nodes back on Redis', () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined), 10_000);
+    // This Redis started empty (version 0): the owed invalidation made it 1, on both nodes.
+    await waitFor('the owed invalidation to arrive', () => (a.cache.version() === '1' && b.cache.version() === '1' ? true : undefined), 3000);
+    unsubscribe();
+    expect(b.cache.status()).to.deep.equal({ shared: 'redis', redis: 'up' });
+  });
+});
