@@ -12,7 +12,7 @@ export function formatCents(cents: number, currency: string): string {
   return format.format(cents / 100);
 }
 
-/** A fraction as a whole or one-decimal percentage: 0.3 → "30 %", 0.275 → "27.5 %". */
+/** A fraction as a whole or one-decimal percentage that never breaks: 0.3 → "30 %", 0.275 → "27.5 %". */
 export function formatShare(fraction: number): string {
-  return `${Math.round(fraction * 1000) / 10} %`;
+  return `${Math.round(fraction * 1000) / 10}\u00a0%`;
 }

@@ -52,26 +52,23 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
                   <thead>
                     <tr>
                       <th scope="col">Fan</th>
-                      <th scope="col" className="text-end">Credits to you</th>
-                      <th scope="col" className="text-end">Credits they gave in all</th>
+                      <th scope="col" className="text-end">Credits to you (of all they gave)</th>
                       <th scope="col" className="text-end">Amount</th>
                     </tr>
                   </thead>
                   <tbody>
                     {s.lines.map((l) => (
                       <tr key={l.fan}>
-                        <th scope="row" className="fw-normal">Fan {l.fan}</th>
-                        <td className="text-end">{l.credits}</td>
-                        <td className="text-end">{l.fanCredits}</td>
+                        <th scope="row" className="fw-normal text-nowrap">Fan {l.fan}</th>
+                        <td className="text-end">{l.credits} of {l.fanCredits}</td>
                         <td className="text-end">{money(l.amountCents)}</td>
                       </tr>
                     ))}
                   </tbody>
                   <tfoot>
                     <tr>
-                      <th scope="row">{plural(s.fans, 'fan')}</th>
+                      <th scope="row" className="text-nowrap">{plural(s.fans, 'fan')}</th>
                       <td className="text-end">{s.credits}</td>
-                      <td className="text-end">—</td>
                       <td className="text-end fw-bold">{money(s.amountCents)}</td>
                     </tr>
                   </tfoot>

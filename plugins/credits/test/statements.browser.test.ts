@@ -57,7 +57,7 @@ describe('statements and transparency in the browser', function () {
     await explanation.filter({ hasText: `In ${monthName(last)}, 1 fan gave you` }).waitFor();
     const json = await (await page.request.get(`/api/credits/statements/artist?month=${last}`)).json();
     expect(await section.getByTestId('artist-statement-amount').textContent()).to.equal(euros(json.amountCents));
-    expect(await explanation.textContent()).to.include('the platform keeps 30 % (€3.00), which leaves €6.99 per fan');
+    expect(await explanation.textContent()).to.include('the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan');
     expect(await section.getByRole('table', { name: /Fan by fan/ }).locator('tbody tr').count()).to.equal(json.lines.length);
 
     const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download CSV' }).click()]);
@@ -81,6 +81,7 @@ describe('statements and transparency in the browser', function () {
     const cells = await row.locator('th, td').allTextContents();
     expect(cells[0]).to.equal(monthName(last));
     expect(cells.slice(1, 3)).to.deep.equal([String(months[0].payingFans), euros(months[0].grossCents)]);
+    expect(cells[3]).to.equal(`${euros(months[0].platformCents)} (30\u00a0%)`);
     expect(cells[4]).to.equal(euros(months[0].artistsCents));
     expect(await table.locator('thead th').allTextContents()).to.include.members(['Median payout', 'Top-10 share', 'Artists paid']);
     expect(errors).to.deep.equal([]);

@@ -211,7 +211,7 @@ describe('credits: fan and artist statements', () => {
       ],
     });
     expect(explanation).to.equal(
-      'In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30 % (€3.00), which leaves €6.99 per fan, ' +
+      'In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan, ' +
         'split over the artists that fan chose in proportion to the credits they gave each, in whole cents (largest remainder). ' +
         'For example, fan 1 gave you 7 of the 7 credits they allocated: €6.99 × 7 / 7 ≈ €6.99. Your parts add up to €11.65.',
     );
