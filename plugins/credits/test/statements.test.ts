@@ -379,4 +379,21 @@ describe('credits: transparency', () => {
     expect(march.platformCents + march.artistsCents + march.unallocatedCents).to.equal(march.grossCents);
     expect(await server.app.kernel.knex('payoutStatements').pluck('month')).to.deep.equal(['2026-03']);
   });
+
+  it('answers from memory until kernel.cache is invalidated, on any node', async () => {
+    const knex = server.app.kernel.knex;
+    const sql: string[] = [];
+    const listen = (query: { sql: string }) => sql.push(query.sql);
+    const first = (await server.client().get('/api/transparency')).body;
+    knex.on('query', listen);
+    try {
+      expect((await server.client().get('/api/transparency')).body).to.deep.equal(first);
+      expect(sql.filter((q) => /credit_grants|payout_statement/.test(q))).to.deep.equal([]);
+      await server.app.kernel.cache.invalidate();
+      expect((await server.client().get('/api/transparency')).body).to.deep.equal(first);
+      expect(sql.some((q) => q.includes('payout_statement'))).to.equal(true);
+    } finally {
+      knex.off('query', listen);
+    }
+  });
 });
