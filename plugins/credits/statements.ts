@@ -4,7 +4,7 @@ import { errorFields } from '../../api/log.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
 import { formatCents, formatShare } from './money.ts';
-import { isSettled, monthName, monthOf } from './months.ts';
+import { SETTLE_MS, isSettled, monthName, monthOf } from './months.ts';
 import { platformCut, splitFans, summarise, type FanAllocation, type FanLine } from './payouts.ts';
 import { readFanLines, readStatement, storeStatement, type MonthTerms, type StoredMonth } from './statementCache.ts';
 
@@ -13,6 +13,7 @@ import { readFanLines, readStatement, storeStatement, type MonthTerms, type Stor
 // a settled one is computed once, stored (statementCache.ts) and read from there ever after.
 
 export type MonthPayoutsView = StoredMonth & { month: string; final: boolean };
+type LinesOf = { userId: number } | { artistId: number };
 
 export function createStatements(kernel: Kernel) {
   const { knex } = kernel;
@@ -48,13 +49,12 @@ export function createStatements(kernel: Kernel) {
   }
 
   /**
-   * A month's payouts. Until it has settled it is computed on every read, since fans may still be
-   * allocating; a settled month is computed once and then read from payout_statements.
+   * A settled month: read from the store, or computed once and stored on its first read. `lines`
+   * gives the fan lines of one fan or one artist (from the computation itself when storing failed).
    */
-  async function monthPayouts(month: string): Promise<MonthPayoutsView> {
-    if (!isSettled(month, kernel.now())) return { month, final: false, ...(await computeMonth(month)).payouts };
+  async function settledMonth(month: string) {
     const stored = await readStatement(knex, month);
-    if (stored) return { month, final: true, ...stored };
+    if (stored) return { payouts: { month, final: true, ...stored }, lines: (of: LinesOf) => readFanLines(knex, month, of) };
     const { payouts, fanLines } = await computeMonth(month);
     try {
       await storeStatement(knex, month, payouts, fanLines, kernel.now().getTime());
@@ -62,7 +62,14 @@ export function createStatements(kernel: Kernel) {
       // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
       if (!isUniqueViolation(error)) kernel.log.warn('payout statement not stored', { month, ...errorFields(error) });
     }
-    return { month, final: true, ...payouts };
+    const lines = async (of: LinesOf) => fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    return { payouts: { month, final: true, ...payouts }, lines };
+  }
+
+  /** A month's payouts: computed from the ledger on every read until it has settled, then stored once. */
+  async function monthPayouts(month: string): Promise<MonthPayoutsView> {
+    if (!isSettled(month, kernel.now())) return { month, final: false, ...(await computeMonth(month)).payouts };
+    return (await settledMonth(month)).payouts;
   }
 
   async function artistNames(ids: number[]): Promise<Map<number, string>> {
@@ -88,8 +95,9 @@ export function createStatements(kernel: Kernel) {
     let lines: FanLine[];
     let final: boolean;
     if (isSettled(month, kernel.now())) {
-      terms = await monthPayouts(month);
-      lines = await readFanLines(knex, month, { userId });
+      const settled = await settledMonth(month);
+      terms = settled.payouts;
+      lines = await settled.lines({ userId });
       final = true;
     } else {
       terms = await termsOf(month);
@@ -130,8 +138,9 @@ export function createStatements(kernel: Kernel) {
     let lines: FanLine[];
     let final: boolean;
     if (isSettled(month, kernel.now())) {
-      terms = await monthPayouts(month);
-      lines = await readFanLines(knex, month, { artistId });
+      const settled = await settledMonth(month);
+      terms = settled.payouts;
+      lines = await settled.lines({ artistId });
       final = true;
     } else {
       terms = await termsOf(month);
@@ -157,23 +166,25 @@ export function createStatements(kernel: Kernel) {
     return { ...statement, explanation: explainArtistStatement(statement) };
   }
 
-  /** Per settled month, the figures anyone can check; kept in memory until kernel.cache says otherwise. */
-  let published: { version: string; current: string; months: TransparencyMonth[] } | null = null;
+  /**
+   * Per settled month, the figures anyone can check; kept in memory until kernel.cache says
+   * otherwise or another month settles (every month before `settledBefore` has).
+   */
+  let published: { version: string; settledBefore: string; months: TransparencyMonth[] } | null = null;
   kernel.cache.subscribe(() => {
     published = null;
   });
 
   async function transparency(): Promise<TransparencyMonth[]> {
-    const now = kernel.now();
-    const current = monthOf(now);
+    const settledBefore = monthOf(new Date(kernel.now().getTime() - SETTLE_MS));
     const version = kernel.cache.version();
-    if (published && version !== null && published.version === version && published.current === current) return published.months;
-    const months: string[] = (await knex('credit_grants').where('month', '<', current).distinct('month').orderBy('month', 'desc')).map(
+    if (published && version !== null && published.version === version && published.settledBefore === settledBefore) return published.months;
+    const months: string[] = (await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')).map(
       (r: { month: string }) => r.month,
     );
     const result: TransparencyMonth[] = [];
-    for (const month of months.filter((m) => isSettled(m, now))) result.push(publicFigures(await monthPayouts(month)));
-    if (version !== null) published = { version, current, months: result };
+    for (const month of months) result.push(publicFigures((await settledMonth(month)).payouts));
+    if (version !== null) published = { version, settledBefore, months: result };
     return result;
   }
 

@@ -356,6 +356,9 @@ describe('credits: transparency', () => {
   });
 
   it('shows fees in, platform share, paid to artists, artists paid, median and top-10 share', async () => {
+    // Over but not settled yet; then settled, with no write in between to invalidate anything.
+    clock = new Date('2026-04-01T00:04:59Z');
+    expect((await server.client().get('/api/transparency')).body).to.deep.equal({ months: [] });
     clock = new Date('2026-04-01T00:05:00Z');
     const res = await server.client().get('/api/transparency');
     expect(res.body.months).to.have.length(1);
