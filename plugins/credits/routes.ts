@@ -6,11 +6,9 @@ import type { Context } from 'koa';
 import { toCsv } from './csv.ts';
 import { MONTH_PATTERN, monthOf } from './months.ts';
 import { formatCents } from './money.ts';
-import { allocateRequired, allocateRules } from './rules.ts';
+import { BAD_MONTH, BAD_STATEMENT_FORMAT, allocateRequired, allocateRules } from './rules.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
-
-const BAD_MONTH = 'Month must be written YYYY-MM';
 
 /** ?month=YYYY-MM, the current month when absent. */
 function monthParam(ctx: Context, now: Date): string {
@@ -58,7 +56,7 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
     const user = requireUser(ctx);
     const month = monthParam(ctx, kernel.now());
     const format = ctx.query.format ?? 'json';
-    if (format !== 'json' && format !== 'csv') throw invalid('Format must be json or csv');
+    if (format !== 'json' && format !== 'csv') throw invalid(BAD_STATEMENT_FORMAT);
     const statement = await credits.artistStatement(user.id, month);
     if (format === 'json') {
       ctx.body = statement;

@@ -4,7 +4,7 @@ import { Artist } from '../accounts/models.ts';
 import { Allocation, CreditGrant } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import { createStatements } from './statements.ts';
-import { MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
+import { MONTH_CLOSED, MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
   const { knex } = kernel;
@@ -84,7 +84,7 @@ export function createCreditsService(kernel: Kernel) {
         }
         const allocation = await Allocation.query(trx).insertAndFetch({ userId, artistId, month, credits, createdAt: now.getTime() });
         // A settled month's statements are stored and final: nothing may land in it any more.
-        if (isSettled(month, kernel.now())) throw conflict('This month is closed; please try again');
+        if (isSettled(month, kernel.now())) throw conflict(MONTH_CLOSED);
         allocation.artist = artist;
         const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
         return { allocation: allocation.toJSONForUser(), credits: remaining as number };
