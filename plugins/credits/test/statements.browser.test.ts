@@ -85,5 +85,13 @@ describe('statements and transparency in the browser', function () {
     expect(cells[4]).to.equal(euros(months[0].artistsCents));
     expect(await table.locator('thead th').allTextContents()).to.include.members(['Median payout', 'Top-10 share', 'Artists paid']);
     expect(errors).to.deep.equal([]);
+
+    // Server-rendered (the figures are in the HTML itself) and kept by the page cache for visitors.
+    const anonymous = suite.server.client();
+    const first = await anonymous.get('/transparency');
+    expect(first.text).to.include('<caption>Money in and out, per closed month</caption>').and.include(euros(months[0].grossCents));
+    const again = await anonymous.get('/transparency');
+    expect(again.headers.get('x-page-cache')).to.equal('hit');
+    expect(again.text).to.equal(first.text);
   });
 });
