@@ -319,8 +319,16 @@ describe('credits: settled months never change (injected clock)', () => {
     }
   });
 
-  it('rebuilds the same statement when the store is dropped, from the month’s recorded terms', async () => {
+  it('stores a month once when many first readers race for it', async () => {
     await knex()('credit_allocations').where({ userId: admin.user.id }).delete();
+    await knex()('payoutStatements').delete();
+    const reads = await Promise.all(Array.from({ length: 12 }, () => read()));
+    for (const r of reads) expect(r).to.deep.equal(june);
+    expect(await knex()('payoutStatements').where({ month: '2026-06' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+    expect(await knex()('payoutFanLines').where({ month: '2026-06' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+  });
+
+  it('rebuilds the same statement when the store is dropped, from the month’s recorded terms', async () => {
     await knex()('payoutStatements').delete();
     const config = server.app.kernel.config;
     config.monthlyFeeCents = 1999;
