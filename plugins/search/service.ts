@@ -79,37 +79,45 @@ function sqliteMatcher(knex: Knex): Matcher {
 }
 
 /**
- * FULLTEXT in boolean mode, one MATCH per word (+word* in either table's index). Words shorter
- * than the index's smallest token are not in it: those match with LIKE on the same columns.
+ * FULLTEXT in boolean mode. A track's words may sit in its own index (title, genre) or its artist's
+ * (name, genre), and one MATCH cannot span two tables, so each word joins the tracks it matches in
+ * either index (a derived table the server builds once from the indexes, with the relevance of
+ * both); every word's join must hold. Words shorter than the index's smallest token are not in it:
+ * those match the start of a word with LIKE on the same columns (case and accents fold in the
+ * column's collation, as in the index).
  */
 function mysqlMatcher(knex: Knex): Matcher {
   let min = 3;
   let known: Promise<void> | null = null;
-  const TRACK_INDEX = 'match(t.title, t.genre) against (? in boolean mode)';
-  const ARTIST_INDEX = 'match(a.name, a.genre) against (? in boolean mode)';
-  const apply = (query: Knex.QueryBuilder, terms: string[], ranked: boolean, indexes: string[], columns: string[]) => {
-    const indexed = terms.filter((term) => term.length >= min);
-    for (const term of terms) {
-      if (term.length >= min) {
-        query.where((w) => indexes.forEach((index) => w.orWhereRaw(index, [`${term}*`])));
-      } else {
-        // A word starting with it, as in the index; case and accents fold in the column's collation.
-        query.where((w) => columns.forEach((column) => w.orWhereRaw(`${column} like ?`, [`${term}%`]).orWhereRaw(`${column} like ?`, [`% ${term}%`])));
-      }
-    }
-    if (ranked && indexed.length) {
-      const words = indexed.map((term) => `${term}*`).join(' ');
-      query.orderByRaw(`(${indexes.join(' + ')}) desc`, indexes.map(() => words));
-    }
-    return query;
-  };
+  const TRACK_WORD = 'match(title, genre) against (? in boolean mode)';
+  const ARTIST_WORD = 'match(a2.name, a2.genre) against (? in boolean mode)';
+  const tracksWithWord = `(select id, sum(score) as score from (
+      select id, ${TRACK_WORD} as score from tracks where ${TRACK_WORD}
+      union all
+      select t2.id, ${ARTIST_WORD} from artists a2 join tracks t2 on t2.artist_id = a2.id where ${ARTIST_WORD}
+    ) words group by id)`;
+  const startsWith = (query: Knex.QueryBuilder, term: string, columns: string[]) =>
+    query.where((w) => columns.forEach((column) => w.orWhereRaw(`${column} like ?`, [`${term}%`]).orWhereRaw(`${column} like ?`, [`% ${term}%`])));
   return {
     ready: () =>
       (known ??= knex.raw('select @@innodb_ft_min_token_size as n').then(([rows]: [Row[]]) => {
         min = Number(rows[0].n);
       })),
-    tracks: (query, terms, ranked) => apply(query, terms, ranked, [TRACK_INDEX, ARTIST_INDEX], ['t.title', 't.genre', 'a.name', 'a.genre']),
-    artists: (query, terms, ranked) => apply(query, terms, ranked, [ARTIST_INDEX], ['a.name', 'a.genre']),
+    tracks(query, terms, ranked) {
+      const indexed = terms.filter((term) => term.length >= min);
+      indexed.forEach((term, i) => query.join(knex.raw(`${tracksWithWord} as w${i}`, Array(4).fill(`${term}*`)), `w${i}.id`, 't.id'));
+      for (const term of terms.filter((term) => term.length < min)) startsWith(query, term, ['t.title', 't.genre', 'a.name', 'a.genre']);
+      if (ranked && indexed.length) query.orderByRaw(`${indexed.map((_, i) => `w${i}.score`).join(' + ')} desc`);
+      return query;
+    },
+    artists(query, terms, ranked) {
+      const indexed = terms.filter((term) => term.length >= min);
+      const words = indexed.map((term) => `+${term}*`).join(' ');
+      if (indexed.length) query.whereRaw('match(a.name, a.genre) against (? in boolean mode)', [words]);
+      for (const term of terms.filter((term) => term.length < min)) startsWith(query, term, ['a.name', 'a.genre']);
+      if (ranked && indexed.length) query.orderByRaw('match(a.name, a.genre) against (? in boolean mode) desc', [words]);
+      return query;
+    },
   };
 }
 
