@@ -143,22 +143,44 @@ export function createSearchService(kernel: Kernel) {
     return Number(n);
   }
 
-  async function trackPage(viewer: Viewer, terms: string[], requested: number, size: number): Promise<Page<TrackJson>> {
-    const out = releasedFor(viewer);
-    const total = await count(matcher.tracks(knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings), terms, false));
-    if (!total) return { ...EMPTY_PAGE };
-    const window = pageWindow(total, requested, size);
-    const rows = await matcher.tracks(tracksQuery(knex, out, viewer.id), terms, true).orderBy(newestFirst).limit(window.limit).offset(window.offset);
-    return { items: rows.map(toTrack), page: window.page, pageCount: window.pageCount, total };
+  /**
+   * A page of a ranked list as ids with the list's total (a window count in the same query, so the
+   * index is read once), then the page's rows. Past the last page it counts and shows the last one.
+   */
+  async function paged<T>(matching: () => Knex.QueryBuilder, idColumn: string, requested: number, size: number, rowsOf: (ids: number[]) => Promise<T[]>): Promise<Page<T>> {
+    const window = async (page: number) => {
+      const rows: Row[] = await matching().clearSelect().select(`${idColumn} as id`, knex.raw('count(*) over () as total')).limit(size).offset((page - 1) * size);
+      return rows;
+    };
+    let page = Math.max(1, requested);
+    let rows = await window(page);
+    if (!rows.length && page > 1) {
+      const total = await count(matching());
+      if (!total) return { ...EMPTY_PAGE };
+      page = pageWindow(total, page, size).page;
+      rows = await window(page);
+    }
+    if (!rows.length) return { ...EMPTY_PAGE };
+    const total = Number(rows[0].total);
+    return { items: await rowsOf(rows.map((row) => Number(row.id))), page, pageCount: pageWindow(total, page, size).pageCount, total };
   }
 
-  async function artistPage(terms: string[], requested: number, size: number): Promise<Page<ArtistHit>> {
-    const total = await count(matcher.artists(knex('artists as a'), terms, false));
-    if (!total) return { ...EMPTY_PAGE };
-    const window = pageWindow(total, requested, size);
-    const query = matcher.artists(knex('artists as a').select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.verified'), terms, true);
-    const rows = await query.orderByRaw('lower(a.name) asc, a.id asc').limit(window.limit).offset(window.offset);
-    return { items: rows.map(toArtistHit), page: window.page, pageCount: window.pageCount, total };
+  /** Rows in the order of the ids given. */
+  const inOrder = <T extends { id: number }>(ids: number[], items: T[]) => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+
+  function trackPage(viewer: Viewer, terms: string[], requested: number, size: number): Promise<Page<TrackJson>> {
+    const out = releasedFor(viewer);
+    const matching = () =>
+      matcher.tracks(knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings), terms, true).orderBy(newestFirst);
+    return paged(matching, 't.id', requested, size, async (ids) => inOrder(ids, (await tracksQuery(knex, out, viewer.id).whereIn('t.id', ids)).map(toTrack)));
+  }
+
+  function artistPage(terms: string[], requested: number, size: number): Promise<Page<ArtistHit>> {
+    const matching = () => matcher.artists(knex('artists as a'), terms, true).orderByRaw('lower(a.name) asc, a.id asc');
+    return paged(matching, 'a.id', requested, size, async (ids) => inOrder(ids, (await knex('artists as a').select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.verified').whereIn('a.id', ids)).map(toArtistHit)));
   }
 
   return {

@@ -93,6 +93,8 @@ describe('search: tracks and artists through the index', () => {
     const second = await search('paging song', 2);
     expect(second.tracks.page).to.equal(2);
     expect(second.tracks.items).to.have.length(3);
+    const past = await search('paging song', 9);
+    expect([past.tracks.page, past.tracks.items.length]).to.deep.equal([2, 3]);
     const ids = new Set([...first.tracks.items, ...second.tracks.items].map((t) => t.id));
     expect(ids.size).to.equal(TRACKS_PER_PAGE + 3);
   });
