@@ -72,7 +72,7 @@ describe('search from the top bar (browser)', function () {
   });
 
   for (const role of ['visitor', 'listener', 'artist', 'admin'] as const) {
-    it(`keeps the search usable at 375 px for ${role === "visitor" ? "a visitor" : `the demo ${role}`}`, async () => {
+    it(`keeps the search usable at 375 px for ${role === 'visitor' ? 'a visitor' : `the demo ${role}`}`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
       if (role !== 'visitor') await signIn(page, { listener: undefined, artist: 'kairocks', admin: 'novaharbor' }[role]);
       await page.goto('/search?q=nova');

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { TEST_DB } from '../../../api/test/database.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Artist } from '../../accounts/models.ts';
 import { Track } from '../../catalog/models.ts';
@@ -117,6 +118,18 @@ describe('search: tracks and artists through the index', () => {
     const repeated = await server.client().get('/api/search?q=tidal&q=static');
     expect(repeated.status).to.equal(200);
     expect((await search('tidal')).tracks.total).to.equal(1);
+  });
+
+  // A later migration that rebuilds a table (knex does so on SQLite for some changes) drops its triggers.
+  it('still has its index after every migration', async () => {
+    const { knex } = server.app.kernel;
+    if (TEST_DB === 'sqlite') {
+      const triggers = (await knex.raw("select name from sqlite_master where type = 'trigger' and name like 'search_%' order by name")).map((r: { name: string }) => r.name);
+      expect(triggers).to.deep.equal(['search_artists_ad', 'search_artists_ai', 'search_artists_au', 'search_tracks_ad', 'search_tracks_ai', 'search_tracks_au']);
+    } else {
+      const [rows] = await knex.raw("select distinct index_name as name from information_schema.statistics where table_schema = database() and index_type = 'FULLTEXT' order by index_name");
+      expect(rows.map((r: { name: string }) => r.name)).to.deep.equal(['artists_search', 'tracks_search']);
+    }
   });
 
   it('suggests a few tracks and artists while typing', async () => {
