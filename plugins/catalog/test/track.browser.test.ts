@@ -29,7 +29,7 @@ describe('track page (browser)', function () {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
     await page.goto(`/tracks/${track.id}`);
     await hydrated(page);
-    await expect(await page.locator('h1').textContent()).to.equal(track.title);
+    expect(await page.locator('h1').textContent()).to.equal(track.title);
     const header = page.locator('.track-page');
     expect(await header.locator('.track-page-artist-link').textContent()).to.contain('Nova Harbor');
     expect(await header.locator('.track-page-artist-link img').getAttribute('src')).to.match(/novaharbor\.jpg$/);
