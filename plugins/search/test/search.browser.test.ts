@@ -25,11 +25,15 @@ describe('search from the top bar (browser)', function () {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
     await page.goto('/');
     await hydrated(page);
+    const asked: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/search/suggestions') && asked.push(new URL(request.url()).searchParams.get('q')!));
     const box = topSearch(page);
     await box.click();
     await box.pressSequentially('tid', { delay: 40 });
     const listbox = page.getByRole('listbox', { name: 'Suggestions' });
     await listbox.getByRole('option', { name: /Tidal Lights/ }).waitFor();
+    // Keys faster than the debounce make one request, for the whole word.
+    expect(asked).to.deep.equal(['tid']);
     expect(await box.getAttribute('aria-expanded')).to.equal('true');
     const options = await listbox.getByRole('option').allTextContents();
     expect(options[options.length - 1]).to.contain('Search for “tid”');
