@@ -23,15 +23,13 @@ function seekIn(track: PlayerTrack, seconds: number) {
     seek(seconds);
     return;
   }
+  // Once this track plays: the flag may still be true from the previous track until its pause event.
+  const stop = $playing.listen((playing) => {
+    if (!playing || $current.get()?.id !== track.id) return;
+    stop();
+    seek(seconds);
+  });
   playTrack(track);
-  if ($playing.get()) seek(seconds);
-  else {
-    const stop = $playing.listen((playing) => {
-      if (!playing) return;
-      stop();
-      seek(seconds);
-    });
-  }
 }
 
 export default function WaveformSeek({ track, peaks }: Props) {
