@@ -17,10 +17,11 @@ export const SUGGESTED_ARTISTS = 3;
 export const SUGGEST_DEBOUNCE_MS = 200;
 
 /**
- * The words of a query: runs of letters and digits, lower-cased, at most QUERY_MAX_TERMS. Everything
+ * The words of a query: runs of letters (with their marks) and digits, lower-cased, at most QUERY_MAX_TERMS. Everything
  * else (quotes, operators, brackets, asterisks) separates words, so no input reaches an index's
  * query syntax as anything but a plain word.
  */
 export function queryTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, QUERY_MAX_TERMS);
+  // Composed first, so an accent typed as a combining mark stays part of its word.
+  return (text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? []).slice(0, QUERY_MAX_TERMS);
 }
