@@ -33,7 +33,7 @@ export const SCREENS: Screen[] = [
   { name: 'home', path: '/', as: 'listener' },
   { name: 'artist', path: '/artist/{nova}', as: 'listener' },
   { name: 'track', path: '/tracks/{track}', as: 'listener' },
-  { name: 'search', path: '/search?q=nova', as: 'listener', pending: true },
+  { name: 'search', path: '/search?q=nova', as: 'listener' },
   { name: 'vault', path: '/credits', as: 'listener' },
   { name: 'vault-artist', path: '/credits', as: 'artist' },
   { name: 'transparency', path: '/transparency', as: 'listener' },
