@@ -55,8 +55,8 @@ export const profileRules: FieldRules = {
   profileImage: { label: 'Profile image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/' },
 };
 
-/** Spec §2 Profile → Preferences: four toggles, all on until the user turns one off. */
-export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio'] as const;
+/** Spec §2 Profile → Preferences: four toggles and loudness matching, all on until the user turns one off. */
+export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 export const preferencesRules: FieldRules = {
@@ -64,6 +64,7 @@ export const preferencesRules: FieldRules = {
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
   darkMode: { label: 'Dark mode', type: 'boolean' },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
+  normaliseLoudness: { label: 'Normalise loudness', type: 'boolean' },
 };
 
 const MB = 1024 * 1024;
