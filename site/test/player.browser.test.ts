@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { FFMPEG } from '../../media-worker/media/run.ts';
 import { createRunner, jobHandlers } from '../../media-worker/runner.ts';
-import { hydrated } from '../../plugins/accounts/test/browser.ts';
+import { demoBrowserSuite, hydrated } from '../../plugins/accounts/test/browser.ts';
 import { join, type Member } from '../../plugins/catalog/test/fixtures.ts';
 import { releaseForm, uploadAudio } from '../../plugins/releases/test/fixtures.ts';
 import { browserSuite, openPage } from './browser.ts';
@@ -270,6 +270,42 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'));
     expect((await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first())).to.include({ normaliseLoudness: 0, highQualityAudio: 0 });
     await page.screenshot({ path: path.join(SHOTS, 'preferences-1366x900.png') });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+});
+
+describe('the player on the demo data', function () {
+  this.timeout(120_000);
+  const suite = demoBrowserSuite();
+
+  it('queues the list a play button belongs to: the featured drops on home, a grid on discover', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    await page.goto('/');
+    await hydrated(page);
+    const drops = await page.locator('section[aria-labelledby="drops-title"] .track-card-title').allTextContents();
+    expect(drops.length).to.be.greaterThan(1);
+    await page.getByRole('button', { name: 'Play Featured Drops' }).click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.locator('.player-title', { hasText: drops[0] }).waitFor();
+    await player.getByRole('button', { name: 'Queue' }).click();
+    const panel = page.getByRole('region', { name: 'Queue' });
+    expect((await panel.locator('.queue-item-title').allTextContents())).to.deep.equal(drops);
+    await page.screenshot({ path: path.join(SHOTS, 'home-queue-1366x900.png') });
+    await page.keyboard.press('Escape');
+
+    // Through the client router: the same player, a new list on the next play.
+    await page.locator('.sidebar').getByRole('link', { name: 'Discover', exact: true }).click();
+    await page.waitForURL(`${suite.server.url}/discover`);
+    const grid = page.locator('.track-card').first().locator('xpath=..');
+    const titles = await grid.locator('.track-card-title').allTextContents();
+    await grid.locator('.play-button').nth(1).click();
+    await player.locator('.player-title', { hasText: titles[1] }).waitFor();
+    await player.getByRole('button', { name: 'Queue' }).click();
+    expect((await panel.locator('.queue-item-title').allTextContents())).to.deep.equal(titles);
+    expect(await panel.locator('[aria-current="true"] .queue-item-title').textContent()).to.equal(titles[1]);
+    await player.getByRole('button', { name: 'Previous track' }).click();
+    await player.locator('.player-title', { hasText: titles[0] }).waitFor();
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
