@@ -177,18 +177,18 @@ describe('the player in the browser: queue, restore, loudness', function () {
       await panel.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Queue');
 
-      if (viewport.width === 1366) {
-        // The bar sits beside the sidebar: its bottom links stay visible and clickable.
-        for (const name of ['Settings', 'Login']) {
-          const link = page.locator('.sidebar').getByRole('link', { name, exact: true });
-          const box = (await link.boundingBox())!;
-          const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.sidebar') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
-          expect(hit, `${name} is not covered`).to.equal(true);
-        }
-        await page.screenshot({ path: path.join(SHOTS, 'player-bar-1366x900.png') });
-      } else {
-        await page.screenshot({ path: path.join(SHOTS, 'player-bar-375x812.png') });
+      await page.screenshot({ path: path.join(SHOTS, `player-bar-${viewport.width}x${viewport.height}.png`) });
+      // The bar sits beside the sidebar (on phones, under the open drawer): its bottom links stay clickable.
+      if (viewport.width < 768) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      for (const name of ['Settings', 'Login']) {
+        const link = page.locator('.sidebar').getByRole('link', { name, exact: true });
+        await link.waitFor();
+        await page.waitForTimeout(300); // the drawer slides in
+        const box = (await link.boundingBox())!;
+        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.sidebar') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+        expect(hit, `${name} is not covered at ${viewport.width}px`).to.equal(true);
       }
+      if (viewport.width < 768) await page.screenshot({ path: path.join(SHOTS, `player-drawer-${viewport.width}x${viewport.height}.png`) });
       expect(errors).to.deep.equal([]);
       await page.context().close();
     }
