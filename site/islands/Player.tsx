@@ -57,8 +57,12 @@ export default function Player() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // The client router swaps in a new <body> on navigation: mark each one.
   useEffect(() => {
-    document.body.classList.toggle('has-player', !!track);
+    const mark = () => document.body.classList.toggle('has-player', !!track);
+    mark();
+    document.addEventListener('astro:after-swap', mark);
+    return () => document.removeEventListener('astro:after-swap', mark);
   }, [track]);
 
   return (

@@ -266,6 +266,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await page.getByLabel('High quality audio').uncheck();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Settings Applied' }).waitFor();
+    // The toast stands above the player bar (the page came through the client router).
+    const [toast, bar] = await Promise.all([page.getByTestId('toast').boundingBox(), page.getByRole('region', { name: 'Player' }).boundingBox()]);
+    expect(toast!.y + toast!.height).to.be.at.most(bar!.y);
     await page.waitForFunction(() => window.__onetrackPlayerGraph!.gain.gain.value === 1);
     await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'));
     expect((await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first())).to.include({ normaliseLoudness: 0, highQualityAudio: 0 });
