@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import {
   $current,
@@ -45,6 +45,7 @@ export default function Player() {
     setQueueOpen(false);
     queueButton.current?.focus();
   };
+  const dismissQueue = useCallback(() => setQueueOpen(false), []);
 
   useEffect(() => {
     if (audioRef.current) attachAudio(audioRef.current);
@@ -149,7 +150,7 @@ export default function Player() {
               />
             </div>
           </div>
-          {queueOpen && <QueuePanel id="player-queue" onClose={closeQueue} />}
+          {queueOpen && <QueuePanel id="player-queue" onClose={closeQueue} onDismiss={dismissQueue} />}
         </section>
       )}
     </>

@@ -7,9 +7,10 @@ import { formatDuration } from '../lib/time.ts';
 
 /**
  * The queue above the player bar: the track playing and what comes next; any row plays at once.
- * Escape closes it and gives focus back to the Queue button (onClose).
+ * Escape closes it and gives focus back to the Queue button (onClose); a click outside the player
+ * dismisses it.
  */
-export function QueuePanel({ id, onClose }: { id: string; onClose: () => void }) {
+export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: () => void; onDismiss: () => void }) {
   const queue = useStore($queue);
   const index = useStore($queueIndex);
   const currentRef = useRef<HTMLButtonElement>(null);
@@ -17,6 +18,15 @@ export function QueuePanel({ id, onClose }: { id: string; onClose: () => void })
   useEffect(() => {
     currentRef.current?.focus();
   }, []);
+
+  // A click anywhere outside the player closes the panel (focus stays where the click put it).
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      if (!(event.target as Element | null)?.closest('.player-bar')) onDismiss();
+    };
+    document.addEventListener('pointerdown', outside);
+    return () => document.removeEventListener('pointerdown', outside);
+  }, [onDismiss]);
 
   const upcoming = Math.max(0, queue.length - index - 1);
   return (

@@ -176,6 +176,12 @@ describe('the player in the browser: queue, restore, loudness', function () {
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.equal('Queue');
+      // A click outside the player closes it too.
+      await toggle.click();
+      await panel.waitFor();
+      await page.getByRole('heading', { name: 'Monthly Drops' }).click();
+      await panel.waitFor({ state: 'detached' });
+      expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
 
       await page.screenshot({ path: path.join(SHOTS, `player-bar-${viewport.width}x${viewport.height}.png`) });
       // The bar sits beside the sidebar (on phones, under the open drawer): its bottom links stay clickable.
