@@ -59,6 +59,15 @@ export const profileRules: FieldRules = {
 export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
+/** Each preference's switch label and the line under it (Settings › Preferences). */
+export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
+  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
+  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
+  darkMode: ['Dark mode', 'Use the dark theme.'],
+  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
+  normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
+};
+
 export const preferencesRules: FieldRules = {
   emailNotifications: { label: 'Email notifications', type: 'boolean' },
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },

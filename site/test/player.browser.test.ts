@@ -230,8 +230,21 @@ describe('the player in the browser: queue, restore, loudness', function () {
 
   it('plays two masters 8 LU apart at the same level with normalisation on, 8 dB apart with it off', async () => {
     const levels = async (normalise: boolean) => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url);
-      await page.addInitScript((normalise) => localStorage.setItem('onetrack.audioPrefs', JSON.stringify({ highQualityAudio: true, normaliseLoudness: normalise })), normalise);
+      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+      if (!normalise) {
+        // A visitor's switch on the Settings page, kept in this browser.
+        await page.goto('/profile');
+        await hydrated(page);
+        const normaliseSwitch = page.getByRole('switch', { name: 'Normalise loudness' });
+        expect(await normaliseSwitch.isChecked()).to.equal(true);
+        await normaliseSwitch.uncheck();
+        await page.waitForTimeout(300); // the switch's slide
+        await page.screenshot({ path: path.join(SHOTS, 'visitor-playback-1366x900.png') });
+        await page.reload();
+        await hydrated(page);
+        expect(await page.getByRole('switch', { name: 'Normalise loudness' }).isChecked()).to.equal(false);
+        expect(await page.getByRole('switch', { name: 'High quality audio' }).isChecked()).to.equal(true);
+      }
       await page.goto(`/artist/${toneArtist.artist!.id}`);
       await hydrated(page);
       const measured: Record<string, number> = {};

@@ -15,7 +15,7 @@ import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { formatCents } from '../../credits/money.ts';
 import type { PublicUser } from '../models.ts';
-import { PHOTO_RULES, PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
+import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, type PreferenceKey } from '../rules.ts';
 
 interface Props {
   user: PublicUser;
@@ -26,14 +26,6 @@ interface Props {
   membership: { feeCents: number; monthlyCredits: number } | null;
   initialTab: 'account' | 'preferences' | 'billing';
 }
-
-const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
-  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
-  darkMode: ['Dark mode', 'Use the dark theme.'],
-  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
-  normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
-};
 
 /** The browser's side of the photo rules (the server checks the bytes again); null when the file may go. */
 async function photoProblem(file: File): Promise<string | null> {
