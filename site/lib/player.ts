@@ -157,9 +157,22 @@ function followPrefs(): void {
 /** After a full reload: the saved queue's track, paused where it was (no autoplay). */
 function restore(): void {
   const saved = savedQueue();
-  if (!saved) return;
+  if (!saved || !audio) return;
   $queue.set(saved.tracks);
   select(saved.index, { at: saved.position, play: false });
+  // A track that is gone since (unpublished, deleted) leaves no dead bar behind.
+  const restored = $current.get();
+  const settled = new AbortController();
+  audio.addEventListener('error', () => $current.get() === restored && forget(), { signal: settled.signal });
+  audio.addEventListener('loadedmetadata', () => settled.abort(), { signal: settled.signal });
+}
+
+function forget(): void {
+  audio?.removeAttribute('src');
+  $current.set(null);
+  $queue.set([]);
+  $queueIndex.set(-1);
+  saveQueue(0);
 }
 
 /** Called once by the Player island with its <audio> element. */
@@ -216,9 +229,13 @@ export function playTrack(track: PlayerTrack, list?: PlayerTrack[]): void {
   jump(index);
 }
 
-/** Plays the queue's track at `index`, counting a listen for the one it replaces. */
+/** Plays the queue's track at `index`, counting a listen for the one it replaces (the current one resumes). */
 export function jump(index: number): void {
   if (!$queue.get()[index]) return;
+  if (index === $queueIndex.get() && $current.get()?.id === $queue.get()[index].id && audio?.src) {
+    void startPlayback();
+    return;
+  }
   audio?.pause();
   const previous = $current.get();
   if (previous) recordListen(previous.id);

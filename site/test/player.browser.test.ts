@@ -228,6 +228,20 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await page.context().close();
   });
 
+  it('drops a saved track that is gone since: no dead player bar after the reload', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await page.goto('/');
+    await page.evaluate(() => {
+      const gone = { id: 987654, title: 'Gone Track', audioUrl: '/media/u/gone.wav', coverImage: '/favicon.svg', duration: 5, artist: { id: 1, name: 'Nobody' } };
+      localStorage.setItem('onetrack.queue', JSON.stringify({ tracks: [gone], index: 0, position: 1 }));
+    });
+    await page.reload();
+    await hydrated(page);
+    await page.waitForFunction(() => localStorage.getItem('onetrack.queue') === null);
+    expect(await page.getByRole('region', { name: 'Player' }).count()).to.equal(0);
+    await page.context().close();
+  });
+
   it('plays two masters 8 LU apart at the same level with normalisation on, 8 dB apart with it off', async () => {
     const levels = async (normalise: boolean) => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
