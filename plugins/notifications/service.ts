@@ -122,7 +122,7 @@ export function createNotificationsService(kernel: Kernel) {
   kernel.services.releases.onPublic(async (release) => {
     const artist = await knex('artists').where({ id: release.artistId }).first('name');
     if (!artist) return;
-    const fans: number[] = (await knex('subscriptions').where({ artistId: release.artistId, active: 1 }).pluck('userId')).map(Number);
+    const fans = (await knex('subscriptions').where({ artistId: release.artistId, active: 1 }).select('userId')).map((row) => Number(row.userId));
     await service.notify(
       knex,
       fans.map((userId) => ({
