@@ -9,5 +9,3 @@ export const PAGE_SIZE = 50;
 export const NOT_YOURS = 'Notification not found';
 export const EMPTY_TITLE = 'No notifications yet';
 export const EMPTY_TEXT = 'Drops from artists you subscribe to, your pledges and new messages show up here.';
-
-export const bellLabel = (unread: number) => (unread ? `Notifications, ${unread} unread` : 'Notifications');

@@ -164,6 +164,12 @@ export function createPledgesService(kernel: Kernel) {
       return { month, credits: Number(pot?.credits ?? 0) };
     },
 
+    /** This month's pledges: which month, and when they close (and unconverted ones go back). */
+    currentMonth() {
+      const month = monthOf(kernel.now());
+      return { month, closesAt: pledgeDeadline(month).toISOString() };
+    },
+
     /**
      * Whether this viewer may pledge to the artist now, and why not (the dialog's state; the
      * server checks again on every pledge).
