@@ -27,8 +27,8 @@ interface Props {
 }
 
 const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
-  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
+  emailNotifications: ['Email notifications', 'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).'],
+  inAppNotifications: ['In-app notifications', 'The same in the bell at the top and on the Notifications page.'],
   darkMode: ['Dark mode', 'Use the dark theme.'],
   highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
 };
