@@ -224,6 +224,16 @@ export function createPledgesService(kernel: Kernel) {
     await service.onDrop(release);
   });
 
+  // A deleted account's pending pledges are cancelled with it (the pot, then the pledge, as everywhere).
+  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
+    const pending: PledgeRow[] = await trx('pledges').where({ userId, status: 'pending' });
+    const now = kernel.now().getTime();
+    for (const pledge of pending) {
+      const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
+      if (open === 1) await trx('pledges').where({ id: pledge.id, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+    }
+  });
+
   return service;
 }
 

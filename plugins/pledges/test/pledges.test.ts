@@ -70,6 +70,16 @@ describe('pledges: held credits that land with the drop', function () {
       expect([again.status, again.body.message]).to.deep.equal([409, 'This pledge was already cancelled']);
       expect(await waiting(nova)).to.equal(30);
     });
+
+    it('cancels the pending pledges of a deleted account, so its artist no longer counts them', async () => {
+      const leaving = await signUp(server, 'leaving');
+      expect((await pledge(leaving, nova, 9)).status).to.equal(201);
+      expect(await waiting(nova)).to.equal(39);
+      const res = await leaving.client.delete(`/api/users/${leaving.user.id}`);
+      expect(res.status, res.text).to.equal(200);
+      expect(await waiting(nova)).to.equal(30);
+      expect(await knex()('pledges').where({ userId: leaving.user.id }).select('status')).to.deep.equal([{ status: 'cancelled' }]);
+    });
   });
 
   describe('the drop', () => {
