@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { notificationsRoutes } from './routes.ts';
+import { seedNotifications } from './seed.ts';
 import { createNotificationsService, EMAIL_JOB } from './service.ts';
 
 const notifications: PluginManifest = {
@@ -10,6 +11,7 @@ const notifications: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createNotificationsService,
   routes: notificationsRoutes,
+  seed: seedNotifications,
   shell: async (kernel, user) => ({ unreadNotifications: await kernel.services.notifications.unreadCount(user.id) }),
   jobs: {
     [EMAIL_JOB]: async (payload, kernel) => kernel.services.notifications.sendEmail((payload as { id: number }).id),

@@ -8,12 +8,21 @@ describe('notification centre in the browser', function () {
   this.timeout(60_000);
   const suite = demoBrowserSuite();
 
-  it('shows an empty centre, then the bell counts a subscribed artist\'s drop and the page lists it until read', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url);
-    await signIn(page);
+  it('shows an empty centre to a new member', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url);
+    const member = await page.request.post('/api/auth/register', { data: { username: 'newbie', password: 'secret123', email: 'newbie@example.com', name: 'Newbie' } });
+    expect(member.status()).to.equal(201);
     await page.goto('/notifications');
     await page.getByTestId('notifications-empty').waitFor();
     expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).to.equal('Notifications');
+  });
+
+  it('counts a subscribed artist\'s drop in the bell, and the page lists it until read', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await signIn(page);
+    // The demo listener starts with the drops of the two artists they subscribe to.
+    expect((await (await page.request.get('/api/notifications/unread-count')).json()).count).to.equal(2);
+    await page.request.post('/api/notifications/read-all');
 
     const artist = await signUp(suite.server, 'lumen', { artist: true });
     expect((await page.request.post('/api/subscriptions', { data: { artistId: artist.artist!.id } })).status()).to.equal(201);
