@@ -50,6 +50,11 @@ describe('notification centre in the browser', function () {
     // A notification leads to what it is about.
     await item.getByRole('link').click();
     await page.waitForURL(`**/tracks/${trackId}`);
+    // On a page left open, a new message shows in the bell within its 30 s poll, without a reload.
+    const demoId = (await (await page.request.get('/api/users/me')).json()).id;
+    expect((await artist.client.post('/api/messages', { recipientId: demoId, content: 'Thanks for listening!' })).status).to.equal(201);
+    await bell.locator('.badge').filter({ hasText: '1' }).waitFor({ timeout: 40_000 });
+    expect(await bell.getAttribute('aria-label')).to.equal('Notifications, 1 unread');
     expect(errors).to.deep.equal([]);
   });
 });
