@@ -3,7 +3,7 @@ import { conflict, forbidden, notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { plural } from '../../site/lib/format.ts';
 import { enqueue } from '../../media-worker/queue.ts';
-import { monthOf } from '../credits/months.ts';
+import { isSettled, monthOf } from '../credits/months.ts';
 import type { NotificationEvent } from '../notifications/service.ts';
 import type { PublicRelease } from '../releases/service.ts';
 import { MESSAGES, monthName, pledgeDeadline } from './rules.ts';
@@ -201,6 +201,8 @@ export function createPledgesService(kernel: Kernel) {
       if (!release.isMonthlyDrop || !release.dropMonth) return 0;
       const pot = await knex('pledge_pots').where({ artistId: release.artistId, month: release.dropMonth }).first();
       if (!pot || pot.status !== 'open') return 0;
+      // A drop announced after its month's statements were settled (a worker down for days) cannot add to them.
+      if (isSettled(pot.month, kernel.now())) return settle(pot, 'released', null);
       return settle(pot, 'converted', { trackId: release.trackId, title: release.title, at: release.publicAt });
     },
 
@@ -214,7 +216,7 @@ export function createPledgesService(kernel: Kernel) {
       const pots: Pot[] = await knex('pledge_pots').where({ month, status: 'open' });
       for (const pot of pots) {
         const drop = await dropOut(pot.artistId, month, now);
-        if (drop) await settle(pot, 'converted', { trackId: Number(drop.id), title: drop.title, at: Number(drop.uploadDate) });
+        if (drop && !isSettled(month, kernel.now())) await settle(pot, 'converted', { trackId: Number(drop.id), title: drop.title, at: Number(drop.uploadDate) });
         else await settle(pot, 'released', null);
       }
     },

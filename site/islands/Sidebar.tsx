@@ -108,6 +108,12 @@ export default function Sidebar({ user, shell, path }: Props) {
         )}
         <ul className="sidebar-list sidebar-bottom">
           <li>
+            <a href="/transparency" className={`sidebar-link${isCurrent('/transparency', path) ? ' active' : ''}`} title="Transparency" onClick={closeDrawer}>
+              <Icon name="shield" />
+              <span className="label">Transparency</span>
+            </a>
+          </li>
+          <li>
             <a href="/profile" className={`sidebar-link${isCurrent('/profile', path) ? ' active' : ''}`} title="Settings" onClick={closeDrawer}>
               <Icon name="settings" />
               <span className="label">Settings</span>

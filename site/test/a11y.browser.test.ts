@@ -31,7 +31,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
     for (const width of [1280, 375]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
-      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/auth', '/no-such-page']) {
+      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/auth', '/transparency', '/no-such-page']) {
         await page.goto(url);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
       }

@@ -35,6 +35,8 @@ export const SCREENS: Screen[] = [
   { name: 'track', path: '/tracks/{track}', as: 'listener' },
   { name: 'search', path: '/search?q=nova', as: 'listener', pending: true },
   { name: 'vault', path: '/credits', as: 'listener' },
+  { name: 'vault-artist', path: '/credits', as: 'artist' },
+  { name: 'transparency', path: '/transparency', as: 'listener' },
   { name: 'messages', path: '/messages', as: 'listener' },
   { name: 'settings', path: '/profile?tab=preferences', as: 'listener' },
   { name: 'upload', path: '/upload', as: 'artist' },

@@ -22,7 +22,7 @@ describe('app shell and sign-in in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).to.equal('true');
     const plan = page.getByTestId('billing-plan');
     await plan.getByText("Premium is OneTrack's only membership: there are no premium tiers above it").waitFor();
-    expect(await plan.textContent()).to.include('$9.99');
+    expect(await plan.textContent()).to.include('€9.99');
     expect(await plan.textContent()).to.include('100 credits each month');
     expect(errors).to.deep.equal([]);
     await page.context().close();

@@ -22,7 +22,7 @@ interface Props {
   genres: readonly string[];
   preferences: Record<PreferenceKey, boolean>;
   /** The one membership's terms (credits plugin); null when credits are not enabled. */
-  membership: { feeCents: number; monthlyCredits: number } | null;
+  membership: { feeCents: number; currency: string; monthlyCredits: number } | null;
   initialTab: 'account' | 'preferences' | 'billing';
 }
 
@@ -227,7 +227,7 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
  */
 function Billing({ membership }: Pick<Props, 'membership'>) {
   const [note, setNote] = useState('');
-  const fee = membership ? formatCents(membership.feeCents) : null;
+  const fee = membership ? formatCents(membership.feeCents, membership.currency) : null;
   const credits = membership ? plural(membership.monthlyCredits, 'credit') : 'the same credits';
   const notYet = () => toast({ title: 'Payments are not open yet', description: 'Card payments open later; your membership stays active meanwhile.' });
   return (
