@@ -37,6 +37,16 @@ export interface Config {
   metrics?: MetricsConfig | null;
   /** A media worker process touches this file every 15 s while it can reach the database (container health checks). */
   workerHeartbeatFile?: string | null;
+  /** Outgoing e-mail (notifications); null: in-app notifications only. */
+  mail?: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:port or smtps://… (nodemailer's connection URL). */
+  smtpUrl: string;
+  from: string;
+  /** The site's public address, for links in e-mails. */
+  publicUrl: string;
 }
 
 export interface RedisConfig {
@@ -174,6 +184,15 @@ function parseMetrics(env: Env): MetricsConfig | null {
   return { port, token };
 }
 
+function parseMail(env: Env, port: number): MailConfig | null {
+  const smtpUrl = env.SMTP_URL;
+  if (!smtpUrl) return null;
+  if (!/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`);
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an http(s) URL, e.g. https://onetrack.example, got "${publicUrl}"`);
+  return { smtpUrl, from: env.MAIL_FROM || 'OneTrack <no-reply@onetrack.local>', publicUrl };
+}
+
 function parseEnv(raw: string | undefined): Config['env'] {
   const value = raw || 'development';
   if (value !== 'development' && value !== 'production' && value !== 'test') {
@@ -230,8 +249,9 @@ export function loadConfig(env: Env = process.env): Config {
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir,
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
@@ -248,5 +268,6 @@ export function loadConfig(env: Env = process.env): Config {
     redis: parseRedis(env),
     metrics: parseMetrics(env),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,
+    mail: parseMail(env, port),
   };
 }

@@ -22,6 +22,8 @@ export interface EnqueueOptions {
   /** Not before this moment (epoch ms); now when omitted. */
   runAt?: number;
   maxAttempts?: number;
+  /** At most one job ever has this key: enqueueing it again does nothing. */
+  uniqueKey?: string;
 }
 
 /** Retry after 30 s, 2 min, 8 min, …, at most an hour. */
@@ -30,7 +32,7 @@ export function backoffMs(attempts: number): number {
 }
 
 export async function enqueue(db: Knex | Knex.Transaction, type: string, payload: unknown, now: number, options: EnqueueOptions = {}): Promise<void> {
-  await db('jobs').insert({
+  const insert = db('jobs').insert({
     type,
     payload: JSON.stringify(payload),
     status: 'queued',
@@ -38,7 +40,9 @@ export async function enqueue(db: Knex | Knex.Transaction, type: string, payload
     maxAttempts: options.maxAttempts ?? 5,
     runAt: options.runAt ?? now,
     createdAt: now,
+    uniqueKey: options.uniqueKey ?? null,
   });
+  await (options.uniqueKey ? insert.onConflict('uniqueKey').ignore() : insert);
 }
 
 /** Claimable: queued and due, or running with an expired lease (its worker died). */

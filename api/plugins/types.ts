@@ -47,6 +47,7 @@ export interface PageRoute {
 /** What the app shell (sidebar, top bar) shows for a signed-in user; plugins each fill their part. */
 export interface ShellData {
   unreadMessages: number;
+  unreadNotifications: number;
   subscriptions: Array<{ id: number; name: string; profileImage: string | null }>;
 }
 

@@ -42,6 +42,17 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({ apiKey: null, timeoutMs: 15000 });
   });
 
+  it('sends no e-mail unless SMTP_URL is set, and reads the sender and public address with it', () => {
+    expect(loadConfig({ DATA_DIR: dir }).mail).to.equal(null);
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080', SMTP_URL: 'smtp://u:p@mail.local:587' }).mail).to.deep.equal({
+      smtpUrl: 'smtp://u:p@mail.local:587',
+      from: 'OneTrack <no-reply@onetrack.local>',
+      publicUrl: 'http://127.0.0.1:8080',
+    });
+    const config = loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://mail.local', MAIL_FROM: 'Drops <drops@onetrack.example>', PUBLIC_URL: 'https://onetrack.example/' });
+    expect(config.mail).to.include({ from: 'Drops <drops@onetrack.example>', publicUrl: 'https://onetrack.example' });
+  });
+
   it('reads a MySQL URL with its parts decoded', () => {
     const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://app:p%40ss@db.internal:3307/onetrack' });
     expect(config.database).to.deep.equal({ client: 'mysql', host: 'db.internal', port: 3307, user: 'app', password: 'p@ss', database: 'onetrack' });
@@ -73,6 +84,8 @@ describe('configuration from the environment', () => {
     ['an AI provider URL that does not parse', { AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' }, /AI_BASE_URL must be an http\(s\) URL/],
     ['an AI provider without a model', { AI_BASE_URL: 'http://127.0.0.1:8080/v1' }, /AI_MODEL is required/],
     ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
+    ['an SMTP URL of another scheme', { SMTP_URL: 'http://mail.local' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    ['a public URL that is not http(s)', { SMTP_URL: 'smtp://mail.local', PUBLIC_URL: 'onetrack.example' }, /PUBLIC_URL must be an http\(s\) URL/],
     ['an AI timeout that is not a number', { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' }, /AI_TIMEOUT_MS must be a whole number/],
   ];
   for (const [what, env, message] of invalid) {

@@ -61,8 +61,8 @@ export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 /** Each preference's switch label and the line under it (Settings › Preferences). */
 export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
-  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
+  emailNotifications: ['Email notifications', 'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).'],
+  inAppNotifications: ['In-app notifications', 'The same in the bell at the top and on the Notifications page.'],
   darkMode: ['Dark mode', 'Use the dark theme.'],
   highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
   normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
@@ -74,21 +75,45 @@ export function createCreditsService(kernel: Kernel) {
       if (!artist) throw notFound('Artist not found');
       if (artist.userId === userId) throw invalid('You cannot allocate credits to yourself');
       const now = kernel.now();
-      const month = monthOf(now);
-      await grantFor(userId, month);
+      const month = await service.openGrant(userId);
       return knex.transaction(async (trx) => {
-        const spent = await trx('credit_grants').where({ userId, month }).andWhere('remaining', '>=', credits).decrement('remaining', credits);
-        if (spent !== 1) {
-          const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
-          throw invalid(insufficientCredits(remaining));
-        }
+        const remaining = await service.debit(trx, userId, month, credits);
         const allocation = await Allocation.query(trx).insertAndFetch({ userId, artistId, month, credits, createdAt: now.getTime() });
         // A settled month's statements are stored and final: nothing may land in it any more.
         if (isSettled(month, kernel.now())) throw conflict(MONTH_CLOSED);
         allocation.artist = artist;
-        const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
-        return { allocation: allocation.toJSONForUser(), credits: remaining as number };
+        return { allocation: allocation.toJSONForUser(), credits: remaining };
       });
+    },
+
+    /** This month's key, its grant made: call before a transaction that debits it (pledges too). */
+    async openGrant(userId: number): Promise<string> {
+      const month = monthOf(kernel.now());
+      await grantFor(userId, month);
+      return month;
+    },
+
+    /**
+     * The ledger's one way to take credits (allocations, pledge holds): a conditional decrement
+     * inside the caller's transaction, 400 with the balance when it is short. Returns what is left.
+     */
+    async debit(trx: Knex.Transaction, userId: number, month: string, credits: number): Promise<number> {
+      const spent = await trx('credit_grants').where({ userId, month }).andWhere('remaining', '>=', credits).decrement('remaining', credits);
+      const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
+      if (spent !== 1) throw invalid(insufficientCredits(remaining));
+      return remaining as number;
+    },
+
+    /** Gives back credits a hold took from that month's balance (a cancelled or released pledge). */
+    async refund(trx: Knex.Transaction, userId: number, month: string, credits: number): Promise<void> {
+      await trx('credit_grants').where({ userId, month }).increment('remaining', credits);
+    },
+
+    /** Ledger rows for credits already debited (held pledges that landed), dated by the caller. */
+    async recordAllocations(trx: Knex.Transaction, rows: Array<{ userId: number; artistId: number; month: string; credits: number; createdAt: number }>): Promise<void> {
+      // As for allocate: a settled month's statements are final.
+      if (rows.some((row) => isSettled(row.month, kernel.now()))) throw conflict(MONTH_CLOSED);
+      if (rows.length) await trx('credit_allocations').insert(rows);
     },
 
     /** Artists this user may allocate to (never their own artist record), by name. */

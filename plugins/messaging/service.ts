@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { User } from '../accounts/models.ts';
@@ -9,6 +10,17 @@ export interface SendInput {
   subject?: string | null;
 }
 
+/** A message just stored, for listeners (notifications) that act in the same transaction. */
+export interface SentMessage {
+  id: number;
+  senderId: number;
+  senderName: string;
+  recipientId: number;
+  subject: string | null;
+}
+
+export type SentListener = (trx: Knex.Transaction, message: SentMessage) => Promise<void>;
+
 /** Generous for a person, tight for a script: nobody writes 20 messages a minute by hand. */
 export const SENDS_PER_MINUTE = 20;
 
@@ -16,6 +28,7 @@ export function createMessagingService(kernel: Kernel) {
   // Counted by every app node together (kernel.limits), one atomic step per send, so neither
   // another node nor messages sent at the same moment get past it.
   const sends = kernel.limits.create('message-sends', { points: SENDS_PER_MINUTE, windowMs: 60_000 });
+  const sentListeners: SentListener[] = [];
 
   const service = {
     /** The user's received and sent messages, newest first. Nobody else's. */
@@ -37,15 +50,25 @@ export function createMessagingService(kernel: Kernel) {
       const wait = await sends.take(String(senderId));
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
       const subject = input.subject?.trim() || null;
-      const message = await Message.query().insertAndFetch({
-        senderId,
-        recipientId: recipient.id,
-        subject,
-        content: input.content.trim(),
-        isRead: false,
-        createdAt: kernel.now().getTime(),
+      const message = await kernel.knex.transaction(async (trx) => {
+        const stored = await Message.query(trx).insertAndFetch({
+          senderId,
+          recipientId: recipient.id,
+          subject,
+          content: input.content.trim(),
+          isRead: false,
+          createdAt: kernel.now().getTime(),
+        });
+        const sender = await User.query(trx).findById(senderId).select('name');
+        for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject });
+        return stored;
       });
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
+    },
+
+    /** Other plugins act on every message sent, inside its transaction (a failure keeps it unsent). */
+    onSent(listener: SentListener): void {
+      sentListeners.push(listener);
     },
 
     /** Only the recipient may mark a message read; others learn only that it is not theirs. */

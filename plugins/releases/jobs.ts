@@ -16,6 +16,8 @@ export const JOB = {
   transcode: 'releases.transcode',
   analyze: 'releases.analyze',
   cover: 'releases.cover',
+  /** Runs at the moment a release becomes public (now for ASAP, 00:00 UTC of its day when scheduled). */
+  public: 'releases.public',
 } as const;
 
 /** Spec: small and medium web sizes of the cover. */
@@ -125,4 +127,15 @@ async function cover(payload: unknown, kernel: Kernel): Promise<void> {
   await kernel.knex('tracks').where({ id: row.id }).update({ coverVariants: JSON.stringify(variants) });
 }
 
-export const releaseJobs = { [JOB.transcode]: withDeadLetter(transcode, transcodeFailed), [JOB.analyze]: analyze, [JOB.cover]: cover };
+/** A release is out: every plugin that listens (pledges, notifications) is told, each idempotently. */
+async function published(payload: unknown, kernel: Kernel): Promise<void> {
+  const { trackId } = payload as TrackPayload;
+  await kernel.services.releases.announcePublic(trackId);
+}
+
+export const releaseJobs = {
+  [JOB.transcode]: withDeadLetter(transcode, transcodeFailed),
+  [JOB.analyze]: analyze,
+  [JOB.cover]: cover,
+  [JOB.public]: published,
+};

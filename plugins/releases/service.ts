@@ -63,9 +63,25 @@ export function checkDates(input: TrackInput, now: Date): { previousReleaseDate:
   return { previousReleaseDate, releaseDate };
 }
 
+/** A release at its public moment, as the `releases.public` job hands it to listeners. */
+export interface PublicRelease {
+  trackId: number;
+  artistId: number;
+  title: string;
+  isMonthlyDrop: boolean;
+  /** 'YYYY-MM' for a monthly drop. */
+  dropMonth: string | null;
+  /** Epoch ms: the moment it became public (upload_date). */
+  publicAt: number;
+}
+
+/** Must be safe to run again for the same release (a retried job calls every listener again). */
+export type PublicListener = (release: PublicRelease) => Promise<void>;
+
 export function createReleasesService(kernel: Kernel) {
   const { knex, storage } = kernel;
   const uploads = createUploads(kernel);
+  const publicListeners: PublicListener[] = [];
 
   const service = {
     uploadDataUrl: uploads.fromDataUrl,
@@ -165,6 +181,7 @@ export function createReleasesService(kernel: Kernel) {
           await enqueue(trx, JOB.transcode, { trackId }, at);
           await enqueue(trx, JOB.analyze, { trackId }, at);
           if (cover) await enqueue(trx, JOB.cover, { trackId }, at);
+          await enqueue(trx, JOB.public, { trackId }, at, { runAt: publicFrom });
           return trackId;
         });
       } catch (error) {
@@ -192,6 +209,26 @@ export function createReleasesService(kernel: Kernel) {
         publicAt: new Date(Number(row.uploadDate)).toISOString(),
         out: Number(row.uploadDate) <= now.getTime(),
       }));
+    },
+
+    /** Other plugins act when a release becomes public (run by the `releases.public` job, never by a page view). */
+    onPublic(listener: PublicListener): void {
+      publicListeners.push(listener);
+    },
+
+    /** The `releases.public` job's work; a release deleted or not yet public (a clock behind) is skipped. */
+    async announcePublic(trackId: number): Promise<void> {
+      const row = await knex('tracks').where({ id: trackId }).first();
+      if (!row || Number(row.uploadDate) > kernel.now().getTime()) return;
+      const release: PublicRelease = {
+        trackId,
+        artistId: Number(row.artistId),
+        title: String(row.title),
+        isMonthlyDrop: Boolean(row.isMonthlyDrop),
+        dropMonth: row.dropMonth ?? null,
+        publicAt: Number(row.uploadDate),
+      };
+      for (const listener of publicListeners) await listener(release);
     },
 
     /** Processing flag, waveform, loudness and cover srcset of any track (pages, player, embed). */

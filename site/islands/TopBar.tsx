@@ -5,21 +5,24 @@ import { Icon } from '../components/Icon.tsx';
 import { badgeCount, initials } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
-import { $unreadMessages } from '../stores/shell.ts';
+import { $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
 
 interface Props {
   user: SessionUser | null;
   unreadMessages: number;
+  unreadNotifications: number;
 }
 
-export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
+export default function TopBar({ user, unreadMessages: initialUnread, unreadNotifications: initialNotifications }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
   const storedUnread = useStore($unreadMessages);
   // Before hydration (server render) the prop is the truth; afterwards the store, which features update.
   const hydrated = useHydrated();
   const unreadMessages = hydrated ? storedUnread : initialUnread;
+  const storedNotifications = useStore($unreadNotifications);
+  const unreadNotifications = hydrated ? storedNotifications : initialNotifications;
   const isAdmin = user?.role === 'admin' || user?.role === 'superadmin';
 
   return (
@@ -41,6 +44,10 @@ export default function TopBar({ user, unreadMessages: initialUnread }: Props) {
             {/* Spec text; Billing explains the one membership everyone has (no premium tiers). */}
             <a href="/profile?tab=billing" className="btn btn-gold d-none d-md-inline-flex">
               <Icon name="crown" size={18} /> Upgrade to Premium
+            </a>
+            <a href="/notifications" className="btn btn-icon position-relative" aria-label={`Notifications${unreadNotifications ? `, ${unreadNotifications} unread` : ''}`} data-testid="notification-bell">
+              <Icon name="bell" />
+              {unreadNotifications > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadNotifications)}</span>}
             </a>
             <a href="/messages" className="btn btn-icon position-relative" aria-label={`Messages${unreadMessages ? `, ${unreadMessages} unread` : ''}`}>
               <Icon name="mail" />

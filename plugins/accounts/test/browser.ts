@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
+import type { TestServerOptions } from '../../../api/test/server.ts';
 import { browserSuite, type BrowserSuite } from '../../../site/test/browser.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
 
@@ -20,8 +21,8 @@ export interface DemoSuite extends BrowserSuite {
 }
 
 /** A browser suite on the demo data (see browserSuite), with Nova Harbor looked up. */
-export function demoBrowserSuite(): DemoSuite {
-  const suite = browserSuite({ seedDemo: true }) as DemoSuite;
+export function demoBrowserSuite(options: TestServerOptions = {}): DemoSuite {
+  const suite = browserSuite({ seedDemo: true, ...options }) as DemoSuite;
   before(async () => {
     const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
     suite.nova = artists.find((a) => a.name === 'Nova Harbor')!;

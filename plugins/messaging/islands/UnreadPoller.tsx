@@ -1,7 +1,7 @@
 // Keeps the sidebar and top-bar unread badges fresh (spec §9: messages are stale after 30 s).
 // Mounted once in the app layout for signed-in users; renders nothing.
-import { useEffect } from 'react';
 import { apiGetOrNull } from '../../../site/lib/api.ts';
+import { useVisiblePoll } from '../../../site/lib/useVisiblePoll.ts';
 import { $unreadMessages } from '../../../site/stores/shell.ts';
 
 export const UNREAD_POLL_MS = 30_000;
@@ -12,16 +12,6 @@ export async function refreshUnread(): Promise<void> {
 }
 
 export default function UnreadPoller() {
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refreshUnread();
-    }, UNREAD_POLL_MS);
-    const onVisible = () => document.visibilityState === 'visible' && void refreshUnread();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
+  useVisiblePoll(refreshUnread, UNREAD_POLL_MS);
   return null;
 }

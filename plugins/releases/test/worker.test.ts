@@ -41,7 +41,7 @@ describe('releases: media jobs in the worker', function () {
     const listed = await server.client().get(`/api/tracks/${created.body.id}`);
     expect(listed.body).to.include({ processing: true, audioUrl: audio.url });
     expect((await server.client().get(`/api/tracks/${created.body.id}/media`)).body).to.include({ processing: true, waveform: null });
-    expect(await runner().drain()).to.equal(3);
+    expect(await runner().drain()).to.equal(4);
 
     const release = (await artist.client.get(`/api/releases/${created.body.id}`)).body;
     expect(release).to.include({ status: 'ready', processing: false, masterUrl: audio.url });

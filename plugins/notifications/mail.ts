@@ -1,0 +1,25 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailConfig } from '../../api/config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** One SMTP transport per process (nodemailer pools nothing by default; a transport is cheap to keep). */
+export function createMailer(config: MailConfig) {
+  let transport: Transporter | null = null;
+  return {
+    async send(mail: Mail): Promise<void> {
+      transport ??= nodemailer.createTransport(config.smtpUrl);
+      await transport.sendMail({ from: config.from, ...mail });
+    },
+    link(path: string): string {
+      return new URL(path, `${config.publicUrl}/`).href;
+    },
+    close(): void {
+      transport?.close();
+    },
+  };
+}

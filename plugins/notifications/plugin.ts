@@ -1,0 +1,22 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { notificationsRoutes } from './routes.ts';
+import { seedNotifications } from './seed.ts';
+import { createNotificationsService, EMAIL_JOB } from './service.ts';
+
+const notifications: PluginManifest = {
+  name: 'notifications',
+  // Listens to releases (a drop's public moment) and messaging (a new message).
+  dependsOn: ['accounts', 'catalog', 'releases', 'messaging'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createNotificationsService,
+  routes: notificationsRoutes,
+  seed: seedNotifications,
+  shell: async (kernel, user) => ({ unreadNotifications: await kernel.services.notifications.unreadCount(user.id) }),
+  jobs: {
+    [EMAIL_JOB]: async (payload, kernel) => kernel.services.notifications.sendEmail((payload as { id: number }).id),
+  },
+  pages: [{ pattern: '/notifications', entrypoint: 'pages/notifications.astro' }],
+};
+
+export default notifications;

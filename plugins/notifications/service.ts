@@ -1,0 +1,159 @@
+import type { Knex } from 'knex';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import { notFound } from '../../api/errors.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+import { enqueue } from '../../media-worker/queue.ts';
+import { createMailer } from './mail.ts';
+import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
+
+export const EMAIL_JOB = 'notifications.email';
+
+/** One event for one user. `key` names the event (e.g. `drop:42`): the same key is kept once per user. */
+export interface NotificationEvent {
+  userId: number;
+  key: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path on the site, e.g. /tracks/42. */
+  link: string;
+}
+
+interface Row {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: number;
+  readAt: number | null;
+}
+
+const present = (row: Row) => ({
+  id: Number(row.id),
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: new Date(Number(row.createdAt)).toISOString(),
+  read: row.readAt != null,
+});
+
+export type NotificationJson = ReturnType<typeof present>;
+
+export function createNotificationsService(kernel: Kernel) {
+  const { knex } = kernel;
+  const mailer = kernel.config.mail ? createMailer(kernel.config.mail) : null;
+
+  /** The two switches of Preferences (both on when the user never saved them). */
+  async function switches(db: Knex | Knex.Transaction, userIds: number[]) {
+    const rows = await db('user_preferences').whereIn('userId', userIds).select('userId', 'emailNotifications', 'inAppNotifications');
+    const byUser = new Map(rows.map((r) => [Number(r.userId), { email: Boolean(r.emailNotifications), inApp: Boolean(r.inAppNotifications) }]));
+    return (userId: number) => byUser.get(userId) ?? { email: true, inApp: true };
+  }
+
+  const service = {
+    /**
+     * Records events (in the caller's transaction when given one) and queues their e-mails, each at
+     * most once per user and key: announcing an event again (a retried job) changes nothing.
+     */
+    async notify(db: Knex | Knex.Transaction, events: NotificationEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      const prefs = await switches(db, [...new Set(events.map((e) => e.userId))]);
+      const now = kernel.now().getTime();
+      for (const event of events) {
+        const { email, inApp } = prefs(event.userId);
+        const mail = email && mailer !== null;
+        if (!inApp && !mail) continue;
+        const { key, ...fields } = event;
+        const seen = await db('notifications').where({ userId: event.userId, eventKey: key }).first('id');
+        if (seen) continue;
+        let id: number;
+        try {
+          [id] = await db('notifications').insert({ ...fields, eventKey: key, inApp: inApp ? 1 : 0, createdAt: now, readAt: null });
+        } catch (error) {
+          // The same event announced at the same moment elsewhere: that one is kept.
+          if (isUniqueViolation(error)) continue;
+          throw error;
+        }
+        if (mail) await enqueue(db, EMAIL_JOB, { id: Number(id) }, now, { uniqueKey: `${EMAIL_JOB}:${id}` });
+      }
+    },
+
+    /** The bell's page: in-app notifications, newest first. */
+    async list(userId: number): Promise<NotificationJson[]> {
+      const rows: Row[] = await knex('notifications')
+        .where({ userId, inApp: 1 })
+        .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(PAGE_SIZE);
+      return rows.map(present);
+    },
+
+    async unreadCount(userId: number): Promise<number> {
+      const [{ n }] = await knex('notifications').where({ userId, inApp: 1 }).whereNull('readAt').count({ n: '*' });
+      return Number(n);
+    },
+
+    /** Marks one of the user's notifications read; anyone else's is unknown (404). */
+    async markRead(userId: number, id: number): Promise<void> {
+      const row = await knex('notifications').where({ id, userId, inApp: 1 }).first('id');
+      if (!row) throw notFound(NOT_YOURS);
+      await knex('notifications').where({ id }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+    },
+
+    async markAllRead(userId: number): Promise<void> {
+      await knex('notifications').where({ userId, inApp: 1 }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+    },
+
+    /** The `notifications.email` job: one message per notification (the job's unique key). */
+    async sendEmail(id: number): Promise<void> {
+      if (!mailer) return;
+      const row = await knex('notifications as n').join('users as u', 'u.id', 'n.userId').where('n.id', id).first('n.title', 'n.body', 'n.link', 'u.email', 'u.deletedAt');
+      if (!row || row.deletedAt || !row.email) return;
+      await mailer.send({
+        to: row.email,
+        subject: row.title,
+        text: `${row.body}\n\n${mailer.link(row.link)}\n\nYou get these e-mails because e-mail notifications are on in your OneTrack preferences: ${mailer.link('/profile?tab=preferences')}\n`,
+      });
+    },
+  };
+
+  // A release's public moment (the releases.public job): its artist's subscribers hear of it.
+  kernel.services.releases.onPublic(async (release) => {
+    const artist = await knex('artists').where({ id: release.artistId }).first('name');
+    if (!artist) return;
+    const fans = (await knex('subscriptions').where({ artistId: release.artistId, active: 1 }).select('userId')).map((row) => Number(row.userId));
+    await service.notify(
+      knex,
+      fans.map((userId) => ({
+        userId,
+        key: `drop:${release.trackId}`,
+        kind: 'drop',
+        title: `New drop from ${artist.name}`,
+        body: `“${release.title}” is out now.`,
+        link: `/tracks/${release.trackId}`,
+      })),
+    );
+  });
+
+  kernel.services.messaging.onSent(async (trx, message) => {
+    await service.notify(trx, [
+      { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: message.subject ?? 'Open your inbox to read it.', link: '/messages' },
+    ]);
+  });
+
+  // Notifications are personal data: they go with the account.
+  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
+    await trx('notifications').where({ userId }).delete();
+  });
+
+  return service;
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    notifications: NotificationsService;
+  }
+}

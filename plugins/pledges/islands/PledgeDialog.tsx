@@ -1,0 +1,115 @@
+// "Pledge to the next drop": on an artist page (one artist) and in the Credit Vault (a choice of
+// the artists whose drop of this month is still to come).
+import { useEffect, useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { apiGetOrNull } from '../../../site/lib/api.ts';
+import { plural } from '../../../site/lib/format.ts';
+import { monthName } from '../rules.ts';
+import { pledgeCredits, refreshPage } from './pledge.ts';
+
+interface ArtistChoice {
+  id: number;
+  name: string;
+}
+
+export interface PledgeDialogProps {
+  /** The artist page's artist; without it the dialog offers `choices`. */
+  artist?: ArtistChoice;
+  choices?: ArtistChoice[];
+  month: string;
+  closesAt: string;
+  signedIn: boolean;
+}
+
+export default function PledgeDialog({ artist, choices = [], month, closesAt, signedIn }: PledgeDialogProps) {
+  const [show, setShow] = useState(false);
+  const [artistId, setArtistId] = useState(artist ? String(artist.id) : '');
+  const [amount, setAmount] = useState('');
+  const [available, setAvailable] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const closes = new Date(closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const chosen = artist ?? choices.find((c) => String(c.id) === artistId) ?? null;
+
+  // The balance is read each time the dialog opens: it may have changed in another tab.
+  useEffect(() => {
+    if (!show || !signedIn) return;
+    let current = true;
+    apiGetOrNull<{ credits: number }>('/api/credits/user')
+      .then((summary) => current && setAvailable(summary?.credits ?? null))
+      .catch(() => current && setAvailable(null));
+    return () => {
+      current = false;
+    };
+  }, [show, signedIn]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    const done = await pledgeCredits(chosen, Number(amount), available ?? 0, month);
+    setPending(false);
+    if (!done) return;
+    setAmount('');
+    setShow(false);
+    await refreshPage();
+  };
+
+  return (
+    <>
+      {signedIn ? (
+        <button type="button" className="btn btn-outline-warning" onClick={() => setShow(true)} disabled={!artist && choices.length === 0}>
+          Pledge to the next drop
+        </button>
+      ) : (
+        <a className="btn btn-outline-warning" href="/auth">Log in to pledge</a>
+      )}
+      <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="pledge-title">
+        <Form noValidate onSubmit={submit}>
+          <Modal.Header closeButton>
+            <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s ${monthName(month)} drop` : 'Pledge to the next drop'}</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p className="text-secondary">
+              Your credits are held now and go to the artist the moment their {monthName(month)} drop is released. You can cancel until
+              then; if there is no drop by {closes}, they come back to your balance.
+            </p>
+            <p className="text-secondary" data-testid="pledge-available">
+              {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
+            </p>
+            {!artist && (
+              <Form.Group controlId="pledge-artist" className="mb-3">
+                <Form.Label>Artist</Form.Label>
+                <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
+                  <option value="">Choose an artist</option>
+                  {choices.map((c) => (
+                    <option key={c.id} value={c.id}>{c.name}</option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            )}
+            <Form.Group controlId="pledge-amount">
+              <Form.Label>Credits to pledge</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={available ?? undefined}
+                step={1}
+                value={amount}
+                placeholder="Amount"
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-light" onClick={() => setShow(false)}>Cancel</Button>
+            <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen}>
+              {pending ? 'Pledging…' : 'Pledge Credits'}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { navigate } from 'astro:transitions/client';
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { INVALID_AMOUNT, insufficientCredits } from '../../credits/rules.ts';
+import { cancelledToast, pledgedToast } from '../rules.ts';
+
+/** The page again from the server: the balance, the pledged list and the artist's total all moved. */
+export function refreshPage(): Promise<void> {
+  return navigate(`${location.pathname}${location.search}`, { history: 'replace' });
+}
+
+/** The dialog's checks (the server checks the same again), the request and its toast; true when pledged. */
+export async function pledgeCredits(artist: { id: number; name: string } | null, amount: number, available: number, month: string): Promise<boolean> {
+  if (!artist || !Number.isInteger(amount) || amount < 1) {
+    toast({ title: 'Invalid Amount', description: artist ? INVALID_AMOUNT : 'Please select an artist', variant: 'destructive' });
+    return false;
+  }
+  if (amount > available) {
+    toast({ title: 'Insufficient Credits', description: insufficientCredits(available), variant: 'destructive' });
+    return false;
+  }
+  try {
+    await apiRequest('POST', '/api/pledges', { artistId: artist.id, credits: amount });
+    toast({ ...pledgedToast(amount, artist.name, month), variant: 'success' });
+    return true;
+  } catch (error) {
+    toast({ title: 'Pledge Failed', description: messageOf(error, 'Failed to pledge credits'), variant: 'destructive' });
+    return false;
+  }
+}
+
+export async function cancelPledge(id: number): Promise<boolean> {
+  try {
+    const { credits } = await apiRequest<{ credits: number }>('DELETE', `/api/pledges/${id}`);
+    toast({ ...cancelledToast(credits), variant: 'success' });
+    return true;
+  } catch (error) {
+    toast({ title: 'Cancel Failed', description: messageOf(error, 'Failed to cancel the pledge'), variant: 'destructive' });
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FieldRules } from '../../api/validation/rules.ts';
+import { plural } from '../../site/lib/format.ts';
+import { allocateRequired, allocateRules } from '../credits/rules.ts';
+import { nextMonthStart } from '../credits/months.ts';
+
+// Pledges: the same whole-credit amounts as allocations (1 up to the balance, which the ledger
+// checks), to an artist whose drop of this month (UTC, like credit months) is still to come.
+
+export const pledgeRules: FieldRules = allocateRules;
+export const pledgeRequired = allocateRequired;
+
+/** Pledges still held this many days before the month ends go back to the fans. */
+export const RELEASE_DAYS_BEFORE_MONTH_END = 3;
+
+/** The moment this month's pledges close and unconverted ones are released: 00:00 UTC, 3 days before the month ends. */
+export function pledgeDeadline(month: string): Date {
+  const start = nextMonthStart(new Date(`${month}-01T00:00:00.000Z`));
+  return new Date(start.getTime() - RELEASE_DAYS_BEFORE_MONTH_END * 86_400_000);
+}
+
+/** 'November' for '2026-11'. */
+export function monthName(month: string): string {
+  return new Date(`${month}-01T00:00:00.000Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+}
+
+export const MESSAGES = {
+  login: 'Please log in to pledge credits',
+  ownArtist: 'You cannot pledge credits to yourself',
+  artistNotFound: 'Artist not found',
+  pledgeNotFound: 'Pledge not found',
+  dropOut: (artist: string, month: string) => `${artist}'s ${monthName(month)} drop is already out: allocate credits instead`,
+  closed: (month: string) => `Pledges for ${monthName(month)} closed ${RELEASE_DAYS_BEFORE_MONTH_END} days before the month's end: allocate your credits instead`,
+  settled: {
+    converted: 'This pledge already landed with the drop',
+    released: 'This pledge was already released back to your balance',
+    cancelled: 'This pledge was already cancelled',
+  } as Record<string, string>,
+};
+
+export const waitingText = (credits: number, month: string) => `${plural(credits, 'credit')} waiting for your ${monthName(month)} drop`;
+
+/** Spec-style toasts of the pledge dialog and the vault. */
+export const pledgedToast = (credits: number, artist: string, month: string) => ({
+  title: 'Credits Pledged',
+  description: `${plural(credits, 'credit')} pledged to ${artist}'s ${monthName(month)} drop`,
+});
+export const cancelledToast = (credits: number) => ({ title: 'Pledge Cancelled', description: `${plural(credits, 'credit')} back in your balance` });

@@ -1,0 +1,248 @@
+import type { Knex } from 'knex';
+import { conflict, forbidden, notFound } from '../../api/errors.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+import { plural } from '../../site/lib/format.ts';
+import { enqueue } from '../../media-worker/queue.ts';
+import { isSettled, monthOf } from '../credits/months.ts';
+import type { NotificationEvent } from '../notifications/service.ts';
+import type { PublicRelease } from '../releases/service.ts';
+import { MESSAGES, monthName, pledgeDeadline } from './rules.ts';
+
+export const EXPIRE_JOB = 'pledges.expire';
+
+interface Pot {
+  id: number;
+  artistId: number;
+  month: string;
+  status: 'open' | 'converted' | 'released';
+  credits: number;
+}
+
+interface PledgeRow {
+  id: number;
+  potId: number;
+  userId: number;
+  artistId: number;
+  month: string;
+  credits: number;
+  status: string;
+  createdAt: number;
+}
+
+/** One notification per fan and pot, with the fan's pledged credits summed. */
+function perFan(pledges: PledgeRow[]): Array<[number, number]> {
+  const sums = new Map<number, number>();
+  for (const p of pledges) sums.set(Number(p.userId), (sums.get(Number(p.userId)) ?? 0) + Number(p.credits));
+  return [...sums];
+}
+
+export function createPledgesService(kernel: Kernel) {
+  const { knex } = kernel;
+  const { credits, notifications } = kernel.services;
+
+  /** This month's monthly drop of the artist once it is public (00:00 UTC of its day when scheduled), else null. */
+  async function dropOut(artistId: number, month: string, now: number) {
+    return (await knex('tracks').where({ artistId, dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now).first('id', 'title', 'uploadDate')) ?? null;
+  }
+
+  /** The artist's pot of the month, made on first use outside any transaction (so concurrent first pledges never deadlock on it). */
+  async function potFor(artistId: number, month: string): Promise<Pot> {
+    const existing = await knex('pledge_pots').where({ artistId, month }).first();
+    if (existing) return existing;
+    await knex('pledge_pots').insert({ artistId, month, status: 'open', credits: 0, createdAt: kernel.now().getTime() }).onConflict(['artistId', 'month']).ignore();
+    return knex('pledge_pots').where({ artistId, month }).first();
+  }
+
+  async function artistName(db: Knex | Knex.Transaction, artistId: number): Promise<string> {
+    return ((await db('artists').where({ id: artistId }).first('name'))?.name as string) ?? '';
+  }
+
+  /**
+   * Settles an open pot in one transaction: 'converted' turns every pending pledge into an
+   * allocation dated at the drop, 'released' gives the credits back. The pot flips first (only
+   * from open), then the pending pledges are read locked and flipped, so nothing settles twice.
+   */
+  async function settle(pot: Pot, outcome: 'converted' | 'released', drop: { trackId: number; title: string; at: number } | null): Promise<number> {
+    const now = kernel.now().getTime();
+    return knex.transaction(async (trx) => {
+      const flipped = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).update({ status: outcome, credits: 0, settledAt: now });
+      if (flipped !== 1) return 0;
+      const pending: PledgeRow[] = await trx('pledges').where({ potId: pot.id, status: 'pending' }).forUpdate();
+      if (pending.length === 0) return 0;
+      await trx('pledges').whereIn('id', pending.map((p) => p.id)).andWhere({ status: 'pending' }).update({ status: outcome, settledAt: now });
+      const name = await artistName(trx, pot.artistId);
+      let events: NotificationEvent[];
+      if (outcome === 'converted') {
+        await credits.recordAllocations(trx, pending.map((p) => ({ userId: p.userId, artistId: pot.artistId, month: pot.month, credits: Number(p.credits), createdAt: drop!.at })));
+        events = perFan(pending).map(([userId, sum]) => ({
+          userId,
+          key: `pledge-landed:${pot.id}`,
+          kind: 'pledge',
+          title: `Your pledge to ${name} landed`,
+          body: `${plural(sum, 'credit')} went to ${name} with their ${monthName(pot.month)} drop “${drop!.title}”.`,
+          link: `/tracks/${drop!.trackId}`,
+        }));
+      } else {
+        for (const p of pending) await credits.refund(trx, p.userId, p.month, Number(p.credits));
+        events = perFan(pending).map(([userId, sum]) => ({
+          userId,
+          key: `pledge-released:${pot.id}`,
+          kind: 'pledge',
+          title: `Your pledge to ${name} was released`,
+          body: `${name} has no ${monthName(pot.month)} drop yet, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`,
+          link: '/credits',
+        }));
+      }
+      await notifications.notify(trx, events);
+      return pending.length;
+    });
+  }
+
+  const service = {
+    /**
+     * Holds credits for an artist's coming drop of this month: the ledger's conditional decrement,
+     * the pot's conditional increment and the pledge row in one transaction.
+     */
+    async pledge(userId: number, artistId: number, amount: number) {
+      const artist = await knex('artists').where({ id: artistId }).first('id', 'userId', 'name');
+      if (!artist) throw notFound(MESSAGES.artistNotFound);
+      if (Number(artist.userId) === userId) throw forbidden(MESSAGES.ownArtist);
+      const now = kernel.now();
+      const month = monthOf(now);
+      const deadline = pledgeDeadline(month).getTime();
+      if (now.getTime() >= deadline) throw conflict(MESSAGES.closed(month));
+      if (await dropOut(artistId, month, now.getTime())) throw conflict(MESSAGES.dropOut(artist.name, month));
+      await credits.openGrant(userId);
+      const pot = await potFor(artistId, month);
+      return knex.transaction(async (trx) => {
+        const held = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).increment('credits', amount);
+        if (held !== 1) throw conflict(MESSAGES.dropOut(artist.name, month));
+        const remaining = await credits.debit(trx, userId, month, amount);
+        const [id] = await trx('pledges').insert({ potId: pot.id, userId, artistId, month, credits: amount, status: 'pending', createdAt: now.getTime() });
+        // One release sweep per month, however many pledges and app nodes ask for it.
+        await enqueue(trx, EXPIRE_JOB, { month }, now.getTime(), { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
+        return { pledge: { id: Number(id), artistId, artistName: artist.name as string, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
+      });
+    },
+
+    /** Gives a pending pledge back to its fan while the pot is still open (until the drop). */
+    async cancel(userId: number, pledgeId: number) {
+      const pledge: PledgeRow | undefined = await knex('pledges').where({ id: pledgeId }).first();
+      if (!pledge || Number(pledge.userId) !== userId) throw notFound(MESSAGES.pledgeNotFound);
+      if (pledge.status !== 'pending') throw conflict(MESSAGES.settled[pledge.status]);
+      const now = kernel.now().getTime();
+      const refunded = await knex.transaction(async (trx) => {
+        const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
+        if (open !== 1) return false;
+        const cancelled = await trx('pledges').where({ id: pledgeId, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+        if (cancelled !== 1) throw conflict(MESSAGES.settled.cancelled);
+        await credits.refund(trx, userId, pledge.month, Number(pledge.credits));
+        return true;
+      });
+      if (!refunded) {
+        // The drop (or the release) got there first: say which.
+        const { status } = await knex('pledges').where({ id: pledgeId }).first('status');
+        throw conflict(MESSAGES.settled[status] ?? MESSAGES.settled.converted);
+      }
+      return { credits: Number(pledge.credits) };
+    },
+
+    /** The fan's pending pledges (the vault's "pledged" list), newest first. */
+    async pendingOf(userId: number) {
+      const rows = await knex('pledges as p')
+        .join('artists as a', 'a.id', 'p.artistId')
+        .where({ 'p.userId': userId, 'p.status': 'pending' })
+        .orderBy([{ column: 'p.createdAt', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+        .select('p.id', 'p.artistId', 'a.name as artistName', 'p.credits', 'p.month', 'p.createdAt');
+      return rows.map((r) => ({ id: Number(r.id), artistId: Number(r.artistId), artistName: r.artistName as string, credits: Number(r.credits), month: r.month as string, createdAt: new Date(Number(r.createdAt)).toISOString() }));
+    },
+
+    /** Credits held for the artist's coming drop of this month (what the artist sees). */
+    async waiting(artistId: number) {
+      const month = monthOf(kernel.now());
+      const pot = await knex('pledge_pots').where({ artistId, month, status: 'open' }).first('credits');
+      return { month, credits: Number(pot?.credits ?? 0) };
+    },
+
+    /** This month's pledges: which month, and when they close (and unconverted ones go back). */
+    currentMonth() {
+      const month = monthOf(kernel.now());
+      return { month, closesAt: pledgeDeadline(month).toISOString() };
+    },
+
+    /**
+     * Whether this viewer may pledge to the artist now, and why not (the dialog's state; the
+     * server checks again on every pledge).
+     */
+    async window(artistId: number, viewerId: number | null) {
+      const now = kernel.now();
+      const month = monthOf(now);
+      const closesAt = pledgeDeadline(month);
+      const artist = await knex('artists').where({ id: artistId }).first('userId', 'name');
+      if (!artist) throw notFound(MESSAGES.artistNotFound);
+      let closed: string | null = null;
+      if (now >= closesAt) closed = MESSAGES.closed(month);
+      else if (await dropOut(artistId, month, now.getTime())) closed = MESSAGES.dropOut(artist.name, month);
+      return { month, closesAt: closesAt.toISOString(), closed, own: Number(artist.userId) === viewerId };
+    },
+
+    /** Artists whose drop of this month is still to come, for the vault's "Pledge to the next drop". */
+    async pledgeableArtists(userId: number) {
+      const now = kernel.now();
+      const month = monthOf(now);
+      if (now >= pledgeDeadline(month)) return [];
+      const out = knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now.getTime()).select('artistId');
+      const rows = await knex('artists').whereNot({ userId }).whereNotIn('id', out).orderBy('name').select('id', 'name');
+      return rows.map((r) => ({ id: Number(r.id), name: r.name as string }));
+    },
+
+    /** The releases.public job: a monthly drop converts its pot. */
+    async onDrop(release: PublicRelease): Promise<number> {
+      if (!release.isMonthlyDrop || !release.dropMonth) return 0;
+      const pot = await knex('pledge_pots').where({ artistId: release.artistId, month: release.dropMonth }).first();
+      if (!pot || pot.status !== 'open') return 0;
+      // A drop announced after its month's statements were settled (a worker down for days) cannot add to them.
+      if (isSettled(pot.month, kernel.now())) return settle(pot, 'released', null);
+      return settle(pot, 'converted', { trackId: release.trackId, title: release.title, at: release.publicAt });
+    },
+
+    /**
+     * The month's release sweep (its job runs at the deadline): pots of artists who have not
+     * dropped go back to the fans. A drop that is out but not yet converted is converted here.
+     */
+    async expire(month: string): Promise<void> {
+      const now = kernel.now().getTime();
+      if (now < pledgeDeadline(month).getTime()) return;
+      const pots: Pot[] = await knex('pledge_pots').where({ month, status: 'open' });
+      for (const pot of pots) {
+        const drop = await dropOut(pot.artistId, month, now);
+        if (drop && !isSettled(month, kernel.now())) await settle(pot, 'converted', { trackId: Number(drop.id), title: drop.title, at: Number(drop.uploadDate) });
+        else await settle(pot, 'released', null);
+      }
+    },
+  };
+
+  kernel.services.releases.onPublic(async (release) => {
+    await service.onDrop(release);
+  });
+
+  // A deleted account's pending pledges are cancelled with it (the pot, then the pledge, as everywhere).
+  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
+    const pending: PledgeRow[] = await trx('pledges').where({ userId, status: 'pending' });
+    const now = kernel.now().getTime();
+    for (const pledge of pending) {
+      const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
+      if (open === 1) await trx('pledges').where({ id: pledge.id, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+    }
+  });
+
+  return service;
+}
+
+export type PledgesService = ReturnType<typeof createPledgesService>;
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    pledges: PledgesService;
+  }
+}
