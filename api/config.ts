@@ -25,6 +25,8 @@ export interface Config {
   monthlyFeeCents: number;
   /** Fraction of each fee the platform keeps, from 0 to less than 1. */
   platformShare: number;
+  /** ISO 4217 code of the currency fees and payouts are in (amounts are kept in its cents). */
+  currency: string;
   /** Where media live (api/storage): DATA_DIR/media unless an S3-compatible bucket is configured. */
   storage?: StorageConfig;
   /** Optional OpenAI-compatible endpoint for track descriptions; null uses the local enhancer only. */
@@ -96,6 +98,15 @@ function parseShare(raw: string | undefined): number {
     throw new ConfigError(`PLATFORM_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.30, got "${raw}"`);
   }
   return share;
+}
+
+function parseCurrency(raw: string | undefined): string {
+  const code = (raw || 'EUR').toUpperCase();
+  const usage = `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${raw}"`;
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) throw new ConfigError(usage);
+  // Amounts are whole cents: a currency without two minor digits (JPY, BHD) cannot be shown exactly.
+  if (new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits !== 2) throw new ConfigError(usage);
+  return code;
 }
 
 function parseStorage(env: Env): StorageConfig {
@@ -231,6 +242,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
+    currency: parseCurrency(env.CURRENCY),
     storage: parseStorage(env),
     ai: parseAiProvider(env),
     redis: parseRedis(env),

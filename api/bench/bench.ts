@@ -95,6 +95,9 @@ try {
 // Page render time (cache bypassed) with the demo catalog and with 2,000 artists / 20,000 tracks.
 await import('./catalog-scale.ts');
 
+// Search over 2,000 artists / 20,000 tracks on SQLite and MariaDB/MySQL (plugins/search).
+await import('./search.ts');
+
 // Audio analysis accuracy table and the 5-minute WAV timing (no server needed).
 await import('./analysis.ts');
 

@@ -27,6 +27,14 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, PLATFORM_SHARE: '0' }).platformShare).to.equal(0);
   });
 
+  it('reads the currency as an ISO 4217 code with cents (EUR by default), refusing others with one line', () => {
+    expect(loadConfig({ DATA_DIR: dir }).currency).to.equal('EUR');
+    expect(loadConfig({ DATA_DIR: dir, CURRENCY: 'gbp' }).currency).to.equal('GBP');
+    for (const bad of ['EURO', 'XYZ', 'JPY', '€']) {
+      expect(() => loadConfig({ DATA_DIR: dir, CURRENCY: bad }), bad).to.throw(ConfigError, `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${bad}"`);
+    }
+  });
+
   it('uses the local enhancer unless an AI provider is configured, and reads one when it is', () => {
     expect(loadConfig({ DATA_DIR: dir }).ai).to.equal(null);
     const config = loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'local-model', AI_API_KEY: 'sk-test', AI_TIMEOUT_MS: '2500' });

@@ -39,6 +39,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     mediaWorker: false,
     monthlyFeeCents: 999,
     platformShare: 0.3,
+    currency: 'EUR',
     ...overrides,
   };
 }

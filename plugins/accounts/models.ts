@@ -57,18 +57,19 @@ export class Artist extends BaseModel {
 export class Preferences extends BaseModel {
   static tableName = 'user_preferences';
   static idColumn = 'userId';
-  static booleanColumns = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio'];
+  static booleanColumns = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'];
 
   userId!: number;
   emailNotifications!: boolean;
   inAppNotifications!: boolean;
   darkMode!: boolean;
   highQualityAudio!: boolean;
+  normaliseLoudness!: boolean;
   updatedAt!: number;
 
   toPublic() {
-    const { emailNotifications, inAppNotifications, darkMode, highQualityAudio } = this;
-    return { emailNotifications, inAppNotifications, darkMode, highQualityAudio };
+    const { emailNotifications, inAppNotifications, darkMode, highQualityAudio, normaliseLoudness } = this;
+    return { emailNotifications, inAppNotifications, darkMode, highQualityAudio, normaliseLoudness };
   }
 }
 

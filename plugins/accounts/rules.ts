@@ -55,15 +55,25 @@ export const profileRules: FieldRules = {
   profileImage: { label: 'Profile image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/' },
 };
 
-/** Spec §2 Profile → Preferences: four toggles, all on until the user turns one off. */
-export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio'] as const;
+/** Spec §2 Profile → Preferences: four toggles and loudness matching, all on until the user turns one off. */
+export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
+
+/** Each preference's switch label and the line under it (Settings › Preferences). */
+export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
+  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
+  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
+  darkMode: ['Dark mode', 'Use the dark theme.'],
+  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
+  normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
+};
 
 export const preferencesRules: FieldRules = {
   emailNotifications: { label: 'Email notifications', type: 'boolean' },
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
   darkMode: { label: 'Dark mode', type: 'boolean' },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
+  normaliseLoudness: { label: 'Normalise loudness', type: 'boolean' },
 };
 
 const MB = 1024 * 1024;

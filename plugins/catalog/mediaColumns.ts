@@ -33,3 +33,23 @@ export function coverSrcset(coverVariants: unknown): CoverSrcset | null {
   const variants = jsonColumn<CoverVariant[]>(coverVariants);
   return variants?.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;
 }
+
+/** The measured loudness (integrated LUFS, true peak dBTP) and the lossless master, for the player. */
+export interface TrackPlayback {
+  lufs: number | null;
+  truePeak: number | null;
+  /** The uploaded WAV/FLAC master when it is not what audioUrl already plays, else null. */
+  losslessUrl: string | null;
+}
+
+const LOSSLESS = /\.(wav|flac)$/i;
+const numberOrNull = (value: unknown) => (value == null || !Number.isFinite(Number(value)) ? null : Number(value));
+
+export function trackPlayback(row: Record<string, unknown>): TrackPlayback {
+  const master = typeof row.masterUrl === 'string' ? row.masterUrl : null;
+  return {
+    lufs: numberOrNull(row.loudnessLufs),
+    truePeak: numberOrNull(row.truePeak),
+    losslessUrl: master && LOSSLESS.test(master) && master !== row.audioUrl ? master : null,
+  };
+}

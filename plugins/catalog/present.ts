@@ -12,6 +12,8 @@ export function playData(track: TrackJson): string {
     coverImage: track.coverImage,
     duration: track.duration,
     artist: { id: track.artist.id, name: track.artist.name },
+    loudness: { lufs: track.playback.lufs, truePeak: track.playback.truePeak },
+    losslessUrl: track.playback.losslessUrl,
   };
   return JSON.stringify(data);
 }

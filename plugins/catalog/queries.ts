@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { nextDropAt } from './drops.ts';
-import { coverSrcset } from './mediaColumns.ts';
+import { coverSrcset, trackPlayback } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
 
 // Every list is one SQL statement: counts and flags come from correlated subqueries on indexed
@@ -123,6 +123,7 @@ export function toTrack(row: Row): TrackJson {
     // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.
     processing: row.status === 'processing',
     coverSrcset: coverSrcset(row.coverVariants),
+    playback: trackPlayback(row),
   };
 }
 

@@ -285,6 +285,11 @@ export function createCatalogService(kernel: Kernel) {
      * refreshes and replays cannot inflate the figures. The unique (user, track, window) key decides,
      * so simultaneous listens count once on both databases.
      */
+    /** How many listens the track has counted (the track page's plays). */
+    async playCount(trackId: number): Promise<number> {
+      return countOf(knex('listens').where({ trackId }));
+    },
+
     async recordListen(viewer: Viewer & { id: number }, trackId: number): Promise<{ counted: boolean }> {
       const userId = viewer.id;
       const track = await visibleTrack(trackId, viewer);

@@ -1,7 +1,7 @@
 // The catalog's JSON, field for field as spec §3 names it. Type-only: pages and islands import it.
 
 import type { DropRecord } from './cadence.ts';
-import type { CoverSrcset } from './mediaColumns.ts';
+import type { CoverSrcset, TrackPlayback } from './mediaColumns.ts';
 
 export interface ArtistRef {
   id: number;
@@ -45,6 +45,8 @@ export interface TrackJson {
   processing: boolean;
   /** The cover's AVIF and WebP web sizes (srcset) once the media worker made them, else null. */
   coverSrcset: CoverSrcset | null;
+  /** What the player needs beyond the audio: measured loudness, lossless master (mediaColumns.ts). */
+  playback: TrackPlayback;
 }
 
 export interface ExclusiveJson {

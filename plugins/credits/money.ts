@@ -1,4 +1,18 @@
-/** Payout amounts are kept in whole cents; shown as dollars, e.g. 699 → "$6.99". */
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+// Amounts are kept in whole cents of the configured currency (CURRENCY, ISO 4217), shown with the
+// currency's own symbol, e.g. 699 in EUR → "€6.99". Browser-safe: the islands format with it too.
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+export function formatCents(cents: number, currency: string): string {
+  let format = formats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    formats.set(currency, format);
+  }
+  return format.format(cents / 100);
+}
+
+/** A fraction as a whole or one-decimal percentage that never breaks: 0.3 → "30 %", 0.275 → "27.5 %". */
+export function formatShare(fraction: number): string {
+  return `${Math.round(fraction * 1000) / 10}\u00a0%`;
 }

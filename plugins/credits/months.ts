@@ -16,3 +16,22 @@ export function shiftMonth(month: string, delta: number): string {
   const [year, m] = month.split('-').map(Number);
   return monthOf(new Date(Date.UTC(year, m - 1 + delta, 1)));
 }
+
+/**
+ * How long after its end a month settles: allocations whose transaction began before midnight may
+ * still commit meanwhile, and none may commit after it (service.allocate checks), so a month's
+ * statements are final, stored and unchangeable only from then on.
+ */
+export const SETTLE_MS = 5 * 60_000;
+
+/** Whether `month` has ended and settled at `now`. */
+export function isSettled(month: string, now: Date): boolean {
+  const [year, m] = month.split('-').map(Number);
+  return now.getTime() >= Date.UTC(year, m, 1) + SETTLE_MS;
+}
+
+/** 'YYYY-MM' as words, e.g. '2026-11' → 'November 2026'. */
+export function monthName(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
+}

@@ -47,8 +47,19 @@ export function splitProportionally(total: number, weights: Map<number, number>)
   return new Map(shares.map((s) => [s.key, s.cents]));
 }
 
-/** User-centric payouts: each fan's fee, less the platform's cut, goes only to the artists that fan chose. */
-export function computePayouts(terms: PayoutTerms, payingFans: number, allocations: FanAllocation[]): MonthPayouts {
+/** One fan's part for one artist in a month: what a fan's statement lists and an artist's sums up. */
+export interface FanLine {
+  userId: number;
+  artistId: number;
+  /** Credits this fan gave this artist in the month. */
+  credits: number;
+  /** Credits this fan allocated in the month, to anyone: the denominator of their split. */
+  fanCredits: number;
+  amountCents: number;
+}
+
+/** Each fan's fee, less the platform's cut, split over the artists that fan chose (and no others). */
+export function splitFans(terms: PayoutTerms, allocations: FanAllocation[]): FanLine[] {
   const net = terms.feeCents - platformCut(terms);
   const byFan = new Map<number, Map<number, number>>();
   for (const { userId, artistId, credits } of allocations) {
@@ -56,25 +67,42 @@ export function computePayouts(terms: PayoutTerms, payingFans: number, allocatio
     fan.set(artistId, (fan.get(artistId) ?? 0) + credits);
     byFan.set(userId, fan);
   }
-  const artists = new Map<number, { artistId: number; credits: number; fans: number; amountCents: number }>();
-  for (const weights of byFan.values()) {
-    for (const [artistId, cents] of splitProportionally(net, weights)) {
-      const line = artists.get(artistId) ?? { artistId, credits: 0, fans: 0, amountCents: 0 };
-      line.credits += weights.get(artistId)!;
-      line.fans += 1;
-      line.amountCents += cents;
-      artists.set(artistId, line);
+  const lines: FanLine[] = [];
+  for (const [userId, weights] of byFan) {
+    const fanCredits = [...weights.values()].reduce((a, b) => a + b, 0);
+    for (const [artistId, amountCents] of splitProportionally(net, weights)) {
+      lines.push({ userId, artistId, credits: weights.get(artistId)!, fanCredits, amountCents });
     }
   }
-  // Every allocating fan has a grant that month (allocate creates it first), so byFan ⊆ payingFans.
+  return lines;
+}
+
+/** The month's totals and artist payouts from its fan lines. */
+export function summarise(terms: PayoutTerms, payingFans: number, lines: FanLine[]): MonthPayouts {
+  const net = terms.feeCents - platformCut(terms);
+  const artists = new Map<number, { artistId: number; credits: number; fans: number; amountCents: number }>();
+  for (const { artistId, credits, amountCents } of lines) {
+    const line = artists.get(artistId) ?? { artistId, credits: 0, fans: 0, amountCents: 0 };
+    line.credits += credits;
+    line.fans += 1;
+    line.amountCents += amountCents;
+    artists.set(artistId, line);
+  }
+  // Every allocating fan has a grant that month (allocate creates it first), so they are among payingFans.
+  const allocatingFans = new Set(lines.map((line) => line.userId)).size;
   return {
     feeCents: terms.feeCents,
     platformShare: terms.platformShare,
     payingFans,
     grossCents: payingFans * terms.feeCents,
     platformCents: payingFans * platformCut(terms),
-    unallocatedCents: (payingFans - byFan.size) * net,
-    artistsCents: byFan.size * net,
+    unallocatedCents: (payingFans - allocatingFans) * net,
+    artistsCents: allocatingFans * net,
     artists: [...artists.values()].sort((a, b) => b.amountCents - a.amountCents || a.artistId - b.artistId),
   };
+}
+
+/** User-centric payouts: each fan's fee, less the platform's cut, goes only to the artists that fan chose. */
+export function computePayouts(terms: PayoutTerms, payingFans: number, allocations: FanAllocation[]): MonthPayouts {
+  return summarise(terms, payingFans, splitFans(terms, allocations));
 }

@@ -11,7 +11,10 @@ const credits: PluginManifest = {
   services: createCreditsService,
   routes: creditsRoutes,
   seed: seedCredits,
-  pages: [{ pattern: '/credits', entrypoint: 'pages/credits.astro' }],
+  pages: [
+    { pattern: '/credits', entrypoint: 'pages/credits.astro' },
+    { pattern: '/transparency', entrypoint: 'pages/transparency.astro' },
+  ],
 };
 
 export default credits;

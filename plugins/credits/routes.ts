@@ -2,10 +2,21 @@ import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { invalid } from '../../api/errors.ts';
 import { ADMIN_ROLES, requireRole, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
-import { MONTH_PATTERN } from './months.ts';
-import { allocateRequired, allocateRules } from './rules.ts';
+import type { Context } from 'koa';
+import { toCsv } from './csv.ts';
+import { MONTH_PATTERN, monthOf } from './months.ts';
+import { formatCents } from './money.ts';
+import { BAD_MONTH, BAD_STATEMENT_FORMAT, allocateRequired, allocateRules } from './rules.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
+
+/** ?month=YYYY-MM, the current month when absent. */
+function monthParam(ctx: Context, now: Date): string {
+  const month = ctx.query.month;
+  if (month === undefined) return monthOf(now);
+  if (typeof month !== 'string' || !new RegExp(MONTH_PATTERN).test(month)) throw invalid(BAD_MONTH);
+  return month;
+}
 
 export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
   const credits = kernel.services.credits;
@@ -32,7 +43,37 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.get('/credits/payouts/:month', async (ctx) => {
     requireRole(ctx, ADMIN_ROLES);
-    if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid('Month must be written YYYY-MM');
+    if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid(BAD_MONTH);
     ctx.body = await credits.payouts(ctx.params.month);
+  });
+
+  router.get('/credits/statements/fan', async (ctx) => {
+    const user = requireUser(ctx);
+    ctx.body = await credits.fanStatement(user.id, monthParam(ctx, kernel.now()));
+  });
+
+  router.get('/credits/statements/artist', async (ctx) => {
+    const user = requireUser(ctx);
+    const month = monthParam(ctx, kernel.now());
+    const format = ctx.query.format ?? 'json';
+    if (format !== 'json' && format !== 'csv') throw invalid(BAD_STATEMENT_FORMAT);
+    const statement = await credits.artistStatement(user.id, month);
+    if (format === 'json') {
+      ctx.body = statement;
+      return;
+    }
+    const amount = (cents: number) => formatCents(cents, statement.currency);
+    const name = statement.artist.name;
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="onetrack-statement-${month}.csv"`);
+    ctx.body = toCsv([
+      ['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount'],
+      ...statement.lines.map((l) => [month, name, l.fan, l.credits, l.fanCredits, l.amountCents, amount(l.amountCents)]),
+      [month, name, 'total', statement.credits, '', statement.amountCents, amount(statement.amountCents)],
+    ]);
+  });
+
+  router.get('/transparency', async (ctx) => {
+    ctx.body = { months: await credits.transparency() };
   });
 }

@@ -18,3 +18,8 @@ export const insufficientCredits = (available: number) => `You only have ${plura
 
 /** Spec §8 success toast of every allocation, wherever it is made. */
 export const allocatedToast = (credits: number, artist: string) => ({ title: 'Credits Allocated', description: `Successfully allocated ${plural(credits, 'credit')} to ${artist}` });
+
+/** Statements (docs/payouts.md): the month they are asked for, and what a closed month refuses. */
+export const BAD_MONTH = 'Month must be written YYYY-MM';
+export const BAD_STATEMENT_FORMAT = 'Format must be json or csv';
+export const MONTH_CLOSED = 'This month is closed; please try again';

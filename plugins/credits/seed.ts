@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { demoArtists, demoListener } from '../accounts/seed.ts';
 import { monthOf, shiftMonth } from './months.ts';
@@ -13,28 +14,37 @@ const HISTORY: Array<{ monthsAgo: number; day: number; artist: number; credits: 
   { monthsAgo: 1, day: 27, artist: 3, credits: 35 },
 ];
 
-// Written as ledger rows (not through allocate(), which only spends in the current month), with
-// each month's grant reduced by exactly what was allocated, as allocate() would have left it.
+type Gift = { day: number; artistId: number; credits: number };
+
+/** One member's month: the grant, reduced by exactly what they gave, as allocate() would have left it. */
+async function seedMonth(trx: Knex.Transaction, userId: number, month: string, gifts: Gift[]) {
+  const start = Date.parse(`${month}-01T00:00:00Z`);
+  const spent = gifts.reduce((sum, g) => sum + g.credits, 0);
+  await trx('credit_grants').insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS - spent, createdAt: start });
+  if (gifts.length === 0) return;
+  await trx('credit_allocations').insert(
+    gifts.map((g) => ({ userId, artistId: g.artistId, month, credits: g.credits, createdAt: start + (g.day - 1) * 86_400_000 + 18 * 3_600_000 })),
+  );
+}
+
+// Written as ledger rows (not through allocate(), which only spends in the current month). The demo
+// artists are members too: each gave credits to two others in those months (the last one gave none
+// last month), so statements and /transparency have several fans and artists to show.
 export async function seedCredits(kernel: Kernel): Promise<void> {
-  const artists = await demoArtists(kernel, 4);
+  const artists = await demoArtists(kernel, 8);
   const demo = await demoListener();
   const thisMonth = monthOf(kernel.now());
   for (const monthsAgo of [2, 1]) {
     const month = shiftMonth(thisMonth, -monthsAgo);
-    const rows = HISTORY.filter((h) => h.monthsAgo === monthsAgo && artists[h.artist % artists.length]);
-    const spent = rows.reduce((sum, h) => sum + h.credits, 0);
-    const start = Date.parse(`${month}-01T00:00:00Z`);
     await kernel.knex.transaction(async (trx) => {
-      await trx('credit_grants').insert({ userId: demo.id, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS - spent, createdAt: start });
-      await trx('credit_allocations').insert(
-        rows.map((h) => ({
-          userId: demo.id,
-          artistId: artists[h.artist % artists.length].id,
-          month,
-          credits: h.credits,
-          createdAt: start + (h.day - 1) * 86_400_000 + 18 * 3_600_000,
-        })),
-      );
+      const listener = HISTORY.filter((h) => h.monthsAgo === monthsAgo && artists[h.artist % artists.length]);
+      await seedMonth(trx, demo.id, month, listener.map((h) => ({ day: h.day, artistId: artists[h.artist % artists.length].id, credits: h.credits })));
+      for (const [i, member] of artists.entries()) {
+        const gives = artists.length > 1 && !(monthsAgo === 1 && i === artists.length - 1);
+        const chosen = [...new Set([(i + 1) % artists.length, (i + 2 + monthsAgo) % artists.length])].filter((j) => j !== i);
+        const gifts = gives ? chosen.map((j, k) => ({ day: 5 + 7 * k, artistId: artists[j].id, credits: 10 + ((i * 13 + j * 7 + monthsAgo * 5) % 45) })) : [];
+        await seedMonth(trx, member.userId, month, gifts);
+      }
     });
   }
 }

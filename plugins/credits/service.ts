@@ -1,17 +1,15 @@
 import type { Kernel } from '../../api/plugins/types.ts';
-import { isUniqueViolation } from '../../api/db/connection.ts';
-import { errorFields } from '../../api/log.ts';
-import { forbidden, invalid, notFound } from '../../api/errors.ts';
+import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
 import { Allocation, CreditGrant } from './models.ts';
-import { monthOf, nextMonthStart } from './months.ts';
-import { computePayouts, type FanAllocation, type MonthPayouts } from './payouts.ts';
-import { readStatement, storeStatement } from './statementCache.ts';
-import { MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
+import { isSettled, monthOf, nextMonthStart } from './months.ts';
+import { createStatements } from './statements.ts';
+import { MONTH_CLOSED, MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
   const { knex } = kernel;
-  const terms = () => ({ feeCents: kernel.config.monthlyFeeCents, platformShare: kernel.config.platformShare });
+  const monthly = createStatements(kernel);
+  const { monthPayouts } = monthly;
 
   /**
    * This month's grant, created on first access. INSERT … ON CONFLICT DO NOTHING (INSERT IGNORE on
@@ -21,6 +19,7 @@ export function createCreditsService(kernel: Kernel) {
   async function grantFor(userId: number, month: string): Promise<CreditGrant> {
     const existing = await CreditGrant.query().findOne({ userId, month });
     if (existing) return existing;
+    await monthly.recordTerms(month);
     await knex('credit_grants')
       .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, createdAt: kernel.now().getTime() })
       .onConflict(['userId', 'month'])
@@ -28,38 +27,10 @@ export function createCreditsService(kernel: Kernel) {
     return (await CreditGrant.query().findOne({ userId, month }))!;
   }
 
-  /** The formula over the month's ledger rows, as they are now. */
-  async function computeMonth(month: string): Promise<MonthPayouts> {
-    const [{ n }] = await knex('credit_grants').where({ month }).count({ n: '*' });
-    const rows: FanAllocation[] = await knex('credit_allocations')
-      .where({ month })
-      .groupBy('userId', 'artistId')
-      .select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
-    return computePayouts(terms(), Number(n), rows.map((r) => ({ ...r, credits: Number(r.credits) })));
-  }
-
-  /**
-   * A month's payouts. The current month (and any later one) is computed on every read, since fans
-   * are still allocating; a closed month is computed once and then read from payout_statements.
-   */
-  async function monthPayouts(month: string) {
-    if (month >= monthOf(kernel.now())) return { month, final: false, ...(await computeMonth(month)) };
-    const stored = await readStatement(knex, month, terms());
-    if (typeof stored === 'object') return { month, final: true, ...stored };
-    const payouts = await computeMonth(month);
-    try {
-      await storeStatement(knex, month, payouts, kernel.now().getTime(), stored === 'stale');
-    } catch (error) {
-      // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
-      if (!isUniqueViolation(error)) kernel.log.warn('payout statement not cached', { month, ...errorFields(error) });
-    }
-    return { month, final: true, ...payouts };
-  }
-
   const service = {
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
     membership() {
-      return { feeCents: kernel.config.monthlyFeeCents, monthlyCredits: MONTHLY_CREDITS };
+      return { feeCents: kernel.config.monthlyFeeCents, currency: kernel.config.currency, monthlyCredits: MONTHLY_CREDITS };
     },
 
     /** The Credit Vault's numbers: spec §2 Credits, plus when the next refill happens. */
@@ -112,6 +83,8 @@ export function createCreditsService(kernel: Kernel) {
           throw invalid(insufficientCredits(remaining));
         }
         const allocation = await Allocation.query(trx).insertAndFetch({ userId, artistId, month, credits, createdAt: now.getTime() });
+        // A settled month's statements are stored and final: nothing may land in it any more.
+        if (isSettled(month, kernel.now())) throw conflict(MONTH_CLOSED);
         allocation.artist = artist;
         const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
         return { allocation: allocation.toJSONForUser(), credits: remaining as number };
@@ -146,8 +119,16 @@ export function createCreditsService(kernel: Kernel) {
         const line = payouts.artists.find((a) => a.artistId === artist.id)!;
         statements.push({ month, final: payouts.final, credits: line.credits, fans: line.fans, amountCents: line.amountCents });
       }
-      return { artistId: artist.id, feeCents: kernel.config.monthlyFeeCents, platformShare: kernel.config.platformShare, statements };
+      return { artistId: artist.id, ...(await monthly.termsOf(monthOf(kernel.now()))), statements };
     },
+
+    /** A fan's statement of `month` (the current month's exists as soon as they ask for it). */
+    async fanStatement(userId: number, month: string) {
+      if (month === monthOf(kernel.now())) await grantFor(userId, month);
+      return monthly.fanStatement(userId, month);
+    },
+    artistStatement: monthly.artistStatement,
+    transparency: monthly.transparency,
   };
   return service;
 }

@@ -1,27 +1,31 @@
 import type { Knex } from 'knex';
-import type { MonthPayouts, PayoutTerms } from './payouts.ts';
+import type { FanLine, MonthPayouts, PayoutTerms } from './payouts.ts';
 
-// Closed months' payouts, kept in payout_statements / payout_statement_lines. Allocations are only
-// ever written into the current month, so once a month is over its figures cannot change: the
-// first read computes them (payouts.ts) and stores them here, later reads come from here. The
-// figures stay derived (nothing here is typed in), and they are keyed by the terms they were
-// computed with: a changed fee or platform share recomputes the month instead of serving stale money.
+// Settled months' payouts, kept in payout_statements (totals and the terms they were computed with),
+// payout_statement_lines (one per paid artist) and payout_fan_lines (each fan's split, which fans'
+// and artists' statements list). Allocations are only ever written into the current month and the
+// month's terms are fixed when it begins (credit_month_terms), so once a month has settled its
+// figures cannot change: the first read computes them (payouts.ts) and stores them here, every
+// later read comes from here. Nothing here is typed in, and nothing here is ever recomputed.
 
-/**
- * The stored payouts of `month` for these terms; 'none' when the month was never stored, 'stale'
- * when it was stored for other terms.
- */
-export async function readStatement(knex: Knex, month: string, terms: PayoutTerms): Promise<MonthPayouts | 'none' | 'stale'> {
+export interface MonthTerms extends PayoutTerms {
+  currency: string;
+}
+
+export type StoredMonth = MonthPayouts & { currency: string };
+
+/** The stored payouts of `month`, or null when it was never stored. */
+export async function readStatement(knex: Knex, month: string): Promise<StoredMonth | null> {
   const row = await knex('payoutStatements').where({ month }).first();
-  if (!row) return 'none';
-  if (Number(row.feeCents) !== terms.feeCents || Number(row.platformShare) !== terms.platformShare) return 'stale';
+  if (!row) return null;
   const lines = await knex('payoutStatementLines')
     .where({ month })
     .orderBy([{ column: 'amountCents', order: 'desc' }, { column: 'artistId' }])
     .select('artistId', 'credits', 'fans', 'amountCents');
   return {
-    feeCents: terms.feeCents,
-    platformShare: terms.platformShare,
+    feeCents: Number(row.feeCents),
+    platformShare: Number(row.platformShare),
+    currency: row.currency,
     payingFans: Number(row.payingFans),
     grossCents: Number(row.grossCents),
     platformCents: Number(row.platformCents),
@@ -37,20 +41,16 @@ export async function readStatement(knex: Knex, month: string, terms: PayoutTerm
 }
 
 /**
- * Stores a closed month's payouts; `replace` drops figures computed with other terms first. Two
- * first readers of one month race to insert the same figures: the loser's unique violation is
- * thrown, for the caller to ignore.
+ * Stores a settled month's payouts and fan lines, in one transaction. Two first readers of one
+ * month race to insert the same figures: the loser's unique violation is thrown, for the caller to ignore.
  */
-export async function storeStatement(knex: Knex, month: string, payouts: MonthPayouts, computedAt: number, replace: boolean): Promise<void> {
+export async function storeStatement(knex: Knex, month: string, payouts: StoredMonth, fanLines: FanLine[], computedAt: number): Promise<void> {
   await knex.transaction(async (trx) => {
-    if (replace) {
-      await trx('payoutStatementLines').where({ month }).delete();
-      await trx('payoutStatements').where({ month }).delete();
-    }
     await trx('payoutStatements').insert({
       month,
       feeCents: payouts.feeCents,
       platformShare: payouts.platformShare,
+      currency: payouts.currency,
       payingFans: payouts.payingFans,
       grossCents: payouts.grossCents,
       platformCents: payouts.platformCents,
@@ -60,5 +60,19 @@ export async function storeStatement(knex: Knex, month: string, payouts: MonthPa
     });
     const lines = payouts.artists.map(({ artistId, credits, fans, amountCents }) => ({ month, artistId, credits, fans, amountCents }));
     for (let i = 0; i < lines.length; i += 500) await trx('payoutStatementLines').insert(lines.slice(i, i + 500));
+    const fans = fanLines.map(({ userId, artistId, credits, fanCredits, amountCents }) => ({ month, userId, artistId, credits, fanCredits, amountCents }));
+    for (let i = 0; i < fans.length; i += 500) await trx('payoutFanLines').insert(fans.slice(i, i + 500));
   });
+}
+
+/** A stored month's fan lines, of one fan or of one artist. */
+export async function readFanLines(knex: Knex, month: string, of: { userId: number } | { artistId: number }): Promise<FanLine[]> {
+  const rows = await knex('payoutFanLines').where({ month, ...of }).orderBy('id').select('userId', 'artistId', 'credits', 'fanCredits', 'amountCents');
+  return rows.map((row) => ({
+    userId: row.userId,
+    artistId: row.artistId,
+    credits: Number(row.credits),
+    fanCredits: Number(row.fanCredits),
+    amountCents: Number(row.amountCents),
+  }));
 }

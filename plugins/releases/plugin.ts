@@ -3,6 +3,7 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 import { releaseJobs } from './jobs.ts';
 import { embedHeaders, EMBED_PREFIX } from './embed.ts';
 import { releasesRoutes } from './routes.ts';
+import { seedReleases } from './seed.ts';
 import { createReleasesService } from './service.ts';
 
 /** A 100 MB file as base64 in JSON, with room for the other fields. */
@@ -22,6 +23,7 @@ const releases: PluginManifest = {
   },
   routes: releasesRoutes,
   jobs: releaseJobs,
+  seed: seedReleases,
   pages: [
     { pattern: '/upload', entrypoint: 'pages/upload.astro' },
     { pattern: '/embed/tracks/[id]', entrypoint: 'pages/embed-track.astro' },

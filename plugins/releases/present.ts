@@ -77,7 +77,7 @@ export interface TakenDrop {
   out: boolean;
 }
 
-export interface ReleaseJson extends Omit<TrackJson, 'liked' | 'likeCount'>, TrackMedia {
+export interface ReleaseJson extends Omit<TrackJson, 'liked' | 'likeCount' | 'playback'>, TrackMedia {
   liked: boolean;
   likeCount: number;
   status: string;

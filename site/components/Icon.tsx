@@ -15,7 +15,11 @@ export const iconPaths = {
   crown: 'M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8Z',
   close: 'M6 6l12 12M18 6 6 18',
   play: 'M7 4v16l13-8L7 4Z',
-  pause: 'M7 4h4v16H7zM13 4h4v16h-4z',
+  // Two bars with a clear gap, even with the stroke's round joins (which widen each bar).
+  pause: 'M7 5h2.5v14H7zM14.5 5H17v14h-2.5z',
+  previous: 'M6 5v14M18 5 9 12l9 7V5Z',
+  next: 'M18 5v14M6 5l9 7-9 7V5Z',
+  queue: 'M4 6h16M4 12h10M4 18h10M17 14v6l4-3-4-3Z',
   heart: 'M12 20s-7-4.4-9-9a5 5 0 0 1 9-3 5 5 0 0 1 9 3c-2 4.6-9 9-9 9Z',
   music: 'M9 18V5l12-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm12-2a3 3 0 1 1-6 0 3 3 0 0 1 6 0Z',
   back: 'M11 17 6 12l5-5M18 17l-5-5 5-5',

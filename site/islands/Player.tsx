@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import {
   $current,
@@ -11,6 +11,8 @@ import {
   $waveform,
   attachAudio,
   isSpaceForPlayer,
+  next,
+  previous,
   seek,
   setVolumePercent,
   skip,
@@ -18,7 +20,9 @@ import {
   toggleLike,
   togglePlay,
 } from '../lib/player.ts';
+import { $queue, $queueIndex } from '../lib/queue.ts';
 import { formatDuration } from '../lib/time.ts';
+import { QueuePanel } from './QueuePanel.tsx';
 
 /**
  * The bottom player bar. The layout persists this island across navigation, so its <audio>
@@ -33,6 +37,15 @@ export default function Player() {
   const duration = useStore($duration);
   const volume = useStore($volume);
   const waveform = useStore($waveform);
+  const queue = useStore($queue);
+  const index = useStore($queueIndex);
+  const [queueOpen, setQueueOpen] = useState(false);
+  const queueButton = useRef<HTMLButtonElement>(null);
+  const closeQueue = () => {
+    setQueueOpen(false);
+    queueButton.current?.focus();
+  };
+  const dismissQueue = useCallback(() => setQueueOpen(false), []);
 
   useEffect(() => {
     if (audioRef.current) attachAudio(audioRef.current);
@@ -45,8 +58,12 @@ export default function Player() {
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
+  // The client router swaps in a new <body> on navigation: mark each one.
   useEffect(() => {
-    document.body.classList.toggle('has-player', !!track);
+    const mark = () => document.body.classList.toggle('has-player', !!track);
+    mark();
+    document.addEventListener('astro:after-swap', mark);
+    return () => document.removeEventListener('astro:after-swap', mark);
   }, [track]);
 
   return (
@@ -72,6 +89,9 @@ export default function Player() {
           </div>
           <div className="player-controls">
             <div className="player-buttons">
+              <button type="button" className="btn btn-icon" aria-label="Previous track" onClick={previous}>
+                <Icon name="previous" />
+              </button>
               <button type="button" className="btn btn-icon" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => skip(-SKIP_SECONDS)}>
                 <Icon name="back" />
               </button>
@@ -80,6 +100,9 @@ export default function Player() {
               </button>
               <button type="button" className="btn btn-icon" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => skip(SKIP_SECONDS)}>
                 <Icon name="forward" />
+              </button>
+              <button type="button" className="btn btn-icon" aria-label="Next track" onClick={next} disabled={index >= queue.length - 1}>
+                <Icon name="next" />
               </button>
             </div>
             <div className="player-seek">
@@ -101,19 +124,33 @@ export default function Player() {
               <span className="player-time">{formatDuration(duration)}</span>
             </div>
           </div>
-          <div className="player-volume">
-            <Icon name="volume" />
-            <input
-              type="range"
-              className="form-range"
-              aria-label="Volume"
-              min={0}
-              max={100}
-              step={1}
-              value={Math.round(volume * 100)}
-              onChange={(event) => setVolumePercent(Number(event.currentTarget.value))}
-            />
+          <div className="player-side">
+            <button
+              type="button"
+              ref={queueButton}
+              className={`btn btn-icon player-queue-toggle${queueOpen ? ' is-open' : ''}`}
+              aria-label="Queue"
+              aria-expanded={queueOpen}
+              aria-controls="player-queue"
+              onClick={() => (queueOpen ? closeQueue() : setQueueOpen(true))}
+            >
+              <Icon name="queue" />
+            </button>
+            <div className="player-volume">
+              <Icon name="volume" />
+              <input
+                type="range"
+                className="form-range"
+                aria-label="Volume"
+                min={0}
+                max={100}
+                step={1}
+                value={Math.round(volume * 100)}
+                onChange={(event) => setVolumePercent(Number(event.currentTarget.value))}
+              />
+            </div>
           </div>
+          {queueOpen && <QueuePanel id="player-queue" onClose={closeQueue} onDismiss={dismissQueue} />}
         </section>
       )}
     </>

@@ -107,6 +107,20 @@ export default function Sidebar({ user, shell, path }: Props) {
           </section>
         )}
         <ul className="sidebar-list sidebar-bottom">
+          {(user?.role === 'admin' || user?.role === 'superadmin') && (
+            <li>
+              <a href="/admin" className={`sidebar-link${isCurrent('/admin', path) ? ' active' : ''}`} title="Admin" onClick={closeDrawer}>
+                <Icon name="shield" />
+                <span className="label">Admin</span>
+              </a>
+            </li>
+          )}
+          <li>
+            <a href="/transparency" className={`sidebar-link${isCurrent('/transparency', path) ? ' active' : ''}`} title="Transparency" onClick={closeDrawer}>
+              <Icon name="shield" />
+              <span className="label">Transparency</span>
+            </a>
+          </li>
           <li>
             <a href="/profile" className={`sidebar-link${isCurrent('/profile', path) ? ' active' : ''}`} title="Settings" onClick={closeDrawer}>
               <Icon name="settings" />

@@ -1,10 +1,15 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from './api.ts';
+import { $audioPrefs, signedIn, syncAudioPrefs } from './audioPrefs.ts';
+import type { MeasuredLoudness } from './loudness.ts';
+import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
+import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
-// not stop when the fan clicks through the site. Play buttons anywhere call playTrack().
+// not stop when the fan clicks through the site. Play buttons anywhere call playTrack() with the
+// list they belong to, which becomes the queue (queue.ts); the queue and position survive a reload.
 
 export interface PlayerTrack {
   id: number;
@@ -13,12 +18,19 @@ export interface PlayerTrack {
   coverImage: string;
   duration: number;
   artist: { id: number; name: string };
+  /** Measured by the media worker; absent or null until then (played at unity gain). */
+  loudness?: MeasuredLoudness;
+  /** The lossless master, played instead of audioUrl with "High quality audio" on. */
+  losslessUrl?: string | null;
 }
 
 /** Spec §9 player constants. */
 export const DEFAULT_VOLUME = 0.7;
 export const SKIP_SECONDS = 10;
 export const POSITION_POLL_MS = 100;
+/** "Previous" within this many seconds of a track's start goes to the track before; later it restarts. */
+export const RESTART_SECONDS = 3;
+const SAVE_EVERY_MS = 1000;
 const VOLUME_KEY = 'onetrack.volume';
 
 export const $current = atom<PlayerTrack | null>(null);
@@ -33,8 +45,12 @@ export const $waveform = atom<number[] | null>(null);
 let audio: HTMLAudioElement | null = null;
 let poll: ReturnType<typeof setInterval> | undefined;
 
-/** Spec §4: listen-record failures are only logged (a signed-out fan's listen is not counted). */
+/**
+ * Spec §4: listen-record failures are only logged. Only a signed-in fan's listen counts, so a
+ * visitor's player does not ask (no 401 on every track).
+ */
 function recordListen(trackId: number): void {
+  if (!signedIn()) return;
   apiRequest('POST', `/api/tracks/${trackId}/listen`).catch((error) => {
     if (!(error instanceof ApiError && error.status === 401)) console.warn('listen not recorded', error);
   });
@@ -61,18 +77,27 @@ async function refreshWaveform(trackId: number): Promise<void> {
   }
 }
 
+let savedAt = 0;
+
 function startPolling(): void {
   clearInterval(poll);
   poll = setInterval(() => {
     if (!audio) return;
-    $position.set(audio.currentTime);
+    if (audio.readyState > 0) $position.set(audio.currentTime);
     if (Number.isFinite(audio.duration)) $duration.set(audio.duration);
+    // Nothing to save until the track's metadata (and so its position) is known.
+    if (audio.readyState > 0 && Date.now() - savedAt >= SAVE_EVERY_MS) {
+      savedAt = Date.now();
+      saveQueue(audio.currentTime);
+    }
   }, POSITION_POLL_MS);
 }
 
 async function startPlayback(): Promise<void> {
   if (!audio) return;
   try {
+    ensureGraph(audio);
+    void resumeGraph();
     await audio.play();
     $playing.set(true);
   } catch (error) {
@@ -82,14 +107,72 @@ async function startPlayback(): Promise<void> {
   }
 }
 
-function load(track: PlayerTrack): void {
+/** With "High quality audio" on, the lossless master when there is one; else the streaming file. */
+function sourceOf(track: PlayerTrack): string {
+  return $audioPrefs.get().highQualityAudio && track.losslessUrl ? track.losslessUrl : track.audioUrl;
+}
+
+/** Loads the track at a position; it plays unless this is a restore after a reload. */
+function load(track: PlayerTrack, { at = 0, play = true } = {}): void {
   if (!audio) return;
-  audio.src = track.audioUrl;
-  $position.set(0);
+  const element = audio;
+  element.src = sourceOf(track);
+  if (at > 0) {
+    element.currentTime = at;
+    // Some engines forget a position set before the metadata arrived.
+    element.addEventListener('loadedmetadata', () => Math.abs(element.currentTime - at) > 0.5 && (element.currentTime = at), { once: true });
+  }
+  applyLoudness(track.loudness, $audioPrefs.get().normaliseLoudness);
+  $position.set(at);
   $duration.set(track.duration);
   updateMediaSession(track);
   startPolling();
-  void startPlayback();
+  saveQueue(at);
+  if (play) void startPlayback();
+}
+
+/** Makes the queue's track at `index` current: its like flag and waveform follow. */
+function select(index: number, options: { at?: number; play?: boolean } = {}): void {
+  const track = $queue.get()[index];
+  if (!track) return;
+  $queueIndex.set(index);
+  $current.set(track);
+  $liked.set(false);
+  void refreshLiked(track.id);
+  void refreshWaveform(track.id);
+  load(track, options);
+}
+
+/** A changed preference applies to the track playing now, from where it is. */
+function followPrefs(): void {
+  const track = $current.get();
+  if (!audio || !track) return;
+  applyLoudness(track.loudness, $audioPrefs.get().normaliseLoudness);
+  const source = new URL(sourceOf(track), location.href).href;
+  if (audio.src && audio.src !== source) {
+    load(track, { at: $position.get(), play: !audio.paused });
+  }
+}
+
+/** After a full reload: the saved queue's track, paused where it was (no autoplay). */
+function restore(): void {
+  const saved = savedQueue();
+  if (!saved || !audio) return;
+  $queue.set(saved.tracks);
+  select(saved.index, { at: saved.position, play: false });
+  // A track that is gone since (unpublished, deleted) leaves no dead bar behind.
+  const restored = $current.get();
+  const settled = new AbortController();
+  audio.addEventListener('error', () => $current.get() === restored && forget(), { signal: settled.signal });
+  audio.addEventListener('loadedmetadata', () => settled.abort(), { signal: settled.signal });
+}
+
+function forget(): void {
+  audio?.removeAttribute('src');
+  $current.set(null);
+  $queue.set([]);
+  $queueIndex.set(-1);
+  saveQueue(0);
 }
 
 /** Called once by the Player island with its <audio> element. */
@@ -102,30 +185,72 @@ export function attachAudio(element: HTMLAudioElement): void {
     $playing.set(false);
     const track = $current.get();
     if (track) recordListen(track.id);
+    // Auto-advance through the queue; the last track simply stops.
+    if ($queueIndex.get() < $queue.get().length - 1) select($queueIndex.get() + 1);
   });
-  audio.addEventListener('pause', () => $playing.set(false));
+  audio.addEventListener('pause', () => {
+    $playing.set(false);
+    if (audio) saveQueue(audio.currentTime);
+  });
   audio.addEventListener('play', () => $playing.set(true));
+  addEventListener('pagehide', () => audio && $current.get() && saveQueue(audio.currentTime));
+  $audioPrefs.listen(followPrefs);
+  // The server's preferences whenever the page's session changes (first page, sign-in, sign-out).
+  let syncedFor = signedIn();
+  void syncAudioPrefs();
+  document.addEventListener('astro:page-load', () => {
+    if (signedIn() === syncedFor) return;
+    syncedFor = signedIn();
+    void syncAudioPrefs();
+  });
   const pending = $current.get();
   if (pending) load(pending);
+  else restore();
 }
 
 /**
  * Spec §4: loading a track pauses the current one and records a listen for it when it was a
  * different track; the new track then plays. Playing the current track again resumes it.
+ * `list` is the list the track was played from: it becomes the queue. Without one, a track of the
+ * queue is jumped to and any other track becomes a queue of its own.
  */
-export function playTrack(track: PlayerTrack): void {
+export function playTrack(track: PlayerTrack, list?: PlayerTrack[]): void {
+  const tracks = list ? distinctTracks(list.some((t) => t.id === track.id) ? list : [track, ...list]) : null;
+  const queue = tracks ?? ($queue.get().some((t) => t.id === track.id) ? $queue.get() : [track]);
+  const index = queue.findIndex((t) => t.id === track.id);
   const previous = $current.get();
+  $queue.set(queue);
   if (previous?.id === track.id && audio?.src) {
+    $queueIndex.set(index);
+    saveQueue(audio.currentTime);
+    void startPlayback();
+    return;
+  }
+  jump(index);
+}
+
+/** Plays the queue's track at `index`, counting a listen for the one it replaces (the current one resumes). */
+export function jump(index: number): void {
+  if (!$queue.get()[index]) return;
+  if (index === $queueIndex.get() && $current.get()?.id === $queue.get()[index].id && audio?.src) {
     void startPlayback();
     return;
   }
   audio?.pause();
+  const previous = $current.get();
   if (previous) recordListen(previous.id);
-  $current.set(track);
-  $liked.set(false);
-  void refreshLiked(track.id);
-  void refreshWaveform(track.id);
-  load(track);
+  select(index);
+}
+
+export function next(): void {
+  jump($queueIndex.get() + 1);
+}
+
+/** Back to the start of the track, or to the track before when it has only just begun. */
+export function previous(): void {
+  if (audio && audio.currentTime > RESTART_SECONDS) seek(0);
+  else if ($queueIndex.get() > 0) jump($queueIndex.get() - 1);
+  else seek(0);
 }
 
 export function togglePlay(): void {
@@ -203,6 +328,8 @@ function updateMediaSession(track: PlayerTrack): void {
     ['seekbackward', () => skip(-SKIP_SECONDS)],
     ['seekforward', () => skip(SKIP_SECONDS)],
     ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
+    ['previoustrack', () => previous()],
+    ['nexttrack', () => next()],
   ];
   for (const [action, handler] of handlers) {
     try {

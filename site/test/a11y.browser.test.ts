@@ -31,7 +31,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
     for (const width of [1280, 375]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
-      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/auth', '/no-such-page']) {
+      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/search?q=nova', '/auth', '/transparency', '/no-such-page']) {
         await page.goto(url);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
       }
@@ -62,6 +62,25 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
         await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
       }
+      await page.context().close();
+    }
+  });
+
+  it('has no serious or critical findings with the player bar and its queue panel open, and on the playback switches, on both widths', async () => {
+    for (const width of [1280, 375]) {
+      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
+      await page.goto('/');
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await page.getByRole('button', { name: 'Play Featured Drops' }).click();
+      const player = page.getByRole('region', { name: 'Player' });
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await player.getByRole('button', { name: 'Queue' }).click();
+      await page.getByRole('region', { name: 'Queue' }).waitFor();
+      expect(await seriousViolations(page), `queue at ${width}px`).to.deep.equal([]);
+      // A visitor's playback switches on the signed-out Settings page.
+      await page.goto('/profile');
+      await page.getByRole('switch', { name: 'Normalise loudness' }).waitFor();
+      expect(await seriousViolations(page), `/profile at ${width}px`).to.deep.equal([]);
       await page.context().close();
     }
   });

@@ -22,7 +22,7 @@ describe('app shell and sign-in in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).to.equal('true');
     const plan = page.getByTestId('billing-plan');
     await plan.getByText("Premium is OneTrack's only membership: there are no premium tiers above it").waitFor();
-    expect(await plan.textContent()).to.include('$9.99');
+    expect(await plan.textContent()).to.include('€9.99');
     expect(await plan.textContent()).to.include('100 credits each month');
     expect(errors).to.deep.equal([]);
     await page.context().close();
@@ -84,13 +84,13 @@ describe('app shell and sign-in in the browser', () => {
     await page.context().close();
   });
 
-  it('searches the artist directory from the top bar', async () => {
+  it('searches tracks and artists from the top bar', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search artists, tracks, or collections' });
+    const search = page.getByRole('combobox', { name: 'Search artists, tracks, or collections' });
     await search.fill('nova');
     await search.press('Enter');
-    await page.waitForURL(`${suite.server.url}/artists?q=nova`);
+    await page.waitForURL(`${suite.server.url}/search?q=nova`);
     await page.getByRole('link', { name: /Nova Harbor/ }).first().waitFor();
     await page.context().close();
   });

@@ -8,13 +8,14 @@ import Tabs from 'react-bootstrap/Tabs';
 import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { setAudioPrefs } from '../../../site/lib/audioPrefs.ts';
 import { initials } from '../../../site/lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { formatCents } from '../../credits/money.ts';
 import type { PublicUser } from '../models.ts';
-import { PHOTO_RULES, PREFERENCE_KEYS, profileRules, type PreferenceKey } from '../rules.ts';
+import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, type PreferenceKey } from '../rules.ts';
 
 interface Props {
   user: PublicUser;
@@ -22,16 +23,9 @@ interface Props {
   genres: readonly string[];
   preferences: Record<PreferenceKey, boolean>;
   /** The one membership's terms (credits plugin); null when credits are not enabled. */
-  membership: { feeCents: number; monthlyCredits: number } | null;
+  membership: { feeCents: number; currency: string; monthlyCredits: number } | null;
   initialTab: 'account' | 'preferences' | 'billing';
 }
-
-const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: ['Email notifications', 'New drops and messages from artists you follow, by email.'],
-  inAppNotifications: ['In-app notifications', 'Show notifications while you use OneTrack.'],
-  darkMode: ['Dark mode', 'Use the dark theme.'],
-  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
-};
 
 /** The browser's side of the photo rules (the server checks the bytes again); null when the file may go. */
 async function photoProblem(file: File): Promise<string | null> {
@@ -191,7 +185,10 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
     event.preventDefault();
     setPending(true);
     try {
-      setValues(await apiRequest<Props['preferences']>('PATCH', '/api/users/me/preferences', values));
+      const saved = await apiRequest<Props['preferences']>('PATCH', '/api/users/me/preferences', values);
+      setValues(saved);
+      // The player follows at once, without waiting for the next page.
+      setAudioPrefs({ highQualityAudio: saved.highQualityAudio, normaliseLoudness: saved.normaliseLoudness });
       toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
     } catch (error) {
       toast({ title: 'Update failed', description: messageOf(error, 'There was a problem saving your preferences'), variant: 'destructive' });
@@ -227,7 +224,7 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
  */
 function Billing({ membership }: Pick<Props, 'membership'>) {
   const [note, setNote] = useState('');
-  const fee = membership ? formatCents(membership.feeCents) : null;
+  const fee = membership ? formatCents(membership.feeCents, membership.currency) : null;
   const credits = membership ? plural(membership.monthlyCredits, 'credit') : 'the same credits';
   const notYet = () => toast({ title: 'Payments are not open yet', description: 'Card payments open later; your membership stays active meanwhile.' });
   return (

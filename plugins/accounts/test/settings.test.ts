@@ -20,23 +20,24 @@ describe('accounts: preferences and account deletion', () => {
       expect((await server.client().patch('/api/users/me/preferences', { darkMode: false })).status).to.equal(401);
     });
 
-    it('starts with all four toggles on', async () => {
+    it('starts with every toggle on, loudness matching included', async () => {
       const res = await alice.client.get('/api/users/me/preferences');
-      expect(res.body).to.deep.equal({ emailNotifications: true, inAppNotifications: true, darkMode: true, highQualityAudio: true });
+      expect(res.body).to.deep.equal({ emailNotifications: true, inAppNotifications: true, darkMode: true, highQualityAudio: true, normaliseLoudness: true });
     });
 
     it('persists a change for this user only', async () => {
       const res = await alice.client.patch('/api/users/me/preferences', { emailNotifications: false, highQualityAudio: false });
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ emailNotifications: false, inAppNotifications: true, darkMode: true, highQualityAudio: false });
-      await alice.client.patch('/api/users/me/preferences', { darkMode: false });
+      expect(res.body).to.deep.equal({ emailNotifications: false, inAppNotifications: true, darkMode: true, highQualityAudio: false, normaliseLoudness: true });
+      await alice.client.patch('/api/users/me/preferences', { darkMode: false, normaliseLoudness: false });
       expect((await alice.client.get('/api/users/me/preferences')).body).to.deep.equal({
         emailNotifications: false,
         inAppNotifications: true,
         darkMode: false,
         highQualityAudio: false,
+        normaliseLoudness: false,
       });
-      expect((await bob.client.get('/api/users/me/preferences')).body.emailNotifications).to.equal(true);
+      expect((await bob.client.get('/api/users/me/preferences')).body).to.include({ emailNotifications: true, normaliseLoudness: true });
     });
 
     it('refuses a toggle that is not a boolean', async () => {

@@ -10,6 +10,8 @@ import { plural } from '../../../site/lib/format.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
+import { FanStatement } from './FanStatement.tsx';
+import type { FanStatementData } from './statementTypes.ts';
 
 type Allocation = AllocationResult['allocation'];
 
@@ -29,6 +31,8 @@ interface Props {
   artists: Array<{ id: number; name: string; genre: string | null }>;
   /** The server's clock at render time, so the first countdown frame matches the HTML. */
   renderedAt: string;
+  /** This month's statement (money you can follow); reloaded after each allocation. */
+  fanStatement: FanStatementData;
 }
 
 function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string }) {
@@ -194,6 +198,8 @@ export default function CreditVault(props: Props) {
           </div>
         )}
       </section>
+
+      <FanStatement initial={props.fanStatement} refreshKey={allocations} />
 
       <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} artists={props.artists} available={summary.credits} onAllocated={refresh} />
     </>

@@ -33,9 +33,13 @@ describe('demo data: the demo listener’s history (without the catalog)', () =>
       const [{ spent }] = await knex('credit_allocations').where({ userId: grant.userId, month: grant.month }).sum({ spent: 'credits' });
       expect(grant.credits - Number(spent ?? 0)).to.equal(grant.remaining);
     }
+    // The demo listener and the demo artists were members; the last artist gave nothing last month.
+    const members = Number((await knex('credit_grants').where({ month: '2026-04' }).count({ n: '*' }))[0].n);
+    expect(members).to.be.greaterThan(2);
     const payouts = await server.app.kernel.services.credits.payouts('2026-04');
-    expect(payouts.payingFans).to.equal(1);
-    expect(payouts.artistsCents).to.equal(699);
-    expect(payouts.artists.reduce((sum, a) => sum + a.amountCents, 0)).to.equal(699);
+    expect(payouts.payingFans).to.equal(members);
+    expect(payouts.unallocatedCents).to.equal(699);
+    expect(payouts.artistsCents).to.equal((members - 1) * 699);
+    expect(payouts.artists.reduce((sum, a) => sum + a.amountCents, 0)).to.equal(payouts.artistsCents);
   });
 });

@@ -57,6 +57,7 @@ describe('credits: monthly payout statements', () => {
       final: false,
       feeCents: 999,
       platformShare: 0.3,
+      currency: 'EUR',
       payingFans: 3,
       grossCents: 2997,
       platformCents: 900,
@@ -78,9 +79,13 @@ describe('credits: monthly payout statements', () => {
       artistId: y.artist!.id,
       feeCents: 999,
       platformShare: 0.3,
+      currency: 'EUR',
       statements: [{ month: '2026-06', final: false, credits: 25, fans: 2, amountCents: 466 }],
     });
-    clock = new Date('2026-07-01T00:00:00Z');
+    // Final once the month has settled, five minutes after its end.
+    clock = new Date('2026-07-01T00:04:59Z');
+    expect((await y.client.get('/api/credits/payouts')).body.statements[0].final).to.equal(false);
+    clock = new Date('2026-07-01T00:05:00Z');
     const after = await y.client.get('/api/credits/payouts');
     expect(after.body.statements).to.deep.equal([{ month: '2026-06', final: true, credits: 25, fans: 2, amountCents: 466 }]);
   });
@@ -137,7 +142,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   });
 
   it('stores the month on its first read once it is over, with the figures it had', async () => {
-    clock = new Date('2026-07-01T00:00:05Z');
+    clock = new Date('2026-07-01T00:05:05Z');
     closed = (await admin.client.get('/api/credits/payouts/2026-06')).body;
     expect(closed).to.deep.equal({ ...during, final: true });
     const { statements, lines } = await stored();
@@ -147,6 +152,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
       month: '2026-06',
       feeCents: 999,
       platformShare: 0.3,
+      currency: 'EUR',
       payingFans: 3,
       grossCents: 2997,
       platformCents: 900,
@@ -180,7 +186,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   it('equals a fresh computation from the ledger, and is rebuilt the same when dropped', async () => {
     const [{ n }] = await knex()('credit_grants').where({ month: '2026-06' }).count({ n: '*' });
     const rows = await knex()('credit_allocations').where({ month: '2026-06' }).select('userId', 'artistId', 'credits');
-    const { artists, ...totals } = computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows);
+    const { artists, ...totals } = { ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows), currency: 'EUR' };
     const { artists: closedArtists, month: _month, final: _final, ...closedTotals } = closed;
     expect(closedTotals).to.deep.equal(totals);
     expect(closedArtists.map(({ name: _name, ...line }) => line)).to.deep.equal(artists);
@@ -198,16 +204,16 @@ describe('credits: a closed month’s statement is computed once and kept', () =
     ]);
   });
 
-  it('recomputes a stored month when the fee or the platform share changes', async () => {
+  it('never reprices a stored month when the fee or the platform share changes later', async () => {
     const config = server.app.kernel.config;
     config.monthlyFeeCents = 1500;
+    config.platformShare = 0.5;
     try {
-      const repriced = (await admin.client.get('/api/credits/payouts/2026-06')).body;
-      expect(repriced).to.include({ feeCents: 1500, grossCents: 4500, platformCents: 1350, unallocatedCents: 1050, artistsCents: 2100 });
-      expect((await stored()).statements.map((s) => [s.month, s.feeCents])).to.deep.equal([['2026-06', 1500]]);
+      expect((await admin.client.get('/api/credits/payouts/2026-06')).body).to.deep.equal(closed);
+      expect((await stored()).statements.map((s) => [s.month, s.feeCents])).to.deep.equal([['2026-06', 999]]);
     } finally {
       config.monthlyFeeCents = 999;
+      config.platformShare = 0.3;
     }
-    expect((await admin.client.get('/api/credits/payouts/2026-06')).body).to.deep.equal(closed);
   });
 });

@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { formatDuration } from '../../../site/lib/time.ts';
+import { $current, $playing, $position, playTrack, seek, type PlayerTrack } from '../../../site/lib/player.ts';
+
+// The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
+// there (the track starts first if another one is playing), or focus it and use the arrow keys
+// (5 s), Page Up/Down (10 %), Home and End: an ARIA slider. Without measured peaks it draws an even
+// bar, and seeking works the same.
+
+interface Props {
+  track: PlayerTrack;
+  /** Peak levels 0–1 from the media worker, or null before it measured them. */
+  peaks: number[] | null;
+}
+
+const KEY_STEP_SECONDS = 5;
+const FLAT = Array.from({ length: 80 }, () => 0.35);
+
+/** Seeks in this track: at once when it is the player's track, after it starts otherwise. */
+function seekIn(track: PlayerTrack, seconds: number) {
+  if ($current.get()?.id === track.id) {
+    seek(seconds);
+    return;
+  }
+  // Once this track plays: the flag may still be true from the previous track until its pause event.
+  const stop = $playing.listen((playing) => {
+    if (!playing || $current.get()?.id !== track.id) return;
+    stop();
+    seek(seconds);
+  });
+  playTrack(track);
+}
+
+export default function WaveformSeek({ track, peaks }: Props) {
+  const current = useStore($current);
+  const position = useStore($position);
+  const [dragging, setDragging] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  const duration = track.duration;
+  const here = current?.id === track.id ? Math.min(position, duration) : 0;
+  const bars = peaks?.length ? peaks : FLAT;
+  const played = duration ? here / duration : 0;
+
+  const secondsAt = (clientX: number) => {
+    const box = bar.current!.getBoundingClientRect();
+    return (Math.min(Math.max(0, clientX - box.left), box.width) / box.width) * duration;
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    setDragging(true);
+    seekIn(track, secondsAt(event.clientX));
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (dragging && current?.id === track.id) seek(secondsAt(event.clientX));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const targets: Record<string, number> = {
+      ArrowRight: here + KEY_STEP_SECONDS,
+      ArrowUp: here + KEY_STEP_SECONDS,
+      ArrowLeft: here - KEY_STEP_SECONDS,
+      ArrowDown: here - KEY_STEP_SECONDS,
+      PageUp: here + duration / 10,
+      PageDown: here - duration / 10,
+      Home: 0,
+      End: duration,
+    };
+    if (!(event.key in targets)) return;
+    event.preventDefault();
+    seekIn(track, Math.min(Math.max(0, targets[event.key]), duration));
+  };
+
+  const width = bars.length * 3;
+  return (
+    <div
+      ref={bar}
+      className="waveform-seek"
+      role="slider"
+      tabIndex={0}
+      aria-label={`Seek in ${track.title}`}
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(here)}
+      aria-valuetext={`${formatDuration(here)} of ${formatDuration(duration)}`}
+      data-testid="waveform-seek"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => setDragging(false)}
+      onPointerCancel={() => setDragging(false)}
+      onKeyDown={onKeyDown}
+    >
+      <svg viewBox={`0 0 ${width} 40`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        {bars.map((p, i) => (
+          <rect key={i} x={i * 3} y={20 - Math.max(0.5, p * 20)} width="2" height={Math.max(1, p * 40)} rx="1" className={(i + 0.5) / bars.length <= played ? 'played' : undefined} />
+        ))}
+      </svg>
+      <span className="waveform-seek-time" aria-hidden="true">
+        {formatDuration(here)} / {formatDuration(duration)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import type { Kernel } from '../../api/plugins/types.ts';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import { errorFields } from '../../api/log.ts';
+import { forbidden, notFound } from '../../api/errors.ts';
+import { Artist } from '../accounts/models.ts';
+import { formatCents, formatShare } from './money.ts';
+import { SETTLE_MS, isSettled, monthName, monthOf } from './months.ts';
+import { platformCut, splitFans, summarise, type FanAllocation, type FanLine } from './payouts.ts';
+import { readFanLines, readStatement, storeStatement, type MonthTerms, type StoredMonth } from './statementCache.ts';
+
+// Statements (docs/payouts.md): what one fan's fee became, what one artist earned and how, and the
+// public figures of every settled month. An open month is computed from the ledger on every read;
+// a settled one is computed once, stored (statementCache.ts) and read from there ever after.
+
+export type MonthPayoutsView = StoredMonth & { month: string; final: boolean };
+type LinesOf = { userId: number } | { artistId: number };
+
+export function createStatements(kernel: Kernel) {
+  const { knex } = kernel;
+  const configured = (): MonthTerms => ({ feeCents: kernel.config.monthlyFeeCents, platformShare: kernel.config.platformShare, currency: kernel.config.currency });
+
+  /** The terms a month runs on: those recorded when it began, else (a month that had no member) today's. */
+  async function termsOf(month: string): Promise<MonthTerms> {
+    const row = await knex('credit_month_terms').where({ month }).first();
+    return row ? { feeCents: Number(row.feeCents), platformShare: Number(row.platformShare), currency: row.currency } : configured();
+  }
+
+  /** Fixes the month's terms at its first grant; later grants of the month leave them as they are. */
+  async function recordTerms(month: string): Promise<void> {
+    await knex('credit_month_terms')
+      .insert({ month, ...configured(), createdAt: kernel.now().getTime() })
+      .onConflict('month')
+      .ignore();
+  }
+
+  async function groupedAllocations(query: (q: ReturnType<typeof knex>) => void): Promise<FanAllocation[]> {
+    const q = knex('credit_allocations');
+    query(q);
+    const rows = await q.groupBy('userId', 'artistId').select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
+    return rows.map((r: FanAllocation) => ({ userId: r.userId, artistId: r.artistId, credits: Number(r.credits) }));
+  }
+
+  /** The formula over the month's ledger rows, as they are now. */
+  async function computeMonth(month: string): Promise<{ payouts: StoredMonth; fanLines: FanLine[] }> {
+    const terms = await termsOf(month);
+    const [{ n }] = await knex('credit_grants').where({ month }).count({ n: '*' });
+    const fanLines = splitFans(terms, await groupedAllocations((q) => q.where({ month })));
+    return { payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency }, fanLines };
+  }
+
+  /**
+   * A settled month: read from the store, or computed once and stored on its first read. `lines`
+   * gives the fan lines of one fan or one artist (from the computation itself when storing failed).
+   */
+  async function settledMonth(month: string) {
+    const stored = await readStatement(knex, month);
+    if (stored) return { payouts: { month, final: true, ...stored }, lines: (of: LinesOf) => readFanLines(knex, month, of) };
+    const { payouts, fanLines } = await computeMonth(month);
+    try {
+      await storeStatement(knex, month, payouts, fanLines, kernel.now().getTime());
+    } catch (error) {
+      // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
+      if (!isUniqueViolation(error)) kernel.log.warn('payout statement not stored', { month, ...errorFields(error) });
+    }
+    const lines = async (of: LinesOf) => fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    return { payouts: { month, final: true, ...payouts }, lines };
+  }
+
+  /** A month's payouts: computed from the ledger on every read until it has settled, then stored once. */
+  async function monthPayouts(month: string): Promise<MonthPayoutsView> {
+    if (!isSettled(month, kernel.now())) return { month, final: false, ...(await computeMonth(month)).payouts };
+    return (await settledMonth(month)).payouts;
+  }
+
+  async function artistNames(ids: number[]): Promise<Map<number, string>> {
+    const rows = ids.length ? await Artist.query().findByIds(ids).select('id', 'name') : [];
+    return new Map(rows.map((a) => [a.id, a.name]));
+  }
+
+  /** The month's fee, share and currency, with the per-fan cut and net they give. */
+  const termsView = (terms: MonthTerms) => {
+    const platformCents = platformCut(terms);
+    return { currency: terms.currency, feeCents: terms.feeCents, platformShare: terms.platformShare, platformCents, netCents: terms.feeCents - platformCents };
+  };
+
+  /**
+   * One fan's statement of a month in which they were a member: their fee, the platform's cut and
+   * the part of the rest each artist they chose receives, in whole cents that add up to the fee.
+   */
+  async function fanStatement(userId: number, month: string) {
+    const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining');
+    if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
+    const months: string[] = (await knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month')).map((r: { month: string }) => r.month);
+    let terms: MonthTerms;
+    let lines: FanLine[];
+    let final: boolean;
+    if (isSettled(month, kernel.now())) {
+      const settled = await settledMonth(month);
+      terms = settled.payouts;
+      lines = await settled.lines({ userId });
+      final = true;
+    } else {
+      terms = await termsOf(month);
+      lines = splitFans(terms, await groupedAllocations((q) => q.where({ month, userId })));
+      final = false;
+    }
+    const names = await artistNames(lines.map((l) => l.artistId));
+    const view = termsView(terms);
+    const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    return {
+      month,
+      final,
+      months,
+      ...view,
+      monthlyCredits: Number(grant.credits),
+      allocatedCredits: lines.reduce((sum, l) => sum + l.credits, 0),
+      artistsCents,
+      // Nobody was chosen: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
+      unallocatedCents: lines.length ? 0 : view.netCents,
+      lines: lines
+        .map((l) => ({ artistId: l.artistId, name: names.get(l.artistId) ?? '', credits: l.credits, amountCents: l.amountCents }))
+        .sort((a, b) => b.amountCents - a.amountCents || a.artistId - b.artistId),
+    };
+  }
+
+  /**
+   * One artist's statement of a month: how many fans chose them, with how many credits, what that
+   * pays and how it was computed, fan by fan (fans are numbered, never named).
+   */
+  async function artistStatement(userId: number, month: string) {
+    const artist = await Artist.query().findOne({ userId });
+    if (!artist) throw forbidden('Only artist accounts have payout statements');
+    const artistId = artist.id;
+    const current = monthOf(kernel.now());
+    const allocated: string[] = (await knex('credit_allocations').where({ artistId }).distinct('month')).map((r: { month: string }) => r.month);
+    const months = [...new Set([current, ...allocated])].sort().reverse();
+    let terms: MonthTerms;
+    let lines: FanLine[];
+    let final: boolean;
+    if (isSettled(month, kernel.now())) {
+      const settled = await settledMonth(month);
+      terms = settled.payouts;
+      lines = await settled.lines({ artistId });
+      final = true;
+    } else {
+      terms = await termsOf(month);
+      const supporters = knex('credit_allocations').where({ month, artistId }).select('userId');
+      lines = splitFans(terms, await groupedAllocations((q) => q.where({ month }).whereIn('userId', supporters))).filter((l) => l.artistId === artistId);
+      final = false;
+    }
+    lines.sort((a, b) => b.amountCents - a.amountCents || b.credits - a.credits || a.fanCredits - b.fanCredits);
+    const view = termsView(terms);
+    const credits = lines.reduce((sum, l) => sum + l.credits, 0);
+    const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    const statement = {
+      month,
+      final,
+      months,
+      artist: { id: artistId, name: artist.name },
+      ...view,
+      fans: lines.length,
+      credits,
+      amountCents,
+      lines: lines.map((l, i) => ({ fan: i + 1, credits: l.credits, fanCredits: l.fanCredits, amountCents: l.amountCents })),
+    };
+    return { ...statement, explanation: explainArtistStatement(statement) };
+  }
+
+  /**
+   * Per settled month, the figures anyone can check; kept in memory until kernel.cache says
+   * otherwise or another month settles (every month before `settledBefore` has).
+   */
+  let published: { version: string; settledBefore: string; months: TransparencyMonth[] } | null = null;
+  kernel.cache.subscribe(() => {
+    published = null;
+  });
+
+  async function transparency(): Promise<TransparencyMonth[]> {
+    const settledBefore = monthOf(new Date(kernel.now().getTime() - SETTLE_MS));
+    const version = kernel.cache.version();
+    if (published && version !== null && published.version === version && published.settledBefore === settledBefore) return published.months;
+    const months: string[] = (await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')).map(
+      (r: { month: string }) => r.month,
+    );
+    const result: TransparencyMonth[] = [];
+    for (const month of months) result.push(publicFigures((await settledMonth(month)).payouts));
+    if (version !== null) published = { version, settledBefore, months: result };
+    return result;
+  }
+
+  return { termsOf, recordTerms, monthPayouts, fanStatement, artistStatement, transparency };
+}
+
+export interface TransparencyMonth {
+  month: string;
+  currency: string;
+  feeCents: number;
+  platformShare: number;
+  payingFans: number;
+  grossCents: number;
+  platformCents: number;
+  artistsCents: number;
+  unallocatedCents: number;
+  artistsPaid: number;
+  /** The middle payout of the artists paid (the mean of the two middle ones, rounded to the cent, for an even number). */
+  medianCents: number;
+  /** What the ten best-paid artists received together, and that as a fraction of artistsCents. */
+  top10Cents: number;
+  top10Share: number;
+}
+
+function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
+  const paid = payouts.artists.map((a) => a.amountCents).filter((c) => c > 0).sort((a, b) => b - a);
+  const middle = paid.length >> 1;
+  const medianCents = paid.length === 0 ? 0 : paid.length % 2 ? paid[middle] : Math.round((paid[middle - 1] + paid[middle]) / 2);
+  const top10Cents = paid.slice(0, 10).reduce((a, b) => a + b, 0);
+  return {
+    month: payouts.month,
+    currency: payouts.currency,
+    feeCents: payouts.feeCents,
+    platformShare: payouts.platformShare,
+    payingFans: payouts.payingFans,
+    grossCents: payouts.grossCents,
+    platformCents: payouts.platformCents,
+    artistsCents: payouts.artistsCents,
+    unallocatedCents: payouts.unallocatedCents,
+    artistsPaid: paid.length,
+    medianCents,
+    top10Cents,
+    top10Share: payouts.artistsCents ? top10Cents / payouts.artistsCents : 0,
+  };
+}
+
+interface ArtistFigures {
+  month: string;
+  currency: string;
+  feeCents: number;
+  platformShare: number;
+  platformCents: number;
+  netCents: number;
+  fans: number;
+  credits: number;
+  amountCents: number;
+  lines: Array<{ fan: number; credits: number; fanCredits: number; amountCents: number }>;
+}
+
+/** The formula in words, with the statement's own numbers. */
+export function explainArtistStatement(s: ArtistFigures): string {
+  const money = (cents: number) => formatCents(cents, s.currency);
+  const fans = s.fans === 1 ? '1 fan' : `${s.fans} fans`;
+  const terms =
+    `Each fan paid ${money(s.feeCents)}; the platform keeps ${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
+    `which leaves ${money(s.netCents)} per fan, split over the artists that fan chose in proportion to the credits they gave each, ` +
+    'in whole cents (largest remainder).';
+  if (s.fans === 0) return `No fan allocated credits to you in ${monthName(s.month)}. ${terms}`;
+  const [first] = s.lines;
+  const example =
+    `For example, fan 1 gave you ${first.credits} of the ${first.fanCredits} credits they allocated: ` +
+    `${money(s.netCents)} × ${first.credits} / ${first.fanCredits} ≈ ${money(first.amountCents)}.`;
+  return `In ${monthName(s.month)}, ${fans} gave you ${s.credits} credits. ${terms} ${example} Your ${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`;
+}

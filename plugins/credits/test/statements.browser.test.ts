@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
+import { monthName, monthOf, shiftMonth } from '../months.ts';
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+describe('statements and transparency in the browser', function () {
+  this.timeout(120_000);
+  const suite = demoBrowserSuite();
+  const current = monthOf(new Date());
+  const last = shiftMonth(current, -1);
+
+  it('shows the fan where their fee went, month by month, and follows an allocation', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await signIn(page);
+    await page.goto('/credits');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Your statement' });
+    const summary = section.getByTestId('fan-statement-summary');
+    expect(await summary.textContent()).to.include(`Your €9.99 in ${monthName(current)} → €6.99 unallocated, platform €3.00`);
+
+    await section.getByLabel('Month').selectOption({ label: monthName(last) });
+    await summary.filter({ hasText: `in ${monthName(last)} → €6.99 to artists:` }).waitFor();
+    const api = (await page.request.get(`/api/credits/statements/fan?month=${last}`)).json();
+    const { lines } = await api;
+    expect(lines.length).to.equal(3);
+    for (const line of lines) expect(await summary.textContent()).to.include(`${line.name} ${euros(line.amountCents)} (${line.credits} credits)`);
+    const table = section.getByRole('table', { name: `Where your €9.99 went in ${monthName(last)}` });
+    const amounts = await table.locator('tbody tr td:last-child').allTextContents();
+    const cents = amounts.map((text) => Math.round(Number(text.replace('€', '')) * 100));
+    expect(cents.reduce((a, b) => a + b, 0)).to.equal(999);
+    expect(await table.locator('tfoot').textContent()).to.include('€9.99');
+    expect(await section.textContent()).to.include('This statement is final.');
+
+    // Back to this month, then an allocation made in the vault shows up in its statement.
+    await section.getByLabel('Month').selectOption({ label: monthName(current) });
+    await summary.filter({ hasText: 'unallocated' }).waitFor();
+    await page.getByRole('button', { name: 'Allocate Credits' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Allocate Credits' });
+    await dialog.getByLabel('Artist').selectOption({ label: 'Kai Rocks (Rock)' });
+    await dialog.getByLabel('Credits').fill('10');
+    await dialog.getByRole('button', { name: 'Allocate', exact: true }).click();
+    await summary.filter({ hasText: '→ €6.99 to artists: Kai Rocks €6.99 (10 credits); platform €3.00' }).waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('gives the artist their statement with how it was computed, and downloads it as CSV', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { acceptDownloads: true });
+    await signIn(page, 'novaharbor');
+    await page.goto('/credits');
+    await hydrated(page);
+    const section = page.getByRole('region', { name: 'Your artist statement' });
+    await section.getByLabel('Month').selectOption({ label: monthName(last) });
+    const explanation = section.getByTestId('artist-statement-explanation');
+    await explanation.filter({ hasText: `In ${monthName(last)}, ` }).waitFor();
+    const json = await (await page.request.get(`/api/credits/statements/artist?month=${last}`)).json();
+    expect(json.fans).to.be.greaterThan(1);
+    expect(await explanation.textContent()).to.include(`${json.fans} fans gave you ${json.credits} credits`);
+    expect(await section.getByTestId('artist-statement-amount').textContent()).to.equal(euros(json.amountCents));
+    expect(await explanation.textContent()).to.include('the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan');
+    expect(await section.getByRole('table', { name: /Fan by fan/ }).locator('tbody tr').count()).to.equal(json.lines.length);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).to.equal(`onetrack-statement-${last}.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows[0]).to.equal('month,artist,fan,credits,fan_credits,amount_cents,amount');
+    expect(rows.length).to.equal(json.lines.length + 2);
+    expect(rows.at(-1)).to.equal(`${last},Nova Harbor,total,${json.credits},,${json.amountCents},${euros(json.amountCents)}`);
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('publishes every closed month on /transparency, linked from the navigation', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Transparency' }).click();
+    await page.getByRole('heading', { name: 'Transparency', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Money in and out, per closed month' });
+    const { months } = await (await page.request.get('/api/transparency')).json();
+    expect(months.map((m: { month: string }) => m.month)).to.deep.equal([last, shiftMonth(current, -2)]);
+    const row = table.locator(`tr[data-month="${last}"]`);
+    const cells = await row.locator('th, td').allTextContents();
+    expect(cells[0]).to.equal(monthName(last));
+    expect(cells.slice(1, 3)).to.deep.equal([String(months[0].payingFans), euros(months[0].grossCents)]);
+    expect(cells[3]).to.equal(`${euros(months[0].platformCents)} (30\u00a0%)`);
+    expect(cells[4]).to.equal(euros(months[0].artistsCents));
+    expect(await table.locator('thead th').allTextContents()).to.include.members(['Median payout', 'Top-10 share', 'Artists paid']);
+    expect(errors).to.deep.equal([]);
+
+    // Server-rendered (the figures are in the HTML itself) and kept by the page cache for visitors.
+    const anonymous = suite.server.client();
+    const first = await anonymous.get('/transparency');
+    expect(first.text).to.include('<caption>Money in and out, per closed month</caption>').and.include(euros(months[0].grossCents));
+    const again = await anonymous.get('/transparency');
+    expect(again.headers.get('x-page-cache')).to.equal('hit');
+    expect(again.text).to.equal(first.text);
+  });
+});
