@@ -24,6 +24,13 @@ const MAX_LAG_SECONDS = 4.5;
 const MIN_PERIODICITY = 0.2;
 /** Standard deviation of the onset envelope below which nothing happens (a steady tone). */
 const MIN_ONSET_DEVIATION = 0.05;
+/**
+ * A beat needs attacks: the loudest 1 % of the onset envelope (mean rise over the bands, dB) must reach
+ * this. A sustained chord's partials beat against each other inside a band, and the frame rate aliases
+ * that into a steady, tempo-like ripple of about 1 dB; no song of the tuning set with a beat stayed
+ * under 3.5 dB, no song without one went over 2.7 dB.
+ */
+const MIN_ATTACK_DB = 3;
 /** Autocorrelation peaks weaker than this share of lag 0 are not candidates. */
 const CANDIDATE_FLOOR = 0.1;
 /** A candidate with no subdivision layer (relative strength about 0) is the fastest pulse: this sets "about". */
@@ -221,6 +228,8 @@ const related = (a: number, b: number) => RELATIVES.some((k) => sameTempo(a, b *
  * global tempo estimates), at the metrical level those sections chose.
  */
 export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+  const sorted = Float64Array.from(env.total).sort();
+  if (!sorted.length || sorted[Math.floor(0.99 * (sorted.length - 1))] < MIN_ATTACK_DB) return NO_BEAT;
   const whole = steadyTempo(env, frameRate);
   const size = Math.round(SECTION_SECONDS * frameRate);
   const hop = Math.round(SECTION_HOP_SECONDS * frameRate);
