@@ -2,15 +2,19 @@
 // KeyExtractor, essentia.js) on the whole generated corpus (media-worker/analysis/test/corpus), per
 // family and per half (tuning / held-out), then the speed of both on a 5-minute 44.1 kHz WAV.
 // OneTrack runs end to end (WAV file → ffmpeg → worker DSP, loudness included); Essentia gets the
-// same file's samples in memory (decoding not counted).
-import { mkdtempSync, rmSync } from 'node:fs';
+// same file's samples in memory (decoding not counted). The corpus runs in one process per core and
+// its WAVs are cached between runs (analysis-corpus.ts).
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { analyzeAudio } from '../../media-worker/analysis/analyze.ts';
 import { corpus, type CorpusCase, type Half } from '../../media-worker/analysis/test/corpus/corpus.ts';
 import { judgeKey, judgeTempo } from '../../media-worker/analysis/test/corpus/judge.ts';
-import { drumPattern, wavBytes, type Signal } from '../../media-worker/analysis/test/signals.ts';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { drumPattern, wavBytes } from '../../media-worker/analysis/test/signals.ts';
+import { CORPUS_DIR, monoOfWav } from './analysis-corpus.ts';
+import type { CaseResult } from './analysis-worker.ts';
 import { essentiaKey, essentiaTempo, ESSENTIA_VERSION } from './essentia.ts';
 
 interface Outcome {
@@ -19,19 +23,18 @@ interface Outcome {
   theirs: { acc1: boolean; acc2: boolean };
 }
 
-/** Mono samples exactly as the 16-bit WAV holds them (what ffmpeg gives OneTrack). */
-function monoOfWav(bytes: Buffer): Float32Array {
-  const frames = (bytes.length - 44) / 4;
-  const mono = new Float32Array(frames);
-  for (let i = 0; i < frames; i++) mono[i] = (bytes.readInt16LE(44 + 4 * i) + bytes.readInt16LE(46 + 4 * i)) / 2 / 32768;
-  return mono;
-}
-
-function writeCase(dir: string, name: string, signal: Signal): { file: string; mono: Float32Array } {
-  const bytes = wavBytes(signal);
-  const file = path.join(dir, `${name}.wav`);
-  writeFileSync(file, bytes);
-  return { file, mono: monoOfWav(bytes) };
+/** Every case analysed by both methods, in one process per core (each takes every n-th case). */
+async function analyseCorpus(cases: CorpusCase[]): Promise<CaseResult[]> {
+  const workers = Math.max(1, Math.min(os.cpus().length, cases.length));
+  const results: CaseResult[] = [];
+  await Promise.all(Array.from({ length: workers }, (_, w) => new Promise<void>((resolve, reject) => {
+    const indices = cases.map((_, i) => i).filter((i) => i % workers === w);
+    const child = fork(fileURLToPath(new URL('./analysis-worker.ts', import.meta.url)), indices.map(String), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (result: CaseResult) => results.push(result));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`corpus process ${w} exited with ${code}`))));
+  })));
+  return results.sort((a, b) => a.index - b.index);
 }
 
 const pct = (right: number, n: number) => (n ? `${((right / n) * 100).toFixed(0)} %` : '—');
@@ -65,31 +68,28 @@ function table(outcomes: Outcome[]): string {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-bench-audio-'));
 try {
+  const cases = corpus();
+  const began = performance.now();
   const outcomes: Outcome[] = [];
   const misses: string[] = [];
-  for (const [index, c] of corpus().entries()) {
-    const { file, mono } = writeCase(dir, `case-${index}`, c.render());
-    const ours = await analyzeAudio({ path: file });
-    rmSync(file);
-    if (c.kind === 'tempo') {
-      const theirs = essentiaTempo(mono);
-      const outcome = { c, ours: judgeTempo(c.bpm, ours.bpm), theirs: judgeTempo(c.bpm, theirs || null) };
-      outcomes.push(outcome);
-      if (!outcome.ours.acc1) misses.push(`${c.half} ${c.id}: truth ${c.bpm ?? 'none'}, OneTrack ${ours.bpm ?? 'none'}, Essentia ${theirs}`);
-    } else {
-      const got = ours.key ? `${ours.key.tonic} ${ours.key.mode}` : null;
-      const theirs = essentiaKey(mono);
-      const outcome = { c, ours: judgeKey(c.key, got), theirs: judgeKey(c.key, theirs) };
-      outcomes.push(outcome);
-      if (!outcome.ours.acc1) misses.push(`${c.half} ${c.id}: truth ${c.key}, OneTrack ${got ?? 'none'}, Essentia ${theirs}`);
-    }
+  for (const { index, ours, theirs } of await analyseCorpus(cases)) {
+    const c = cases[index];
+    const outcome = c.kind === 'tempo'
+      ? { c, ours: judgeTempo(c.bpm, ours as number | null), theirs: judgeTempo(c.bpm, (theirs as number) || null) }
+      : { c, ours: judgeKey(c.key, ours as string | null), theirs: judgeKey(c.key, theirs as string | null) };
+    outcomes.push(outcome);
+    if (!outcome.ours.acc1) misses.push(`${c.half} ${c.id}: truth ${c.kind === 'tempo' ? (c.bpm ?? 'none') : c.key}, OneTrack ${ours ?? 'none'}, Essentia ${theirs}`);
   }
   process.stdout.write(`\nAudio analysis: OneTrack vs Essentia ${ESSENTIA_VERSION} (RhythmExtractor2013, KeyExtractor) on the generated corpus\n`);
   process.stdout.write('Acc1: within ±2 BPM of the notated beat (half or double is wrong); Acc2: also right at ×2, ×½, ×3, ×⅓. Key: tonic and mode exact.\n');
   process.stdout.write(`The method was chosen and tuned on the tuning half only; the held-out half was never tuned on.\n${table(outcomes)}\n`);
   if (misses.length) process.stdout.write(`\nOneTrack misses:\n${misses.map((m) => `  ${m}`).join('\n')}\n`);
+  process.stdout.write(`(${cases.length} cases in ${((performance.now() - began) / 1000).toFixed(0)} s on ${os.cpus().length} processes; WAVs cached in ${CORPUS_DIR})\n`);
 
-  const { file, mono } = writeCase(dir, 'five-minutes', drumPattern(120, 300));
+  const file = path.join(dir, 'five-minutes.wav');
+  const bytes = wavBytes(drumPattern(120, 300));
+  writeFileSync(file, bytes);
+  const mono = monoOfWav(bytes);
   /**
    * CPU seconds used so far by this process (all threads) and its finished children (ffmpeg), from
    * /proc: unlike wall time it hardly depends on what else the shared machine is running.

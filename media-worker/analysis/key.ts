@@ -1,18 +1,19 @@
 // Key and mode. The tonic: a chroma vector built from spectral peaks, correlated with the 24
 // rotations of a major and a minor key profile (the Krumhansl–Schmuckler algorithm), plus a share of
 // the time the bass sits on that tonic (songs rest on their tonic in the bass; cf. the bass chroma
-// of Mauch & Dixon 2010). The profiles are Essentia's 'bgate' ones (Gómez 2006, Bogdanov et al.);
-// peak magnitudes are compressed (fourth root) so a loud bass note or one chord does not outweigh the
-// others. The mode: profiles confuse a major song that borrows chords from the parallel minor (bVII,
-// iv, bVI) with that minor, so the mode is read from the tonic chord itself, as a listener hears it:
-// the major or the minor third in the frames whose bass is the tonic. All choices were made on the
-// tuning half of the corpus (media-worker/analysis/test/corpus): profiles alone 40 of 48 right, with
-// the third 45, with the bass share 47 (any weight from 0.1 to 0.2).
+// of Mauch & Dixon 2010). The profiles are Essentia's 'edma' ones (Faraldo et al. 2016); peak
+// magnitudes are compressed (fourth root) so a loud bass note or one chord does not outweigh the
+// others, and a note's weak overtones on other pitch classes are left out (markOvertones). The
+// mode: profiles confuse a major song that borrows chords from the parallel minor (bVII, iv, bVI)
+// with that minor, so the mode is read from the tonic chord itself, as a listener hears it: the
+// major or the minor third in the frames whose bass is the tonic. All choices were made on tuning
+// songs only (the corpus's tuning half and tuningExtras(), 240 songs): 'bgate' profiles with the
+// third and the bass share 218 right; without overtones 225; with 'edma' profiles 228.
 
 export const PITCH_CLASSES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
 
-const MAJOR = [1, 0, 0.42, 0, 0.53, 0.37, 0, 0.77, 0, 0.38, 0.21, 0.3];
-const MINOR = [1, 0, 0.36, 0.39, 0, 0.38, 0, 0.74, 0.27, 0, 0.42, 0.23];
+const MAJOR = [1, 0.29, 0.5, 0.4, 0.6, 0.56, 0.32, 0.8, 0.31, 0.45, 0.42, 0.39];
+const MINOR = [1, 0.31, 0.44, 0.58, 0.33, 0.49, 0.29, 0.78, 0.43, 0.29, 0.5, 0.51];
 /** Exponent of the peak magnitude in the chroma (1 would be linear). */
 const MAGNITUDE_EXPONENT = 0.25;
 
@@ -34,6 +35,40 @@ export interface KeyEstimate {
   confidence: number;
 }
 
+/** Peaks kept per frame (an 8192-point spectrum up to 2 kHz has fewer than this). */
+const MAX_PEAKS = 1024;
+/**
+ * Overtones of a note that fall on another pitch class (the 3rd harmonic on its fifth, the 5th on its
+ * major third): a peak there, at most OVERTONE_RATIO of the power of a peak it is a harmonic of, is
+ * that note's overtone rather than a note, and leaves the chroma (harmonic pitch class profiles
+ * discount overtones, Gómez 2006). Left in, they pull a key towards its dominant and a minor tonic
+ * chord over a bright bass towards major. A louder peak there is kept: it is most likely played.
+ */
+const OVERTONES = [3, 5];
+const OVERTONE_RATIO = 0.25;
+/** A peak this close to an exact harmonic (cents) is that harmonic. */
+const OVERTONE_CENTS = 30;
+
+/** Marks the peaks (sorted by frequency) that are overtones of a lower peak, as OVERTONES says. */
+function markOvertones(hz: Float64Array, power: Float64Array, count: number, overtone: Uint8Array): void {
+  const tolerance = Math.pow(2, OVERTONE_CENTS / 1200);
+  for (let i = 0; i < count; i++) {
+    for (const h of OVERTONES) {
+      const target = hz[i] * h;
+      if (target > hz[count - 1] * tolerance) break;
+      // Binary search for the first peak at or above target / tolerance.
+      let lo = i + 1;
+      let hi = count;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (hz[mid] < target / tolerance) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let j = lo; j < count && hz[j] <= target * tolerance; j++) if (power[j] <= power[i] * OVERTONE_RATIO) overtone[j] = 1;
+    }
+  }
+}
+
 const pitchClass = (hz: number) => ((Math.round(69 + 12 * Math.log2(hz / 440)) % 12) + 12) % 12;
 
 /** Everything the key is read from, summed over the frames of a file. */
@@ -43,6 +78,9 @@ export class KeyEvidence {
   /** The same, split by the pitch class of each frame's bass. */
   readonly overBass = Array.from({ length: 12 }, () => new Float64Array(12));
   private readonly frame = new Float64Array(12);
+  private readonly peakHz = new Float64Array(MAX_PEAKS);
+  private readonly peakPower = new Float64Array(MAX_PEAKS);
+  private readonly overtone = new Uint8Array(MAX_PEAKS);
 
   /** Adds one power spectrum. Returns false for frames without peaks. */
   add(power: Float64Array, sampleRate: number, fftSize: number): boolean {
@@ -52,9 +90,9 @@ export class KeyEvidence {
     let loudest = 0;
     for (let k = first; k <= last; k++) if (power[k] > loudest) loudest = power[k];
     if (loudest <= 1e-12) return false;
-    const frame = this.frame.fill(0);
-    let total = 0;
-    for (let k = first; k <= last; k++) {
+    const { peakHz, peakPower } = this;
+    let count = 0;
+    for (let k = first; k <= last && count < MAX_PEAKS; k++) {
       const p = power[k];
       if (p < loudest * PEAK_FLOOR || p < power[k - 1] || p < power[k + 1]) continue;
       // Parabolic interpolation on log power places the peak between bins.
@@ -63,8 +101,17 @@ export class KeyEvidence {
       const c = Math.log(power[k + 1] + 1e-20);
       const denom = a - 2 * b + c;
       const offset = denom < 0 ? (0.5 * (a - c)) / denom : 0;
-      const magnitude = Math.pow(p, MAGNITUDE_EXPONENT / 2);
-      frame[pitchClass((k + offset) * binHz)] += magnitude;
+      peakHz[count] = (k + offset) * binHz;
+      peakPower[count++] = p;
+    }
+    const overtone = this.overtone.fill(0, 0, count);
+    markOvertones(peakHz, peakPower, count, overtone);
+    const frame = this.frame.fill(0);
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      if (overtone[i]) continue;
+      const magnitude = Math.pow(peakPower[i], MAGNITUDE_EXPONENT / 2);
+      frame[pitchClass(peakHz[i])] += magnitude;
       total += magnitude;
     }
     if (total === 0) return false;

@@ -4,7 +4,7 @@
 import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
 import { estimateKey, KeyEvidence, type KeyEstimate } from './key.ts';
-import { onsetEnvelopes, type BandGroup } from './onsets.ts';
+import { onsetEnvelopes, type BandGroup, type OnsetEnvelopes } from './onsets.ts';
 import { estimateTempo } from './tempo.ts';
 import type { BandShares } from './types.ts';
 
@@ -12,6 +12,7 @@ export const ANALYSIS_RATE = 22050;
 
 const ONSET_SIZE = 1024;
 const ONSET_HOP = 256;
+export const ONSET_FRAME_RATE = ANALYSIS_RATE / ONSET_HOP;
 const TONAL_SIZE = 8192;
 const TONAL_HOP = 4096;
 const ONSET_BANDS = 24;
@@ -198,13 +199,16 @@ export class SignalAnalyser {
     this.tonalFrames++;
   }
 
+  /** The onset envelopes tempo is read from (86 frames a second), for finish() and for fitting tempo.ts's weights. */
+  onsets(): OnsetEnvelopes {
+    const frames = Math.min(this.onsetFrames, Math.floor((MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP));
+    return onsetEnvelopes(this.onsetLevels, bandGroups(ANALYSIS_RATE, ONSET_BANDS), frames);
+  }
+
   finish(): SignalFeatures {
     const durationSeconds = this.samples / ANALYSIS_RATE;
     const meanSquare = this.samples ? (this.sumLL + this.sumRR + 2 * this.sumLR) / 4 / this.samples : 0;
-    const frames = Math.min(this.onsetFrames, Math.floor((MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP));
-    const tempo = meanSquare > 0 && frames > 0
-      ? estimateTempo(onsetEnvelopes(this.onsetLevels, bandGroups(ANALYSIS_RATE, ONSET_BANDS), frames), ANALYSIS_RATE / ONSET_HOP)
-      : { bpm: null, confidence: 0 };
+    const tempo = meanSquare > 0 && this.onsetFrames > 0 ? estimateTempo(this.onsets(), ONSET_FRAME_RATE) : { bpm: null, confidence: 0 };
     const tonality = this.tonalFrames ? Math.round((this.tonalitySum / this.tonalFrames) * 100) / 100 : 0;
     const bandTotal = this.bandEnergy.low + this.bandEnergy.mid + this.bandEnergy.high;
     const share = (v: number) => (bandTotal > 0 ? Math.round((v / bandTotal) * 1000) / 1000 : 0);

@@ -2,6 +2,7 @@
 // and decides what Apply to Track copies into the form (key, BPM, moods).
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { analysisRows } from '../analysisRows.ts';
 import type { AudioInsights } from '../types.ts';
 
 export interface AnalysisResultsDialogProps {
@@ -9,12 +10,6 @@ export interface AnalysisResultsDialogProps {
   onHide(): void;
   insights: AudioInsights | null;
   onApply(insights: AudioInsights): void;
-}
-
-/** Spec §3 allows mood as a list or a single value. */
-function joined(value: string[] | string | null | undefined): string {
-  if (Array.isArray(value)) return value.join(', ');
-  return value ?? '';
 }
 
 function ListOrFallback({ items, fallback }: { items: string[] | undefined; fallback: string }) {
@@ -26,23 +21,8 @@ function ListOrFallback({ items, fallback }: { items: string[] | undefined; fall
   );
 }
 
-/** How sure the measurement is, e.g. " · 87 % confidence"; nothing when it was not measured. */
-function confidence(value: number | null | undefined): string {
-  return value == null ? '' : ` · ${Math.round(Math.max(0, Math.min(1, value)) * 100)} % confidence`;
-}
-
 export default function AnalysisResultsDialog({ show, onHide, insights, onApply }: AnalysisResultsDialogProps) {
-  const measured = insights?.measurements;
-  const rows: Array<[string, string]> = [
-    ['Tempo', insights?.bpm ? `${Math.round(insights.bpm)} BPM${confidence(measured?.tempoConfidence)}` : 'Unknown'],
-    ['Key', insights?.key ? `${insights.key}${confidence(measured?.key?.confidence)}` : 'Unknown'],
-    ['Genre', insights?.genre || 'Unknown'],
-    ['Instruments', joined(insights?.instruments) || 'None detected'],
-    ['Mood', joined(insights?.mood) || 'Unknown'],
-    ['Dynamic Range', insights?.dynamicRange || 'Not analyzed'],
-    ['Frequency Balance', insights?.frequencyBalance || 'Not analyzed'],
-    ['Production Style', insights?.productionStyle || 'Not analyzed'],
-  ];
+  const rows = analysisRows(insights);
   return (
     <Modal show={show} onHide={onHide} centered size="lg" scrollable aria-labelledby="analysis-results-title">
       <Modal.Header closeButton>
