@@ -99,9 +99,10 @@ export function createAccountsService(kernel: Kernel) {
       return User.query().findById(id);
     },
 
+    /** Read on every signed-in request: one row of plain columns, no model. */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const user = await User.query().findById(id);
-      return user && !user.deletedAt ? toSessionUser(user) : null;
+      const row = await kernel.knex('users').where({ id }).whereNull('deletedAt').first('id', 'username', 'name', 'role', 'isArtist', 'profileImage');
+      return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) } : null;
     },
 
     async publicUser(id: number): Promise<PublicUser> {
