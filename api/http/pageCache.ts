@@ -72,6 +72,8 @@ export class PageCache {
   private readonly accepts: (path: string) => boolean;
   private readonly anonymousOnly: boolean;
   private readonly entries = new Map<string, Entry>();
+  /** Pages being rendered now, by key: later requests for them wait for the copy. */
+  private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
   /** Bumped by every invalidation: a page rendered across one is not kept (it may be stale). */
   private generation = 0;
@@ -125,7 +127,7 @@ export class PageCache {
   middleware(): Middleware<AppState> {
     return async (ctx, next) => {
       if (!SAFE.has(ctx.method) || !this.accepts(ctx.path) || (this.anonymousOnly && ctx.state.user)) return next();
-      const version = this.bus.version();
+      let version = this.bus.version();
       if (version === null) {
         // The other nodes' writes cannot reach us: render every page fresh until they can.
         this.onLookup('bypass');
@@ -136,7 +138,16 @@ export class PageCache {
 
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
-      const hit = this.lookup(key, version);
+      let hit = this.lookup(key, version);
+      // Another request is rendering this very page: wait for its copy rather than render it again
+      // (after an invalidation or an expiry every open connection would otherwise miss at once).
+      const rendering = hit ? undefined : this.rendering.get(key);
+      if (rendering) {
+        await rendering;
+        version = this.bus.version();
+        if (version === null) return next();
+        hit = this.lookup(key, version);
+      }
       if (hit) {
         this.onLookup('hit');
         ctx.set('X-Page-Cache', 'hit');
@@ -144,28 +155,41 @@ export class PageCache {
         return;
       }
       this.onLookup('miss');
-      const generation = this.generation;
-      await next();
-      // An invalidation during rendering: the page may show data from before it.
-      if (generation !== this.generation || this.bus.version() !== version) return;
-      const cacheControl = ctx.response.get('Cache-Control');
-      if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
-      const body = bodyBytes(ctx);
-      if (!body) return;
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = ctx.response.get(name);
-        if (value) headers[name] = value;
+      let rendered!: () => void;
+      const own = new Promise<void>((resolve) => (rendered = resolve));
+      this.rendering.set(key, own);
+      try {
+        await this.render(ctx, next, key, version, !user);
+      } finally {
+        if (this.rendering.get(key) === own) this.rendering.delete(key);
+        rendered();
       }
-      // API answers get strong validators (any client may compare them); pages keep weak ones.
-      const hash = createHash('sha1').update(body).digest('base64url');
-      const etag = ctx.response.get('ETag') || (this.anonymousOnly ? `"${hash}"` : `W/"${hash}"`);
-      const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
-      this.store(key, entry);
-      ctx.set('X-Page-Cache', 'miss');
-      this.setCachingHeaders(ctx, entry, !user);
-      if (ctx.fresh) ctx.status = 304;
     };
+  }
+
+  /** Renders (or answers) the request and keeps the result when it may be served again. */
+  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean): Promise<void> {
+    const generation = this.generation;
+    await next();
+    // An invalidation during rendering: the page may show data from before it.
+    if (generation !== this.generation || this.bus.version() !== version) return;
+    const cacheControl = ctx.response.get('Cache-Control');
+    if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
+    const body = bodyBytes(ctx);
+    if (!body) return;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = ctx.response.get(name);
+      if (value) headers[name] = value;
+    }
+    // API answers get strong validators (any client may compare them); pages keep weak ones.
+    const hash = createHash('sha1').update(body).digest('base64url');
+    const etag = ctx.response.get('ETag') || (this.anonymousOnly ? `"${hash}"` : `W/"${hash}"`);
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
+    this.store(key, entry);
+    ctx.set('X-Page-Cache', 'miss');
+    this.setCachingHeaders(ctx, entry, anonymous);
+    if (ctx.fresh) ctx.status = 304;
   }
 
   private setCachingHeaders(ctx: Context, entry: Entry, anonymous: boolean): void {

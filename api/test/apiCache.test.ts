@@ -8,11 +8,11 @@ import { signUp } from '../../plugins/accounts/test/fixtures.ts';
 // dropped by kernel.cache; signed-in callers' sessions and users are kept the same way. Two
 // processes and Redis: api/test/multinode.cluster.test.ts.
 
-/** Queries of the `sessions` table run during `work`. */
-async function sessionReads(knex: Knex, work: () => Promise<unknown>): Promise<number> {
+/** Queries run during `work` (those of the `sessions` table only, or all). */
+async function queries(knex: Knex, work: () => Promise<unknown>, onlySessions = true): Promise<number> {
   let reads = 0;
-  const onQuery = (query: { sql: string; method?: string }) => {
-    if (/\bsessions\b/.test(query.sql) && /^select/i.test(query.sql)) reads++;
+  const onQuery = (query: { sql: string }) => {
+    if (!onlySessions || (/\bsessions\b/.test(query.sql) && /^select/i.test(query.sql))) reads++;
   };
   knex.on('query', onQuery);
   try {
@@ -55,6 +55,16 @@ describe('API response cache and request costs', () => {
     expect(after.headers.get('etag')).to.not.equal(before.headers.get('etag'));
   });
 
+  it('reads the data once for many simultaneous callers of an answer not kept yet', async () => {
+    const knex = server.app.kernel.knex;
+    const path = '/api/artists?sort=streak';
+    const once = await queries(knex, () => server.client().get(path), false);
+    expect(once).to.be.above(0);
+    await server.app.kernel.cache.invalidate();
+    const together = await queries(knex, () => Promise.all(Array.from({ length: 20 }, () => server.client().get(path))), false);
+    expect(together).to.equal(once);
+  });
+
   it('keeps nothing for signed-in callers: their own likes show', async () => {
     const fan = await signUp(server, 'likerfan');
     await server.client().get('/api/tracks/2');
@@ -67,7 +77,7 @@ describe('API response cache and request costs', () => {
 
   it('never reads the session store for a request without a session cookie', async () => {
     const anonymous = server.client();
-    const reads = await sessionReads(server.app.kernel.knex, async () => {
+    const reads = await queries(server.app.kernel.knex, async () => {
       for (const path of ['/api/tracks/monthly', '/api/artists', '/api/auth/user', '/healthz']) await anonymous.get(`${path}?fresh=${Math.random()}`);
     });
     expect(reads).to.equal(0);
@@ -76,7 +86,7 @@ describe('API response cache and request costs', () => {
 
   it('reads a signed-in caller’s session once, and a logout ends it at once', async () => {
     const fan = await signUp(server, 'sessionfan');
-    const reads = await sessionReads(server.app.kernel.knex, async () => {
+    const reads = await queries(server.app.kernel.knex, async () => {
       for (let i = 0; i < 3; i++) expect((await fan.client.get('/api/auth/user')).status).to.equal(200);
     });
     expect(reads).to.be.at.most(1);
