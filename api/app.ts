@@ -121,7 +121,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   const cacheClock = () => kernel.now().getTime();
   if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache }).middleware());
   const publicReads = routeMatcher(plugins.flatMap((p) => p.publicReads ?? []));
-  koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: publicReads, anonymousOnly: true, onLookup: metrics?.apiCache }).middleware());
+  const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
+  const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));
+  koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: apiReads, strongEtags: true, onLookup: metrics?.apiCache }).middleware());
   koa.use(sameOriginWrites());
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));

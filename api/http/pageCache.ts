@@ -17,9 +17,10 @@ import type { AppState } from './state.ts';
  *    write (a scheduled release whose time arrives).
  * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
  *
- * The same cache keeps the API's public reads (`publicReads` in plugin manifests) for anonymous
- * callers, keyed the same way: a JSON answer is serialised once, compressed once per encoding,
- * and answered 304 while its ETag (strong: a hash of the body) still matches.
+ * The same cache keeps the API's reads that manifests declare: `publicReads` for anonymous callers
+ * (shared), `privateReads` for signed-in ones (each their own), keyed the same way: a JSON answer is
+ * serialised once, compressed once per encoding, and answered 304 while its ETag (strong: a hash
+ * of the body) still matches.
  */
 
 interface Entry {
@@ -39,10 +40,10 @@ export interface PageCacheOptions {
   /** Told the result of every lookup (metrics). */
   onLookup?: (result: PageCacheResult) => void;
   ttlMs?: number;
-  /** Which requests it keeps (by path); rendered pages by default. */
-  accepts?: (path: string) => boolean;
-  /** Keeps anonymous answers only (signed-in callers go through uncached). */
-  anonymousOnly?: boolean;
+  /** Which requests it keeps, by path and caller; rendered pages for everyone by default. */
+  accepts?: (path: string, signedIn: boolean) => boolean;
+  /** Strong validators (the API's, which any client may compare); pages keep weak ones. */
+  strongEtags?: boolean;
   /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
   maxBytes?: number;
   now?: () => number;
@@ -69,8 +70,8 @@ export class PageCache {
   private readonly now: () => number;
   private readonly bus: CacheBus;
   private readonly onLookup: (result: PageCacheResult) => void;
-  private readonly accepts: (path: string) => boolean;
-  private readonly anonymousOnly: boolean;
+  private readonly accepts: (path: string, signedIn: boolean) => boolean;
+  private readonly strongEtags: boolean;
   private readonly entries = new Map<string, Entry>();
   /** Pages being rendered now, by key: later requests for them wait for the copy. */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -85,7 +86,7 @@ export class PageCache {
     this.bus = options.bus;
     this.onLookup = options.onLookup ?? (() => {});
     this.accepts = options.accepts ?? isPage;
-    this.anonymousOnly = options.anonymousOnly ?? false;
+    this.strongEtags = options.strongEtags ?? false;
     this.bus.subscribe(() => this.invalidate());
   }
 
@@ -126,7 +127,7 @@ export class PageCache {
 
   middleware(): Middleware<AppState> {
     return async (ctx, next) => {
-      if (!SAFE.has(ctx.method) || !this.accepts(ctx.path) || (this.anonymousOnly && ctx.state.user)) return next();
+      if (!SAFE.has(ctx.method) || !this.accepts(ctx.path, !!ctx.state.user)) return next();
       let version = this.bus.version();
       if (version === null) {
         // The other nodes' writes cannot reach us: render every page fresh until they can.
@@ -182,9 +183,8 @@ export class PageCache {
       const value = ctx.response.get(name);
       if (value) headers[name] = value;
     }
-    // API answers get strong validators (any client may compare them); pages keep weak ones.
     const hash = createHash('sha1').update(body).digest('base64url');
-    const etag = ctx.response.get('ETag') || (this.anonymousOnly ? `"${hash}"` : `W/"${hash}"`);
+    const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
     const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
     this.store(key, entry);
     ctx.set('X-Page-Cache', 'miss');

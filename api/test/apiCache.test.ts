@@ -65,7 +65,7 @@ describe('API response cache and request costs', () => {
     expect(together).to.equal(once);
   });
 
-  it('keeps nothing for signed-in callers: their own likes show', async () => {
+  it('answers signed-in callers of public reads fresh: their own likes show', async () => {
     const fan = await signUp(server, 'likerfan');
     await server.client().get('/api/tracks/2');
     expect((await fan.client.post('/api/tracks/2/like', { like: true })).status).to.equal(200);
@@ -73,6 +73,21 @@ describe('API response cache and request costs', () => {
     expect(mine.headers.get('x-page-cache')).to.equal(null);
     expect(mine.body.liked).to.equal(true);
     expect((await server.client().get('/api/tracks/2')).body.liked).to.equal(false);
+  });
+
+  it('keeps a signed-in caller’s own reads for them alone, until a write', async () => {
+    const [ana, ben] = [await signUp(server, 'anacache'), await signUp(server, 'bencache')];
+    for (const who of [ana, ben]) await who.client.get('/api/messages');
+    const kept = await ana.client.get('/api/messages');
+    expect(kept.headers.get('x-page-cache')).to.equal('hit');
+    expect(kept.headers.get('cache-control')).to.equal('private, no-cache');
+    expect(kept.body).to.deep.equal([]);
+    expect((await ben.client.get('/api/auth/user')).body.username).to.equal('bencache');
+    expect((await ana.client.get('/api/auth/user')).body.username).to.equal('anacache');
+    expect((await ben.client.post('/api/messages', { recipientId: ana.user.id, content: 'Hello Ana' })).status).to.equal(201);
+    const inbox = await ana.client.get('/api/messages');
+    expect(inbox.body.map((m: { content: string }) => m.content)).to.deep.equal(['Hello Ana']);
+    expect((await server.client().get('/api/messages')).status, 'anonymous: still 401').to.equal(401);
   });
 
   it('never reads the session store for a request without a session cookie', async () => {

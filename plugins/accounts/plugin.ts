@@ -15,6 +15,7 @@ const accounts: PluginManifest = {
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // The only bodies read from callers without a session.
   anonymousBodies: ['/api/auth/login', '/api/auth/register'],
+  privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   // Kept per process until kernel.cache says the data changed (every API write does).
   middleware: (kernel) => {
