@@ -34,14 +34,15 @@ async function audit(url: string, port: number): Promise<Run> {
     const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
     return (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
   };
-  const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { selector?: string } }> }> } | undefined)?.items;
+  // Lighthouse 13 names the LCP element in its LCP breakdown insight, as a node item.
+  const lcpItems = (audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; selector?: string }> } | undefined)?.items;
   return {
     score: Math.round((categories.performance.score ?? 0) * 100),
     lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
     fcp: audits['first-contentful-paint'].numericValue ?? NaN,
     cssKb: bytesOf('stylesheet'),
     jsKb: bytesOf('script'),
-    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.selector ?? '',
+    lcpElement: lcpItems?.find((item) => item.type === 'node')?.selector ?? '',
   };
 }
 
