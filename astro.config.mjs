@@ -14,6 +14,8 @@ export default defineConfig({
   // Koa checks Origin on every write for the whole app (api/http/security.ts).
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // The stylesheet stays a file the browser keeps: inlined into every page (108 KB of CSS) it took the
+  // home page's phone LCP from 2.0 s to 1.0 s but cost the pages two thirds of their req/s (bench http).
   build: { inlineStylesheets: 'never' },
   vite: {
     build: { assetsInlineLimit: 0 },

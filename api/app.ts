@@ -14,7 +14,7 @@ import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { mediaFiles } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
-import { PageCache } from './http/pageCache.ts';
+import { PageCache, routeMatcher } from './http/pageCache.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
@@ -113,11 +113,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
   koa.use(mediaFiles(kernel.storage));
 
-  koa.use(sessionMiddleware(koa as unknown as Koa, knex));
+  koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
-  // After the session user is known (cache keys); emptied through kernel.cache.
-  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, onLookup: metrics?.pageCache }).middleware());
+  // After the session user is known (cache keys); emptied through kernel.cache. Entries age on the
+  // kernel's clock, so a test that moves it sees what is out at the new moment.
+  const cacheClock = () => kernel.now().getTime();
+  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache }).middleware());
+  const publicReads = routeMatcher(plugins.flatMap((p) => p.publicReads ?? []));
+  const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
+  const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));
+  koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: apiReads, strongEtags: true, onLookup: metrics?.apiCache }).middleware());
   koa.use(sameOriginWrites());
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));

@@ -193,3 +193,43 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
 export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis: Redis | null, log: Logger): CacheBus {
   return config.redis && redis ? redisCacheBus(config.redis, redis, log) : localCacheBus(config.database);
 }
+
+export interface CachedReads<V> {
+  /** The value kept for `key`, else `load()`'s (kept unless an invalidation came while it loaded). */
+  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+}
+
+/**
+ * A process-local cache of small database reads that every request repeats (a session's row, its
+ * user), obeying kernel.cache like the page cache: emptied on every invalidation from any node,
+ * unused while the bus has no version, and aged out after `ttlMs` (changes that no API write
+ * announces, such as `npm run promote`). Misses (undefined) are not kept; values are shared, so
+ * callers must not change them.
+ */
+export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): CachedReads<V> {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: V; version: string; storedAt: number }>();
+  let generation = 0;
+  bus.subscribe(() => {
+    generation++;
+    entries.clear();
+  });
+  return {
+    async get(key, load) {
+      const version = bus.version();
+      if (version === null) return load();
+      const hit = entries.get(key);
+      if (hit && hit.version === version && Math.abs(now() - hit.storedAt) <= ttlMs) return hit.value;
+      const started = generation;
+      const value = await load();
+      if (value !== undefined && started === generation && bus.version() === version) {
+        entries.delete(key);
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(key, { value, version, storedAt: now() });
+      }
+      return value;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 // How page and API latency change with the catalog's size: the demo catalog, then the same with
 // 2,000 artists and 20,000 tracks added. Each request carries a fresh query string, so the page
 // cache never answers and every figure is a full server render.
+// Run alone with `node api/bench/bench.ts scale`; `growCatalog` also serves the http part.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,8 +21,9 @@ const PATHS = [
 const root = path.resolve(import.meta.dirname, '../..');
 const env = { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
 
-async function grow(dataDir: string) {
-  const { kernel } = await createKernel({ config: loadConfig({ ...env, DATA_DIR: dataDir }), log: createLogger('warn') });
+/** Adds 2,000 artists with 10 monthly drops each to the database `environment` names (seeding the demo first when empty). */
+export async function growCatalog(environment: NodeJS.ProcessEnv): Promise<void> {
+  const { kernel } = await createKernel({ config: loadConfig({ ...env, ...environment }), log: createLogger('warn') });
   const { knex } = kernel;
   const now = Date.now();
   const demoTrack = await knex('tracks').first('audioUrl', 'coverImage');
@@ -70,14 +72,16 @@ async function measure(dataDir: string): Promise<Record<string, number>> {
   }
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-scale-'));
-try {
-  const small = await measure(dataDir);
-  await grow(dataDir);
-  const large = await measure(dataDir);
-  process.stdout.write(`\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`);
-  process.stdout.write(`${'path'.padEnd(44)} ${'demo ms'.padStart(9)} ${'large ms'.padStart(9)}\n`);
-  for (const p of PATHS) process.stdout.write(`${p.padEnd(44)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+export async function scaleBench(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-scale-'));
+  try {
+    const small = await measure(dataDir);
+    await growCatalog({ DATA_DIR: dataDir });
+    const large = await measure(dataDir);
+    process.stdout.write(`\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`);
+    process.stdout.write(`${'path'.padEnd(44)} ${'demo ms'.padStart(9)} ${'large ms'.padStart(9)}\n`);
+    for (const p of PATHS) process.stdout.write(`${p.padEnd(44)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }

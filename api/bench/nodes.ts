@@ -25,7 +25,7 @@ interface Case {
 const CASES: Case[] = [
   { name: 'artist page, anonymous (cached)', path: '/artist/1' },
   { name: 'artist page, signed in (cached)', path: '/artist/1', signedIn: true },
-  { name: 'GET /api/tracks/monthly (not cached)', path: '/api/tracks/monthly' },
+  { name: 'GET /api/tracks/monthly (API cache)', path: '/api/tracks/monthly' },
 ];
 
 if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--version']).status !== 0) {

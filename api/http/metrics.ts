@@ -33,6 +33,12 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const apiCache = new Counter({
+    name: 'onetrack_api_cache_lookups_total',
+    help: 'Cached public API reads (anonymous): hit, miss, or bypass (caching suspended while Redis is unreachable)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   const { knex } = kernel;
   new Gauge({
     name: 'onetrack_jobs',
@@ -87,6 +93,7 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
   return {
     registry,
     pageCache: (result: PageCacheResult) => pageCache.inc({ result }),
+    apiCache: (result: PageCacheResult) => apiCache.inc({ result }),
     /** Times every request; outermost, so errors and 304s count too. */
     timing(): Middleware<AppState> {
       return async (ctx, next) => {

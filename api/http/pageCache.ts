@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { CacheBus } from '../cache.ts';
@@ -16,6 +16,11 @@ import type { AppState } from './state.ts';
  *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
  *    write (a scheduled release whose time arrives).
  * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
+ *
+ * The same cache keeps the API's reads that manifests declare: `publicReads` for anonymous callers
+ * (shared), `privateReads` for signed-in ones (each their own), keyed the same way: a JSON answer is
+ * serialised once, compressed once per encoding, and answered 304 while its ETag (strong: a hash
+ * of the body) still matches.
  */
 
 interface Entry {
@@ -35,6 +40,10 @@ export interface PageCacheOptions {
   /** Told the result of every lookup (metrics). */
   onLookup?: (result: PageCacheResult) => void;
   ttlMs?: number;
+  /** Which requests it keeps, by path and caller; rendered pages for everyone by default. */
+  accepts?: (path: string, signedIn: boolean) => boolean;
+  /** Strong validators (the API's, which any client may compare); pages keep weak ones. */
+  strongEtags?: boolean;
   /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
   maxBytes?: number;
   now?: () => number;
@@ -43,6 +52,15 @@ export interface PageCacheOptions {
 const SAFE = new Set(['GET', 'HEAD']);
 /** Paths that are never pages. */
 const NOT_PAGES = /^\/(api|media|_astro)(\/|$)/;
+const isPage = (path: string) => !NOT_PAGES.test(path);
+
+/** Matches paths against route patterns such as '/api/artists/:id' (a parameter is one path segment). */
+export function routeMatcher(patterns: string[]): (path: string) => boolean {
+  if (!patterns.length) return () => false;
+  const escape = (part: string) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const regex = new RegExp(`^(?:${patterns.map((p) => p.split('/').map(escape).join('/')).join('|')})$`);
+  return (path) => regex.test(path);
+}
 /** Response headers a cached page keeps; per-request ones (dates, security, cookies) are set anew. */
 const KEPT_HEADERS = ['content-type', 'content-language', 'link'];
 
@@ -52,7 +70,11 @@ export class PageCache {
   private readonly now: () => number;
   private readonly bus: CacheBus;
   private readonly onLookup: (result: PageCacheResult) => void;
+  private readonly accepts: (path: string, signedIn: boolean) => boolean;
+  private readonly strongEtags: boolean;
   private readonly entries = new Map<string, Entry>();
+  /** Pages being rendered now, by key: later requests for them wait for the copy. */
+  private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
   /** Bumped by every invalidation: a page rendered across one is not kept (it may be stale). */
   private generation = 0;
@@ -63,6 +85,8 @@ export class PageCache {
     this.now = options.now ?? Date.now;
     this.bus = options.bus;
     this.onLookup = options.onLookup ?? (() => {});
+    this.accepts = options.accepts ?? isPage;
+    this.strongEtags = options.strongEtags ?? false;
     this.bus.subscribe(() => this.invalidate());
   }
 
@@ -81,7 +105,8 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (this.now() - entry.storedAt > this.ttlMs || entry.version !== version) {
+    // Either way: a test clock may move backwards.
+    if (Math.abs(this.now() - entry.storedAt) > this.ttlMs || entry.version !== version) {
       this.bytes -= entry.body.length;
       return undefined;
     }
@@ -102,8 +127,8 @@ export class PageCache {
 
   middleware(): Middleware<AppState> {
     return async (ctx, next) => {
-      if (!SAFE.has(ctx.method) || NOT_PAGES.test(ctx.path)) return next();
-      const version = this.bus.version();
+      if (!SAFE.has(ctx.method) || !this.accepts(ctx.path, !!ctx.state.user)) return next();
+      let version = this.bus.version();
       if (version === null) {
         // The other nodes' writes cannot reach us: render every page fresh until they can.
         this.onLookup('bypass');
@@ -114,7 +139,16 @@ export class PageCache {
 
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
-      const hit = this.lookup(key, version);
+      let hit = this.lookup(key, version);
+      // Another request is rendering this very page: wait for its copy rather than render it again
+      // (after an invalidation or an expiry every open connection would otherwise miss at once).
+      const rendering = hit ? undefined : this.rendering.get(key);
+      if (rendering) {
+        await rendering;
+        version = this.bus.version();
+        if (version === null) return next();
+        hit = this.lookup(key, version);
+      }
       if (hit) {
         this.onLookup('hit');
         ctx.set('X-Page-Cache', 'hit');
@@ -122,27 +156,43 @@ export class PageCache {
         return;
       }
       this.onLookup('miss');
-      const generation = this.generation;
-      await next();
-      // An invalidation during rendering: the page may show data from before it.
-      if (generation !== this.generation || this.bus.version() !== version) return;
-      const cacheControl = ctx.response.get('Cache-Control');
-      if (ctx.status !== 200 || !Buffer.isBuffer(ctx.body) || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = ctx.response.get(name);
-        if (value) headers[name] = value;
+      let rendered!: () => void;
+      const own = new Promise<void>((resolve) => (rendered = resolve));
+      this.rendering.set(key, own);
+      try {
+        await this.render(ctx, next, key, version, !user);
+      } finally {
+        if (this.rendering.get(key) === own) this.rendering.delete(key);
+        rendered();
       }
-      const body = ctx.body;
-      const etag = ctx.response.get('ETag') || `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-      const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
-      this.store(key, entry);
-      ctx.set('X-Page-Cache', 'miss');
-      this.setCachingHeaders(ctx, entry, !user);
     };
   }
 
-  private setCachingHeaders(ctx: Parameters<Middleware<AppState>>[0], entry: Entry, anonymous: boolean): void {
+  /** Renders (or answers) the request and keeps the result when it may be served again. */
+  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean): Promise<void> {
+    const generation = this.generation;
+    await next();
+    // An invalidation during rendering: the page may show data from before it.
+    if (generation !== this.generation || this.bus.version() !== version) return;
+    const cacheControl = ctx.response.get('Cache-Control');
+    if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
+    const body = bodyBytes(ctx);
+    if (!body) return;
+    const headers: Record<string, string> = {};
+    for (const name of KEPT_HEADERS) {
+      const value = ctx.response.get(name);
+      if (value) headers[name] = value;
+    }
+    const hash = createHash('sha1').update(body).digest('base64url');
+    const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
+    this.store(key, entry);
+    ctx.set('X-Page-Cache', 'miss');
+    this.setCachingHeaders(ctx, entry, anonymous);
+    if (ctx.fresh) ctx.status = 304;
+  }
+
+  private setCachingHeaders(ctx: Context, entry: Entry, anonymous: boolean): void {
     // Browsers (and shared caches, for anonymous pages) keep the page but ask again each time;
     // an unchanged page then costs a 304. Cookies decide who is asking, hence Vary.
     ctx.set('Cache-Control', anonymous ? 'public, no-cache' : 'private, no-cache');
@@ -150,7 +200,7 @@ export class PageCache {
     ctx.etag = entry.etag;
   }
 
-  private send(ctx: Parameters<Middleware<AppState>>[0], entry: Entry, anonymous: boolean): void {
+  private send(ctx: Context, entry: Entry, anonymous: boolean): void {
     ctx.status = entry.status;
     ctx.set(entry.headers);
     this.setCachingHeaders(ctx, entry, anonymous);
@@ -174,4 +224,16 @@ export class PageCache {
       ctx.body = entry.body;
     }
   }
+}
+
+/** The response body as bytes, when it is one the cache can keep (rendered HTML, or JSON it serialises here once). */
+function bodyBytes(ctx: Context): Buffer | null {
+  const body: unknown = ctx.body;
+  if (Buffer.isBuffer(body)) return body;
+  if (body === null || typeof body !== 'object' || typeof (body as { pipe?: unknown }).pipe === 'function') return null;
+  // What Koa would send for this body, with its type.
+  const json = Buffer.from(JSON.stringify(body));
+  ctx.body = json;
+  ctx.type = 'application/json';
+  return json;
 }

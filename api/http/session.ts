@@ -2,18 +2,26 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
+import { cachedReads, type CacheBus } from '../cache.ts';
 
 export const SESSION_COOKIE = 'onetrack.sid';
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 type SessionData = Record<string, unknown>;
 
-/** koa-session store over the `sessions` table; expired rows read as absent and are swept lazily. */
-export function databaseStore(knex: Knex, now: () => number = Date.now) {
+/**
+ * koa-session store over the `sessions` table; expired rows read as absent and are swept lazily.
+ * Rows read are kept in this process (cachedReads, emptied through kernel.cache), so a signed-in
+ * request costs no query for its session; saving or deleting a row tells every node's caches.
+ * koa-session calls `get` only for a request that carries a session cookie: anonymous requests
+ * never reach the store.
+ */
+export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Date.now) {
   let lastSweep = 0;
+  const rows = cachedReads<{ data: string; expiresAt: number }>(bus, { now });
   return {
     async get(sid: string): Promise<SessionData | undefined> {
-      const row = await knex('sessions').where({ sid }).first('data', 'expiresAt');
+      const row = await rows.get(sid, () => knex('sessions').where({ sid }).first('data', 'expiresAt'));
       if (!row || Number(row.expiresAt) <= now()) return undefined;
       return JSON.parse(row.data);
     },
@@ -21,6 +29,7 @@ export function databaseStore(knex: Knex, now: () => number = Date.now) {
       const ttl = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
       const row = { sid, data: JSON.stringify(data), expiresAt: now() + ttl };
       await knex('sessions').insert(row).onConflict('sid').merge(['data', 'expiresAt']);
+      await bus.invalidate();
       if (now() - lastSweep > 3600_000) {
         lastSweep = now();
         await knex('sessions').where('expiresAt', '<=', now()).delete();
@@ -28,7 +37,28 @@ export function databaseStore(knex: Knex, now: () => number = Date.now) {
     },
     async destroy(sid: string): Promise<void> {
       await knex('sessions').where({ sid }).delete();
+      // After the row is gone (a logout's own write invalidated before its commit ran).
+      await bus.invalidate();
     },
+  };
+}
+
+/**
+ * Session ids from a pool of random bytes drawn 1,024 ids at a time, as Node's randomUUID does: koa-session
+ * makes an id for every request without a session (most are never saved), and a system call each
+ * showed in the profile.
+ */
+function sessionIds(): () => string {
+  const ID_BYTES = 24;
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset >= pool.length) {
+      pool = randomBytes(ID_BYTES * 1024);
+      offset = 0;
+    }
+    offset += ID_BYTES;
+    return pool.subarray(offset - ID_BYTES, offset).toString('base64url');
   };
 }
 
@@ -36,7 +66,7 @@ export function databaseStore(knex: Knex, now: () => number = Date.now) {
  * Cookie-session with the data server-side. autoCommit is off so the commit runs inside our error
  * handling (commitSession), after the handler.
  */
-export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
+export function sessionMiddleware(app: Koa, knex: Knex, bus: CacheBus): Koa.Middleware {
   return session(
     {
       key: SESSION_COOKIE,
@@ -49,8 +79,8 @@ export function sessionMiddleware(app: Koa, knex: Knex): Koa.Middleware {
       renew: true,
       // `secure` is left unset on purpose: the cookies library then marks the cookie Secure exactly
       // when the request arrived over HTTPS (directly, or through a proxy with TRUST_PROXY=1).
-      genid: () => randomBytes(24).toString('base64url'),
-      store: databaseStore(knex),
+      genid: sessionIds(),
+      store: databaseStore(knex, bus),
     },
     app,
   );

@@ -66,6 +66,16 @@ export interface PluginManifest {
    * left unread, so routes that need a session answer 401 before reading it (api/http/body.ts).
    */
   anonymousBodies?: string[];
+  /**
+   * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
+   * URL, the page variant and the data: kept in the kernel's response cache, emptied by kernel.cache.
+   */
+  publicReads?: string[];
+  /**
+   * GET routes whose signed-in answer depends only on the URL, the caller and the data: kept per
+   * user in the same cache (as their rendered pages are), emptied by kernel.cache.
+   */
+  privateReads?: string[];
   /** Runs on every request (API and pages) before routing, in plugin order. */
   middleware?(kernel: Kernel): Middleware<AppState>;
   /** Contributes to the app shell's data for a signed-in user. */

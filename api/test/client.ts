@@ -1,6 +1,9 @@
 import { request } from 'node:http';
 
 /** A tiny HTTP client with a cookie jar, so tests act like one browser session. */
+/** A browser's revalidation (fetch adds `Cache-Control: no-cache` to a bare If-None-Match, which forbids a 304). */
+export const revalidate = (etag: string) => ({ 'If-None-Match': etag, 'Cache-Control': 'max-age=0' });
+
 export interface TestResponse<T = any> {
   status: number;
   headers: Headers;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../db/connection.ts';
 import { image, releaseForm, tone } from '../../plugins/releases/test/fixtures.ts';
-import { TestClient, type TestResponse } from './client.ts';
+import { revalidate, TestClient, type TestResponse } from './client.ts';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './database.ts';
 import { listeningUrl, startChild, startRedis, waitFor, type Child } from './processes.ts';
 import { startLocalS3, type LocalS3 } from './s3.ts';
@@ -137,8 +137,31 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     const me = await browser.on(b).get('/api/users/me');
     expect(me.status).to.equal(200);
     expect(me.body.id).to.equal(user.id);
+    // A keeps the session it has read (api/http/session.ts): B's logout must still reach it.
+    expect((await browser.on(a).get('/api/users/me')).status).to.equal(200);
     expect((await browser.on(b).post('/api/auth/logout')).status).to.equal(200);
     expect((await browser.on(a).get('/api/users/me')).status, 'a logout on B ends the session on A').to.equal(401);
+  });
+
+  it('answers an anonymous API read from B’s cache until a write on A, then the new answer with a new ETag', async () => {
+    const admin = new Browser();
+    await register(admin, a, 'apieditor', { admin: true });
+    const read = () => fetch(`${b.url}/api/content/key/hero_title`);
+    await read();
+    const cached = await read();
+    expect(cached.headers.get('x-page-cache')).to.equal('hit');
+    const etag = cached.headers.get('etag')!;
+    expect(etag).to.match(/^"[\w-]+"$/);
+    expect((await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) })).status).to.equal(304);
+    const block = await knex('content_blocks').where({ key: 'hero_title' }).first('id');
+    expect((await admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited through A' })).status).to.equal(200);
+    // Redis carries the invalidation to B within milliseconds; the next read there is the new text.
+    const fresh = await waitFor('B to drop its cached answer', async () => {
+      const res = await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) });
+      return res.status === 200 ? res : undefined;
+    }, 2_000, 10);
+    expect(((await fresh.json()) as { value: string }).value).to.equal('Edited through A');
+    expect(fresh.headers.get('etag')).to.not.equal(etag);
   });
 
   let released: Awaited<ReturnType<typeof artistWithTrack>>;

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { cachedReads } from '../../api/cache.ts';
+import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountsRoutes, PHOTO_PATH } from './routes.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
@@ -13,11 +15,16 @@ const accounts: PluginManifest = {
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // The only bodies read from callers without a session.
   anonymousBodies: ['/api/auth/login', '/api/auth/register'],
+  privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
-  middleware: (kernel) => async (ctx, next) => {
-    const userId = ctx.session?.userId;
-    ctx.state.user = typeof userId === 'number' ? await kernel.services.accounts.sessionUser(userId) : null;
-    await next();
+  // Kept per process until kernel.cache says the data changed (every API write does).
+  middleware: (kernel) => {
+    const users = cachedReads<SessionUser>(kernel.cache);
+    return async (ctx, next) => {
+      const userId = ctx.session?.userId;
+      ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined)) ?? null) : null;
+      await next();
+    };
   },
   routes: accountsRoutes,
   seed: seedAccounts,

@@ -99,15 +99,17 @@ export function createAccountsService(kernel: Kernel) {
       return User.query().findById(id);
     },
 
+    /** Read on every signed-in request: one row of plain columns, no model. */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const user = await User.query().findById(id);
-      return user && !user.deletedAt ? toSessionUser(user) : null;
+      const row = await kernel.knex('users').where({ id }).whereNull('deletedAt').first('id', 'username', 'name', 'role', 'isArtist', 'profileImage');
+      return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) } : null;
     },
 
+    /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */
     async publicUser(id: number): Promise<PublicUser> {
-      const user = await User.query().findById(id);
-      if (!user) throw notFound('User not found');
-      return user.toPublic();
+      const row = await kernel.knex('users').where({ id }).first('id', 'name', 'username', 'email', 'bio', 'profileImage', 'isArtist', 'role');
+      if (!row) throw notFound('User not found');
+      return { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) };
     },
 
     async updateProfile(actor: SessionUser, id: number, patch: ProfilePatch): Promise<PublicUser> {
@@ -214,7 +216,10 @@ export function createAccountsService(kernel: Kernel) {
       if (!(ROLES as readonly string[]).includes(role)) throw invalid(`Role must be one of: ${ROLES.join(', ')}`);
       const user = await User.query().whereRaw('LOWER(username) = ?', [username.toLowerCase()]).first();
       if (!user) throw notFound(`No user named "${username}"`);
-      return (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
+      const changed = (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
+      // Not an API write (the promote command): tell the caches that keep signed-in users.
+      await kernel.cache.invalidate();
+      return changed;
     },
   };
   return service;

@@ -10,6 +10,11 @@ const catalog: PluginManifest = {
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,
+  publicReads: [
+    '/api/artists', '/api/artists/featured', '/api/artists/:id', '/api/artists/:id/tracks', '/api/artists/:id/exclusives',
+    '/api/tracks/monthly', '/api/tracks/:id', '/api/exclusives',
+  ],
+  privateReads: ['/api/subscriptions/user'],
   // Pages show what is out in the viewer's time zone (midnight releases), which depends on the
   // zone's offset only: the page cache keeps one copy per offset (UTC viewers share the plain one).
   middleware: (kernel) => async (ctx, next) => {

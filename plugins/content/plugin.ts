@@ -8,6 +8,7 @@ const content: PluginManifest = {
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createContentService,
+  publicReads: ['/api/content/key/:key'],
   routes: contentRoutes,
 };
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
-import { Allocation, CreditGrant } from './models.ts';
+import { Allocation } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import { createStatements } from './statements.ts';
 import { MONTH_CLOSED, MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
@@ -17,15 +17,17 @@ export function createCreditsService(kernel: Kernel) {
    * MySQL) makes concurrent first accesses create exactly one row. Unspent credits of earlier
    * months stay on those months' rows: a new month always starts at exactly 100.
    */
-  async function grantFor(userId: number, month: string): Promise<CreditGrant> {
-    const existing = await CreditGrant.query().findOne({ userId, month });
-    if (existing) return existing;
+  async function grantFor(userId: number, month: string): Promise<{ remaining: number }> {
+    // A plain row: the Credit Vault reads it on every visit.
+    const read = () => knex('credit_grants').where({ userId, month }).first('remaining');
+    const existing = await read();
+    if (existing) return { remaining: Number(existing.remaining) };
     await monthly.recordTerms(month);
     await knex('credit_grants')
       .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, createdAt: kernel.now().getTime() })
       .onConflict(['userId', 'month'])
       .ignore();
-    return (await CreditGrant.query().findOne({ userId, month }))!;
+    return { remaining: Number((await read()).remaining) };
   }
 
   const service = {

@@ -31,19 +31,37 @@ export class Message extends BaseModel {
 
   /** Spec §3 Message, as seen by `viewerId` (one of the two parties). */
   toJSONFor(viewerId: number) {
-    return {
-      id: this.id,
-      senderId: this.senderId,
-      senderName: this.sender?.name ?? '',
-      recipientId: this.recipientId,
-      recipientName: this.recipient?.name ?? '',
-      subject: this.subject,
-      content: this.content,
-      isRead: this.isRead,
-      isSentByCurrentUser: this.senderId === viewerId,
-      createdAt: new Date(Number(this.createdAt)).toISOString(),
-    };
+    return messageJson({ ...this, senderName: this.sender?.name, recipientName: this.recipient?.name }, viewerId);
   }
 }
 
-export type MessageJSON = ReturnType<Message['toJSONFor']>;
+/** A message row with its parties' names (a model, or a plain row of the inbox query). */
+export interface MessageRow {
+  id: number;
+  senderId: number;
+  senderName?: string | null;
+  recipientId: number;
+  recipientName?: string | null;
+  subject: string | null;
+  content: string;
+  isRead: boolean | number;
+  createdAt: number;
+}
+
+/** Spec §3 Message, as seen by `viewerId` (one of the two parties). */
+export function messageJson(row: MessageRow, viewerId: number) {
+  return {
+    id: Number(row.id),
+    senderId: Number(row.senderId),
+    senderName: row.senderName ?? '',
+    recipientId: Number(row.recipientId),
+    recipientName: row.recipientName ?? '',
+    subject: row.subject,
+    content: row.content,
+    isRead: Boolean(row.isRead),
+    isSentByCurrentUser: Number(row.senderId) === viewerId,
+    createdAt: new Date(Number(row.createdAt)).toISOString(),
+  };
+}
+
+export type MessageJSON = ReturnType<typeof messageJson>;

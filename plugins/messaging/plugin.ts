@@ -9,6 +9,7 @@ const messaging: PluginManifest = {
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createMessagingService,
+  privateReads: ['/api/messages', '/api/messages/unread-count'],
   routes: messagingRoutes,
   seed: seedMessaging,
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { User } from '../accounts/models.ts';
-import { Message } from './models.ts';
+import { Message, messageJson, type MessageRow } from './models.ts';
 
 export interface SendInput {
   recipientId: number;
@@ -32,11 +32,15 @@ export function createMessagingService(kernel: Kernel) {
 
   const service = {
     /** The user's received and sent messages, newest first. Nobody else's. */
+    // One query of plain rows (the inbox is read on every visit to /messages).
     async list(userId: number) {
-      const rows = await Message.withNames()
-        .where((q) => q.where({ senderId: userId }).orWhere({ recipientId: userId }))
-        .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
-      return rows.map((m) => m.toJSONFor(userId));
+      const rows: MessageRow[] = await kernel.knex('messages as m')
+        .leftJoin('users as s', 's.id', 'm.sender_id')
+        .leftJoin('users as r', 'r.id', 'm.recipient_id')
+        .select('m.*', 's.name as sender_name', 'r.name as recipient_name')
+        .where((q) => q.where('m.sender_id', userId).orWhere('m.recipient_id', userId))
+        .orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]);
+      return rows.map((row) => messageJson(row, userId));
     },
 
     async unreadCount(userId: number): Promise<number> {

@@ -1,0 +1,150 @@
+// Requests per second of the API reads and pages issue 12 names, each as a ratio to the static
+// file (/robots.txt) served by the same process, measured right before and right after it (their
+// mean is the baseline): the machine is shared, so a neighbour's load moves both alike and the
+// ratio survives it better than either figure. Each setup
+// is a fresh server: SQLite or MariaDB, the demo catalog or 2,000 more artists / 20,000 tracks,
+// with or without REDIS_URL. 50 connections, gzip and br accepted, as a browser asks.
+// Run alone with `node api/bench/bench.ts http`; BENCH_SETUPS picks setups (e.g. "sqlite-demo").
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseDatabaseUrl } from '../config.ts';
+import { listeningUrl, startChild, startRedis, waitFor } from '../test/processes.ts';
+import { growCatalog } from './catalog-scale.ts';
+
+interface Case {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  /** The issue's goal: at least this share of the static file's requests per second. */
+  goal: number;
+  /** …and at most this p99 (ms), where the issue sets one. */
+  p99?: number;
+}
+
+const API = 0.5;
+const SIGNED_API = 0.25;
+const PAGE = 0.7;
+const SIGNED_PAGE = 0.3;
+export const CASES: Case[] = [
+  ...['/api/tracks/monthly', '/api/tracks/1', '/api/artists', '/api/artists/1', '/api/artists/1/tracks', '/api/exclusives', '/api/content/key/hero_title'].map((p) => ({ name: `GET ${p}`, path: p, goal: API, p99: 20 })),
+  ...['/api/auth/user', '/api/credits/user', '/api/messages', '/api/subscriptions/user'].map((p) => ({ name: `GET ${p}, signed in`, path: p, signedIn: true, goal: SIGNED_API })),
+  ...['/', '/artist/1', '/tracks/1', '/discover'].map((p) => ({ name: `page ${p}`, path: p, goal: PAGE })),
+  ...['/', '/artist/1', '/credits', '/messages'].map((p) => ({ name: `page ${p}, signed in`, path: p, signedIn: true, goal: SIGNED_PAGE })),
+];
+const BASELINE = '/robots.txt';
+
+interface Setup {
+  name: string;
+  database: 'sqlite' | 'mysql';
+  large: boolean;
+  redis: boolean;
+}
+const SETUPS: Setup[] = [
+  { name: 'sqlite-demo', database: 'sqlite', large: false, redis: false },
+  { name: 'sqlite-large', database: 'sqlite', large: true, redis: false },
+  { name: 'mysql-demo', database: 'mysql', large: false, redis: false },
+  { name: 'mysql-large-redis', database: 'mysql', large: true, redis: true },
+];
+
+const DURATION_S = Number(process.env.BENCH_SECONDS || 2);
+const CONNECTIONS = 50;
+const root = path.resolve(import.meta.dirname, '../..');
+const MYSQL_ADMIN_URL = process.env.MYSQL_TEST_URL || 'mysql://root@127.0.0.1:3306/mysql';
+
+async function measure(url: string, cookie?: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = parseDatabaseUrl(MYSQL_ADMIN_URL, dataDir);
+  if (admin.client !== 'mysql') throw new Error('MYSQL_TEST_URL must be a mysql:// URL');
+  const { client: _client, database: _database, ...login } = admin;
+  const name = `onetrack_bench_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const server = knexFactory({ client: 'mysql2', connection: login });
+    try {
+      await server.raw(sql);
+    } finally {
+      await server.destroy();
+    }
+  };
+  await run(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const auth = admin.user ? `${encodeURIComponent(admin.user)}${admin.password ? `:${encodeURIComponent(admin.password)}` : ''}@` : '';
+  return { url: `mysql://${auth}${admin.host}:${admin.port}/${name}`, drop: () => run(`DROP DATABASE IF EXISTS \`${name}\``) };
+}
+
+async function runSetup(setup: Setup): Promise<string[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-bench-'));
+  const cleanups: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
+  try {
+    // No media worker: its finished jobs would empty the caches in the middle of a measurement.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
+    if (setup.database === 'mysql') {
+      const db = await mysqlDatabase(dataDir);
+      cleanups.push(db.drop);
+      env.DATABASE_URL = db.url;
+    }
+    if (setup.redis) {
+      const redis = await startRedis();
+      cleanups.push(redis.stop);
+      env.REDIS_URL = redis.url;
+      env.REDIS_PREFIX = `onetrack-bench-${randomBytes(4).toString('hex')}:`;
+    }
+    if (setup.large) await growCatalog(env);
+    const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
+    cleanups.unshift(async () => {
+      server.process.kill('SIGTERM');
+      await server.exited;
+    });
+    const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 180_000, 100);
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) });
+    if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    // Warm up: compiled statements, JIT, first renders.
+    for (const c of CASES) await fetch(base + c.path, { headers: c.signedIn ? { cookie } : {} });
+
+    const lines = [
+      `\n${setup.name}: ${DURATION_S} s per figure, ${CONNECTIONS} connections, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
+      `${'case'.padEnd(40)} ${'static/s'.padStart(9)} ${'p99'.padStart(5)} ${'req/s'.padStart(7)} ${'p99'.padStart(5)} ${'ratio'.padStart(6)}  goal`,
+    ];
+    let before = await measure(base + BASELINE);
+    for (const c of CASES) {
+      const result = await measure(base + c.path, c.signedIn ? cookie : undefined);
+      const after = await measure(base + BASELINE);
+      const baseline = { rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99) };
+      before = after;
+      const ratio = result.rps / baseline.rps;
+      const met = ratio >= c.goal && (c.p99 === undefined || result.p99 <= c.p99);
+      const goal = `${Math.round(c.goal * 100)} %${c.p99 ? ` & p99 <= ${c.p99}` : ''}`;
+      lines.push(`${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ${String(baseline.p99).padStart(5)} ${result.rps.toFixed(0).padStart(7)} ${String(result.p99).padStart(5)} ${`${(ratio * 100).toFixed(0)} %`.padStart(6)}  ${met ? 'met' : 'MISSED'} (${goal})`);
+    }
+    return lines;
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+export async function httpBench(): Promise<void> {
+  const wanted = process.env.BENCH_SETUPS?.split(',');
+  const hasRedis = existsSync('/usr/bin/redis-server') || spawnSync('redis-server', ['--version']).status === 0;
+  for (const setup of SETUPS) {
+    if (wanted && !wanted.includes(setup.name)) continue;
+    if (setup.redis && !hasRedis) {
+      process.stdout.write(`\n${setup.name}: skipped (no redis-server on this machine)\n`);
+      continue;
+    }
+    process.stdout.write(`${(await runSetup(setup)).join('\n')}\n`);
+  }
+}
