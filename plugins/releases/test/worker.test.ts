@@ -25,7 +25,7 @@ describe('releases: media jobs in the worker', function () {
   const now = () => new Date(Date.now() + offset);
 
   before(async () => {
-    server = await startTestServer({ now });
+    server = await startTestServer({ now, pages: true });
     artist = await join(server, 'producer', true);
   });
   after(() => server.stop());
@@ -99,6 +99,11 @@ describe('releases: media jobs in the worker', function () {
     expect(media.loudness).to.deep.equal({ integrated: seen.loudness.integratedLufs, truePeak: seen.loudness.truePeakDbtp, range: seen.loudness.loudnessRangeLu });
     // The artist's release view carries it too.
     expect((await drummer.client.get(`/api/releases/${id}`)).body.analysis).to.deep.equal(media.analysis);
+    // And the track page shows tempo and key to every visitor.
+    const page = await server.client().get(`/tracks/${id}`);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.include(`${Math.round(media.analysis.bpm)} BPM`);
+    if (media.analysis.key) expect(page.text).to.include(media.analysis.key);
   });
 
   it('finishes a job whose worker process was killed mid-way, once, after the lease', async () => {
