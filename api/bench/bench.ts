@@ -4,6 +4,7 @@
 //   http        API reads and pages vs /robots.txt: SQLite and MariaDB, demo and 2,000 artists /
 //               20,000 tracks, with REDIS_URL (issue 12's goals, met or missed)
 //   lighthouse  first paint on a phone: Lighthouse mobile preset, median of 3, four pages
+//   accessibility  Lighthouse accessibility of the pages people land on, per role (goal >= 96)
 //   scale       uncached render time, demo catalog vs the large one
 //   search      /api/search and suggestions over 20,000 tracks, SQLite and MariaDB (p50/p95)
 //   analysis    audio analysis accuracy and speed (OneTrack vs Essentia)
@@ -14,6 +15,7 @@ import { httpBench } from './http.ts';
 const PARTS: Record<string, () => Promise<unknown>> = {
   http: httpBench,
   lighthouse: async () => (await import('./lighthouse.ts')).lighthouseBench(),
+  accessibility: async () => (await import('./accessibility.ts')).accessibilityBench(),
   scale: async () => (await import('./catalog-scale.ts')).scaleBench(),
   // These run when imported.
   search: () => import('./search.ts'),

@@ -1,0 +1,63 @@
+// Lighthouse's accessibility score of every page fans, artists and visitors land on, signed in as
+// each of them (demo users), in Debian's Chromium (CHROME_PATH to change it). Goal: >= 96 on each,
+// with the failing audits named when one falls short. axe's serious findings fail `npm test`
+// already (site/test/a11y.browser.test.ts); this is Lighthouse's wider score.
+// Run alone with `node api/bench/bench.ts accessibility`.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { listeningUrl, startChild, waitFor } from '../test/processes.ts';
+
+const GOAL = 96;
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Who looks at which pages: null is a visitor, otherwise a demo username (password demo1234). */
+const VISITS: Array<[string | null, string[]]> = [
+  [null, ['/', '/artist/1', '/tracks/1', '/search?q=nova', '/discover', '/artists', '/transparency', '/auth']],
+  ['demo', ['/', '/credits', '/messages', '/notifications', '/profile?tab=preferences', '/artist/1', '/tracks/1']],
+  ['novaharbor', ['/upload', '/credits']],
+];
+
+async function cookieOf(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) });
+  if (!res.ok) throw new Error(`login as ${username}: ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+export async function accessibilityBench(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-a11y-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
+  const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    const lines = [`\nLighthouse accessibility (desktop), goal >= ${GOAL}`, `${'who'.padEnd(11)} ${'page'.padEnd(26)} score  failing audits`];
+    for (const [who, pages] of VISITS) {
+      const cookie = who ? await cookieOf(base, who) : undefined;
+      for (const page of pages) {
+        const result = await lighthouse(base + page, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['accessibility'],
+          formFactor: 'desktop',
+          screenEmulation: { disabled: true },
+          extraHeaders: cookie ? { Cookie: cookie } : undefined,
+        });
+        if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+        const { audits, categories } = result.lhr;
+        const score = Math.round((categories.accessibility.score ?? 0) * 100);
+        const failing = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0).map((audit) => audit.id);
+        lines.push(`${(who ?? 'visitor').padEnd(11)} ${page.padEnd(26)} ${String(score).padStart(5)}  ${score >= GOAL ? '' : 'MISSED '}${failing.join(', ')}`);
+      }
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    chrome?.kill();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
