@@ -66,6 +66,20 @@ export function createStatements(kernel: Kernel) {
     return { payouts: { month, final: true, ...payouts }, lines };
   }
 
+  /**
+   * The month's terms and the fan lines of one fan or one artist: the stored ones once the month has
+   * settled, otherwise split from the ledger as it is now (`live` picks the allocations to split).
+   */
+  async function linesOf(month: string, of: LinesOf, live: (q: ReturnType<typeof knex>) => void): Promise<{ terms: MonthTerms; lines: FanLine[]; final: boolean }> {
+    if (isSettled(month, kernel.now())) {
+      const settled = await settledMonth(month);
+      return { terms: settled.payouts, lines: await settled.lines(of), final: true };
+    }
+    const terms = await termsOf(month);
+    const lines = splitFans(terms, await groupedAllocations(live)).filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    return { terms, lines, final: false };
+  }
+
   /** A month's payouts: computed from the ledger on every read until it has settled, then stored once. */
   async function monthPayouts(month: string): Promise<MonthPayoutsView> {
     if (!isSettled(month, kernel.now())) return { month, final: false, ...(await computeMonth(month)).payouts };
@@ -91,19 +105,7 @@ export function createStatements(kernel: Kernel) {
     const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining');
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
     const months: string[] = (await knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month')).map((r: { month: string }) => r.month);
-    let terms: MonthTerms;
-    let lines: FanLine[];
-    let final: boolean;
-    if (isSettled(month, kernel.now())) {
-      const settled = await settledMonth(month);
-      terms = settled.payouts;
-      lines = await settled.lines({ userId });
-      final = true;
-    } else {
-      terms = await termsOf(month);
-      lines = splitFans(terms, await groupedAllocations((q) => q.where({ month, userId })));
-      final = false;
-    }
+    const { terms, lines, final } = await linesOf(month, { userId }, (q) => q.where({ month, userId }));
     const names = await artistNames(lines.map((l) => l.artistId));
     const view = termsView(terms);
     const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -134,20 +136,8 @@ export function createStatements(kernel: Kernel) {
     const current = monthOf(kernel.now());
     const allocated: string[] = (await knex('credit_allocations').where({ artistId }).distinct('month')).map((r: { month: string }) => r.month);
     const months = [...new Set([current, ...allocated])].sort().reverse();
-    let terms: MonthTerms;
-    let lines: FanLine[];
-    let final: boolean;
-    if (isSettled(month, kernel.now())) {
-      const settled = await settledMonth(month);
-      terms = settled.payouts;
-      lines = await settled.lines({ artistId });
-      final = true;
-    } else {
-      terms = await termsOf(month);
-      const supporters = knex('credit_allocations').where({ month, artistId }).select('userId');
-      lines = splitFans(terms, await groupedAllocations((q) => q.where({ month }).whereIn('userId', supporters))).filter((l) => l.artistId === artistId);
-      final = false;
-    }
+    const supporters = knex('credit_allocations').where({ month, artistId }).select('userId');
+    const { terms, lines, final } = await linesOf(month, { artistId }, (q) => q.where({ month }).whereIn('userId', supporters));
     lines.sort((a, b) => b.amountCents - a.amountCents || b.credits - a.credits || a.fanCredits - b.fanCredits);
     const view = termsView(terms);
     const credits = lines.reduce((sum, l) => sum + l.credits, 0);

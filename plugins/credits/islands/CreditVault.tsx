@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import CreditAmountField from './CreditAmountField.tsx';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
@@ -92,10 +93,7 @@ function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
               ))}
             </Form.Select>
           </Form.Group>
-          <Form.Group controlId="allocate-amount">
-            <Form.Label>Credits</Form.Label>
-            <Form.Control type="number" inputMode="numeric" min={1} max={available} step={1} value={amount} placeholder="Amount" onChange={(e) => setAmount(e.target.value)} />
-          </Form.Group>
+          <CreditAmountField id="allocate-amount" label="Credits" value={amount} available={available} onChange={setAmount} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>Cancel</Button>

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import CreditAmountField from './CreditAmountField.tsx';
 import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
@@ -63,19 +64,7 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
               <a href="/auth">Log in</a> to give your monthly credits to {artist.name}.
             </p>
           )}
-          <Form.Group controlId="support-amount">
-            <Form.Label>Credits to allocate</Form.Label>
-            <Form.Control
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={available ?? undefined}
-              step={1}
-              value={amount}
-              placeholder="Amount"
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </Form.Group>
+          <CreditAmountField id="support-amount" label="Credits to allocate" value={amount} available={available} onChange={setAmount} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>Cancel</Button>

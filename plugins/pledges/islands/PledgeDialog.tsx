@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
 import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
@@ -88,19 +89,7 @@ export default function PledgeDialog({ artist, choices = [], month, closesAt, si
                 </Form.Select>
               </Form.Group>
             )}
-            <Form.Group controlId="pledge-amount">
-              <Form.Label>Credits to pledge</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={available ?? undefined}
-                step={1}
-                value={amount}
-                placeholder="Amount"
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </Form.Group>
+            <CreditAmountField id="pledge-amount" label="Credits to pledge" value={amount} available={available} onChange={setAmount} />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-light" onClick={() => setShow(false)}>Cancel</Button>
