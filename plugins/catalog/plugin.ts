@@ -20,7 +20,7 @@ const catalog: PluginManifest = {
   middleware: (kernel) => async (ctx, next) => {
     const zone = viewerZone(ctx.cookies.get(TZ_COOKIE, { signed: false }));
     const offsetMinutes = zone === 'UTC' ? 0 : zoneOffsetMs(zone, kernel.now()) / 60_000;
-    if (offsetMinutes) ctx.state.pageVariant = `utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
+    if (offsetMinutes) ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
     return next();
   },
   routes: catalogRoutes,

@@ -3,12 +3,21 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 import { creditsRoutes } from './routes.ts';
 import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
+import { monthOf } from './months.ts';
 
 const credits: PluginManifest = {
   name: 'credits',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,
+  // The balance is a per-user read like the inbox (any write, a pledge job's too, drops the copy).
+  privateReads: ['/api/credits/user'],
+  // A credit month turns at midnight UTC with no write: cached pages and reads are kept per month
+  // (a balance, "NEW DROP" and the countdowns change then), so none outlives the month it was made in.
+  middleware: (kernel) => async (ctx, next) => {
+    ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} ${monthOf(kernel.now())}`;
+    return next();
+  },
   routes: creditsRoutes,
   seed: seedCredits,
   pages: [

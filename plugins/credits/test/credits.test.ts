@@ -138,6 +138,10 @@ describe('credits: balance, allocation and monthly refill', () => {
     it('tops the balance to exactly 100 on the first day of the next month (no carry-over)', async () => {
       clock = new Date('2026-03-31T23:59:59Z');
       expect((await fan.client.get('/api/credits/user')).body.credits).to.equal(70);
+      // Kept for this fan until a write or the month's end, whichever comes first.
+      const again = await fan.client.get('/api/credits/user');
+      expect(again.headers.get('x-page-cache')).to.equal('hit');
+      expect(again.body.credits).to.equal(70);
       clock = new Date('2026-04-01T00:00:00Z');
       const vault = (await fan.client.get('/api/credits/user')).body;
       expect(vault).to.include({ credits: 100, month: '2026-04', allocatedThisMonth: 0, totalAllocated: 30, artistsSupported: 2 });
