@@ -13,7 +13,7 @@ const VIEWPORTS = [{ width: 375, height: 812 }, { width: 1366, height: 900 }];
 const root = path.resolve(import.meta.dirname, '../..');
 const out = path.join(import.meta.dirname, 'critical.css');
 
-/** In the page: paths ("3" or "40.2" inside an @media) of the theme's rules matching an element on the first screen. */
+/** In the page: paths ("3", or "40.2" inside an @media, @container or @supports) of the theme's rules matching an element on the first screen. */
 function firstScreenRules(): string[] {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'));
   if (!theme) throw new Error('the theme stylesheet is not on the page');
@@ -36,23 +36,22 @@ function firstScreenRules(): string[] {
   const walk = (rules: CSSRuleList, prefix: string) => {
     [...rules].forEach((rule, i) => {
       if (rule instanceof CSSStyleRule && rule.selectorText.split(',').some(matches)) kept.push(prefix + i);
-      else if ((rule instanceof CSSMediaRule || rule instanceof CSSSupportsRule) && (!(rule instanceof CSSMediaRule) || rule.media.mediaText !== 'print')) walk(rule.cssRules, `${prefix}${i}.`);
+      else if (rule instanceof CSSGroupingRule && !(rule instanceof CSSMediaRule && rule.media.mediaText === 'print')) walk(rule.cssRules, `${prefix}${i}.`);
     });
   };
   walk(theme.cssRules, '');
   return kept;
 }
 
-/** In the page: the kept rules as CSS, in the theme's order, each @media written once around its kept rules. */
+/** In the page: the kept rules as CSS, in the theme's order, each @media or @container written once around its kept rules. */
 function serialise(kept: string[]): string {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'))!;
   const want = new Set(kept);
   const write = (rules: CSSRuleList, prefix: string): string => [...rules].map((rule, i) => {
     if (want.has(prefix + i)) return rule.cssText;
-    if (rule instanceof CSSMediaRule || rule instanceof CSSSupportsRule) {
+    if (rule instanceof CSSGroupingRule) {
       const inner = write(rule.cssRules, `${prefix}${i}.`);
-      const condition = rule instanceof CSSMediaRule ? `@media ${rule.media.mediaText}` : `@supports ${rule.conditionText}`;
-      return inner && `${condition}{${inner}}`;
+      return inner && `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}`;
     }
     return '';
   }).filter(Boolean).join('\n');
