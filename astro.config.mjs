@@ -14,11 +14,13 @@ export default defineConfig({
   // Koa checks Origin on every write for the whole app (api/http/security.ts).
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
-  // The stylesheet stays a file the browser keeps: inlined into every page (108 KB of CSS) it took the
-  // home page's phone LCP from 2.0 s to 1.0 s but cost the pages two thirds of their req/s (bench http).
-  build: { inlineStylesheets: 'never' },
+  // The theme is a file the browser keeps, loaded without blocking render (site/layouts/AppLayout.astro,
+  // docs/architecture.md "Front-end delivery"); components' own small <style> blocks are inlined so
+  // that no stylesheet request stands between the HTML and the first paint.
+  build: { inlineStylesheets: 'auto' },
   vite: {
-    build: { assetsInlineLimit: 0 },
+    // Only CSS under 4 KB is inlined; images, fonts and the theme stay files (CSP, caching).
+    build: { assetsInlineLimit: (file, content) => file.endsWith('.css') && content.length < 4096 },
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass deprecates

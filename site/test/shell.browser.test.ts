@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { browserSuite, openPage } from './browser.ts';
+import { hydrated } from '../../plugins/accounts/test/browser.ts';
 
 describe('app shell and sign-in in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
@@ -95,6 +96,23 @@ describe('app shell and sign-in in the browser', () => {
     await page.context().close();
   });
 
+  it('keeps what was typed into the search before the top bar hydrated', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url);
+    // The top bar hydrates when idle; hold its code back so the typing surely comes first.
+    await page.route(/\/TopBar\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const search = page.getByRole('combobox', { name: 'Search artists, tracks, or collections' });
+    await search.fill('nova');
+    await hydrated(page);
+    expect(await search.inputValue()).to.equal('nova');
+    await search.press('Enter');
+    await page.waitForURL(`${suite.server.url}/search?q=nova`);
+    await page.context().close();
+  });
+
   it('renders the 404 card for unknown routes', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     const response = await page.goto('/this/does/not/exist');
@@ -106,6 +124,7 @@ describe('app shell and sign-in in the browser', () => {
   it('collapses the sidebar on desktop and remembers it', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');
+    await hydrated(page); // the sidebar hydrates when the browser is idle
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getAttribute('class')).to.include('expanded');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();

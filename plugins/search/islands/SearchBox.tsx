@@ -26,8 +26,14 @@ export default function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inFlight = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const text = query.trim();
+
+  // The top bar hydrates when the browser is idle: keep what was typed into the server-rendered field.
+  useEffect(() => {
+    if (input.current?.value) setQuery(input.current.value);
+  }, []);
 
   useEffect(() => {
     if (!queryTerms(text).length) {
@@ -99,6 +105,7 @@ export default function SearchBox() {
     <form className="topbar-search" role="search" aria-label="Site" method="get" action="/search" onSubmit={onSubmit}>
       <Icon name="search" size={18} className="topbar-search-icon" />
       <input
+        ref={input}
         type="search"
         name="q"
         className="form-control"
