@@ -30,9 +30,13 @@ export default function SearchBox() {
   const listId = useId();
   const text = query.trim();
 
-  // The top bar hydrates when the browser is idle: keep what was typed into the server-rendered field.
+  // The top bar hydrates when the browser is idle: keep what was typed into the server-rendered field,
+  // and, if the visitor is still in it, show its suggestions as typing would have.
   useEffect(() => {
-    if (input.current?.value) setQuery(input.current.value);
+    const field = input.current;
+    if (!field?.value) return;
+    setQuery(field.value);
+    if (document.activeElement === field) setOpen(true);
   }, []);
 
   useEffect(() => {
