@@ -3,15 +3,10 @@
 // with the failing audits named when one falls short. axe's serious findings fail `npm test`
 // already (site/test/a11y.browser.test.ts); this is Lighthouse's wider score.
 // Run alone with `node api/bench/bench.ts accessibility`.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { listeningUrl, startChild, waitFor } from '../test/processes.ts';
+import { withDemoServerAndChrome } from './demoBrowser.ts';
 
 const GOAL = 96;
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Who looks at which pages: null is a visitor, otherwise a demo username (password demo1234). */
 const VISITS: Array<[string | null, string[]]> = [
@@ -27,19 +22,13 @@ async function cookieOf(base: string, username: string): Promise<string> {
 }
 
 export async function accessibilityBench(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-a11y-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
-  const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
-  try {
-    const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  await withDemoServerAndChrome(async (base, chromePort) => {
     const lines = [`\nLighthouse accessibility (desktop), goal >= ${GOAL}`, `${'who'.padEnd(11)} ${'page'.padEnd(26)} score  failing audits`];
     for (const [who, pages] of VISITS) {
       const cookie = who ? await cookieOf(base, who) : undefined;
       for (const page of pages) {
         const result = await lighthouse(base + page, {
-          port: chrome.port,
+          port: chromePort,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['accessibility'],
@@ -55,9 +44,5 @@ export async function accessibilityBench(): Promise<void> {
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);
-  } finally {
-    chrome?.kill();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -3,17 +3,12 @@
 // against a fresh server with the demo catalog. Goals: LCP <= 1.2 s, performance 100, and at most
 // 80 KB of gzipped JS on artist and track pages.
 // Run alone with `node api/bench/bench.ts lighthouse`.
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { listeningUrl, startChild, waitFor } from '../test/processes.ts';
+import { withDemoServerAndChrome } from './demoBrowser.ts';
 
 const PAGES = ['/', '/artist/1', '/tracks/1', '/discover'];
 const RUNS = 3;
 const JS_LIMIT_KB = 80;
-const root = path.resolve(import.meta.dirname, '../..');
 
 interface Run {
   score: number;
@@ -51,27 +46,17 @@ async function audit(url: string, port: number): Promise<Run> {
 }
 
 export async function lighthouseBench(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-lighthouse-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
-  const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
-  try {
-    const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  await withDemoServerAndChrome(async (base, chromePort) => {
     const lines = [`\nLighthouse (mobile preset), median of ${RUNS} runs per page`, `${'page'.padEnd(12)} ${'score'.padStart(6)} ${'LCP ms'.padStart(7)} ${'FCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'CSS KB'.padStart(7)} ${'JS KB'.padStart(6)}  goals  LCP element`];
     for (const page of PAGES) {
       await fetch(base + page); // rendered once, as any visitor but the first sees it
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page, chrome.port));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page, chromePort));
       const pick = (key: Exclude<keyof Run, 'lcpElement'>) => median(runs.map((run) => run[key]));
       const jsLimited = page.startsWith('/artist/') || page.startsWith('/tracks/');
       const met = pick('score') === 100 && pick('lcp') <= 1200 && (!jsLimited || pick('jsKb') <= JS_LIMIT_KB);
       lines.push(`${page.padEnd(12)} ${String(pick('score')).padStart(6)} ${pick('lcp').toFixed(0).padStart(7)} ${pick('fcp').toFixed(0).padStart(7)} ${pick('tbt').toFixed(0).padStart(7)} ${pick('cls').toFixed(3).padStart(6)} ${pick('cssKb').toFixed(1).padStart(7)} ${pick('jsKb').toFixed(1).padStart(6)}  ${met ? 'met   ' : 'MISSED'} ${runs[0].lcpElement}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
-  } finally {
-    chrome?.kill();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
