@@ -1,10 +1,10 @@
 // The artist page's "Support with Credits" dialog (rendered by the catalog's artist page).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useAvailableCredits } from './useAvailableCredits.ts';
 import CreditAmountField from './CreditAmountField.tsx';
-import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { allocateCredits } from './allocate.ts';
@@ -18,20 +18,8 @@ export interface SupportDialogProps {
 
 export default function SupportDialog({ artist, show, onHide, signedIn }: SupportDialogProps) {
   const [amount, setAmount] = useState('');
-  const [available, setAvailable] = useState<number | null>(null);
+  const available = useAvailableCredits(show, signedIn);
   const [pending, setPending] = useState(false);
-
-  // The balance is read each time the dialog opens: it may have changed in another tab.
-  useEffect(() => {
-    if (!show || !signedIn) return;
-    let current = true;
-    apiGetOrNull<{ credits: number }>('/api/credits/user')
-      .then((summary) => current && setAvailable(summary?.credits ?? null))
-      .catch(() => current && setAvailable(null));
-    return () => {
-      current = false;
-    };
-  }, [show, signedIn]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +31,6 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
     const result = await allocateCredits({ artist, amount: Number(amount), available: available ?? 0 });
     setPending(false);
     if (!result) return;
-    setAvailable(result.credits);
     setAmount('');
     onHide();
   };

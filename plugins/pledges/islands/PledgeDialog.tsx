@@ -1,11 +1,11 @@
 // "Pledge to the next drop": on an artist page (one artist) and in the Credit Vault (a choice of
 // the artists whose drop of this month is still to come).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import { useAvailableCredits } from '../../credits/islands/useAvailableCredits.ts';
 import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
-import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
 import { pledgeCredits, refreshPage } from './pledge.ts';
@@ -28,22 +28,10 @@ export default function PledgeDialog({ artist, choices = [], month, closesAt, si
   const [show, setShow] = useState(false);
   const [artistId, setArtistId] = useState(artist ? String(artist.id) : '');
   const [amount, setAmount] = useState('');
-  const [available, setAvailable] = useState<number | null>(null);
+  const available = useAvailableCredits(show, signedIn);
   const [pending, setPending] = useState(false);
   const closes = new Date(closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const chosen = artist ?? choices.find((c) => String(c.id) === artistId) ?? null;
-
-  // The balance is read each time the dialog opens: it may have changed in another tab.
-  useEffect(() => {
-    if (!show || !signedIn) return;
-    let current = true;
-    apiGetOrNull<{ credits: number }>('/api/credits/user')
-      .then((summary) => current && setAvailable(summary?.credits ?? null))
-      .catch(() => current && setAvailable(null));
-    return () => {
-      current = false;
-    };
-  }, [show, signedIn]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
