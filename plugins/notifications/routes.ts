@@ -1,11 +1,12 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
+import { LOGIN_REQUIRED } from './rules.ts';
 
 export function notificationsRoutes(router: ApiRouter, kernel: Kernel) {
   const notifications = kernel.services.notifications;
 
   router.get('/notifications', async (ctx) => {
-    const user = requireUser(ctx, 'Please log in to see your notifications');
+    const user = requireUser(ctx, LOGIN_REQUIRED);
     const [items, unread] = await Promise.all([notifications.list(user.id), notifications.unreadCount(user.id)]);
     ctx.body = { notifications: items, unread };
   });

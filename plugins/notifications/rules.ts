@@ -6,6 +6,7 @@ export type NotificationKind = (typeof KINDS)[number];
 /** The page lists this many, newest first; older ones stay in the database. */
 export const PAGE_SIZE = 50;
 
+export const LOGIN_REQUIRED = 'Please log in to see your notifications';
 export const NOT_YOURS = 'Notification not found';
 export const EMPTY_TITLE = 'No notifications yet';
 export const EMPTY_TEXT = 'Drops from artists you subscribe to, your pledges and new messages show up here.';

@@ -40,9 +40,12 @@ export function createPledgesService(kernel: Kernel) {
   const { knex } = kernel;
   const { credits, notifications } = kernel.services;
 
-  /** This month's monthly drop of the artist once it is public (00:00 UTC of its day when scheduled), else null. */
+  /** The month's monthly drops that are public by `now` (00:00 UTC of their day when scheduled). */
+  const dropsOut = (month: string, now: number) => knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now);
+
+  /** This month's monthly drop of the artist once it is public, else null. */
   async function dropOut(artistId: number, month: string, now: number) {
-    return (await knex('tracks').where({ artistId, dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now).first('id', 'title', 'uploadDate')) ?? null;
+    return (await dropsOut(month, now).andWhere({ artistId }).first('id', 'title', 'uploadDate')) ?? null;
   }
 
   /** The artist's pot of the month, made on first use outside any transaction (so concurrent first pledges never deadlock on it). */
@@ -83,7 +86,7 @@ export function createPledgesService(kernel: Kernel) {
           link: `/tracks/${drop!.trackId}`,
         }));
       } else {
-        for (const p of pending) await credits.refund(trx, p.userId, p.month, Number(p.credits));
+        for (const [userId, sum] of perFan(pending)) await credits.refund(trx, userId, pot.month, sum);
         events = perFan(pending).map(([userId, sum]) => ({
           userId,
           key: `pledge-released:${pot.id}`,
@@ -104,24 +107,22 @@ export function createPledgesService(kernel: Kernel) {
      * the pot's conditional increment and the pledge row in one transaction.
      */
     async pledge(userId: number, artistId: number, amount: number) {
-      const artist = await knex('artists').where({ id: artistId }).first('id', 'userId', 'name');
-      if (!artist) throw notFound(MESSAGES.artistNotFound);
-      if (Number(artist.userId) === userId) throw forbidden(MESSAGES.ownArtist);
+      // The same checks the dialog's state comes from.
+      const { artistName, month, closesAt, closed, own } = await service.window(artistId, userId);
+      if (own) throw forbidden(MESSAGES.ownArtist);
+      if (closed) throw conflict(closed);
       const now = kernel.now();
-      const month = monthOf(now);
-      const deadline = pledgeDeadline(month).getTime();
-      if (now.getTime() >= deadline) throw conflict(MESSAGES.closed(month));
-      if (await dropOut(artistId, month, now.getTime())) throw conflict(MESSAGES.dropOut(artist.name, month));
+      const deadline = new Date(closesAt).getTime();
       await credits.openGrant(userId);
       const pot = await potFor(artistId, month);
       return knex.transaction(async (trx) => {
         const held = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).increment('credits', amount);
-        if (held !== 1) throw conflict(MESSAGES.dropOut(artist.name, month));
+        if (held !== 1) throw conflict(MESSAGES.dropOut(artistName, month));
         const remaining = await credits.debit(trx, userId, month, amount);
         const [id] = await trx('pledges').insert({ potId: pot.id, userId, artistId, month, credits: amount, status: 'pending', createdAt: now.getTime() });
         // One release sweep per month, however many pledges and app nodes ask for it.
         await enqueue(trx, EXPIRE_JOB, { month }, now.getTime(), { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
-        return { pledge: { id: Number(id), artistId, artistName: artist.name as string, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
+        return { pledge: { id: Number(id), artistId, artistName, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
       });
     },
 
@@ -183,7 +184,7 @@ export function createPledgesService(kernel: Kernel) {
       let closed: string | null = null;
       if (now >= closesAt) closed = MESSAGES.closed(month);
       else if (await dropOut(artistId, month, now.getTime())) closed = MESSAGES.dropOut(artist.name, month);
-      return { month, closesAt: closesAt.toISOString(), closed, own: Number(artist.userId) === viewerId };
+      return { month, closesAt: closesAt.toISOString(), closed, own: Number(artist.userId) === viewerId, artistName: artist.name as string };
     },
 
     /** Artists whose drop of this month is still to come, for the vault's "Pledge to the next drop". */
@@ -191,7 +192,7 @@ export function createPledgesService(kernel: Kernel) {
       const now = kernel.now();
       const month = monthOf(now);
       if (now >= pledgeDeadline(month)) return [];
-      const out = knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now.getTime()).select('artistId');
+      const out = dropsOut(month, now.getTime()).select('artistId');
       const rows = await knex('artists').whereNot({ userId }).whereNotIn('id', out).orderBy('name').select('id', 'name');
       return rows.map((r) => ({ id: Number(r.id), name: r.name as string }));
     },
