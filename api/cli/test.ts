@@ -2,10 +2,10 @@
 // suite on SQLite and on MariaDB/MySQL (a database of its own per suite), the multi-node test (app
 // and worker processes on MariaDB, Redis and a local S3 server), then the browser tests. Prints one
 // closing line "N passed, N failed" summed over every mocha run.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import knexFactory from 'knex';
+import { ensureDebianTools } from './debianTools.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -44,21 +44,14 @@ function mocha(title: string, args: string[], env: Record<string, string>) {
   }
 }
 
-function aptInstall(packages: string[]) {
-  process.stdout.write(`Installing ${packages.join(', ')} from Debian…\n`);
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
 function ensureTools() {
   step('tools');
-  const missing = [
+  ensureDebianTools([
     ['/usr/bin/chromium', 'chromium'],
     ['/usr/bin/ffmpeg', 'ffmpeg'],
     // Tests that take Redis away start a redis-server of their own.
     ['/usr/bin/redis-server', 'redis-server'],
-  ].filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg);
-  if (missing.length) aptInstall(missing);
+  ]);
   process.stdout.write('chromium, ffmpeg and redis-server are present\n');
 }
 
