@@ -1,0 +1,112 @@
+// The theme's rules that style the first screen of the home, artist, track and discover pages at
+// phone and desktop sizes, as site/styles/critical.css holds them: `npm run critical` writes them
+// (extract-critical.ts), and site/test/critical.browser.test.ts fails when the file is not what this
+// gives for the current build (theme.scss or the first screen's markup changed since).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { listeningUrl, startChild, waitFor } from '../../api/test/processes.ts';
+
+const PAGES = ['/', '/artist/1', '/tracks/1', '/discover'];
+const VIEWPORTS = [{ width: 375, height: 812 }, { width: 1366, height: 900 }];
+const root = path.resolve(import.meta.dirname, '../..');
+export const CRITICAL_CSS_FILE = path.join(import.meta.dirname, 'critical.css');
+
+/** In the page: paths ("3", or "40.2" inside an @media, @container or @supports) of the theme's rules matching an element on the first screen. */
+function firstScreenRules(): string[] {
+  const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'));
+  if (!theme) throw new Error('the theme stylesheet is not on the page');
+  const onScreen = new Set([...document.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().top < innerHeight));
+  // States (:hover, :checked, ::before) are dropped from the selector, so a rule is kept if its element
+  // is on screen in any state; structural ones (:not, :last-child) stay.
+  const matches = (selector: string) => {
+    const bare = selector
+      .replace(/::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within|active|visited|checked|disabled|enabled|indeterminate|valid|invalid|placeholder-shown|target|autofill|-webkit-autofill|before|after|first-letter|first-line)\b/g, '')
+      .replace(/[>+~]\s*$/, '$&*')
+      .trim();
+    if (!bare) return false; // a bare pseudo-element: ::selection, ::-webkit-datetime-edit
+    try {
+      return [...document.querySelectorAll(bare)].some((el) => onScreen.has(el));
+    } catch {
+      return false;
+    }
+  };
+  const kept: string[] = [];
+  const walk = (rules: CSSRuleList, prefix: string) => {
+    [...rules].forEach((rule, i) => {
+      if (rule instanceof CSSStyleRule && rule.selectorText.split(',').some(matches)) kept.push(prefix + i);
+      else if (rule instanceof CSSGroupingRule && !(rule instanceof CSSMediaRule && rule.media.mediaText === 'print')) walk(rule.cssRules, `${prefix}${i}.`);
+    });
+  };
+  walk(theme.cssRules, '');
+  return kept;
+}
+
+/** In the page: the kept rules as CSS, in the theme's order, each @media or @container written once around its kept rules. */
+function serialise(kept: string[]): string {
+  const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'))!;
+  const want = new Set(kept);
+  const write = (rules: CSSRuleList, prefix: string): string => [...rules].map((rule, i) => {
+    if (want.has(prefix + i)) return rule.cssText;
+    if (rule instanceof CSSGroupingRule) {
+      const inner = write(rule.cssRules, `${prefix}${i}.`);
+      return inner && `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}`;
+    }
+    return '';
+  }).filter(Boolean).join('\n');
+  return write(theme.cssRules, '');
+}
+
+const ROOT_RULE = /^(:root|\[data-bs-theme)[^{]*\{(.*)\}$/;
+const DECLARATION = /\s*([\w-]+):\s*((?:[^;"'()]|"[^"]*"|'[^']*'|\((?:[^()]|\([^()]*\))*\))*);/g;
+const referencesIn = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]);
+
+/**
+ * Bootstrap's :root rules declare ~200 custom properties; the first screen reads a few dozen. Only those
+ * referenced (directly or through another kept property) by the other inlined rules or the pages' own
+ * markup are kept: ~1.5 KB gzipped less, which keeps a page's HTML within TCP's first round trip.
+ */
+function pruneRootProperties(css: string, markup: string): string {
+  const lines = css.split('\n');
+  const used = new Set(referencesIn(lines.filter((line) => !ROOT_RULE.test(line)).join('\n') + markup));
+  const rootDeclarations = lines.flatMap((line) => [...(line.match(ROOT_RULE)?.[2] ?? '').matchAll(DECLARATION)].map((m) => [m[1], m[2]]));
+  for (let before = -1; before !== used.size;) {
+    before = used.size;
+    for (const [name, value] of rootDeclarations) if (used.has(name)) referencesIn(value).forEach((ref) => used.add(ref));
+  }
+  return lines.map((line) => {
+    const rule = line.match(ROOT_RULE);
+    if (!rule) return line;
+    const kept = [...rule[2].matchAll(DECLARATION)].filter((m) => !m[1].startsWith('--') || used.has(m[1])).map((m) => `${m[1]}:${m[2]};`);
+    return `${line.slice(0, line.indexOf('{'))}{${kept.join('')}}`;
+  }).join('\n');
+}
+
+/** critical.css's text for the built site (`npm run build` first): a demo server and Chromium look at the four pages. */
+export async function criticalCss(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-critical-'));
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'critical-secret-critical-secret' };
+  const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  try {
+    const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
+    const kept = new Set<string>();
+    let markup = '';
+    let last;
+    for (const viewport of VIEWPORTS) {
+      for (const page of PAGES) {
+        last = await browser.newPage({ viewport });
+        await last.goto(base + page, { waitUntil: 'load' });
+        for (const rule of await last.evaluate(firstScreenRules)) kept.add(rule);
+        markup += await last.content();
+      }
+    }
+    const css = pruneRootProperties(await last!.evaluate(serialise, [...kept]), markup);
+    return `/* Generated by \`npm run critical\` from site/styles/theme.scss: do not edit. */\n${css}\n`;
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
