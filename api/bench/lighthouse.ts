@@ -48,8 +48,9 @@ async function audit(url: string, port: number): Promise<Run> {
   const metrics = (audits.metrics?.details as { items?: Array<Record<string, number | undefined>> } | undefined)?.items?.[0] ?? {};
   const lcp = audits['largest-contentful-paint'].numericValue ?? NaN;
   const ttfb = metrics.timeToFirstByte ?? NaN;
-  const loadDelay = metrics.lcpLoadDelay ?? 0;
-  const loadTime = metrics.lcpLoadDuration ?? 0;
+  // Despite their names these are moments (the image's simulated load start and end), absent for text.
+  const loadStart = metrics.lcpLoadDelay ?? ttfb;
+  const loadEnd = metrics.lcpLoadDuration ?? loadStart;
   return {
     score: Math.round((categories.performance.score ?? 0) * 100),
     lcp,
@@ -60,9 +61,9 @@ async function audit(url: string, port: number): Promise<Run> {
     cssKb: bytesOf('stylesheet'),
     jsKb: bytesOf('script'),
     ttfb,
-    loadDelay,
-    loadTime,
-    renderDelay: lcp - ttfb - loadDelay - loadTime,
+    loadDelay: loadStart - ttfb,
+    loadTime: loadEnd - loadStart,
+    renderDelay: lcp - loadEnd,
     lcpElement: lcpItems?.find((item) => item.type === 'node')?.selector ?? '',
   };
 }

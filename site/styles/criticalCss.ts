@@ -84,7 +84,7 @@ function pruneRootProperties(css: string, markup: string): string {
 }
 
 /** critical.css's text for the built site (`npm run build` first): a demo server and Chromium look at the four pages. */
-export async function criticalCss(): Promise<string> {
+export async function criticalCss(pages = PAGES): Promise<string> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-critical-'));
   const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'critical-secret-critical-secret' };
   const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
@@ -95,7 +95,7 @@ export async function criticalCss(): Promise<string> {
     let markup = '';
     let last;
     for (const viewport of VIEWPORTS) {
-      for (const page of PAGES) {
+      for (const page of pages) {
         last = await browser.newPage({ viewport });
         await last.goto(base + page, { waitUntil: 'load' });
         for (const rule of await last.evaluate(firstScreenRules)) kept.add(rule);
