@@ -3,7 +3,8 @@
 // same run, so results compare across machines and survive a busy one.
 //   http        API reads and pages vs /robots.txt: SQLite and MariaDB, demo and 2,000 artists /
 //               20,000 tracks, with REDIS_URL (issue 12's goals, met or missed)
-//   lighthouse  first paint on a phone: Lighthouse mobile preset, median of 3, four pages
+//   lighthouse  first paint on a phone: Lighthouse mobile preset, median of 3, four pages, with the
+//               demo's media processed, then with 2,000 artists / 20,000 tracks (within 1.2x?)
 //   accessibility  Lighthouse accessibility of the pages people land on, per role (goal >= 96)
 //   scale       uncached render time, demo catalog vs the large one
 //   search      /api/search and suggestions over 20,000 tracks, SQLite and MariaDB (p50/p95)

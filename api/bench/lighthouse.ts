@@ -77,7 +77,7 @@ async function measure(base: string, chromePort: number): Promise<Map<string, Pa
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page, chromePort));
     const picked = Object.fromEntries((Object.keys(runs[0]) as Array<keyof Run>).filter((key) => key !== 'lcpElement').map((key) => [key, median(runs.map((run) => run[key as Figure]))]));
-    figures.set(page, { ...(picked as Record<Figure, number>), lcpElement: runs[0].lcpElement });
+    figures.set(page, { ...(picked as Record<Figure, number>), lcpElement: runs.find((run) => run.lcpElement)?.lcpElement ?? '' });
   }
   return figures;
 }
