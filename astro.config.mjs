@@ -2,7 +2,45 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
+
+// The client build's shared code in three chunks, by when a page needs it (docs/architecture.md,
+// "Front-end delivery"). Left to automatic splitting it came as ~40 chunks of a few hundred bytes,
+// each a request with its own headers and compression, found one import level at a time.
+// What only some pages or an opened dialog need stays split off.
+const chunkGroups = [
+  {
+    // React and its island renderer: fetched when the first island hydrates, after the first paint.
+    name: 'react',
+    priority: 3,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
+  },
+  {
+    // What the page scripts run as the page loads: Astro's router and prefetch, the play buttons and
+    // the player's state, the cards' and tabs' listeners. No React here (site/lib/use* are hooks),
+    // nor luxon (site/lib/dates.ts: only the pages that use it load it).
+    name: 'page',
+    priority: 2,
+    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+  },
+  {
+    // The layout's islands and what they share with the catalog's action islands.
+    name: 'islands',
+    priority: 1,
+    test: /[\\/]site[\\/](islands[\\/](Sidebar|TopBar|Player|Toaster)\.tsx|components[\\/]Icon\.tsx|lib[\\/]use)|[\\/]plugins[\\/](messaging|notifications)[\\/]islands[\\/](UnreadPoller|BellPoller)\.tsx|[\\/]plugins[\\/]catalog[\\/]islands[\\/]useCopiedFlag\.ts/,
+  },
+];
+
+/** `client:paint`: hydrate an island after the page has loaded and painted (site/directives/paint.ts). */
+const paintDirective = {
+  name: 'client-paint-directive',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'paint', entrypoint: fileURLToPath(new URL('./site/directives/paint.ts', import.meta.url)) }),
+  },
+};
 
 export default defineConfig({
   srcDir: './site',
@@ -10,7 +48,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), pluginPages()],
+  integrations: [react(), pluginPages(), paintDirective],
   // Koa checks Origin on every write for the whole app (api/http/security.ts).
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
@@ -26,6 +64,17 @@ export default defineConfig({
         // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass deprecates
         // (gone in Sass 3): keep the build quiet about Bootstrap's own sources and the @import of them.
         scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'] },
+      },
+    },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: { groups: chunkGroups },
+            },
+          },
+        },
       },
     },
     // react-bootstrap's per-component folders (react-bootstrap/Button) are not valid Node ESM imports.

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { DOCUMENT_ONLY_HEADERS } from './security.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,6 +28,8 @@ interface Asset {
   type: string;
   etag: string;
   cacheControl: string;
+  /** Hashed build output: kept for a year, and never a document (no document-only headers). */
+  immutable: boolean;
   /** Compressed once, off the event loop, the first time a client asks for that encoding. */
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
@@ -44,7 +47,8 @@ function walk(dir: string, prefix = ''): Array<[string, string]> {
  * Serves Astro's client build from memory (and nothing else from disk). The build is small (about
  * a megabyte) and never changes while the process runs, so each file is read and hashed once and
  * compressed at most once; a request is a map lookup, so no path can climb out of the folder.
- * Hashed files under /_astro/ never change: browsers may keep them for a year; the rest revalidate.
+ * Hashed files under /_astro/ (scripts and stylesheets only) never change: browsers may keep them for
+ * a year, and they go without the document-only headers; the rest (favicon, robots.txt) revalidate.
  */
 export function clientAssets(clientDir: string): Middleware {
   const assets = new Map<string, Asset>();
@@ -52,11 +56,13 @@ export function clientAssets(clientDir: string): Middleware {
     const type = TYPES[path.extname(file).toLowerCase()];
     if (!type) continue;
     const body = readFileSync(file);
+    const immutable = url.startsWith('/_astro/');
     assets.set(url, {
       body,
       type,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      cacheControl: url.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      cacheControl: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      immutable,
     });
   }
   return async (ctx, next) => {
@@ -65,6 +71,7 @@ export function clientAssets(clientDir: string): Middleware {
     ctx.status = 200;
     ctx.type = asset.type;
     ctx.set('Cache-Control', asset.cacheControl);
+    if (asset.immutable) for (const header of DOCUMENT_ONLY_HEADERS) ctx.remove(header);
     ctx.etag = asset.etag;
     if (ctx.fresh) {
       ctx.status = 304;

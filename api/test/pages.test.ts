@@ -94,12 +94,19 @@ describe('pages served through Astro inside Koa', () => {
     expect(res.status).to.equal(200);
     expect(res.headers.get('cache-control')).to.equal('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).to.match(/javascript/);
+    // A script is never a document: only nosniff of the security headers is worth its bytes on it.
+    expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
+    for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy']) {
+      expect(res.headers.get(header), header).to.equal(null);
+    }
     const large = (await res.arrayBuffer()).byteLength > 1024;
     if (large) expect(res.headers.get('content-encoding')).to.be.oneOf(['br', 'gzip']);
     const favicon = await server.client().get('/favicon.svg');
     expect(favicon.status).to.equal(200);
     expect(favicon.headers.get('cache-control')).to.equal('public, max-age=3600');
     expect(favicon.headers.get('content-type')).to.equal('image/svg+xml');
+    // An SVG can be opened as a document: it keeps them.
+    expect(favicon.headers.get('content-security-policy')).to.include("default-src 'self'");
     expect(await rawStatus(`${server.url}/favicon.svg`, { 'If-None-Match': favicon.headers.get('etag')! })).to.equal(304);
   });
 

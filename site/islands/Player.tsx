@@ -22,6 +22,7 @@ import {
 } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
 import { formatDuration } from '../lib/time.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 
 /**
@@ -30,7 +31,10 @@ import { QueuePanel } from './QueuePanel.tsx';
  */
 export default function Player() {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const track = useStore($current);
+  // A play button clicked before this island hydrated (it hydrates after the first paint) has
+  // already set the track: the hydrating render must still match the server's (no bar), then show it.
+  const current = useStore($current);
+  const track = useHydrated() ? current : null;
   const playing = useStore($playing);
   const liked = useStore($liked);
   const position = useStore($position);

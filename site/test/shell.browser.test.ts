@@ -99,7 +99,7 @@ describe('app shell and sign-in in the browser', () => {
 
   it('keeps what was typed into the search before the top bar hydrated', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
-    // The top bar hydrates when idle; hold its code back so the typing surely comes first.
+    // The top bar hydrates after the page has loaded; hold its code back so the typing surely comes first.
     await page.route(/\/TopBar\.[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
@@ -127,7 +127,7 @@ describe('app shell and sign-in in the browser', () => {
   it('collapses the sidebar on desktop and remembers it', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');
-    await hydrated(page); // the sidebar hydrates when the browser is idle
+    await hydrated(page); // the sidebar hydrates after the page has loaded (client:paint)
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getAttribute('class')).to.include('expanded');
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();

@@ -1,8 +1,11 @@
-import { useState } from 'react';
-import SupportDialog from '../../credits/islands/SupportDialog.tsx';
-import MessageDialog from '../../messaging/islands/MessageDialog.tsx';
-import { Icon } from '../../../site/components/Icon.tsx';
-import ShareDialog, { useCopiedFlag } from './ShareDialog.tsx';
+import { lazy, Suspense } from 'react';
+import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import { useCopiedFlag } from './useCopiedFlag.ts';
+
+// Fetched on first open (site/lib/useDialogs.tsx).
+const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
+const MessageDialog = lazy(() => import('../../messaging/islands/MessageDialog.tsx'));
+const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 
 interface Props {
   artist: { id: number; name: string; userId: number };
@@ -12,31 +15,38 @@ interface Props {
 
 /** The artist profile's Support with Credits, Message and Share buttons with their dialogs. */
 export default function ArtistActions({ artist, currentUserId, shareUrl }: Props) {
-  const [open, setOpen] = useState<'support' | 'message' | 'share' | null>(null);
+  const dialogs = useDialogs<'support' | 'message' | 'share'>();
   const [copied, markCopied] = useCopiedFlag();
-  const close = () => setOpen(null);
 
   return (
     <>
-      <button type="button" className="btn btn-outline-light" onClick={() => setOpen('support')}>
-        <Icon name="coins" size={18} /> Support with Credits
+      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
       </button>
-      <button type="button" className="btn btn-outline-light" onClick={() => setOpen('message')}>
-        <Icon name="mail" size={18} /> Message
+      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'message'} onClick={() => dialogs.show('message')}>
+        <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
       </button>
-      <button type="button" className="btn btn-outline-light" onClick={() => setOpen('share')}>
-        <Icon name={copied ? 'check' : 'share'} size={18} /> {copied ? 'Link copied!' : 'Share'}
+      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
+        <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} /> {copied ? 'Link copied!' : 'Share'}
       </button>
-      <SupportDialog artist={artist} show={open === 'support'} onHide={close} signedIn={currentUserId !== null} />
-      <MessageDialog artist={artist} show={open === 'message'} onHide={close} currentUserId={currentUserId} />
-      <ShareDialog
-        show={open === 'share'}
-        onHide={close}
-        url={shareUrl}
-        title={artist.name}
-        copiedText="Artist profile link copied to clipboard"
-        onCopied={markCopied}
-      />
+      <Suspense>
+        {dialogs.rendered('support') && (
+          <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={currentUserId !== null} />
+        )}
+        {dialogs.rendered('message') && (
+          <MessageDialog artist={artist} show={dialogs.open === 'message'} onHide={dialogs.close} currentUserId={currentUserId} />
+        )}
+        {dialogs.rendered('share') && (
+          <ShareDialog
+            show={dialogs.open === 'share'}
+            onHide={dialogs.close}
+            url={shareUrl}
+            title={artist.name}
+            copiedText="Artist profile link copied to clipboard"
+            onCopied={markCopied}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,22 +1,7 @@
-import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../site/components/Icon.tsx';
 import { toast } from '../../../site/stores/toasts.ts';
-
-/** Spec §9: copy feedback lasts 3 seconds. */
-export const COPIED_MS = 3000;
-
-/** A "Link copied!" flag for the share trigger that clears itself after COPIED_MS. */
-export function useCopiedFlag(): [boolean, () => void] {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  return [copied, () => setCopied(true)];
-}
 
 export interface ShareDialogProps {
   show: boolean;

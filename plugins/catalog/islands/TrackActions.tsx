@@ -1,9 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
 import { plural } from '../../../site/lib/format.ts';
 import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
-import ShareDialog, { useCopiedFlag } from './ShareDialog.tsx';
+import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import { useCopiedFlag } from './useCopiedFlag.ts';
+
+// Fetched on first open (site/lib/useDialogs.tsx).
+const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 
 interface Props {
   track: { id: number; title: string; liked: boolean; likeCount: number };
@@ -13,7 +17,7 @@ interface Props {
 /** The track page's Like (optimistic, rolled back on failure) and Share. */
 export default function TrackActions({ track, shareUrl }: Props) {
   const [state, setState] = useState({ liked: track.liked, likeCount: track.likeCount });
-  const [sharing, setSharing] = useState(false);
+  const dialogs = useDialogs<'share'>();
   const [copied, markCopied] = useCopiedFlag();
   const change = useStore($likeChange);
 
@@ -45,17 +49,21 @@ export default function TrackActions({ track, shareUrl }: Props) {
         <Icon name="heart" filled={state.liked} /> {state.liked ? 'Liked' : 'Like'}
         <span className="like-count" aria-label={plural(state.likeCount, 'like')}>{state.likeCount}</span>
       </button>
-      <button type="button" className="btn btn-outline-light btn-lg" onClick={() => setSharing(true)}>
-        <Icon name={copied ? 'check' : 'share'} /> {copied ? 'Link copied!' : 'Share'}
+      <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
+        <TriggerIcon name={copied ? 'check' : 'share'} pending={dialogs.pending === 'share'} /> {copied ? 'Link copied!' : 'Share'}
       </button>
-      <ShareDialog
-        show={sharing}
-        onHide={() => setSharing(false)}
-        url={shareUrl}
-        title={track.title}
-        copiedText="Track link copied to clipboard"
-        onCopied={markCopied}
-      />
+      <Suspense>
+        {dialogs.rendered('share') && (
+          <ShareDialog
+            show={dialogs.open === 'share'}
+            onHide={dialogs.close}
+            url={shareUrl}
+            title={track.title}
+            copiedText="Track link copied to clipboard"
+            onCopied={markCopied}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

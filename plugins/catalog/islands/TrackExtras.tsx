@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import SupportDialog from '../../credits/islands/SupportDialog.tsx';
-import { Icon } from '../../../site/components/Icon.tsx';
-import { toast } from '../../../site/stores/toasts.ts';
+import { lazy, Suspense } from 'react';
+import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+
+// Fetched on first open (site/lib/useDialogs.tsx).
+const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
+const EmbedDialog = lazy(() => import('./EmbedDialog.tsx'));
 
 interface Props {
   artist: { id: number; name: string };
@@ -15,44 +15,26 @@ interface Props {
 
 /** The track page's Support with Credits (for its artist) and Embed, with their dialogs. */
 export default function TrackExtras({ artist, signedIn, embedSnippet, title }: Props) {
-  const [open, setOpen] = useState<'support' | 'embed' | null>(null);
-  const close = () => setOpen(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(embedSnippet ?? '');
-      toast({ title: 'Embed code copied!', description: 'Paste it into any web page to play this track there', variant: 'success' });
-      close();
-    } catch {
-      toast({ title: 'Failed to copy', variant: 'destructive' });
-    }
-  }
+  const dialogs = useDialogs<'support' | 'embed'>();
 
   return (
     <>
-      <button type="button" className="btn btn-outline-light btn-lg" onClick={() => setOpen('support')}>
-        <Icon name="coins" size={18} /> Support with Credits
+      <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
       </button>
       {embedSnippet && (
-        <button type="button" className="btn btn-outline-light btn-lg" onClick={() => setOpen('embed')}>
-          <Icon name="link" size={18} /> Embed
+        <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'embed'} onClick={() => dialogs.show('embed')}>
+          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> Embed
         </button>
       )}
-      <SupportDialog artist={artist} show={open === 'support'} onHide={close} signedIn={signedIn} />
-      {embedSnippet && (
-        <Modal show={open === 'embed'} onHide={close} centered aria-labelledby="embed-title">
-          <Modal.Header closeButton>
-            <Modal.Title id="embed-title">Embed {title}</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <label htmlFor="embed-code" className="form-label">Embed code</label>
-            <textarea id="embed-code" className="form-control mb-3" rows={4} value={embedSnippet} readOnly onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
-              <Icon name="link" size={18} /> Copy embed code
-            </Button>
-          </Modal.Body>
-        </Modal>
-      )}
+      <Suspense>
+        {dialogs.rendered('support') && (
+          <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={signedIn} />
+        )}
+        {embedSnippet && dialogs.rendered('embed') && (
+          <EmbedDialog show={dialogs.open === 'embed'} onHide={dialogs.close} snippet={embedSnippet} title={title} />
+        )}
+      </Suspense>
     </>
   );
 }

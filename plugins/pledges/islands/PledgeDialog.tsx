@@ -1,5 +1,6 @@
-// "Pledge to the next drop": on an artist page (one artist) and in the Credit Vault (a choice of
-// the artists whose drop of this month is still to come).
+// The "Pledge to the next drop" dialog, opened by PledgeButton.tsx (which fetches this code on
+// first open): on an artist page (one artist) and in the Credit Vault (a choice of the artists whose
+// drop of this month is still to come).
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -22,10 +23,11 @@ export interface PledgeDialogProps {
   month: string;
   closesAt: string;
   signedIn: boolean;
+  show: boolean;
+  onHide(): void;
 }
 
-export default function PledgeDialog({ artist, choices = [], month, closesAt, signedIn }: PledgeDialogProps) {
-  const [show, setShow] = useState(false);
+export default function PledgeDialog({ artist, choices = [], month, closesAt, signedIn, show, onHide }: PledgeDialogProps) {
   const [artistId, setArtistId] = useState(artist ? String(artist.id) : '');
   const [amount, setAmount] = useState('');
   const available = useAvailableCredits(show, signedIn);
@@ -40,53 +42,44 @@ export default function PledgeDialog({ artist, choices = [], month, closesAt, si
     setPending(false);
     if (!done) return;
     setAmount('');
-    setShow(false);
+    onHide();
     await refreshPage();
   };
 
   return (
-    <>
-      {signedIn ? (
-        <button type="button" className="btn btn-outline-warning" onClick={() => setShow(true)} disabled={!artist && choices.length === 0}>
-          Pledge to the next drop
-        </button>
-      ) : (
-        <a className="btn btn-outline-warning" href="/auth">Log in to pledge</a>
-      )}
-      <Modal show={show} onHide={() => setShow(false)} centered aria-labelledby="pledge-title">
-        <Form noValidate onSubmit={submit}>
-          <Modal.Header closeButton>
-            <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s ${monthName(month)} drop` : 'Pledge to the next drop'}</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p className="text-secondary">
-              Your credits are held now and go to the artist the moment their {monthName(month)} drop is released. You can cancel until
-              then; if there is no drop by {closes}, they come back to your balance.
-            </p>
-            <p className="text-secondary" data-testid="pledge-available">
-              {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
-            </p>
-            {!artist && (
-              <Form.Group controlId="pledge-artist" className="mb-3">
-                <Form.Label>Artist</Form.Label>
-                <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
-                  <option value="">Choose an artist</option>
-                  {choices.map((c) => (
-                    <option key={c.id} value={c.id}>{c.name}</option>
-                  ))}
-                </Form.Select>
-              </Form.Group>
-            )}
-            <CreditAmountField id="pledge-amount" label="Credits to pledge" value={amount} available={available} onChange={setAmount} />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-light" onClick={() => setShow(false)}>Cancel</Button>
-            <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen}>
-              {pending ? 'Pledging…' : 'Pledge Credits'}
-            </Button>
-          </Modal.Footer>
-        </Form>
-      </Modal>
-    </>
+    <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s ${monthName(month)} drop` : 'Pledge to the next drop'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="text-secondary">
+            Your credits are held now and go to the artist the moment their {monthName(month)} drop is released. You can cancel until
+            then; if there is no drop by {closes}, they come back to your balance.
+          </p>
+          <p className="text-secondary" data-testid="pledge-available">
+            {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
+          </p>
+          {!artist && (
+            <Form.Group controlId="pledge-artist" className="mb-3">
+              <Form.Label>Artist</Form.Label>
+              <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
+                <option value="">Choose an artist</option>
+                {choices.map((c) => (
+                  <option key={c.id} value={c.id}>{c.name}</option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+          )}
+          <CreditAmountField id="pledge-amount" label="Credits to pledge" value={amount} available={available} onChange={setAmount} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen}>
+            {pending ? 'Pledging…' : 'Pledge Credits'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
   );
 }

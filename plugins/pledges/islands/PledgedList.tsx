@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
-import PledgeDialog from './PledgeDialog.tsx';
+import PledgeButton from './PledgeButton.tsx';
 import { cancelPledge, refreshPage } from './pledge.ts';
 
 interface Pledge {
@@ -40,7 +40,7 @@ export default function PledgedList({ pledges, choices, month, closesAt }: Props
             {total ? `${plural(total, 'credit')} held for coming drops` : 'Nothing held for coming drops'}
           </p>
         </div>
-        <PledgeDialog choices={choices} month={month} closesAt={closesAt} signedIn />
+        <PledgeButton choices={choices} month={month} closesAt={closesAt} signedIn />
       </div>
       {pledges.length === 0 ? (
         <p className="text-secondary mb-0">

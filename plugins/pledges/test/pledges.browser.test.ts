@@ -64,6 +64,7 @@ describe('pledges in the browser', function () {
     await hydrated(page);
     await page.getByTestId('vault-pledged').getByRole('button', { name: 'Pledge to the next drop' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pledge to the next drop' });
+    await dialog.waitFor(); // its code loads on first open
     // Only artists whose November drop is still to come are offered.
     const options = await dialog.getByLabel('Artist').locator('option').allTextContents();
     expect(options).to.deep.equal(['Choose an artist', 'quietstorm name']);
