@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { pino, type DestinationStream, type Logger as Pino } from 'pino';
 
 /**
@@ -8,7 +9,7 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
-  /** The pino logger underneath, for pino-http (api/http/requestLog.ts). */
+  /** The pino logger underneath, for the request log (api/http/requestLog.ts). */
   readonly pino: Pino;
 }
 
@@ -24,8 +25,13 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    // Synchronous writes (pino's default): nothing is lost when the process exits right after.
-    destination ?? pino.destination(1),
+    // Asynchronous writes: a line is handed to the system while the next requests run, and lines
+    // that come meanwhile go out together in one write. Nothing is lost at exit: pino flushes
+    // such a destination synchronously on process 'exit' (graceful shutdown, process.exit, an
+    // uncaught error); only a hard kill (SIGKILL, power loss) can drop the last lines. pino does
+    // that only on the main thread, so a worker thread (the media worker's) keeps writing
+    // synchronously: it logs little.
+    destination ?? pino.destination({ dest: 1, sync: !isMainThread }),
   );
   return {
     info: (message, fields) => base.info(fields ?? {}, message),

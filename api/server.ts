@@ -43,6 +43,8 @@ async function main() {
       await new Promise((resolve) => mediaWorker.once('exit', resolve));
     }
     await app.close();
+    // The last line: logs are written asynchronously, and pino flushes them on exit.
+    log.info('stopped', { signal });
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -12,8 +12,10 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
+export type RouteOf = (ctx: ParameterizedContext<AppState>) => string;
+
 /** `pages` are the site's page patterns (Astro syntax); API routes are named by the router. */
-export function routeLabeler(pages: string[]): (ctx: ParameterizedContext<AppState>) => string {
+export function routeLabeler(pages: string[]): RouteOf {
   const patterns = pages.map((pattern) => ({ pattern, regexp: patternToRegExp(pattern) }));
   return (ctx) => {
     const routed = (ctx as { _matchedRoute?: string })._matchedRoute;

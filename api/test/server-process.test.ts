@@ -47,9 +47,19 @@ describe('the server process', () => {
       body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
     });
     expect(login.status).to.equal(200);
+    // Log lines are written asynchronously: those of the last requests before SIGTERM must still
+    // reach stdout, one per request, before the process exits.
+    const paths = Array.from({ length: 30 }, (_, i) => (i % 2 ? '/robots.txt' : `/api/tracks/${i}`));
+    await Promise.all(paths.map(async (p) => (await fetch(base + p)).arrayBuffer()));
     child.kill('SIGTERM');
     expect(await exited).to.equal(0);
-    expect(logLines(output).map((line) => line.message)).to.include('shutting down');
+    const lines = logLines(output);
+    const logged = lines.filter((line) => line.message === 'request').map((line) => line.path);
+    expect(logged.slice(-paths.length).sort()).to.deep.equal([...paths].sort());
+    expect(logged.filter((p) => p === '/api/auth/login')).to.have.length(1);
+    // Down to the last line, logged right before process.exit.
+    expect(lines.map((line) => line.message)).to.include('shutting down');
+    expect(lines.at(-1)).to.include({ message: 'stopped', signal: 'SIGTERM' });
 
     // The same data folder, as an operator would use it afterwards.
     const promote = (...args: string[]) =>
