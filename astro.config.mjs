@@ -11,6 +11,14 @@ import { pluginPages } from './api/plugins/astroIntegration.ts';
 // What only some pages or an opened dialog need stays split off.
 const chunkGroups = [
   {
+    // What pages without the router load too (the embed player: no router, no React, under 15 KB,
+    // syndication test): Astro's prefetch, which Astro adds to every page, and the audio helpers the
+    // embed shares with the site's player.
+    name: 'base',
+    priority: 4,
+    test: /[\\/]node_modules[\\/]astro[\\/]dist[\\/]prefetch[\\/]|[\\/]site[\\/]lib[\\/](loudness|time)\.ts$/,
+  },
+  {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.
     name: 'react',
     priority: 3,
