@@ -6,7 +6,7 @@ import { allHydrated, firstStart, hydrateIsland, loadedAndPainted } from './hydr
 // "Front-end delivery"), so a reader who only reads never downloads React:
 // - on the first interaction inside it (pointer or key down, a touch, focus), links aside: they
 //   navigate natively and the router waits for islands still hydrating (./hydration.ts). Pointing
-//   at it or focusing it fetches its code ahead.
+//   at it fetches its code ahead.
 // - when the page demands one of the names the directive's value lists, space-separated
 //   (`client:demand="player"`, site/lib/demand.ts): a track set, a toast shown, a saved queue. An
 //   interaction demands the island's names too, so islands that share stores (the sidebar and the
@@ -17,7 +17,6 @@ import { allHydrated, firstStart, hydrateIsland, loadedAndPainted } from './hydr
 // own way: the form submits natively, the play buttons' listener is a page script.
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-const WARMERS = ['pointerover', 'focusin'] as const;
 
 /** True when the event is on something of the island's own (not a link, which works without it). */
 function ownTarget(event: Event, el: HTMLElement): boolean {
@@ -46,7 +45,7 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     warmed = true;
     void load();
   };
-  for (const type of WARMERS) el.addEventListener(type, warm, on);
+  el.addEventListener('pointerover', warm, on);
 
   // One held click: a second one while waiting would undo the first (a like toggled twice).
   let held: { index: number; focused: boolean; busy: string | null; button: HTMLButtonElement } | null = null;

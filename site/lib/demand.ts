@@ -1,5 +1,5 @@
 // What the page asks of its `client:demand` islands (site/directives/demand.ts): a name such as
-// `player` or `track:3` is demanded once there is something for the islands that wait on it to do
+// `player` or `toaster` is demanded once there is something for the islands that wait on it to do
 // (a track set, a toast shown, a saved queue to restore). The names are kept on `window`, so the
 // directive's inline copy of this module and the page chunk's share them, and so an island the
 // client router brings in later hydrates at once for a name demanded on an earlier page.
