@@ -40,13 +40,19 @@ const chunkGroups = [
   },
 ];
 
-/** `client:paint`: hydrate an island after the page has loaded and painted (site/directives/paint.ts). */
-const paintDirective = {
-  name: 'client-paint-directive',
+/**
+ * Our hydration directives (docs/architecture.md, "Front-end delivery"): `client:paint` after the page
+ * has loaded and painted, `client:demand` when the island has something to do (site/directives/).
+ */
+const hydrationDirectives = {
+  name: 'hydration-directives',
   hooks: {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
-    'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'paint', entrypoint: fileURLToPath(new URL('./site/directives/paint.ts', import.meta.url)) }),
+    'astro:config:setup': ({ addClientDirective }) => {
+      for (const name of ['paint', 'demand']) {
+        addClientDirective({ name, entrypoint: fileURLToPath(new URL(`./site/directives/${name}.ts`, import.meta.url)) });
+      }
+    },
   },
 };
 
@@ -56,7 +62,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), pluginPages(), paintDirective],
+  integrations: [react(), pluginPages(), hydrationDirectives],
   // Koa checks Origin on every write for the whole app (api/http/security.ts).
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

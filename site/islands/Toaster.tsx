@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { Icon } from '../components/Icon.tsx';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { $toast, dismissToast } from '../stores/toasts.ts';
 
 /** The single toast of spec §9, announced to screen readers. */
 export default function Toaster() {
-  const current = useStore($toast);
+  // It hydrates on its first toast (site/directives/demand.ts): that render must match the server's.
+  const shown = useStore($toast);
+  const current = useHydrated() ? shown : null;
   return (
     <div className="toaster" aria-live="polite" aria-atomic="true">
       {current && (

@@ -5,6 +5,7 @@ import type { MeasuredLoudness } from './loudness.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
+import { demand } from './demand.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
@@ -41,6 +42,11 @@ export const $duration = atom(0);
 export const $volume = atom(DEFAULT_VOLUME);
 /** Peak levels 0–1 of the current track, when the media worker has measured them. */
 export const $waveform = atom<number[] | null>(null);
+
+// The player hydrates once it has a track, or a saved one to restore, and the track page's waveform
+// with it (site/directives/demand.ts).
+$current.subscribe((track) => track && demand('player'));
+if (savedQueue()) demand('player');
 
 let audio: HTMLAudioElement | null = null;
 let poll: ReturnType<typeof setInterval> | undefined;

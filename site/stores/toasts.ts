@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { demand } from '../lib/demand.ts';
 
 export interface Toast {
   id: number;
@@ -19,6 +20,8 @@ export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['
   clearTimeout(timer);
   const current = { id: nextId++, variant: 'default' as const, ...input };
   $toast.set(current);
+  // The toaster hydrates on its first toast (site/directives/demand.ts).
+  demand('toaster');
   timer = setTimeout(() => dismissToast(current.id), TOAST_DURATION_MS);
 }
 

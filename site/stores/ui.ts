@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { demand } from '../lib/demand.ts';
 
 const STORAGE_KEY = 'onetrack.sidebarExpanded';
 const MOBILE_QUERY = '(max-width: 767.98px)';
@@ -7,6 +8,15 @@ const MOBILE_QUERY = '(max-width: 767.98px)';
 export const $sidebarExpanded = atom(true);
 /** Below 768 px the sidebar is an overlay drawer. */
 export const $drawerOpen = atom(false);
+
+/**
+ * The sidebar and top bar hydrate on demand (site/directives/demand.ts); at once when they show
+ * something the server could not: a collapsed sidebar saved in this browser, a signed-in reader's
+ * live counts (the pollers' stores).
+ */
+export function demandShellWhenShown(): void {
+  if (localStorage.getItem(STORAGE_KEY) === 'false' || document.body.hasAttribute('data-signed-in')) demand('shell');
+}
 
 export function restoreSidebar(): void {
   $sidebarExpanded.set(localStorage.getItem(STORAGE_KEY) !== 'false');

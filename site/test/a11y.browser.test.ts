@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from './browser.ts';
+import { hydrated } from '../../plugins/accounts/test/browser.ts';
 
 const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -59,7 +60,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
       expect((await page.request.post('/api/auth/login', { data: { username: 'novaharbor', password: 'demo1234' } })).status()).to.equal(200);
       for (const url of ['/upload', '/credits', '/profile?tab=billing', '/admin']) {
         await page.goto(url);
-        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+        await hydrated(page);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
       }
       await page.context().close();
@@ -70,7 +71,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
     for (const width of [1280, 375]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
       await page.goto('/');
-      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await hydrated(page);
       await page.getByRole('button', { name: 'Play Featured Drops' }).click();
       const player = page.getByRole('region', { name: 'Player' });
       await player.getByRole('button', { name: 'Pause' }).click();

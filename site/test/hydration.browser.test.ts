@@ -3,9 +3,13 @@ import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from './browser.ts';
 import { hydrated } from '../../plugins/accounts/test/browser.ts';
 
-// Islands hydrate `client:paint`, after the page's load and first paint (site/directives/paint.ts),
-// and dialogs fetch their code on first open (site/lib/useDialogs.tsx). What a visitor does before
-// hydration must work, and the client router must not swap a page under islands still hydrating.
+// The shell's and the artist and track pages' islands hydrate `client:demand`, when they have
+// something to do (site/directives/demand.ts); the signed-in pollers `client:paint`, after the page's
+// load and first paint; dialogs fetch their code on first open (site/lib/useDialogs.tsx). What a
+// visitor does before hydration must work, and the client router must not swap a page under islands
+// still hydrating.
+
+const REACT = /\/_astro\/react\.[\w-]+\.js$/;
 
 /** Holds back the responses whose URL matches, so what the test does surely comes first. */
 async function holdBack(page: Page, url: RegExp, ms: number): Promise<void> {
@@ -15,29 +19,89 @@ async function holdBack(page: Page, url: RegExp, ms: number): Promise<void> {
   });
 }
 
+/** The page has loaded, and painted twice since: anything `client:paint` would have started has. */
+async function loadedAndPainted(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+}
+
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 describe('hydration after the first paint in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
 
-  it('fetches no island code before the page has loaded', async () => {
+  for (const path of ['/artist/1', '/tracks/1']) {
+    it(`fetches no React on ${path} for a reader who only reads, and hydrates on a Share click held meanwhile`, async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+      await page.goto(path);
+      await loadedAndPainted(page);
+      await page.mouse.wheel(0, 600);
+      await loadedAndPainted(page);
+      expect(scripts.filter((url) => REACT.test(url)), 'React before any interaction').to.deep.equal([]);
+      // The click waits, busy, for the island's code, then opens the dialog with the focus in it.
+      await holdBack(page, REACT, 800);
+      const share = page.getByRole('button', { name: 'Share' });
+      await share.click();
+      await page.locator('button[aria-busy="true"]', { hasText: 'Share' }).waitFor();
+      await page.getByRole('dialog', { name: /^Share / }).waitFor();
+      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+      // No dialog code until a dialog opens; then only Share's.
+      expect(scripts.filter((url) => /(SupportDialog|MessageDialog)\./.test(url))).to.deep.equal([]);
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    });
+  }
+
+  for (const { width, height, check } of [
+    { width: 1280, height: 800, check: () => !document.getElementById('sidebar')?.classList.contains('expanded') },
+    { width: 375, height: 812, check: () => document.getElementById('sidebar')?.classList.contains('open') === true },
+  ]) {
+    it(`toggles the sidebar at ${width} px with the top bar's button clicked before it hydrated`, async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
+      await holdBack(page, REACT, 800);
+      await page.goto('/artist/1');
+      await loadedAndPainted(page);
+      const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+      await toggle.click();
+      await page.waitForFunction(check);
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Toggle sidebar');
+      expect(await toggle.getAttribute('aria-busy')).to.equal(null);
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    });
+  }
+
+  it('likes with a click held before the track page hydrated: a visitor is asked to log in, by a toast', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const early: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') early.push(request.url());
-    });
-    let loaded = false;
-    page.on('load', () => (loaded = true));
-    const beforeLoad: string[] = [];
-    page.on('request', (request) => {
-      if (!loaded && /\/_astro\/react\./.test(request.url())) beforeLoad.push(request.url());
-    });
+    let likes = 0;
+    page.on('request', (request) => request.method() === 'POST' && /\/like$/.test(request.url()) && likes++);
+    await holdBack(page, REACT, 800);
+    await page.goto('/tracks/1');
+    await page.getByRole('button', { name: /^Like/ }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Authentication required' }).waitFor();
+    // One like sent (the held click, replayed once), refused and rolled back.
+    expect(likes).to.equal(1);
+    await page.getByRole('button', { name: /^Like\s/ }).waitFor();
+    expect(errors.filter((error) => !/401/.test(error))).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('plays a card, shows and plays in the player, and restores the queue after a reload', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto('/artist/1');
-    await hydrated(page);
-    expect(beforeLoad, 'React requested before load').to.deep.equal([]);
-    expect(early.some((url) => /\/_astro\/react\./.test(url)), 'React after load').to.equal(true);
-    // No dialog code until a dialog opens.
-    expect(early.filter((url) => /(Modal|ShareDialog|SupportDialog|MessageDialog)\./.test(url))).to.deep.equal([]);
+    await loadedAndPainted(page);
+    const card = page.locator('[data-play-track]').first();
+    const title = (JSON.parse((await card.getAttribute('data-play-track'))!) as { title: string }).title;
+    await card.click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.locator('.player-title', { hasText: title }).waitFor();
+    await player.getByRole('button', { name: 'Pause' }).waitFor();
+    await player.getByRole('button', { name: 'Pause' }).click();
+    await page.reload();
+    await player.locator('.player-title', { hasText: title }).waitFor();
+    await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

@@ -10,8 +10,12 @@ export async function signIn(page: Page, username = DEMO_USERNAME) {
   expect(res.status()).to.equal(200);
 }
 
-/** Islands are interactive once Astro has hydrated them (the ssr attribute goes away). */
-export const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+/**
+ * Islands are interactive once Astro has hydrated them (the ssr attribute goes away). `client:demand`
+ * ones not yet `demanded` wait for an interaction or the page's demand (site/directives/demand.ts):
+ * a click on one is held and replayed once it hydrated.
+ */
+export const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0);
 
 export const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
 

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatDuration } from '../../../site/lib/time.ts';
+import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { $current, $playing, $position, playTrack, seek, type PlayerTrack } from '../../../site/lib/player.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
@@ -33,7 +34,10 @@ function seekIn(track: PlayerTrack, seconds: number) {
 }
 
 export default function WaveformSeek({ track, peaks }: Props) {
-  const current = useStore($current);
+  // It hydrates when its track becomes the player's (site/directives/demand.ts): that render must
+  // match the server's (no progress), then show it.
+  const playing = useStore($current);
+  const current = useHydrated() ? playing : null;
   const position = useStore($position);
   const [dragging, setDragging] = useState(false);
   const bar = useRef<HTMLDivElement>(null);

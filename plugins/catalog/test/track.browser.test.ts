@@ -68,6 +68,7 @@ describe('track page (browser)', function () {
     // Another track plays first: the click switches to this one and seeks in it.
     await page.locator('section[aria-labelledby="more-from-artist"] .play-button').first().click();
     await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    await hydrated(page); // the waveform hydrates with the player (client:demand="player")
     const slider = page.getByRole('slider', { name: `Seek in ${track.title}` });
     await slider.scrollIntoViewIfNeeded();
     const box = (await slider.boundingBox())!;

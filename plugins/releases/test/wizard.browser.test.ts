@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { hydrated } from '../../accounts/test/browser.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 import { monthInWords } from '../../catalog/drops.ts';
 import { formatDay } from '../schedule.ts';
 import { image, tone } from './fixtures.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 
 /** Which step markers are gold (complete), by step number. */
 const goldSteps = (page: Page) => page.locator('.wizard-step').evaluateAll((steps) => steps.flatMap((li, i) => (li.classList.contains('done') ? [i + 1] : [])));

@@ -78,7 +78,10 @@ export default function SearchBox() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text) go(searchHref(text));
+    // The field's own value: submitted right as the top bar hydrated (on the focus, client:demand),
+    // what was typed may not be in `query` yet (the effect above).
+    const typed = (input.current?.value ?? query).trim();
+    if (typed) go(searchHref(typed));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

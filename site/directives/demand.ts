@@ -1,0 +1,101 @@
+import type { ClientDirective } from 'astro';
+import { demand, whenDemanded } from '../lib/demand.ts';
+import { allHydrated, firstStart, hydrateIsland, loadedAndPainted } from './hydration.ts';
+
+// `client:demand`: hydrates an island only when it has something to do (docs/architecture.md,
+// "Front-end delivery"), so a reader who only reads never downloads React:
+// - on the first interaction inside it (pointer or key down, a touch, focus), links aside: they
+//   navigate natively and the router waits for islands still hydrating (./hydration.ts). Pointing
+//   at it fetches its code ahead.
+// - when the page demands one of the names the directive's value lists, space-separated
+//   (`client:demand="player"`, site/lib/demand.ts): a track set, a toast shown, a saved queue. An
+//   interaction demands the island's names too, so islands that share stores (the sidebar and the
+//   top bar, "shell") hydrate together.
+// A button clicked before hydration is committed is held (busy meanwhile) and clicked again, found
+// by its position among the island's buttons, once every island hydrating is committed (a replayed
+// click may update another island's store). A submit button of a form and a play button keep their
+// own way: the form submits natively, the play buttons' listener is a page script.
+
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/** True when the event is on something of the island's own (not a link, which works without it). */
+function ownTarget(event: Event, el: HTMLElement): boolean {
+  const target = event.target as Element | null;
+  const link = target?.closest?.('a[href]');
+  return !link || !el.contains(link);
+}
+
+/** The button a click before hydration must be replayed on, if any. */
+function heldButton(event: Event, el: HTMLElement): HTMLButtonElement | null {
+  const button = (event.target as Element | null)?.closest?.('button');
+  if (!button || !el.contains(button) || button.disabled || button.hasAttribute('data-play-track')) return null;
+  if (button.type === 'submit' && button.form) return null;
+  return button;
+}
+
+const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
+  if (!firstStart(el)) return;
+  const names = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
+  const listening = new AbortController();
+  const on = { signal: listening.signal, capture: true, passive: true };
+
+  let warmed = false;
+  const warm = (event: Event) => {
+    if (warmed || !ownTarget(event, el)) return;
+    warmed = true;
+    void load();
+  };
+  el.addEventListener('pointerover', warm, on);
+
+  // One held click: a second one while waiting would undo the first (a like toggled twice).
+  let held: { index: number; focused: boolean; busy: string | null; button: HTMLButtonElement } | null = null;
+  const hold = (event: MouseEvent) => {
+    const button = heldButton(event, el);
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (held) return;
+    held = { index: [...el.querySelectorAll('button')].indexOf(button), focused: document.activeElement === button, busy: button.getAttribute('aria-busy'), button };
+    button.setAttribute('aria-busy', 'true');
+  };
+  el.addEventListener('click', hold, { signal: listening.signal, capture: true });
+
+  let started = false;
+  let stopWaiting = () => {};
+  const start = async (interaction: boolean) => {
+    if (started) return;
+    started = true;
+    // Marks the island on its way (site tests wait for such islands to be hydrated).
+    el.setAttribute('demanded', '');
+    stopWaiting();
+    for (const type of INTERACTIONS) el.removeEventListener(type, interacted, { capture: true });
+    if (!interaction) await loadedAndPainted;
+    await hydrateIsland(load, el);
+    await allHydrated();
+    listening.abort();
+    const replay = held;
+    if (!replay) return;
+    if (replay.busy === null) replay.button.removeAttribute('aria-busy');
+    else replay.button.setAttribute('aria-busy', replay.busy);
+    const button = el.querySelectorAll('button')[replay.index];
+    if (!button) return;
+    button.click();
+    if (replay.focused) button.focus();
+  };
+  function interacted(event: Event) {
+    if (!ownTarget(event, el)) return;
+    void start(true);
+    // Its companions (the islands waiting on the same names) start with it.
+    demand(...names);
+  }
+  for (const type of INTERACTIONS) el.addEventListener(type, interacted, { capture: true, passive: true });
+  if (names.length > 0) stopWaiting = whenDemanded(names, () => void start(false));
+};
+
+export default demandDirective;
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:demand'?: boolean | string;
+  }
+}

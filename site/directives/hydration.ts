@@ -1,0 +1,80 @@
+// What `client:paint` and `client:demand` share (docs/architecture.md, "Front-end delivery"): each
+// island hydrated once, the islands still hydrating, and the client router waiting for them.
+//
+// Astro starts an island again whenever its element is connected again: the client router moves
+// the player and the toaster (transition:persist) into the next page, and with no
+// `connectedMoveCallback` a move is a disconnect and a connect. Started twice while React was still
+// hydrating it, the island's root got a second render before its first (React error 424: "early
+// update", the root thrown away and rendered again). So each element is hydrated once, marked on the
+// element itself: the router runs each page's copy of the directives' inline scripts again, and state
+// kept in a module would be new for the moved island. A change of props on a persisted island still
+// re-renders it through Astro's own `props` observer.
+const STARTED = Symbol.for('onetrack:client-paint-started');
+
+/** The page's `load` (its images and stylesheets are in), then a frame painted after it. */
+export const loadedAndPainted = new Promise<void>((resolve) => {
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+  if (document.readyState === 'complete') afterNextPaint();
+  else window.addEventListener('load', afterNextPaint, { once: true });
+});
+
+/**
+ * Islands whose hydration has started, shared by every copy of this module. React hydrates an
+ * island in a transition, over several tasks; a page swapped meanwhile let one island's effects
+ * (the sidebar seeding the shell's stores) update another island not yet hydrated: React error 424,
+ * that root thrown away and rendered again. So the client router waits for them (below).
+ */
+const hydrating: Set<Promise<void>> = ((window as unknown as Record<symbol, Set<Promise<void>>>)[Symbol.for('onetrack:client-paint-hydrating')] ??= new Set());
+
+/** True while React is still hydrating the island's root (its internals: no public API says it). */
+function dehydrated(el: HTMLElement): boolean {
+  const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
+  const fiber = key ? (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+  return fiber?.stateNode?.current?.memoizedState?.isDehydrated === true;
+}
+
+/** Resolves once React has committed the island's hydration, or after 5 s whatever happens. */
+function committed(el: HTMLElement): Promise<void> {
+  const give = performance.now() + 5000;
+  return new Promise((resolve) => {
+    const check = () => (!dehydrated(el) || performance.now() > give ? resolve() : setTimeout(check, 16));
+    check();
+  });
+}
+
+/** Marks the element started; false when it already was (a persisted island moved by the router). */
+export function firstStart(el: HTMLElement & { [STARTED]?: true }): boolean {
+  if (el[STARTED]) return false;
+  el[STARTED] = true;
+  return true;
+}
+
+/** Hydrates the island and resolves once React has committed it; the router waits for it meanwhile. */
+export async function hydrateIsland(load: () => Promise<() => Promise<void>>, el: HTMLElement): Promise<void> {
+  const done = (async () => {
+    const hydrate = await load();
+    await hydrate();
+    await committed(el);
+  })();
+  hydrating.add(done);
+  await done.finally(() => hydrating.delete(done));
+}
+
+/** Resolves once every island whose hydration has started is committed. */
+export async function allHydrated(): Promise<void> {
+  while (hydrating.size > 0) await Promise.allSettled([...hydrating]);
+}
+
+const ROUTER_WAITS = Symbol.for('onetrack:client-paint-router-waits');
+const flags = window as unknown as Record<symbol, true>;
+if (!flags[ROUTER_WAITS]) {
+  flags[ROUTER_WAITS] = true;
+  // A link followed while islands hydrate: the next page is fetched and swapped in once they are done.
+  document.addEventListener('astro:before-preparation', (event) => {
+    const { loader } = event;
+    event.loader = async () => {
+      await Promise.allSettled([...hydrating]);
+      await loader();
+    };
+  });
+}
