@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { preferredEncoding } from './encoding.ts';
 import { DOCUMENT_ONLY_HEADERS } from './security.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -80,7 +81,7 @@ export function clientAssets(clientDir: string): Middleware {
     ctx.compress = false;
     const compressible = asset.body.length >= 1024 && COMPRESSIBLE.test(asset.type);
     if (compressible) ctx.vary('Accept-Encoding');
-    const encoding = compressible ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+    const encoding = compressible ? preferredEncoding(ctx.get('Accept-Encoding')) : 'identity';
     if (encoding === 'br') {
       asset.br ??= brotliAsync(asset.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
       ctx.set('Content-Encoding', 'br');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { distDir } from '../http/astro.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
@@ -108,6 +108,15 @@ describe('pages served through Astro inside Koa', () => {
     // An SVG can be opened as a document: it keeps them.
     expect(favicon.headers.get('content-security-policy')).to.include("default-src 'self'");
     expect(await rawStatus(`${server.url}/favicon.svg`, { 'If-None-Match': favicon.headers.get('etag')! })).to.equal(304);
+  });
+
+  it('sends build assets in br to a browser that lists gzip first with the same weight', async () => {
+    const dir = path.join(distDir, 'client', '_astro');
+    const largest = readdirSync(dir).filter((f) => f.endsWith('.js')).sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
+    const asBrowser = await fetch(`${server.url}/_astro/${largest}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(asBrowser.headers.get('content-encoding')).to.equal('br');
+    const gzipOnly = await fetch(`${server.url}/_astro/${largest}`, { headers: { 'Accept-Encoding': 'gzip, br;q=0.5' } });
+    expect(gzipOnly.headers.get('content-encoding')).to.equal('gzip');
   });
 
   it('never serves project or data files, however the path is spelled', async () => {
