@@ -8,6 +8,7 @@ describe('app shell and sign-in in the browser', () => {
   it('signs in with the demo box, toasts, and shows the signed-in top bar', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto('/auth');
+    await hydrated(page); // the sign-in form hydrates at load; a click before that does nothing
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     expect(await page.getByLabel('Username').first().inputValue()).to.equal('demo');
     expect(await page.getByLabel('Password').first().inputValue()).to.equal('demo1234');
@@ -49,6 +50,7 @@ describe('app shell and sign-in in the browser', () => {
   it('registers a new artist, signs them in and creates their artist record', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/auth');
+    await hydrated(page);
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.locator('form[aria-label="Register"]');
     await form.getByLabel('Full Name').fill('N');
