@@ -17,5 +17,8 @@ document.addEventListener('astro:page-load', demandShellWhenShown);
 // The router announces the first page at the window's load; started after it (site/lib/pageStart.ts),
 // it missed it.
 if (document.readyState === 'complete') document.dispatchEvent(new Event('astro:page-load'));
-// The page's listeners are there (site tests wait for it, as for islands).
-document.documentElement.toggleAttribute('data-page-scripts', true);
+// The page's listeners are there (site tests wait for it, as for islands); the router gives each
+// page the root attributes of its HTML.
+const markRunning = () => document.documentElement.toggleAttribute('data-page-scripts', true);
+markRunning();
+document.addEventListener('astro:after-swap', markRunning);

@@ -43,6 +43,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   it('has no serious or critical findings for a signed-in listener', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 900 } });
     await page.goto('/login');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${suite.server.url}/`);

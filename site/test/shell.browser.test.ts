@@ -33,6 +33,7 @@ describe('app shell and sign-in in the browser', () => {
   it('shows field messages under the fields and refuses a wrong password with a toast', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/login');
+    await hydrated(page);
     const login = page.locator('form[aria-label="Login"]');
     await login.getByRole('button', { name: 'Login' }).click();
     await login.getByText('Username is required').waitFor();
@@ -76,6 +77,7 @@ describe('app shell and sign-in in the browser', () => {
   it('logs out from the top bar back to a signed-out home', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/login');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
     await page.getByRole('link', { name: 'Your profile' }).waitFor();
