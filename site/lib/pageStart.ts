@@ -1,12 +1,13 @@
 import { loadedAndPainted } from './loadedAndPainted.ts';
 
 // Starts the page scripts (./pageScripts.ts: the client router, play buttons, tabs, the cards'
-// listeners) once the page has loaded and painted, so that neither their requests nor their
-// evaluation stand before the largest paint (docs/architecture.md, "Front-end delivery"). They wait,
-// inert, in the layout's <template id="page-scripts">; this module has no imports once bundled, so
-// Astro inlines it and the page makes no script request before its first paint. A reader who
-// interacts sooner gets them at once, and a click on a button they serve is held (busy meanwhile)
-// and clicked again once they have run. Links and forms work natively until then.
+// listeners) and, on the pages that wait for it, the theme once the page has loaded and painted, so
+// that neither their requests nor their evaluation stand before the largest paint
+// (docs/architecture.md, "Front-end delivery"). The scripts wait, inert, in the layout's
+// <template id="page-scripts">; this module has no imports once bundled, so Astro inlines it and the
+// page makes no script request before its first paint. A reader who interacts sooner gets them at
+// once, and a click on a button they serve is held (busy meanwhile) and clicked again once they have
+// run. Links and forms work natively until then.
 
 const STARTED = Symbol.for('onetrack:page-scripts');
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -48,6 +49,8 @@ function startPageScripts(): void {
     if (started) return;
     started = true;
     for (const type of INTERACTIONS) document.removeEventListener(type, start, capture);
+    // The theme, on the pages whose first screen is styled by their inlined rules (site/layouts/AppLayout.astro).
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-after-paint]')) link.disabled = false;
     const template = document.getElementById('page-scripts') as HTMLTemplateElement;
     const scripts = document.importNode(template.content, true);
     // A module script's load event follows its evaluation, imports included.

@@ -112,6 +112,8 @@ export async function criticalCss(): Promise<Record<CriticalSet, string>> {
       for (const page of Object.values(SET_PAGES).flat()) {
         last = await browser.newPage({ viewport });
         await last.goto(base + page, { waitUntil: 'load' });
+        // Pages with their own set fetch the theme after their first paint (site/lib/pageStart.ts).
+        await last.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/theme.')));
         const entry = seen.get(page) ?? { kept: new Set<string>(), markup: '' };
         for (const rule of await last.evaluate(firstScreenRules)) entry.kept.add(rule);
         // What else reads the theme's custom properties: the body's inline styles and the components'

@@ -4,9 +4,16 @@ import { TZ_COOKIE } from '../rules.ts';
 // listener is (viewer.ts validates it; without it the server shows UTC). Written again only when
 // the zone changed (travel, a new device clock).
 
-const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const YEAR_S = 365 * 86_400;
 
-if (zone && !document.cookie.split('; ').includes(`${TZ_COOKIE}=${zone}`)) {
-  document.cookie = `${TZ_COOKIE}=${zone}; path=/; max-age=${YEAR_S}; samesite=lax`;
+function tell(zone: string): void {
+  if (zone && !document.cookie.split('; ').includes(`${TZ_COOKIE}=${zone}`)) {
+    document.cookie = `${TZ_COOKIE}=${zone}; path=/; max-age=${YEAR_S}; samesite=lax`;
+  }
 }
+
+// Temporal answers at once. Intl's first DateTimeFormat loads the locale data (~35 ms here, a long
+// task on a phone's CPU as the page scripts start), so without Temporal it waits for an idle moment.
+const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal;
+if (temporal) tell(temporal.Now.timeZoneId());
+else (window.requestIdleCallback ?? setTimeout)(() => tell(Intl.DateTimeFormat().resolvedOptions().timeZone));
