@@ -14,7 +14,10 @@ import { allHydrated, firstStart, hydrateIsland, loadedAndPainted } from './hydr
 // A button clicked before hydration is committed is held (busy meanwhile) and clicked again, found
 // by its position among the island's buttons, once every island hydrating is committed (a replayed
 // click may update another island's store). A submit button of a form and a play button keep their
-// own way: the form submits natively, the play buttons' listener is a page script.
+// own way: the form submits natively, the play buttons' listener is a page script. Likewise the
+// last press on a slider (the track page's waveform) before the island committed is replayed as a
+// press at the same point along it, so it seeks there (and starts that track) instead of only
+// waking the island.
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -31,6 +34,20 @@ function heldButton(event: Event, el: HTMLElement): HTMLButtonElement | null {
   if (!button || !el.contains(button) || button.disabled || button.hasAttribute('data-play-track')) return null;
   if (button.type === 'submit' && button.form) return null;
   return button;
+}
+
+/** The slider (an element with the role: no native control) a press before hydration is for, if any. */
+function pressedSlider(event: PointerEvent, el: HTMLElement): HTMLElement | null {
+  const slider = (event.target as Element | null)?.closest?.<HTMLElement>('[role="slider"]') ?? null;
+  return event.button === 0 && slider && el.contains(slider) ? slider : null;
+}
+
+/** Presses the slider at `fraction` of its width, as a pointer of `pointerType` would. */
+function pressAt(slider: HTMLElement, fraction: number, pointerType: string): void {
+  const box = slider.getBoundingClientRect();
+  const at = { bubbles: true, cancelable: true, composed: true, isPrimary: true, pointerType, button: 0, clientX: box.left + fraction * box.width, clientY: box.top + box.height / 2 };
+  slider.dispatchEvent(new PointerEvent('pointerdown', { ...at, buttons: 1 }));
+  slider.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
 }
 
 const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
@@ -60,6 +77,19 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
   };
   el.addEventListener('click', hold, { signal: listening.signal, capture: true });
 
+  // The last press on a slider until the island committed (a later one is the island's own),
+  // kept as a fraction of its width: the layout may move it meanwhile.
+  const committing = new AbortController();
+  let pressed: { index: number; fraction: number; pointerType: string } | null = null;
+  const press = (event: PointerEvent) => {
+    const slider = pressedSlider(event, el);
+    if (!slider) return;
+    const box = slider.getBoundingClientRect();
+    const fraction = box.width > 0 ? Math.min(Math.max(0, (event.clientX - box.left) / box.width), 1) : 0;
+    pressed = { index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider), fraction, pointerType: event.pointerType };
+  };
+  el.addEventListener('pointerdown', press, { signal: committing.signal, capture: true, passive: true });
+
   let started = false;
   let stopWaiting = () => {};
   const start = async (interaction: boolean) => {
@@ -71,8 +101,13 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     for (const type of INTERACTIONS) el.removeEventListener(type, interacted, { capture: true });
     if (!interaction) await loadedAndPainted;
     await hydrateIsland(load, el);
+    committing.abort();
     await allHydrated();
     listening.abort();
+    if (pressed) {
+      const slider = el.querySelectorAll<HTMLElement>('[role="slider"]')[pressed.index];
+      if (slider) pressAt(slider, pressed.fraction, pressed.pointerType);
+    }
     const replay = held;
     if (!replay) return;
     if (replay.busy === null) replay.button.removeAttribute('aria-busy');
