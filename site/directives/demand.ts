@@ -36,18 +36,12 @@ function heldButton(event: Event, el: HTMLElement): HTMLButtonElement | null {
   return button;
 }
 
-/** The slider (an element with the role: no native control) a press before hydration is for, if any. */
-function pressedSlider(event: PointerEvent, el: HTMLElement): HTMLElement | null {
-  const slider = (event.target as Element | null)?.closest?.<HTMLElement>('[role="slider"]') ?? null;
-  return event.button === 0 && slider && el.contains(slider) ? slider : null;
-}
-
-/** Presses the slider at `fraction` of its width, as a pointer of `pointerType` would. */
-function pressAt(slider: HTMLElement, fraction: number, pointerType: string): void {
+/** Where along one of the island's sliders a press fell (a custom slider does nothing before hydration). */
+function pressOn(event: PointerEvent, el: HTMLElement): { index: number; fraction: number } | null {
+  const slider = (event.target as Element | null)?.closest?.('[role="slider"]');
+  if (!slider || !el.contains(slider) || event.button !== 0) return null;
   const box = slider.getBoundingClientRect();
-  const at = { bubbles: true, cancelable: true, composed: true, isPrimary: true, pointerType, button: 0, clientX: box.left + fraction * box.width, clientY: box.top + box.height / 2 };
-  slider.dispatchEvent(new PointerEvent('pointerdown', { ...at, buttons: 1 }));
-  slider.dispatchEvent(new PointerEvent('pointerup', { ...at, buttons: 0 }));
+  return { index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider), fraction: (event.clientX - box.left) / box.width };
 }
 
 const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
@@ -77,18 +71,11 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
   };
   el.addEventListener('click', hold, { signal: listening.signal, capture: true });
 
-  // The last press on a slider until the island committed (a later one is the island's own),
-  // kept as a fraction of its width: the layout may move it meanwhile.
+  // The last press on a slider until the island committed (later ones are the island's own), kept
+  // as a fraction of its width: the layout may move it meanwhile.
   const committing = new AbortController();
-  let pressed: { index: number; fraction: number; pointerType: string } | null = null;
-  const press = (event: PointerEvent) => {
-    const slider = pressedSlider(event, el);
-    if (!slider) return;
-    const box = slider.getBoundingClientRect();
-    const fraction = box.width > 0 ? Math.min(Math.max(0, (event.clientX - box.left) / box.width), 1) : 0;
-    pressed = { index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider), fraction, pointerType: event.pointerType };
-  };
-  el.addEventListener('pointerdown', press, { signal: committing.signal, capture: true, passive: true });
+  let pressed: ReturnType<typeof pressOn> = null;
+  el.addEventListener('pointerdown', (event) => (pressed = pressOn(event, el) ?? pressed), { ...on, signal: committing.signal });
 
   let started = false;
   let stopWaiting = () => {};
@@ -104,9 +91,11 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     committing.abort();
     await allHydrated();
     listening.abort();
-    if (pressed) {
-      const slider = el.querySelectorAll<HTMLElement>('[role="slider"]')[pressed.index];
-      if (slider) pressAt(slider, pressed.fraction, pressed.pointerType);
+    const slider = pressed && el.querySelectorAll('[role="slider"]')[pressed.index];
+    if (slider) {
+      const box = slider.getBoundingClientRect();
+      const at = { bubbles: true, clientX: box.left + pressed!.fraction * box.width, clientY: box.top + box.height / 2 };
+      for (const type of ['pointerdown', 'pointerup']) slider.dispatchEvent(new PointerEvent(type, at));
     }
     const replay = held;
     if (!replay) return;
