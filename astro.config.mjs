@@ -5,18 +5,17 @@ import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
 
-// The client build's shared code in three chunks, by when a page needs it (docs/architecture.md,
+// The client build's shared code in four chunks, by when a page needs it (docs/architecture.md,
 // "Front-end delivery"). Left to automatic splitting it came as ~40 chunks of a few hundred bytes,
 // each a request with its own headers and compression, found one import level at a time.
 // What only some pages or an opened dialog need stays split off.
 const chunkGroups = [
   {
     // What pages without the router load too (the embed player: no router, no React, under 15 KB,
-    // syndication test): Astro's prefetch, which Astro adds to every page, and the audio helpers the
-    // embed shares with the site's player.
+    // syndication test): the audio helpers the embed shares with the site's player.
     name: 'base',
     priority: 4,
-    test: /[\\/]node_modules[\\/]astro[\\/]dist[\\/]prefetch[\\/]|[\\/]site[\\/]lib[\\/](loudness|time)\.ts$/,
+    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$/,
   },
   {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.
@@ -25,12 +24,13 @@ const chunkGroups = [
     test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
   },
   {
-    // What the page scripts run as the page loads: Astro's router and prefetch, the play buttons and
-    // the player's state, the cards' and tabs' listeners. No React here (site/lib/use* are hooks),
+    // The page scripts, loaded after the first paint (site/lib/pageStart.ts): Astro's router, the
+    // play buttons and the player's state, the cards' and tabs' listeners. Not the starter itself,
+    // which stays in the layout's script. No React here (site/lib/use* are hooks),
     // nor luxon (site/lib/dates.ts: only the pages that use it load it).
     name: 'page',
     priority: 2,
-    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|vite[\\/]preload-helper|rolldown[\\/]runtime/,
+    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts|pageStart\.ts|loadedAndPainted\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|rolldown[\\/]runtime/,
   },
   {
     // The layout's islands and what they share with the catalog's action islands.
@@ -65,14 +65,17 @@ export default defineConfig({
   integrations: [react(), pluginPages(), hydrationDirectives],
   // Koa checks Origin on every write for the whole app (api/http/security.ts).
   security: { checkOrigin: false },
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // No prefetch: with it Astro adds a head module script to every page, run before the first paint,
+  // and no link asked for prefetching.
+  prefetch: false,
   // The theme is a file the browser keeps, loaded without blocking render (site/layouts/AppLayout.astro,
   // docs/architecture.md "Front-end delivery"); components' own small <style> blocks are inlined so
   // that no stylesheet request stands between the HTML and the first paint.
   build: { inlineStylesheets: 'auto' },
   vite: {
-    // Only CSS under 4 KB is inlined; images, fonts and the theme stay files (CSP, caching).
-    build: { assetsInlineLimit: (file, content) => file.endsWith('.css') && content.length < 4096 },
+    // CSS and import-free scripts under 4 KB are inlined (the page scripts' starter, site/lib/pageStart.ts);
+    // images, fonts, the theme and the bundles stay files (caching).
+    build: { assetsInlineLimit: (file, content) => /\.(css|js)$/.test(file) && content.length < 4096 },
     css: {
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass deprecates

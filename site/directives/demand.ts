@@ -1,6 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { demand, whenDemanded } from '../lib/demand.ts';
-import { allHydrated, firstStart, hydrateIsland, loadedAndPainted } from './hydration.ts';
+import { loadedAndPainted } from '../lib/loadedAndPainted.ts';
+import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
 
 // `client:demand`: hydrates an island only when it has something to do (docs/architecture.md,
 // "Front-end delivery"), so a reader who only reads never downloads React:

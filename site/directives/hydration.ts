@@ -11,13 +11,6 @@
 // re-renders it through Astro's own `props` observer.
 const STARTED = Symbol.for('onetrack:client-paint-started');
 
-/** The page's `load` (its images and stylesheets are in), then a frame painted after it. */
-export const loadedAndPainted = new Promise<void>((resolve) => {
-  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(resolve, 0));
-  if (document.readyState === 'complete') afterNextPaint();
-  else window.addEventListener('load', afterNextPaint, { once: true });
-});
-
 /**
  * Islands whose hydration has started, shared by every copy of this module. React hydrates an
  * island in a transition, over several tasks; a page swapped meanwhile let one island's effects

@@ -1,5 +1,6 @@
 import type { ClientDirective } from 'astro';
-import { firstStart, hydrateIsland, loadedAndPainted } from './hydration.ts';
+import { loadedAndPainted } from '../lib/loadedAndPainted.ts';
+import { firstStart, hydrateIsland } from './hydration.ts';
 
 // `client:paint`: hydrates an island once the page has loaded and painted (docs/architecture.md,
 // "Front-end delivery"): for what must run at load, the signed-in pollers. Until then no island code

@@ -13,9 +13,11 @@ export async function signIn(page: Page, username = DEMO_USERNAME) {
 /**
  * Islands are interactive once Astro has hydrated them (the ssr attribute goes away). `client:demand`
  * ones not yet `demanded` wait for an interaction or the page's demand (site/directives/demand.ts):
- * a click on one is held and replayed once it hydrated.
+ * a click on one is held and replayed once it hydrated. The page scripts (site/lib/pageStart.ts) run
+ * after the first paint: a click they serve is held until then too.
  */
-export const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0);
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts') && document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0);
 
 export const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
 

@@ -161,6 +161,7 @@ describe('catalog in the browser', () => {
   it('tells the suite.server its time zone in the tz cookie', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { timezoneId: 'Pacific/Kiritimati' });
     await page.goto('/artists');
+    await hydrated(page);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'tz')?.value).to.equal('Pacific/Kiritimati');
     await page.context().close();

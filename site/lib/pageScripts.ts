@@ -1,0 +1,21 @@
+// What every page's HTML relies on, loaded after the first paint by site/lib/pageStart.ts. Every
+// listener delegates from the document, so it serves the pages the client router brings in too.
+import './router.ts';
+// Play buttons hand their track to the persistent player (hydrated then, site/directives/demand.ts).
+import './playButtons.ts';
+import './tabs.ts';
+import './carousel.ts';
+import { demandShellWhenShown } from '../stores/ui.ts';
+// The catalog's cards: the viewer's time zone for release times, countdowns, Subscribe, and the
+// Artists tab's search (its results bring in cards).
+import '../../plugins/catalog/client/timeZone.ts';
+import '../../plugins/catalog/client/countdowns.ts';
+import '../../plugins/catalog/client/subscribe.ts';
+import '../../plugins/catalog/client/artistSearch.ts';
+
+document.addEventListener('astro:page-load', demandShellWhenShown);
+// The router announces the first page at the window's load; started after it (site/lib/pageStart.ts),
+// it missed it.
+if (document.readyState === 'complete') document.dispatchEvent(new Event('astro:page-load'));
+// The page's listeners are there (site tests wait for it, as for islands).
+document.documentElement.toggleAttribute('data-page-scripts', true);

@@ -1,0 +1,69 @@
+import { loadedAndPainted } from './loadedAndPainted.ts';
+
+// Starts the page scripts (./pageScripts.ts: the client router, play buttons, tabs, the cards'
+// listeners) once the page has loaded and painted, so that neither their requests nor their
+// evaluation stand before the largest paint (docs/architecture.md, "Front-end delivery"). They wait,
+// inert, in the layout's <template id="page-scripts">; this module has no imports once bundled, so
+// Astro inlines it and the page makes no script request before its first paint. A reader who
+// interacts sooner gets them at once, and a click on a button they serve is held (busy meanwhile)
+// and clicked again once they have run. Links and forms work natively until then.
+
+const STARTED = Symbol.for('onetrack:page-scripts');
+const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const capture = { capture: true, passive: true };
+
+/** The button a click must wait for the page scripts on: islands hold their own (site/directives/demand.ts), play buttons aside. */
+function pageButton(event: Event): HTMLButtonElement | null {
+  const button = (event.target as Element | null)?.closest?.('button');
+  if (!button || button.disabled || (button.type === 'submit' && button.form)) return null;
+  if (button.closest('astro-island') && !button.hasAttribute('data-play-track')) return null;
+  return button;
+}
+
+function startPageScripts(): void {
+  // One held click: a second one while waiting would undo the first (a subscription toggled twice).
+  let held: { button: HTMLButtonElement; busy: string | null } | null = null;
+  const hold = (event: MouseEvent) => {
+    const button = pageButton(event);
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    start();
+    if (held) return;
+    held = { button, busy: button.getAttribute('aria-busy') };
+    button.setAttribute('aria-busy', 'true');
+  };
+  const ran = () => {
+    document.removeEventListener('click', hold, { capture: true });
+    const replay = held;
+    held = null;
+    if (!replay) return;
+    if (replay.busy === null) replay.button.removeAttribute('aria-busy');
+    else replay.button.setAttribute('aria-busy', replay.busy);
+    replay.button.click();
+  };
+
+  let started = false;
+  function start(): void {
+    if (started) return;
+    started = true;
+    for (const type of INTERACTIONS) document.removeEventListener(type, start, capture);
+    const template = document.getElementById('page-scripts') as HTMLTemplateElement;
+    const scripts = document.importNode(template.content, true);
+    // A module script's load event follows its evaluation, imports included.
+    scripts.querySelector('script')!.addEventListener('load', ran, { once: true });
+    document.body.append(scripts);
+  }
+
+  document.addEventListener('click', hold, { capture: true });
+  for (const type of INTERACTIONS) document.addEventListener(type, start, capture);
+  void loadedAndPainted.then(start);
+}
+
+// The client router runs each page's inline scripts again; the page scripts, delegating from the
+// document, serve every page from the first.
+const flags = window as unknown as Record<symbol, true>;
+if (!flags[STARTED]) {
+  flags[STARTED] = true;
+  startPageScripts();
+}
