@@ -15,7 +15,10 @@ import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
 // A button clicked before hydration is committed is held (busy meanwhile) and clicked again, found
 // by its position among the island's buttons, once every island hydrating is committed (a replayed
 // click may update another island's store). A submit button of a form and a play button keep their
-// own way: the form submits natively, the play buttons' listener is a page script.
+// own way: the form submits natively, the play buttons' listener is a page script. Likewise the
+// last press on a slider (the track page's waveform) before the island committed is replayed as a
+// press at the same point along it, so it seeks there (and starts that track) instead of only
+// waking the island.
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -32,6 +35,14 @@ function heldButton(event: Event, el: HTMLElement): HTMLButtonElement | null {
   if (!button || !el.contains(button) || button.disabled || button.hasAttribute('data-play-track')) return null;
   if (button.type === 'submit' && button.form) return null;
   return button;
+}
+
+/** Where along one of the island's sliders a press fell (a custom slider does nothing before hydration). */
+function pressOn(event: PointerEvent, el: HTMLElement): { index: number; fraction: number } | null {
+  const slider = (event.target as Element | null)?.closest?.('[role="slider"]');
+  if (!slider || !el.contains(slider) || event.button !== 0) return null;
+  const box = slider.getBoundingClientRect();
+  return { index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider), fraction: (event.clientX - box.left) / box.width };
 }
 
 const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
@@ -61,6 +72,12 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
   };
   el.addEventListener('click', hold, { signal: listening.signal, capture: true });
 
+  // The last press on a slider until the island committed (later ones are the island's own), kept
+  // as a fraction of its width: the layout may move it meanwhile.
+  const committing = new AbortController();
+  let pressed: ReturnType<typeof pressOn> = null;
+  el.addEventListener('pointerdown', (event) => (pressed = pressOn(event, el) ?? pressed), { ...on, signal: committing.signal });
+
   let started = false;
   let stopWaiting = () => {};
   const start = async (interaction: boolean) => {
@@ -72,8 +89,15 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     for (const type of INTERACTIONS) el.removeEventListener(type, interacted, { capture: true });
     if (!interaction) await loadedAndPainted;
     await hydrateIsland(load, el);
+    committing.abort();
     await allHydrated();
     listening.abort();
+    const slider = pressed && el.querySelectorAll('[role="slider"]')[pressed.index];
+    if (slider) {
+      const box = slider.getBoundingClientRect();
+      const at = { bubbles: true, clientX: box.left + pressed!.fraction * box.width, clientY: box.top + box.height / 2 };
+      for (const type of ['pointerdown', 'pointerup']) slider.dispatchEvent(new PointerEvent(type, at));
+    }
     const replay = held;
     if (!replay) return;
     if (replay.busy === null) replay.button.removeAttribute('aria-busy');

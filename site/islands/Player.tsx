@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Icon } from '../components/Icon.tsx';
+import { WaveformBars } from '../components/WaveformBars.tsx';
 import {
   $current,
   $duration,
@@ -112,7 +113,7 @@ export default function Player() {
             <div className="player-seek">
               <span className="player-time" data-testid="player-position">{formatDuration(position)}</span>
               <div className="player-seek-track">
-                {waveform && <Waveform peaks={waveform} progress={duration > 0 ? position / duration : 0} />}
+                {waveform && <WaveformBars className="player-waveform" data-testid="player-waveform" peaks={waveform} progress={duration > 0 ? position / duration : 0} />}
                 <input
                   type="range"
                   className="form-range"
@@ -161,15 +162,3 @@ export default function Player() {
   );
 }
 
-/** The track's peaks as bars; those before the play position are drawn in the accent colour. */
-function Waveform({ peaks, progress }: { peaks: number[]; progress: number }) {
-  const played = Math.round(progress * peaks.length);
-  return (
-    <svg className="player-waveform" viewBox={`0 0 ${peaks.length * 3} 40`} preserveAspectRatio="none" aria-hidden="true" data-testid="player-waveform">
-      {peaks.map((peak, i) => {
-        const height = Math.max(1, peak * 40);
-        return <rect key={i} className={i < played ? 'played' : undefined} x={i * 3} y={20 - height / 2} width={2} height={height} />;
-      })}
-    </svg>
-  );
-}

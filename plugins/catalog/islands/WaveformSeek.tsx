@@ -2,12 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatDuration } from '../../../site/lib/time.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
+import { WaveformBars } from '../../../site/components/WaveformBars.tsx';
 import { $current, $playing, $position, playTrack, seek, type PlayerTrack } from '../../../site/lib/player.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
 // there (the track starts first if another one is playing), or focus it and use the arrow keys
 // (5 s), Page Up/Down (10 %), Home and End: an ARIA slider. Without measured peaks it draws an even
-// bar, and seeking works the same.
+// bar, and seeking works the same. A press before it hydrated is replayed once it has
+// (site/directives/demand.ts), so it starts the track there.
 
 interface Props {
   track: PlayerTrack;
@@ -44,7 +46,6 @@ export default function WaveformSeek({ track, peaks }: Props) {
   const duration = track.duration;
   const here = current?.id === track.id ? Math.min(position, duration) : 0;
   const bars = peaks?.length ? peaks : FLAT;
-  const played = duration ? here / duration : 0;
 
   const secondsAt = (clientX: number) => {
     const box = bar.current!.getBoundingClientRect();
@@ -53,7 +54,8 @@ export default function WaveformSeek({ track, peaks }: Props) {
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // A press replayed after hydration has no pointer left to capture (it would throw).
+    if (event.nativeEvent.isTrusted) event.currentTarget.setPointerCapture(event.pointerId);
     setDragging(true);
     seekIn(track, secondsAt(event.clientX));
   };
@@ -77,7 +79,6 @@ export default function WaveformSeek({ track, peaks }: Props) {
     seekIn(track, Math.min(Math.max(0, targets[event.key]), duration));
   };
 
-  const width = bars.length * 3;
   return (
     <div
       ref={bar}
@@ -96,11 +97,7 @@ export default function WaveformSeek({ track, peaks }: Props) {
       onPointerCancel={() => setDragging(false)}
       onKeyDown={onKeyDown}
     >
-      <svg viewBox={`0 0 ${width} 40`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        {bars.map((p, i) => (
-          <rect key={i} x={i * 3} y={20 - Math.max(0.5, p * 20)} width="2" height={Math.max(1, p * 40)} rx="1" className={(i + 0.5) / bars.length <= played ? 'played' : undefined} />
-        ))}
-      </svg>
+      <WaveformBars peaks={bars} progress={duration ? here / duration : 0} />
       <span className="waveform-seek-time" aria-hidden="true">
         {formatDuration(here)} / {formatDuration(duration)}
       </span>

@@ -5,8 +5,8 @@ import { openPage } from '../../../site/test/browser.ts';
 import { JOB, releaseJobs } from '../../releases/jobs.ts';
 
 // The track page as a fan and as its artist see it (issue 10 point 1): what it tells about the
-// track, seeking in the persistent player by clicking the waveform and with the keyboard, and
-// loudness figures for the artist only. The demo track goes through the real media jobs first.
+// track, seeking in the persistent player by clicking the waveform (before its island hydrated too)
+// and with the keyboard, and loudness figures for the artist only. The demo track goes through the real media jobs first.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS_DIR = process.env.SHOTS_DIR || path.join(ROOT, 'shots');
@@ -14,7 +14,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR || path.join(ROOT, 'shots');
 describe('track page (browser)', function () {
   this.timeout(120_000);
   const suite = demoBrowserSuite();
-  let track: { id: number; title: string };
+  let track: { id: number; title: string; duration: number };
 
   before(async () => {
     track = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body[0];
@@ -47,8 +47,10 @@ describe('track page (browser)', function () {
     expect(await more.locator('h2').textContent()).to.equal('More from Nova Harbor');
     expect(await more.locator('.track-card').count()).to.be.greaterThan(0);
     expect(await more.locator('.track-card-title').allTextContents()).not.to.include(track.title);
-    // Peaks measured by the worker, not the even placeholder.
-    expect(await page.locator('[data-testid="waveform-seek"] rect').count()).to.equal(160);
+    // Peaks measured by the worker, not the even placeholder: 160 bars, in one path while nothing played.
+    const waveform = page.locator('[data-testid="waveform-seek"] svg');
+    expect(await waveform.locator('*').count()).to.equal(1);
+    expect((await waveform.locator('path').getAttribute('d'))!.match(/m/gi)).to.have.length(160);
     // A fan sees no loudness figures.
     expect(await page.getByTestId('loudness-advice').count()).to.equal(0);
     expect(await page.getByRole('button', { name: 'Support with Credits' }).count()).to.equal(1);
@@ -80,6 +82,10 @@ describe('track page (browser)', function () {
     });
     const now = Number(await slider.getAttribute('aria-valuenow'));
     expect(now).to.be.within(10, 16);
+    // The played bars (3 units each of the 480 wide box) are the path again, clipped to them.
+    const played = Number(await slider.locator('clipPath rect').first().getAttribute('width'));
+    expect(played / 480).to.be.within(0.4, 0.7);
+    expect(await slider.locator('path.played').count()).to.equal(1);
     expect(await audio.evaluate((a: HTMLAudioElement) => a.src)).to.contain('novaharbor-1');
     await slider.focus();
     await page.keyboard.press('Home');
@@ -90,6 +96,27 @@ describe('track page (browser)', function () {
     const afterKeys = Number(await slider.getAttribute('aria-valuenow'));
     expect(afterKeys).to.be.within(10, 16);
     expect(await slider.getAttribute('aria-valuetext')).to.match(/^0:1\d of 0:24$/);
+    expect(errors.filter((e) => !e.includes('401'))).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('seeks where the waveform was pressed before it hydrated, starting the track', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
+    await page.goto(`/tracks/${track.id}`);
+    const slider = page.getByRole('slider', { name: `Seek in ${track.title}` });
+    await slider.scrollIntoViewIfNeeded();
+    // Nothing plays, so the waveform waits for a press (client:demand="player").
+    expect(await page.locator('astro-island[demanded] [data-testid="waveform-seek"]').count()).to.equal(0);
+    const box = (await slider.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    // The demo track is 24 s long: the press seeks to about 12 s, whatever hydration took.
+    await page.waitForFunction(() => {
+      const a = document.querySelector('audio');
+      return !!a && !a.paused && a.src.includes('novaharbor-1') && a.currentTime > 9;
+    });
+    const time = await page.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime);
+    expect(time / track.duration).to.be.within(0.4, 0.75);
+    expect(Number(await slider.getAttribute('aria-valuenow'))).to.be.within(9, 18);
     expect(errors.filter((e) => !e.includes('401'))).to.deep.equal([]);
     await page.context().close();
   });
