@@ -154,7 +154,7 @@ export function toExclusive(row: Row): ExclusiveJson {
 export function subscriptionsQuery(knex: Knex, userId: number): Knex.QueryBuilder {
   return knex('subscriptions as s')
     .join('artists as a', 'a.id', 's.artist_id')
-    .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image')
+    .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image', 'a.profile_image_variants as artist_photo_variants')
     .where({ 's.user_id': userId, 's.active': 1 })
     .orderBy([{ column: 's.created_at', order: 'asc' }, { column: 's.id', order: 'asc' }]);
 }
@@ -165,6 +165,6 @@ export function toSubscription(row: Row): SubscriptionJson {
     userId: Number(row.userId),
     artistId: Number(row.artistId),
     active: Boolean(row.active),
-    artist: artistRef(row.artistId, row.artistName, row.artistProfileImage),
+    artist: { ...artistRef(row.artistId, row.artistName, row.artistProfileImage), photoSrcset: imageSrcset(row.artistPhotoVariants) },
   };
 }

@@ -69,5 +69,6 @@ export interface SubscriptionJson {
   userId: number;
   artistId: number;
   active: boolean;
-  artist: ArtistRef;
+  /** With the photo's web sizes: the sidebar lists subscriptions with their photos. */
+  artist: ArtistRef & Pick<ArtistJson, 'photoSrcset'>;
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { createRunner } from '../../../media-worker/runner.ts';
 import { openPage } from '../../../site/test/browser.ts';
 import { accountJobs, PHOTO_SIZES_JOB } from '../../accounts/jobs.ts';
-import { demoBrowserSuite } from '../../accounts/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
 // Artist photos in their web sizes, as a browser lays them out and fetches them: the same boxes as the
 // plain <img> had (the theme styles an <img>), and the header's preload is the file the page uses.
@@ -63,5 +63,19 @@ describe('artist photos in their web sizes (browser)', function () {
     expect(name!.x - (avatar.left + avatar.width)).to.be.closeTo(8, 0.5);
     expect([...errors, ...fresh.errors]).to.deep.equal([]);
     await fresh.page.context().close();
+  });
+
+  it('shows a signed-in listener’s subscriptions in the sidebar in their smallest size', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    await signIn(page);
+    await page.goto('/', { waitUntil: 'load' });
+    await hydrated(page);
+    const avatar = await box(page, '.sidebar-subscriptions .avatar');
+    expect(avatar).to.include({ width: 24, height: 24, radius: '50%' });
+    expect(avatar.src).to.match(/-96\.avif$/);
+    const label = await page.locator('.sidebar-subscriptions .sidebar-link .label').first().boundingBox();
+    expect(label!.x - (avatar.left + avatar.width), 'the link’s gap, no empty source boxes').to.be.closeTo(12, 0.5);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
   });
 });

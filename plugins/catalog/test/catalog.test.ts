@@ -218,7 +218,7 @@ describe('catalog API', () => {
         userId: fan.user.id,
         artistId: ana.artist!.id,
         active: true,
-        artist: { id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE },
+        artist: { id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null },
       });
       const twice = await fan.client.post('/api/subscriptions', { userId: fan.user.id, artistId: ana.artist!.id, active: true });
       expect(twice.status).to.equal(200);
