@@ -4,17 +4,12 @@ import path from 'node:path';
 import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
 import type { Storage } from '../../api/storage/types.ts';
 import { squareDerivatives } from './image.ts';
+import type { ImageVariant } from './sizesColumn.ts';
 
 // The web sizes of a stored image (a track's cover, an artist's photo), made by a media job: square
 // AVIF and WebP files at each width, stored beside the original under new names (new sizes never
-// reuse a URL, so no cache shows old ones), listed as JSON in a column of the image's row and read
-// back as srcsets by plugins/catalog/mediaColumns.ts.
-
-export interface ImageVariant {
-  url: string;
-  width: number;
-  type: 'image/avif' | 'image/webp';
-}
+// reuse a URL, so no cache shows old ones), listed as JSON in a column of the image's row
+// (sizesColumn.ts) and read back as srcsets by plugins/catalog/mediaColumns.ts.
 
 /** Makes and stores the sizes of the image at `url`, keyed `${keyBase}-${width}.${format}`. */
 export async function storeWebSizes(storage: Storage, url: string, widths: readonly number[], keyBase: string): Promise<ImageVariant[]> {

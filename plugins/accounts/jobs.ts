@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
 import { removeWebSizes, storeWebSizes } from '../../media-worker/media/webSizes.ts';
-import { photoSizes } from './photo.ts';
 import { PHOTO_RULES } from './rules.ts';
 
 // The media job of an artist's photo, run by media-worker/ like a cover's (same queue, retries and
@@ -31,7 +31,7 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
     const locked = await current(trx).forUpdate().first('profileImageVariants');
     if (!locked) return made;
     await trx('artists').where({ id: artistId }).update({ profileImageVariants: JSON.stringify(made) });
-    return photoSizes(locked.profileImageVariants);
+    return storedSizes(locked.profileImageVariants);
   });
   await removeWebSizes(kernel.storage, unused);
 }

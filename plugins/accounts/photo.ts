@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { AppError, invalid } from '../../api/errors.ts';
 import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
 import type { Storage } from '../../api/storage/index.ts';
-import { removeWebSizes, type ImageVariant } from '../../media-worker/media/webSizes.ts';
+import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
+import { removeWebSizes } from '../../media-worker/media/webSizes.ts';
 import { PHOTO_RULES } from './rules.ts';
 
 // Profile photos go through the media storage interface (DATA_DIR/media or an S3 bucket), so every
@@ -62,16 +63,6 @@ export async function storeProfilePhoto(storage: Storage, userId: number, dataUr
   return `${MEDIA_PREFIX}${key}`;
 }
 
-/** The web sizes in an artists.profile_image_variants value; none when empty or unreadable. */
-export function photoSizes(column: unknown): ImageVariant[] {
-  if (typeof column !== 'string' || !column) return [];
-  try {
-    return JSON.parse(column) as ImageVariant[];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Deletes a stored photo and its web sizes. A photo URL that is not an uploaded avatar (demo art,
  * none) is left alone; its sizes are the photo job's own files, always removed with it.
@@ -79,5 +70,5 @@ export function photoSizes(column: unknown): ImageVariant[] {
 export async function removeProfilePhoto(storage: Storage, url: string | null, sizes: unknown = null): Promise<void> {
   const key = url ? mediaKey(url) : null;
   if (key && KEY.test(key)) await storage.delete(key);
-  await removeWebSizes(storage, photoSizes(sizes));
+  await removeWebSizes(storage, storedSizes(sizes));
 }

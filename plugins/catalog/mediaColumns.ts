@@ -1,4 +1,4 @@
-import type { ImageVariant } from '../../media-worker/media/webSizes.ts';
+import { storedSizes, type ImageVariant } from '../../media-worker/media/sizesColumn.ts';
 
 // Pure readers of media columns other features add: the releases feature's columns of tracks (its
 // migration), shared by the catalog's track rows (cards, track page, player) and the releases
@@ -27,8 +27,8 @@ function srcsetOf(variants: ImageVariant[], type: ImageVariant['type']): string 
 
 /** A web sizes column (tracks.cover_variants, artists.profile_image_variants) as srcsets, or null until the media worker made them. */
 export function imageSrcset(column: unknown): ImageSrcset | null {
-  const variants = jsonColumn<ImageVariant[]>(column);
-  return variants?.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;
+  const variants = storedSizes(column);
+  return variants.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;
 }
 
 /** The measured loudness (integrated LUFS, true peak dBTP) and the lossless master, for the player. */

@@ -5,7 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { mediaFolder, mediaKey } from '../../../api/http/media.ts';
 import { startLocalS3, type LocalS3 } from '../../../api/test/s3.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import type { ImageVariant } from '../../../media-worker/media/webSizes.ts';
+import type { ImageVariant } from '../../../media-worker/media/sizesColumn.ts';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { accountJobs, PHOTO_SIZES_JOB } from '../jobs.ts';
 import { PHOTO_RULES } from '../rules.ts';
