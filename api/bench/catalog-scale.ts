@@ -24,18 +24,19 @@ const env = { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-sec
 /**
  * Adds 2,000 artists with 10 monthly drops each to the database `environment` names (seeding the demo
  * first when empty). Their tracks share the first demo track's media, with its cover sizes once the
- * media worker made them (the Lighthouse part runs it first), so the large catalog's pages weigh what
- * processed uploads weigh.
+ * media worker made them (the Lighthouse part runs it first), and they the first demo artist's photo
+ * and its sizes, so the large catalog's pages weigh what processed uploads weigh.
  */
 export async function growCatalog(environment: NodeJS.ProcessEnv): Promise<void> {
   const { kernel } = await createKernel({ config: loadConfig({ ...env, ...environment }), log: createLogger('warn') });
   const { knex } = kernel;
   const now = Date.now();
   const demoTrack = await knex('tracks').orderBy('id').first('audioUrl', 'coverImage', 'coverVariants');
+  const demoArtist = await knex('artists').orderBy('id').first('profileImage', 'profileImageVariants');
   await knex.transaction(async (trx) => {
     for (let i = 0; i < ARTISTS; i++) {
       const [userId] = await trx('users').insert({ username: `scale${i}`, email: `scale${i}@example.com`, name: `Scale ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: now, updatedAt: now });
-      const [artistId] = await trx('artists').insert({ userId, name: `Scale Artist ${i}`, genre: 'Pop', bio: 'Bench artist', verified: i % 7 === 0 ? 1 : 0, createdAt: now });
+      const [artistId] = await trx('artists').insert({ userId, name: `Scale Artist ${i}`, genre: 'Pop', bio: 'Bench artist', profileImage: demoArtist.profileImage, profileImageVariants: demoArtist.profileImageVariants, verified: i % 7 === 0 ? 1 : 0, createdAt: now });
       const tracks = Array.from({ length: TRACKS_PER_ARTIST }, (_, m) => {
         const uploadDate = now - m * 31 * 86_400_000 - 60_000;
         return { artistId, title: `Scale ${i} track ${m}`, audioUrl: demoTrack.audioUrl, coverImage: demoTrack.coverImage, coverVariants: demoTrack.coverVariants, duration: 24, uploadDate, isMonthlyDrop: 1, dropMonth: monthKey(new Date(uploadDate)), createdAt: uploadDate };

@@ -48,7 +48,8 @@ export interface PageRoute {
 export interface ShellData {
   unreadMessages: number;
   unreadNotifications: number;
-  subscriptions: Array<{ id: number; name: string; profileImage: string | null }>;
+  /** Subscribed artists with their photos' web sizes (srcset by type) once made. */
+  subscriptions: Array<{ id: number; name: string; profileImage: string | null; photoSrcset?: { avif: string; webp: string } | null }>;
 }
 
 export interface PluginManifest {

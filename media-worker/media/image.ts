@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-// Cover checks and web derivatives. sharp works on libuv's thread pool, off the event loop.
+// Image checks and web derivatives (covers, artist photos). sharp works on libuv's thread pool, off the event loop.
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -34,8 +34,8 @@ export interface Derivative {
   file: string;
 }
 
-/** Square web sizes of a cover in modern formats, for srcset. */
-export async function coverDerivatives(file: string, widths: readonly number[], outFile: (width: number, format: 'avif' | 'webp') => string): Promise<Derivative[]> {
+/** Square web sizes of an image (a cover, an artist photo) in modern formats, for srcset. */
+export async function squareDerivatives(file: string, widths: readonly number[], outFile: (width: number, format: 'avif' | 'webp') => string): Promise<Derivative[]> {
   const made: Derivative[] = [];
   for (const width of widths) {
     const resized = sharp(file).rotate().resize(width, width, { fit: 'cover', withoutEnlargement: false });

@@ -50,6 +50,8 @@ export class Artist extends BaseModel {
   genre!: string | null;
   bio!: string;
   profileImage!: string | null;
+  /** The photo's web sizes as JSON (ImageVariant[]), once the accounts.photoSizes job made them. */
+  profileImageVariants!: string | null;
   verified!: boolean;
   createdAt!: number;
 }

@@ -5,12 +5,15 @@ import sharp from 'sharp';
 import { AppError, invalid } from '../../api/errors.ts';
 import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
 import type { Storage } from '../../api/storage/index.ts';
+import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
+import { removeWebSizes } from '../../media-worker/media/webSizes.ts';
 import { PHOTO_RULES } from './rules.ts';
 
 // Profile photos go through the media storage interface (DATA_DIR/media or an S3 bucket), so every
 // app node serves them. The bytes decide what the file is, not the declared type: only a real JPEG
 // or PNG of at least 100x100 is accepted, and what is kept is a new square JPEG made from it by
-// sharp, without any metadata the original carried (location, camera).
+// sharp, without any metadata the original carried (location, camera). An artist's photo also gets
+// web sizes (AVIF, WebP) from the media worker (jobs.ts), removed with the photo.
 
 const DATA_URL = /^data:[\w.+/-]*;base64,/;
 const KEY = /^avatars\/\d+-[0-9a-f]{12}\.jpg$/;
@@ -60,8 +63,12 @@ export async function storeProfilePhoto(storage: Storage, userId: number, dataUr
   return `${MEDIA_PREFIX}${key}`;
 }
 
-/** Deletes a stored photo; URLs that are not uploaded avatars (demo art, none) are left alone. */
-export async function removeProfilePhoto(storage: Storage, url: string | null): Promise<void> {
+/**
+ * Deletes a stored photo and its web sizes. A photo URL that is not an uploaded avatar (demo art,
+ * none) is left alone; its sizes are the photo job's own files, always removed with it.
+ */
+export async function removeProfilePhoto(storage: Storage, url: string | null, sizes: unknown = null): Promise<void> {
   const key = url ? mediaKey(url) : null;
   if (key && KEY.test(key)) await storage.delete(key);
+  await removeWebSizes(storage, storedSizes(sizes));
 }

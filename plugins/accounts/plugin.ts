@@ -2,6 +2,7 @@ import path from 'node:path';
 import { cachedReads } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
+import { accountJobs } from './jobs.ts';
 import { accountsRoutes, PHOTO_PATH } from './routes.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
 import { seedAccounts } from './seed.ts';
@@ -27,6 +28,7 @@ const accounts: PluginManifest = {
     };
   },
   routes: accountsRoutes,
+  jobs: accountJobs,
   seed: seedAccounts,
   pages: [
     { pattern: '/auth', entrypoint: 'pages/auth.astro' },

@@ -88,6 +88,11 @@ export const PHOTO_RULES = {
   minSide: 100,
   /** What is stored: a square JPEG this many pixels wide. */
   storedSide: 400,
+  /**
+   * The web sizes the media worker makes of an artist's photo (square AVIF and WebP): round avatars
+   * of 24–48 px, cards of 112 px and the artist page's 140–180 px header, at 1x to 2x.
+   */
+  webWidths: [96, 224, 360],
   messages: {
     notImage: 'File must be an image (jpg, png, etc.)',
     format: 'Please choose a JPG or PNG image',

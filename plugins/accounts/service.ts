@@ -3,6 +3,8 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
+import { enqueue } from '../../media-worker/queue.ts';
+import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
@@ -44,6 +46,10 @@ export function toSessionUser(user: User): SessionUser {
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const deletionHandlers: AccountDeletedHandler[] = [];
+
+  /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
+  const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
+    enqueue(trx, PHOTO_SIZES_JOB, { artistId, url } satisfies PhotoSizesPayload, now());
 
   /** Says which unique field clashes, so the message can be specific; null when none does. */
   async function duplicateOf(fields: { username?: string; email?: string }, exceptId?: number) {
@@ -124,15 +130,26 @@ export function createAccountsService(kernel: Kernel) {
       return updated.toPublic();
     },
 
-    /** Replaces the user's photo (and their artist picture, which shows the same person). */
+    /**
+     * Replaces the user's photo (and their artist picture, which shows the same person). The artist's
+     * old web sizes stop being served at once (the new photo shows as is until its sizes are made)
+     * and go with the old photo.
+     */
     async updatePhoto(userId: number, dataUrl: string): Promise<PublicUser> {
       const user = await User.query().findById(userId);
       if (!user) throw notFound('User not found');
       const profileImage = await storeProfilePhoto(kernel.storage, userId, dataUrl);
-      await Artist.query().where({ userId }).patch({ profileImage });
       const previous = user.profileImage;
-      const updated = await user.$query().patchAndFetch({ profileImage, updatedAt: now() });
-      await removeProfilePhoto(kernel.storage, previous);
+      const { updated, oldSizes } = await kernel.knex.transaction(async (trx) => {
+        // Locked, so a photo job finishing meanwhile cannot leave sizes of the old photo behind.
+        const artist = await Artist.query(trx).findOne({ userId }).forUpdate();
+        if (artist) {
+          await Artist.query(trx).findById(artist.id).patch({ profileImage, profileImageVariants: null });
+          await queuePhotoSizes(trx, artist.id, profileImage);
+        }
+        return { updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }), oldSizes: artist?.profileImageVariants };
+      });
+      await removeProfilePhoto(kernel.storage, previous, oldSizes);
       return updated.toPublic();
     },
 
@@ -145,7 +162,7 @@ export function createAccountsService(kernel: Kernel) {
       try {
         return await kernel.knex.transaction(async (trx) => {
           if (!user.isArtist) await user.$query(trx).patch({ isArtist: true, updatedAt: now() });
-          return Artist.query(trx).insertAndFetch({
+          const artist = await Artist.query(trx).insertAndFetch({
             userId,
             name: user.name,
             bio: user.bio,
@@ -154,6 +171,8 @@ export function createAccountsService(kernel: Kernel) {
             genre: null,
             createdAt: now(),
           });
+          if (artist.profileImage) await queuePhotoSizes(trx, artist.id, artist.profileImage);
+          return artist;
         });
       } catch (error) {
         // A concurrent call won the unique user_id: that record is the answer.
@@ -192,10 +211,11 @@ export function createAccountsService(kernel: Kernel) {
       if (!user || user.deletedAt) throw notFound('User not found');
       if (actor.id !== id) throw forbidden('You can only delete your own account');
       const photo = user.profileImage;
-      await kernel.knex.transaction(async (trx) => {
+      const photoSizes = await kernel.knex.transaction(async (trx) => {
         for (const handler of deletionHandlers) await handler(id, trx);
         await Preferences.query(trx).deleteById(id);
-        await Artist.query(trx).where({ userId: id }).patch({ name: 'Deleted artist', bio: '', profileImage: null });
+        const artist = await Artist.query(trx).findOne({ userId: id }).forUpdate();
+        await Artist.query(trx).where({ userId: id }).patch({ name: 'Deleted artist', bio: '', profileImage: null, profileImageVariants: null });
         await user.$query(trx).patch({
           username: `deleted-${id}`,
           email: `deleted-${id}@deleted.invalid`,
@@ -208,8 +228,9 @@ export function createAccountsService(kernel: Kernel) {
           deletedAt: now(),
           updatedAt: now(),
         });
+        return artist?.profileImageVariants;
       });
-      await removeProfilePhoto(kernel.storage, photo);
+      await removeProfilePhoto(kernel.storage, photo, photoSizes);
     },
 
     async setRole(username: string, role: string): Promise<PublicUser> {

@@ -1,15 +1,12 @@
-// Pure readers of the media columns the releases feature adds to tracks (its migration), shared by
-// the catalog's track rows (cards, track page, player) and the releases feature's own JSON, so the
-// parsing lives once. Any query that selects t.* can use them; no extra query per track.
+import { storedSizes, type ImageVariant } from '../../media-worker/media/sizesColumn.ts';
 
-export interface CoverVariant {
-  url: string;
-  width: number;
-  type: 'image/avif' | 'image/webp';
-}
+// Pure readers of media columns other features add: the releases feature's columns of tracks (its
+// migration), shared by the catalog's track rows (cards, track page, player) and the releases
+// feature's own JSON, and the web sizes of artists' photos (accounts' photo job). The parsing lives
+// once. Any query that selects t.* or a.* can use them; no extra query per row.
 
-/** srcset strings of the cover's web sizes by type. */
-export interface CoverSrcset {
+/** srcset strings of an image's web sizes (a cover, an artist photo) by type. */
+export interface ImageSrcset {
   avif: string;
   webp: string;
 }
@@ -24,14 +21,14 @@ export function jsonColumn<T>(value: unknown): T | null {
   }
 }
 
-function srcsetOf(variants: CoverVariant[], type: CoverVariant['type']): string {
+function srcsetOf(variants: ImageVariant[], type: ImageVariant['type']): string {
   return variants.filter((v) => v.type === type).map((v) => `${v.url} ${v.width}w`).join(', ');
 }
 
-/** The cover_variants column as srcsets, or null until the media worker made the sizes. */
-export function coverSrcset(coverVariants: unknown): CoverSrcset | null {
-  const variants = jsonColumn<CoverVariant[]>(coverVariants);
-  return variants?.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;
+/** A web sizes column (tracks.cover_variants, artists.profile_image_variants) as srcsets, or null until the media worker made them. */
+export function imageSrcset(column: unknown): ImageSrcset | null {
+  const variants = storedSizes(column);
+  return variants.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;
 }
 
 /** The measured loudness (integrated LUFS, true peak dBTP) and the lossless master, for the player. */

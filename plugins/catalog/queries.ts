@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { nextDropAt } from './drops.ts';
-import { coverSrcset, trackPlayback } from './mediaColumns.ts';
+import { imageSrcset, trackPlayback } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
 
 // Every list is one SQL statement: counts and flags come from correlated subqueries on indexed
@@ -82,6 +82,7 @@ export function toArtist(row: Row, now: Date, dropRecord: DropRecord): ArtistJso
     genre: (row.genre as string | null) ?? null,
     bio: String(row.bio ?? ''),
     profileImage: (row.profileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE,
+    photoSrcset: imageSrcset(row.profileImageVariants),
     verified: Boolean(row.verified),
     monthlyListeners: Number(row.monthlyListeners ?? 0),
     dropCount: Number(row.dropCount ?? 0),
@@ -122,7 +123,7 @@ export function toTrack(row: Row): TrackJson {
     likeCount: Number(row.likeCount ?? 0),
     // The releases feature adds `status` to tracks: 'processing' until the streaming file exists.
     processing: row.status === 'processing',
-    coverSrcset: coverSrcset(row.coverVariants),
+    coverSrcset: imageSrcset(row.coverVariants),
     playback: trackPlayback(row),
   };
 }
@@ -153,7 +154,7 @@ export function toExclusive(row: Row): ExclusiveJson {
 export function subscriptionsQuery(knex: Knex, userId: number): Knex.QueryBuilder {
   return knex('subscriptions as s')
     .join('artists as a', 'a.id', 's.artist_id')
-    .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image')
+    .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image', 'a.profile_image_variants as artist_photo_variants')
     .where({ 's.user_id': userId, 's.active': 1 })
     .orderBy([{ column: 's.created_at', order: 'asc' }, { column: 's.id', order: 'asc' }]);
 }
@@ -164,6 +165,6 @@ export function toSubscription(row: Row): SubscriptionJson {
     userId: Number(row.userId),
     artistId: Number(row.artistId),
     active: Boolean(row.active),
-    artist: artistRef(row.artistId, row.artistName, row.artistProfileImage),
+    artist: { ...artistRef(row.artistId, row.artistName, row.artistProfileImage), photoSrcset: imageSrcset(row.artistPhotoVariants) },
   };
 }

@@ -1,7 +1,7 @@
 // The catalog's JSON, field for field as spec §3 names it. Type-only: pages and islands import it.
 
 import type { DropRecord } from './cadence.ts';
-import type { CoverSrcset, TrackPlayback } from './mediaColumns.ts';
+import type { ImageSrcset, TrackPlayback } from './mediaColumns.ts';
 
 export interface ArtistRef {
   id: number;
@@ -16,6 +16,8 @@ export interface ArtistJson {
   genre: string | null;
   bio: string;
   profileImage: string;
+  /** The photo's AVIF and WebP web sizes (srcset) once the media worker made them, else null. */
+  photoSrcset: ImageSrcset | null;
   verified: boolean;
   monthlyListeners: number;
   dropCount: number;
@@ -44,7 +46,7 @@ export interface TrackJson {
   /** Listed at once but still being transcoded: the player plays the master meanwhile. */
   processing: boolean;
   /** The cover's AVIF and WebP web sizes (srcset) once the media worker made them, else null. */
-  coverSrcset: CoverSrcset | null;
+  coverSrcset: ImageSrcset | null;
   /** What the player needs beyond the audio: measured loudness, lossless master (mediaColumns.ts). */
   playback: TrackPlayback;
 }
@@ -67,5 +69,6 @@ export interface SubscriptionJson {
   userId: number;
   artistId: number;
   active: boolean;
-  artist: ArtistRef;
+  /** With the photo's web sizes: the sidebar lists subscriptions with their photos. */
+  artist: ArtistRef & Pick<ArtistJson, 'photoSrcset'>;
 }

@@ -5,9 +5,8 @@ import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { analyzeAudio, analysisOptionsFor } from '../../media-worker/analysis/analyze.ts';
 import { transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
-import { coverDerivatives } from '../../media-worker/media/image.ts';
+import { storeWebSizes } from '../../media-worker/media/webSizes.ts';
 import { withDeadLetter } from '../../media-worker/runner.ts';
-import type { CoverVariant } from '../catalog/mediaColumns.ts';
 
 // Media jobs of a release, run by media-worker/ (never on the web process's event loop). Each is
 // safe to run again after a crash: it rebuilds its outputs under new names and overwrites the row.
@@ -108,22 +107,7 @@ async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
 async function cover(payload: unknown, kernel: Kernel): Promise<void> {
   const row = await trackRow(kernel, payload);
   if (!row?.coverImage) return;
-  const base = randomBytes(16).toString('hex');
-  await mkdir(kernel.storage.tempDir, { recursive: true });
-  const made = await withMaster(kernel, row.coverImage, async (file) =>
-    coverDerivatives(file, COVER_WIDTHS, (width, format) => path.join(kernel.storage.tempDir, `job-${base}-${width}.${format}`)),
-  );
-  const variants: CoverVariant[] = [];
-  try {
-    for (const d of made) {
-      const key = `c/${base}-${d.width}.${d.format}`;
-      const type = d.format === 'avif' ? 'image/avif' : 'image/webp';
-      await kernel.storage.putFile(key, d.file, type);
-      variants.push({ url: `/media/${key}`, width: d.width, type });
-    }
-  } finally {
-    for (const d of made) await rm(d.file, { force: true });
-  }
+  const variants = await storeWebSizes(kernel.storage, row.coverImage, COVER_WIDTHS, `c/${randomBytes(16).toString('hex')}`);
   await kernel.knex('tracks').where({ id: row.id }).update({ coverVariants: JSON.stringify(variants) });
 }
 

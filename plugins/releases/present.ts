@@ -1,5 +1,5 @@
 import { PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../catalog/rules.ts';
-import { coverSrcset, jsonColumn, type CoverSrcset } from '../catalog/mediaColumns.ts';
+import { imageSrcset, jsonColumn, type ImageSrcset } from '../catalog/mediaColumns.ts';
 import type { TrackJson } from '../catalog/types.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 
@@ -16,7 +16,7 @@ export interface TrackMedia {
   waveform: number[] | null;
   loudness: { integrated: number; truePeak: number; range: number } | null;
   /** srcset strings of the cover by type, or null until the derivatives exist. */
-  coverSrcset: CoverSrcset | null;
+  coverSrcset: ImageSrcset | null;
   /** Tempo and key measured by the media worker, or null until it analysed the track. */
   analysis: TrackAnalysis | null;
 }
@@ -60,7 +60,7 @@ export function trackMedia(row: Row): TrackMedia {
     failed: row.status === 'failed',
     waveform: jsonColumn<number[]>(row.waveform),
     loudness: row.loudnessLufs == null ? null : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
-    coverSrcset: coverSrcset(row.coverVariants),
+    coverSrcset: imageSrcset(row.coverVariants),
     analysis: trackAnalysis(row),
   };
 }

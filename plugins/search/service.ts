@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { isMysql } from '../../api/db/connection.ts';
 import { invalid } from '../../api/errors.ts';
+import { imageSrcset, type ImageSrcset } from '../catalog/mediaColumns.ts';
 import { pageWindow, type Page } from '../catalog/paging.ts';
 import { released, toTrack, tracksQuery } from '../catalog/queries.ts';
 import { PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../catalog/rules.ts';
@@ -29,6 +30,8 @@ export interface ArtistHit {
   name: string;
   genre: string | null;
   profileImage: string;
+  /** The photo's web sizes once the media worker made them (accounts' photo job). */
+  photoSrcset: ImageSrcset | null;
   verified: boolean;
 }
 
@@ -51,6 +54,7 @@ function toArtistHit(row: Row): ArtistHit {
     name: String(row.name),
     genre: (row.genre as string | null) ?? null,
     profileImage: (row.profileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE,
+    photoSrcset: imageSrcset(row.profileImageVariants),
     verified: Boolean(row.verified),
   };
 }
@@ -180,7 +184,7 @@ export function createSearchService(kernel: Kernel) {
 
   function artistPage(terms: string[], requested: number, size: number): Promise<Page<ArtistHit>> {
     const matching = () => matcher.artists(knex('artists as a'), terms, true).orderByRaw('lower(a.name) asc, a.id asc');
-    return paged(matching, 'a.id', requested, size, async (ids) => inOrder(ids, (await knex('artists as a').select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.verified').whereIn('a.id', ids)).map(toArtistHit)));
+    return paged(matching, 'a.id', requested, size, async (ids) => inOrder(ids, (await knex('artists as a').select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.profile_image_variants', 'a.verified').whereIn('a.id', ids)).map(toArtistHit)));
   }
 
   return {

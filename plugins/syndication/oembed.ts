@@ -1,5 +1,5 @@
 import { EMBED_HEIGHT, EMBED_MIN_HEIGHT, EMBED_MIN_WIDTH, EMBED_WIDTH, embedSnippet, type EmbedKind } from '../releases/embed.ts';
-import type { CoverSrcset } from '../catalog/mediaColumns.ts';
+import type { ImageSrcset } from '../catalog/mediaColumns.ts';
 import { OEMBED_CACHE_AGE, OEMBED_MESSAGES, PROVIDER_NAME } from './rules.ts';
 import { xmlText, XML_DECLARATION } from './xml.ts';
 
@@ -82,11 +82,11 @@ export interface OembedSubject {
   title: string;
   artist: { id: number; name: string };
   /** The cover of what plays, when its web sizes exist (square). */
-  cover: CoverSrcset | null;
+  cover: ImageSrcset | null;
 }
 
 /** The largest square cover size that fits the consumer's bounds, from a srcset "url 300w, url 600w". */
-function thumbnail(cover: CoverSrcset | null, max: OembedRequest['max'], origin: string) {
+function thumbnail(cover: ImageSrcset | null, max: OembedRequest['max'], origin: string) {
   const side = Math.min(max.width, max.height);
   const fitting = (cover?.webp ?? '')
     .split(',')

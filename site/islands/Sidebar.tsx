@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
+import { WebPicture } from '../components/WebPicture.tsx';
 import { badgeCount, initials, plural } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
@@ -94,7 +95,7 @@ export default function Sidebar({ user, shell, path }: Props) {
                   <li key={artist.id}>
                     <a href={`/artist/${artist.id}`} className="sidebar-link" title={artist.name} onClick={closeDrawer}>
                       {artist.profileImage ? (
-                        <img className="avatar avatar-sm" src={artist.profileImage} alt="" width={24} height={24} />
+                        <WebPicture className="avatar avatar-sm" src={artist.profileImage} srcset={artist.photoSrcset} sizes="24px" alt="" width={24} height={24} />
                       ) : (
                         <span className="avatar avatar-sm avatar-initials" aria-hidden="true">{initials(artist.name)}</span>
                       )}

@@ -4,7 +4,7 @@ import { Exclusive } from '../models.ts';
 import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../rules.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
-const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
+const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'photoSrcset', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
 const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'dropMonth', 'liked', 'likeCount', 'processing', 'coverSrcset', 'playback'];
 const DAY = 86_400_000;
 
@@ -51,7 +51,7 @@ describe('catalog API', () => {
       expect(res.body.map((a: { name: string }) => a.name)).to.deep.equal(['ana name', 'ben name']);
       const [a] = res.body;
       expect(Object.keys(a).sort()).to.deep.equal([...ARTIST_FIELDS].sort());
-      expect(a).to.include({ id: ana.artist!.id, userId: ana.user.id, verified: false, profileImage: PLACEHOLDER_ARTIST_IMAGE, monthlyListeners: 0 });
+      expect(a).to.include({ id: ana.artist!.id, userId: ana.user.id, verified: false, profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null, monthlyListeners: 0 });
       // Two released monthly drops; the single is not a drop and next month's is not out yet.
       expect(a.dropCount).to.equal(2);
       expect(a.nextDropAt).to.equal('2026-12-01T00:00:00.000Z');
@@ -218,7 +218,7 @@ describe('catalog API', () => {
         userId: fan.user.id,
         artistId: ana.artist!.id,
         active: true,
-        artist: { id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE },
+        artist: { id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null },
       });
       const twice = await fan.client.post('/api/subscriptions', { userId: fan.user.id, artistId: ana.artist!.id, active: true });
       expect(twice.status).to.equal(200);
