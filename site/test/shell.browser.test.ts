@@ -166,6 +166,7 @@ describe('app shell and sign-in in the browser', () => {
   it('navigates with the sidebar without a full reload', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');
+    await hydrated(page); // the router is a page script: links before it load pages natively
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`${suite.server.url}/profile`);
