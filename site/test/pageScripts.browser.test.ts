@@ -7,6 +7,17 @@ import { browserSuite, openPage } from './browser.ts';
 // they serve before then is held and replayed, and the router takes over navigation once they run.
 
 const PAGE_SCRIPTS = /\/_astro\/PageScripts\.[\w.-]+\.js$/;
+/** Holds the page scripts' response until the returned function is called. */
+async function holdPageScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(PAGE_SCRIPTS, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const running = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
 
 describe('page scripts after the first paint in the browser', () => {
@@ -38,12 +49,7 @@ describe('page scripts after the first paint in the browser', () => {
 
   it('holds a tab clicked before the page scripts ran, busy, and selects it once they have', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(PAGE_SCRIPTS, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPageScripts(page);
     await page.goto('/discover');
     const artists = page.getByRole('tab', { name: 'Artists' });
     await artists.click();
@@ -59,12 +65,7 @@ describe('page scripts after the first paint in the browser', () => {
 
   it('plays a card pressed before the page scripts ran, busy meanwhile', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(PAGE_SCRIPTS, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdPageScripts(page);
     await page.goto('/discover', { waitUntil: 'domcontentloaded' });
     const card = page.locator('[data-play-track]').first();
     const title = (JSON.parse((await card.getAttribute('data-play-track'))!) as { title: string }).title;
