@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { busy } from './busy.ts';
 import { demand, whenDemanded } from '../lib/demand.ts';
 import { loadedAndPainted } from '../lib/loadedAndPainted.ts';
 import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
@@ -15,7 +16,8 @@ import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
 // A button clicked before hydration is committed is held (busy meanwhile) and clicked again, found
 // by its position among the island's buttons, once every island hydrating is committed (a replayed
 // click may update another island's store). A submit button of a form and a play button keep their
-// own way: the form submits natively, the play buttons' listener is a page script. Likewise the
+// own way: the form's submit is held by the starter (./islandForms.ts), the play buttons'
+// listener is a page script. Likewise the
 // last press on a slider (the track page's waveform) before the island committed is replayed as a
 // press at the same point along it, so it seeks there (and starts that track) instead of only
 // waking the island.
@@ -60,15 +62,14 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
   el.addEventListener('pointerover', warm, on);
 
   // One held click: a second one while waiting would undo the first (a like toggled twice).
-  let held: { index: number; focused: boolean; busy: string | null; button: HTMLButtonElement } | null = null;
+  let held: { index: number; focused: boolean; idle: () => void } | null = null;
   const hold = (event: MouseEvent) => {
     const button = heldButton(event, el);
     if (!button) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     if (held) return;
-    held = { index: [...el.querySelectorAll('button')].indexOf(button), focused: document.activeElement === button, busy: button.getAttribute('aria-busy'), button };
-    button.setAttribute('aria-busy', 'true');
+    held = { index: [...el.querySelectorAll('button')].indexOf(button), focused: document.activeElement === button, idle: busy(button) };
   };
   el.addEventListener('click', hold, { signal: listening.signal, capture: true });
 
@@ -100,8 +101,7 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     }
     const replay = held;
     if (!replay) return;
-    if (replay.busy === null) replay.button.removeAttribute('aria-busy');
-    else replay.button.setAttribute('aria-busy', replay.busy);
+    replay.idle();
     const button = el.querySelectorAll('button')[replay.index];
     if (!button) return;
     button.click();

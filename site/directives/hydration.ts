@@ -9,6 +9,8 @@
 // element itself: the router runs each page's copy of the directives' inline scripts again, and state
 // kept in a module would be new for the moved island. A change of props on a persisted island still
 // re-renders it through Astro's own `props` observer.
+import { committed } from './committed.ts';
+
 const STARTED = Symbol.for('onetrack:client-paint-started');
 
 /**
@@ -18,22 +20,6 @@ const STARTED = Symbol.for('onetrack:client-paint-started');
  * that root thrown away and rendered again. So the client router waits for them (below).
  */
 const hydrating: Set<Promise<void>> = ((window as unknown as Record<symbol, Set<Promise<void>>>)[Symbol.for('onetrack:client-paint-hydrating')] ??= new Set());
-
-/** True while React is still hydrating the island's root (its internals: no public API says it). */
-function dehydrated(el: HTMLElement): boolean {
-  const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
-  const fiber = key ? (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
-  return fiber?.stateNode?.current?.memoizedState?.isDehydrated === true;
-}
-
-/** Resolves once React has committed the island's hydration, or after 5 s whatever happens. */
-function committed(el: HTMLElement): Promise<void> {
-  const give = performance.now() + 5000;
-  return new Promise((resolve) => {
-    const check = () => (!dehydrated(el) || performance.now() > give ? resolve() : setTimeout(check, 16));
-    check();
-  });
-}
 
 /** Marks the element started; false when it already was (a persisted island moved by the router). */
 export function firstStart(el: HTMLElement & { [STARTED]?: true }): boolean {

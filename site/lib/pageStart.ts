@@ -1,3 +1,5 @@
+import { busy } from '../directives/busy.ts';
+import { holdIslandForms } from '../directives/islandForms.ts';
 import { loadedAndPainted } from './loadedAndPainted.ts';
 
 // Starts the page scripts (./pageScripts.ts: the client router, play buttons, tabs, the cards'
@@ -7,7 +9,8 @@ import { loadedAndPainted } from './loadedAndPainted.ts';
 // <template id="page-scripts">; this module has no imports once bundled, so Astro inlines it and the
 // page makes no script request before its first paint. A reader who interacts sooner gets them at
 // once, and a click on a button they serve is held (busy meanwhile) and clicked again once they have
-// run. Links and forms work natively until then.
+// run. Links and forms outside islands work natively until then. A form inside an island never
+// submits natively: its submit is held until the island has hydrated (site/directives/islandForms.ts).
 
 const STARTED = Symbol.for('onetrack:page-scripts');
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -23,7 +26,7 @@ function pageButton(event: Event): HTMLButtonElement | null {
 
 function startPageScripts(): void {
   // One held click: a second one while waiting would undo the first (a subscription toggled twice).
-  let held: { button: HTMLButtonElement; busy: string | null } | null = null;
+  let held: { button: HTMLButtonElement; idle: () => void } | null = null;
   const hold = (event: MouseEvent) => {
     const button = pageButton(event);
     if (!button) return;
@@ -31,16 +34,14 @@ function startPageScripts(): void {
     event.stopImmediatePropagation();
     start();
     if (held) return;
-    held = { button, busy: button.getAttribute('aria-busy') };
-    button.setAttribute('aria-busy', 'true');
+    held = { button, idle: busy(button) };
   };
   const ran = () => {
     document.removeEventListener('click', hold, { capture: true });
     const replay = held;
     held = null;
     if (!replay) return;
-    if (replay.busy === null) replay.button.removeAttribute('aria-busy');
-    else replay.button.setAttribute('aria-busy', replay.busy);
+    replay.idle();
     replay.button.click();
   };
 
@@ -63,10 +64,11 @@ function startPageScripts(): void {
   void loadedAndPainted.then(start);
 }
 
-// The client router runs each page's inline scripts again; the page scripts, delegating from the
-// document, serve every page from the first.
+// The client router runs each page's inline scripts again; the page scripts and the forms' hold,
+// delegating from the document, serve every page from the first.
 const flags = window as unknown as Record<symbol, true>;
 if (!flags[STARTED]) {
   flags[STARTED] = true;
+  holdIslandForms();
   startPageScripts();
 }

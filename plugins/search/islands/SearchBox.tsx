@@ -4,7 +4,8 @@ import { Icon } from '../../../site/components/Icon.tsx';
 import type { Suggestions } from '../service.ts';
 import { QUERY_MAX_LENGTH, queryTerms, SUGGEST_DEBOUNCE_MS } from '../rules.ts';
 
-// The top bar's search: a GET form to /search (works before hydration and without JavaScript),
+// The top bar's search: a GET form to /search (works without JavaScript; with it, a search made
+// before the top bar hydrated waits for it, site/directives/islandForms.ts),
 // and once hydrated an ARIA 1.2 combobox with suggestions from the server while typing: asked
 // SUGGEST_DEBOUNCE_MS after the last key, an answer that a newer keystroke made stale is aborted.
 // Arrow keys move through the options, Enter opens the chosen one or the search page, Escape closes.
@@ -26,18 +27,8 @@ export default function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inFlight = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const text = query.trim();
-
-  // The top bar hydrates when the browser is idle: keep what was typed into the server-rendered field,
-  // and, if the visitor is still in it, show its suggestions as typing would have.
-  useEffect(() => {
-    const field = input.current;
-    if (!field?.value) return;
-    setQuery(field.value);
-    if (document.activeElement === field) setOpen(true);
-  }, []);
 
   useEffect(() => {
     if (!queryTerms(text).length) {
@@ -78,10 +69,7 @@ export default function SearchBox() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // The field's own value: submitted right as the top bar hydrated (on the focus, client:demand),
-    // what was typed may not be in `query` yet (the effect above).
-    const typed = (input.current?.value ?? query).trim();
-    if (typed) go(searchHref(typed));
+    if (text) go(searchHref(text));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -112,7 +100,6 @@ export default function SearchBox() {
     <form className="topbar-search" role="search" aria-label="Site" method="get" action="/search" onSubmit={onSubmit}>
       <Icon name="search" size={18} className="topbar-search-icon" />
       <input
-        ref={input}
         type="search"
         name="q"
         className="form-control"
@@ -128,7 +115,9 @@ export default function SearchBox() {
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          setOpen(true);
+          // Typed before the top bar hydrated, it is entered again then (site/directives/islandForms.ts):
+          // its suggestions show only if the visitor is still in the field.
+          setOpen(document.activeElement === e.target);
         }}
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}

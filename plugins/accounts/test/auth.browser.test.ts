@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import type { Page } from 'playwright-core';
+import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
+
+// The sign-in form hydrates `client:load`, which can come well after the reader can type and press
+// Enter on a slow phone. A submit before then is held (the submit button busy meanwhile) and made
+// again once the form has hydrated (site/lib/pageStart.ts): it never submits natively, which would
+// reload the page and lose what was typed.
+
+/** Holds React's chunk back until `release` is called, so what the test does surely comes first. */
+async function holdReact(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the sign-in form before it hydrated, in the browser', () => {
+  const suite = browserSuite({ seedDemo: true });
+
+  for (const how of ['Enter', 'click'] as const) {
+    it(`signs in with the credentials typed and submitted (${how}) before the form hydrated, none in any URL`, async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      const urls: string[] = [];
+      page.on('request', (request) => urls.push(request.url()));
+      const release = await holdReact(page);
+      await page.goto('/login');
+      const form = page.locator('form[aria-label="Login"]');
+      await form.getByLabel('Username').fill(DEMO_USERNAME);
+      await form.getByLabel('Password').fill(DEMO_PASSWORD);
+      const button = form.getByRole('button', { name: 'Login' });
+      if (how === 'Enter') await form.getByLabel('Password').press('Enter');
+      else await button.click();
+      expect(await button.getAttribute('aria-busy')).to.equal('true');
+      // Nothing left the page meanwhile: no reload, and the typing is still there.
+      expect(await form.getByLabel('Password').inputValue()).to.equal(DEMO_PASSWORD);
+      release();
+      await page.waitForURL(`${suite.server.url}/`);
+      await page.getByRole('link', { name: 'Your profile' }).waitFor();
+      expect(urls.filter((url) => url.includes(DEMO_PASSWORD))).to.deep.equal([]);
+      expect(urls.filter((url) => new URL(url).pathname === '/login')).to.have.length(1);
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    });
+  }
+
+  it('shows the field messages for an empty submit made before the form hydrated', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    const release = await holdReact(page);
+    await page.goto('/login');
+    const form = page.locator('form[aria-label="Login"]');
+    const button = form.getByRole('button', { name: 'Login' });
+    await button.click();
+    expect(await button.getAttribute('aria-busy')).to.equal('true');
+    release();
+    await form.getByText('Username is required').waitFor();
+    await form.getByText('Password is required').waitFor();
+    expect(await button.getAttribute('aria-busy')).to.equal(null);
+    expect(page.url()).to.equal(`${suite.server.url}/login`);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+});
