@@ -8,12 +8,23 @@ function dehydrated(el: HTMLElement): boolean {
 /**
  * Resolves once React has committed the hydration of the island (an `astro-island` whose hydration
  * Astro has started), or after 5 s whatever happens: Astro hydrates in a transition, over several
- * tasks, and only the committed root has its state and listeners.
+ * tasks, and only the committed root has its state and listeners. Checked before each frame, so what
+ * follows the commit (fields entered again, ./islandForms.ts) is painted with it, and every 16 ms
+ * (a hidden page paints no frames).
  */
 export function committed(el: HTMLElement): Promise<void> {
   const give = performance.now() + 5000;
   return new Promise((resolve) => {
-    const check = () => (!dehydrated(el) || performance.now() > give ? resolve() : setTimeout(check, 16));
-    check();
+    let done = false;
+    const check = (again: () => void) => {
+      if (done) return;
+      done = !dehydrated(el) || performance.now() > give;
+      if (done) resolve();
+      else again();
+    };
+    const eachFrame = () => check(() => requestAnimationFrame(eachFrame));
+    const every16ms = () => check(() => setTimeout(every16ms, 16));
+    eachFrame();
+    every16ms();
   });
 }

@@ -2,61 +2,75 @@ import { busy } from './busy.ts';
 import { committed } from './committed.ts';
 
 // Forms inside islands before React has hydrated them (docs/architecture.md, "Front-end delivery").
-// Started by the page scripts' starter (site/lib/pageStart.ts), which runs before anything else on every page, so this covers
-// every directive (`client:load`, `client:demand`, `client:paint`).
+// Started by the page scripts' starter (site/lib/pageStart.ts), which runs before anything else on
+// every page, so this covers every directive (`client:load`, `client:demand`, `client:paint`).
 //
 // - Until then a form has no submit handler: submitted natively it would reload the page, losing
 //   what was typed, or go where the server-rendered form points. So its submit (a submit button's
 //   click, Enter in a field) is held, the submitter `aria-busy` meanwhile, and made again once the
 //   island is ready (below), as if the reader had waited. Islands hold their other buttons' clicks
 //   themselves (./demand.ts) and let submit buttons' clicks through to this.
-// - React hydrating a controlled field keeps what it shows but not in its state: what was typed
-//   before is lost on the next render, or sent as empty. So once the island's hydration is committed,
-//   each field that no longer holds what the server rendered is entered again as an edit React sees
-//   (its onChange runs), before any held submit is made.
+// - React hydrating a controlled field keeps what it shows but not in its state (it takes what the
+//   field shows as unchanged): what was typed before is sent as empty, and wiped by the next render.
+//   So what the fields hold when Astro starts hydrating the island, and what is typed while React is
+//   still at it, is noted, and once React has committed entered again as edits React sees (the
+//   fields' onChange runs), before any held submit is made. Noted rather than read then: a render
+//   right after the commit (another island's store, one field's onChange) may have wiped them.
 
-/** Per island hydrating: its hydration committed and the fields' edits made before it replayed. */
-const ready = new WeakMap<Element, Promise<void>>();
+type Field = HTMLInputElement | HTMLTextAreaElement;
+/** What the reader entered into a field: its value, or a checkbox or radio button's state. */
+type Entry = { value: string; checked: boolean };
 
-/** True until the island is ready: Astro has not hydrated it yet (`ssr`), or React not committed it. */
-const preparing = (island: Element) => island.hasAttribute('ssr') || ready.has(island);
+/** The islands React is hydrating, until what was entered into them is entered again. */
+const hydrating = new WeakMap<Element, { entries: Map<Field, Entry>; ready: Promise<void> }>();
 
-/** A value set through the element's prototype: React's own setter on the element would note it as its state. */
-function setUnnoticed(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
+/** True until the island is ready: Astro has not started hydrating it (`ssr`), or React is at it. */
+const preparing = (island: Element) => island.hasAttribute('ssr') || hydrating.has(island);
+
+const checkable = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
+const entryOf = (field: Field): Entry => ({ value: field.value, checked: checkable(field) && field.checked });
+
+/** Whether the field holds something other than what the server rendered. */
+function edited(field: Field): boolean {
+  // A radio button checked unchecks the rest of its group: only that one counts.
+  if (checkable(field)) return field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked);
+  return field.type !== 'file' && field.value !== field.defaultValue;
 }
 
-/** Replays the edits made before hydration to the island's fields, as the reader's. */
-function reenter(island: Element): void {
-  // All read first: the render after one field's onChange sets the others to what React's state
-  // holds, wiping what they show.
-  const edited = [...island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')].filter((field) =>
-    field.type === 'checkbox' || field.type === 'radio'
-      // A radio button checked before hydration unchecks the rest of its group: replay only that one.
-      ? field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked)
-      : field.type !== 'file' && field.value !== field.defaultValue,
-  ).map((field) => ({ field, value: field.value, checked: field.checked }));
-  for (const { field, value, checked } of edited) {
-    if (field.type === 'checkbox' || field.type === 'radio') {
-      field.checked = !checked;
-      field.click();
-    } else {
-      field.value = field.defaultValue;
-      setUnnoticed(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }
+/** Enters it again as the reader's edit. */
+function reenter(field: Field, { value, checked }: Entry): void {
+  if (checkable(field)) {
+    // React's setter on the element notes the other state; the click sets this one, a change then.
+    field.checked = !checked;
+    field.click();
+    return;
   }
+  // React's setter on the element notes another value; this one, set past it through the
+  // prototype's setter, then reads as an edit.
+  field.value = `${value} `;
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')!.set!.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
 export function holdIslandForms(): void {
-  // `astro:hydrate` does not bubble; a capture listener still hears it from every island.
+  // `astro:hydrate` does not bubble; a capture listener still hears it from every island. Until
+  // then React has not touched the island: its fields show what the reader entered.
   document.addEventListener('astro:hydrate', (event) => {
     const island = event.target as HTMLElement;
-    ready.set(island, committed(island).then(() => {
-      reenter(island);
-      ready.delete(island);
-    }));
+    const entries = new Map([...island.querySelectorAll<Field>('input, textarea')].filter(edited).map((field) => [field, entryOf(field)]));
+    const ready = committed(island).then(() => {
+      hydrating.delete(island);
+      for (const [field, entry] of entries) if (field.isConnected) reenter(field, entry);
+    });
+    hydrating.set(island, { entries, ready });
   }, { capture: true });
+  for (const type of ['input', 'change']) {
+    document.addEventListener(type, (event) => {
+      const field = event.target as Field;
+      const island = field.closest?.('astro-island');
+      if (island && hydrating.has(island)) hydrating.get(island)!.entries.set(field, entryOf(field));
+    }, { capture: true });
+  }
 
   const held = new WeakSet<HTMLFormElement>();
   document.addEventListener('submit', (event) => {
@@ -75,8 +89,8 @@ export function holdIslandForms(): void {
       held.delete(form);
       if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
     };
-    // On `astro:hydrate`, after the capture listener above has set the island's promise.
-    if (ready.has(island)) void ready.get(island)!.then(replay);
-    else island.addEventListener('astro:hydrate', () => void ready.get(island)!.then(replay), { once: true });
+    // On `astro:hydrate`, after the capture listener above has noted the island.
+    if (hydrating.has(island)) void hydrating.get(island)!.ready.then(replay);
+    else island.addEventListener('astro:hydrate', () => void hydrating.get(island)!.ready.then(replay), { once: true });
   }, { capture: true });
 }

@@ -112,6 +112,9 @@ describe('app shell and sign-in in the browser', () => {
     const search = page.getByRole('combobox', { name: 'Search artists, tracks, or collections' });
     await search.fill('nova');
     await hydrated(page);
+    // Entered again as typing once React has committed the top bar (site/directives/islandForms.ts),
+    // before that frame's paint: a task in between may still see the field as React rendered it.
+    await search.and(page.locator('[value="nova"]')).waitFor();
     expect(await search.inputValue()).to.equal('nova');
     // Still in the field: its suggestions show as if typed after hydration.
     await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Nova Harbor/ }).first().waitFor();
@@ -168,6 +171,9 @@ describe('app shell and sign-in in the browser', () => {
     await page.goto('/');
     await hydrated(page); // the router is a page script: links before it load pages natively
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    // The router is a page script: a link followed before they ran (after the first paint,
+    // site/lib/pageStart.ts) navigates natively, by design.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`${suite.server.url}/profile`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).to.equal(42);

@@ -46,7 +46,7 @@ function Field(props: {
   );
 }
 
-function LoginForm() {
+function LoginForm({ action }: { action: string }) {
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -69,7 +69,7 @@ function LoginForm() {
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Login">
+    <Form noValidate onSubmit={submit} aria-label="Login" method="post" action={action}>
       <Field id="login-username" label="Username" rules={loginRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
       <Field id="login-password" label="Password" type="password" rules={loginRules} field="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
@@ -87,7 +87,7 @@ function LoginForm() {
   );
 }
 
-function RegisterForm() {
+function RegisterForm({ action }: { action: string }) {
   const [values, setValues] = useState({ name: '', username: '', email: '', password: '', isArtist: false });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -114,7 +114,7 @@ function RegisterForm() {
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Register">
+    <Form noValidate onSubmit={submit} aria-label="Register" method="post" action={`${action}?tab=register`}>
       <Field id="register-name" label="Full Name" rules={registerRules} field="name" value={values.name} error={errors.name} autoComplete="name" onChange={set('name')} />
       <Field id="register-username" label="Username" rules={registerRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
       <Field id="register-email" label="Email" type="email" rules={registerRules} field="email" value={values.email} error={errors.email} autoComplete="email" onChange={set('email')} />
@@ -134,14 +134,19 @@ function RegisterForm() {
   );
 }
 
-export default function AuthForm({ initialTab = 'login' }: { initialTab?: 'login' | 'register' }) {
+/**
+ * `action`: the page the forms are on. Submitted without JavaScript (they never are before hydration:
+ * site/directives/islandForms.ts) they post there, nothing typed with them (the fields have no
+ * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro).
+ */
+export default function AuthForm({ initialTab = 'login', action }: { initialTab?: 'login' | 'register'; action: string }) {
   return (
     <Tabs defaultActiveKey={initialTab} id="auth-tabs" className="mb-4" fill>
       <Tab eventKey="login" title="Login">
-        <LoginForm />
+        <LoginForm action={action} />
       </Tab>
       <Tab eventKey="register" title="Register">
-        <RegisterForm />
+        <RegisterForm action={action} />
       </Tab>
     </Tabs>
   );

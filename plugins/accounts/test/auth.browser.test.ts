@@ -64,4 +64,19 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
+
+  it('tells a reader without JavaScript that signing in needs it, sending nothing typed', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
+    const pages: { method: string; url: string; body: string | null }[] = [];
+    page.on('request', (request) => request.resourceType() === 'document' && pages.push({ method: request.method(), url: request.url(), body: request.postData() }));
+    await page.goto('/login');
+    const form = page.locator('form[aria-label="Login"]');
+    await form.getByLabel('Username').fill(DEMO_USERNAME);
+    await form.getByLabel('Password').fill(DEMO_PASSWORD);
+    await form.getByLabel('Password').press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Signing in and registering need JavaScript' }).waitFor();
+    expect(pages.map(({ method, url }) => `${method} ${new URL(url).pathname}${new URL(url).search}`)).to.deep.equal(['GET /login', 'POST /login']);
+    expect(pages[1].body ?? '').to.not.include(DEMO_PASSWORD);
+    await page.context().close();
+  });
 });
