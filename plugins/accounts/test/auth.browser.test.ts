@@ -65,6 +65,25 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await page.context().close();
   });
 
+  it('registers an artist with every field, the switch too, filled in and submitted before the form hydrated', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    const release = await holdReact(page);
+    await page.goto('/login?tab=register');
+    const form = page.locator('form[aria-label="Register"]');
+    await form.getByLabel('Full Name').fill('Early Bird');
+    await form.getByLabel('Username').fill('earlybird');
+    await form.getByLabel('Email').fill('early@example.com');
+    await form.getByLabel('Password').fill('earlysecret');
+    await form.getByLabel(/I am an artist/).check();
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    release();
+    await page.waitForURL(`${suite.server.url}/`);
+    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'earlybird').first('artists.name', 'users.email');
+    expect(artist).to.deep.equal({ name: 'Early Bird', email: 'early@example.com' });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
   it('tells a reader without JavaScript that signing in needs it, sending nothing typed', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
     const pages: { method: string; url: string; body: string | null }[] = [];
