@@ -171,9 +171,6 @@ describe('app shell and sign-in in the browser', () => {
     await page.goto('/');
     await hydrated(page); // the router is a page script: links before it load pages natively
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    // The router is a page script: a link followed before they ran (after the first paint,
-    // site/lib/pageStart.ts) navigates natively, by design.
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(`${suite.server.url}/profile`);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).to.equal(42);
