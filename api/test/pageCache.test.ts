@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import Koa from 'koa';
+import http from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { localCacheBus, type CacheBus } from '../cache.ts';
 import { PageCache } from '../http/pageCache.ts';
 
@@ -61,5 +63,52 @@ describe('the rendered-page cache when an entry has aged out', () => {
     expect(await first).to.deep.equal({ text: '<p>render 3</p>', cache: 'miss' });
     expect(await second).to.deep.equal({ text: '<p>render 3</p>', cache: 'hit' });
     expect(renders).to.equal(3);
+  });
+});
+
+describe('the rendered-page cache compressing a kept page', () => {
+  // Words in varying order: text brotli compresses better at its best quality than at a quick one.
+  const words = ['drop', 'track', 'artist', 'credits', 'month', 'listen', 'fan', 'cover', 'wave', 'tempo'];
+  const page = Buffer.from(Array.from({ length: 4000 }, (_, i) => `<p class="w${i % 7}">${words[(i * 7919) % 10]} ${i}</p>`).join(''));
+  let server: Server;
+  let bus: CacheBus;
+  let port: number;
+
+  before(async () => {
+    bus = localCacheBus({ client: 'sqlite', filename: `page-cache-br-test-${process.pid}-${Date.now()}` });
+    const koa = new Koa();
+    koa.use(new PageCache({ bus }).middleware());
+    koa.use(async (ctx) => {
+      ctx.type = 'html';
+      ctx.body = page;
+    });
+    server = koa.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    server.close();
+    await bus.close();
+  });
+
+  /** The br body as sent (fetch would decode it). */
+  const brBody = () => new Promise<Buffer>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: '/page', headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    }).on('error', reject);
+  });
+
+  it('serves it at brotli\'s best quality once that is ready, the same page', async () => {
+    const best = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length;
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    expect(best, 'the page compresses better at the best quality').to.be.below(quick);
+    let body = await brBody();
+    for (let i = 0; i < 100 && body.length !== best; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      body = await brBody();
+    }
+    expect(body.length).to.equal(best);
+    expect(brotliDecompressSync(body).equals(page)).to.equal(true);
   });
 });
