@@ -1,3 +1,5 @@
+import { jsonColumn } from '../../api/db/jsonColumn.ts';
+
 // What a web sizes column holds (tracks.cover_variants, artists.profile_image_variants): the JSON of
 // the sizes webSizes.ts stored. Pure, without sharp: pages read it on every render.
 
@@ -9,11 +11,6 @@ export interface ImageVariant {
 
 /** The sizes a row's column holds (the JSON of what storeWebSizes returned); none when empty or unreadable. */
 export function storedSizes(column: unknown): ImageVariant[] {
-  if (typeof column !== 'string' || !column) return [];
-  try {
-    const variants: unknown = JSON.parse(column);
-    return Array.isArray(variants) ? (variants as ImageVariant[]) : [];
-  } catch {
-    return [];
-  }
+  const variants = jsonColumn<unknown>(column);
+  return Array.isArray(variants) ? (variants as ImageVariant[]) : [];
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
 import type { Storage } from '../../api/storage/types.ts';
 import { squareDerivatives } from './image.ts';
+import { withLocalFile } from './localFile.ts';
 import type { ImageVariant } from './sizesColumn.ts';
 
 // The web sizes of a stored image (a track's cover, an artist's photo), made by a media job: square
@@ -13,17 +14,9 @@ import type { ImageVariant } from './sizesColumn.ts';
 
 /** Makes and stores the sizes of the image at `url`, keyed `${keyBase}-${width}.${format}`. */
 export async function storeWebSizes(storage: Storage, url: string, widths: readonly number[], keyBase: string): Promise<ImageVariant[]> {
-  const key = mediaKey(url);
-  if (!key) throw new Error(`not a stored media URL: ${url}`);
   await mkdir(storage.tempDir, { recursive: true });
   const temp = `job-${randomBytes(10).toString('hex')}`;
-  const local = await storage.localFile(key);
-  let made;
-  try {
-    made = await squareDerivatives(local.path, widths, (width, format) => path.join(storage.tempDir, `${temp}-${width}.${format}`));
-  } finally {
-    await local.release();
-  }
+  const made = await withLocalFile(storage, url, (file) => squareDerivatives(file, widths, (width, format) => path.join(storage.tempDir, `${temp}-${width}.${format}`)));
   const variants: ImageVariant[] = [];
   try {
     for (const d of made) {

@@ -11,16 +11,6 @@ export interface ImageSrcset {
   webp: string;
 }
 
-/** A JSON text column, or null when empty or unreadable. */
-export function jsonColumn<T>(value: unknown): T | null {
-  if (typeof value !== 'string' || !value) return null;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
-}
-
 function srcsetOf(variants: ImageVariant[], type: ImageVariant['type']): string {
   return variants.filter((v) => v.type === type).map((v) => `${v.url} ${v.width}w`).join(', ');
 }

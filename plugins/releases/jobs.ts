@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { analyzeAudio, analysisOptionsFor } from '../../media-worker/analysis/analyze.ts';
 import { transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
+import { withLocalFile } from '../../media-worker/media/localFile.ts';
 import { storeWebSizes } from '../../media-worker/media/webSizes.ts';
 import { withDeadLetter } from '../../media-worker/runner.ts';
 
@@ -35,17 +35,6 @@ async function trackRow(kernel: Kernel, payload: unknown) {
   return row ?? null;
 }
 
-async function withMaster<T>(kernel: Kernel, url: string, work: (file: string) => Promise<T>): Promise<T> {
-  const key = mediaKey(url);
-  if (!key) throw new Error(`not a stored media URL: ${url}`);
-  const local = await kernel.storage.localFile(key);
-  try {
-    return await work(local.path);
-  } finally {
-    await local.release();
-  }
-}
-
 async function tempOut(kernel: Kernel, extension: string): Promise<string> {
   await mkdir(kernel.storage.tempDir, { recursive: true });
   return path.join(kernel.storage.tempDir, `job-${randomBytes(10).toString('hex')}.${extension}`);
@@ -57,7 +46,7 @@ async function transcode(payload: unknown, kernel: Kernel): Promise<void> {
   if (!row) return;
   const out = await tempOut(kernel, 'm4a');
   try {
-    await withMaster(kernel, row.masterUrl ?? row.audioUrl, (file) => transcodeToAac(file, out, STREAM_BITRATE));
+    await withLocalFile(kernel.storage, row.masterUrl ?? row.audioUrl, (file) => transcodeToAac(file, out, STREAM_BITRATE));
     const key = `s/${randomBytes(16).toString('hex')}.m4a`;
     await kernel.storage.putFile(key, out, 'audio/mp4');
     const url = `/media/${key}`;
@@ -84,7 +73,7 @@ async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
   const row = await trackRow(kernel, payload);
   if (!row) return;
   const duration = Math.max(1, Number(row.duration));
-  const { measured, peaks } = await withMaster(kernel, row.masterUrl ?? row.audioUrl, async (file) => ({
+  const { measured, peaks } = await withLocalFile(kernel.storage, row.masterUrl ?? row.audioUrl, async (file) => ({
     measured: await analyzeAudio({ path: file }, analysisOptionsFor(duration)),
     peaks: await waveformPeaks(file, duration, WAVEFORM_BUCKETS),
   }));

@@ -1,5 +1,6 @@
 import { PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../catalog/rules.ts';
-import { imageSrcset, jsonColumn, type ImageSrcset } from '../catalog/mediaColumns.ts';
+import { jsonColumn } from '../../api/db/jsonColumn.ts';
+import { imageSrcset, type ImageSrcset } from '../catalog/mediaColumns.ts';
 import type { TrackJson } from '../catalog/types.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 

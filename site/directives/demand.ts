@@ -16,11 +16,10 @@ import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
 // A button clicked before hydration is committed is held (busy meanwhile) and clicked again, found
 // by its position among the island's buttons, once every island hydrating is committed (a replayed
 // click may update another island's store). A submit button of a form and a play button keep their
-// own way: the form's submit is held by the starter (./islandForms.ts), the play buttons'
-// listener is a page script. Likewise the
-// last press on a slider (the track page's waveform) before the island committed is replayed as a
-// press at the same point along it, so it seeks there (and starts that track) instead of only
-// waking the island.
+// own way: the form's submit is held by the starter (./islandForms.ts), the play buttons' listener
+// is a page script. Likewise the last press on a slider (the track page's waveform) before the
+// island committed is replayed as a press at the same point along it, so it seeks there (and starts
+// that track) instead of only waking the island.
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 

@@ -41,6 +41,17 @@ export async function openPage(browser: Browser, baseURL: string, options: Brows
   return { page, errors };
 }
 
+/** Holds back the responses whose URL matches until the returned function is called, so what the test does surely comes first. */
+export async function holdUntilReleased(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export interface BrowserSuite {
   server: TestServer;
   browser: Browser;

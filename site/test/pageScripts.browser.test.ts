@@ -1,23 +1,12 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, openPage } from './browser.ts';
+import { browserSuite, holdUntilReleased, openPage } from './browser.ts';
 
 // The page scripts (the client router, play buttons, tabs, the cards' listeners) start after the
 // page's load and first paint (site/lib/pageStart.ts): no script is requested before that, a click
 // they serve before then is held and replayed, and the router takes over navigation once they run.
 
 const PAGE_SCRIPTS = /\/_astro\/PageScripts\.[\w.-]+\.js$/;
-/** Holds the page scripts' response until the returned function is called. */
-async function holdPageScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(PAGE_SCRIPTS, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 const running = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
 
 describe('page scripts after the first paint in the browser', () => {
@@ -49,7 +38,7 @@ describe('page scripts after the first paint in the browser', () => {
 
   it('holds a tab clicked before the page scripts ran, busy, and selects it once they have', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const release = await holdPageScripts(page);
+    const release = await holdUntilReleased(page, PAGE_SCRIPTS);
     await page.goto('/discover');
     const artists = page.getByRole('tab', { name: 'Artists' });
     await artists.click();
@@ -65,7 +54,7 @@ describe('page scripts after the first paint in the browser', () => {
 
   it('plays a card pressed before the page scripts ran, busy meanwhile', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const release = await holdPageScripts(page);
+    const release = await holdUntilReleased(page, PAGE_SCRIPTS);
     await page.goto('/discover', { waitUntil: 'domcontentloaded' });
     const card = page.locator('[data-play-track]').first();
     const title = (JSON.parse((await card.getAttribute('data-play-track'))!) as { title: string }).title;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
 
 // The sign-in form hydrates `client:load`, which can come well after the reader can type and press
@@ -8,16 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
 // again once the form has hydrated (site/lib/pageStart.ts): it never submits natively, which would
 // reload the page and lose what was typed.
 
-/** Holds React's chunk back until `release` is called, so what the test does surely comes first. */
-async function holdReact(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdReact = (page: Page) => holdUntilReleased(page, /\/_astro\/react\.[\w-]+\.js$/);
 
 describe('the sign-in form before it hydrated, in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
