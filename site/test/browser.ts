@@ -52,6 +52,9 @@ export async function holdUntilReleased(page: Page, url: RegExp): Promise<() => 
   return release;
 }
 
+/** The page scripts' module (site/lib/pageStart.ts starts it after the first paint), for holdUntilReleased. */
+export const PAGE_SCRIPTS = /\/_astro\/PageScripts\.[\w.-]+\.js$/;
+
 export interface BrowserSuite {
   server: TestServer;
   browser: Browser;

@@ -1,12 +1,11 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, holdUntilReleased, openPage } from './browser.ts';
+import { browserSuite, holdUntilReleased, openPage, PAGE_SCRIPTS } from './browser.ts';
 
 // The page scripts (the client router, play buttons, tabs, the cards' listeners) start after the
 // page's load and first paint (site/lib/pageStart.ts): no script is requested before that, a click
 // they serve before then is held and replayed, and the router takes over navigation once they run.
 
-const PAGE_SCRIPTS = /\/_astro\/PageScripts\.[\w.-]+\.js$/;
 const running = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
 
 describe('page scripts after the first paint in the browser', () => {

@@ -35,12 +35,22 @@ async function search(form: HTMLFormElement): Promise<void> {
   }
 }
 
+function searchSoon(form: HTMLFormElement): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => void search(form), DEBOUNCE_MS);
+}
+
 document.addEventListener('input', (event) => {
   const input = event.target as HTMLInputElement;
   const form = input.matches?.('[data-artist-search]') ? input.form : null;
-  if (!form) return;
-  clearTimeout(timer);
-  timer = setTimeout(() => void search(form), DEBOUNCE_MS);
+  if (form) searchSoon(form);
+});
+
+// This script starts after the first paint (site/lib/pageStart.ts): what was typed before it ran
+// differs from what the server rendered the results for.
+document.addEventListener('astro:page-load', () => {
+  const input = document.querySelector<HTMLInputElement>('[data-artist-search]');
+  if (input?.form && input.value !== input.defaultValue) searchSoon(input.form);
 });
 
 // Capture phase: before the ClientRouter's own submit handling would navigate.

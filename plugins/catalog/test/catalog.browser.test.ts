@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { openPage } from '../../../site/test/browser.ts';
+import { holdUntilReleased, openPage, PAGE_SCRIPTS } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
 const currentTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime);
@@ -155,6 +155,19 @@ describe('catalog in the browser', () => {
     await page.getByRole('heading', { name: 'No Artists Found' }).waitFor();
     expect(await page.getByText('Try adjusting your search criteria').isVisible()).to.equal(true);
     expect(await page.getByRole('status').filter({ hasText: '0 artists found' }).count()).to.equal(1);
+    await page.context().close();
+  });
+
+  it('searches the directory for what was typed before the page scripts ran', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    const release = await holdUntilReleased(page, PAGE_SCRIPTS);
+    await page.goto('/artists', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox', { name: 'Search artists by name or genre' }).pressSequentially('jazz');
+    expect(await page.locator('[data-artist-card]:visible').count()).to.equal(8);
+    release();
+    await page.waitForFunction(() => [...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim()).join() === 'Blue Moon Trio');
+    expect(page.url()).to.equal(`${suite.server.url}/artists?q=jazz`);
+    expect(errors).to.deep.equal([]);
     await page.context().close();
   });
 
