@@ -17,7 +17,8 @@ import { committed } from './committed.ts';
 //   fields' onChange runs), before any held submit is made. Noted rather than read then: a render
 //   right after the commit (another island's store, one field's onChange) may have wiped them.
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const FIELDS = 'input, textarea, select';
 /** What the reader entered into a field: its value, or a checkbox or radio button's state. */
 type Entry = { value: string; checked: boolean };
 
@@ -28,12 +29,20 @@ const hydrating = new WeakMap<Element, { entries: Map<Field, Entry>; ready: Prom
 const preparing = (island: Element) => island.hasAttribute('ssr') || hydrating.has(island);
 
 const checkable = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
+const selectable = (field: Field): field is HTMLSelectElement => field.tagName === 'SELECT';
+
+/** The value a select shows as the server rendered it: its `selected` option's, or else its first's. */
+function renderedChoice(select: HTMLSelectElement): string {
+  const options = [...select.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
+}
 const entryOf = (field: Field): Entry => ({ value: field.value, checked: checkable(field) && field.checked });
 
 /** Whether the field holds something other than what the server rendered. */
 function edited(field: Field): boolean {
   // A radio button checked unchecks the rest of its group: only that one counts.
   if (checkable(field)) return field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked);
+  if (selectable(field)) return field.value !== renderedChoice(field);
   return field.type !== 'file' && field.value !== field.defaultValue;
 }
 
@@ -43,6 +52,12 @@ function reenter(field: Field, { value, checked }: Entry): void {
     // React's setter on the element notes the other state; the click sets this one, a change then.
     field.checked = !checked;
     field.click();
+    return;
+  }
+  // React keeps no copy of a select's value to compare with: its change event is the edit.
+  if (selectable(field)) {
+    field.value = value;
+    field.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   // React's setter on the element notes another value; this one, set past it through the
@@ -57,7 +72,7 @@ export function holdIslandForms(): void {
   // then React has not touched the island: its fields show what the reader entered.
   document.addEventListener('astro:hydrate', (event) => {
     const island = event.target as HTMLElement;
-    const entries = new Map([...island.querySelectorAll<Field>('input, textarea')].filter(edited).map((field) => [field, entryOf(field)]));
+    const entries = new Map([...island.querySelectorAll<Field>(FIELDS)].filter(edited).map((field) => [field, entryOf(field)]));
     const ready = committed(island).then(() => {
       hydrating.delete(island);
       for (const [field, entry] of entries) if (field.isConnected) reenter(field, entry);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
 import { hydrated, signIn, toastSaying } from './browser.ts';
 
 describe('settings in the browser', () => {
@@ -54,6 +54,21 @@ describe('settings in the browser', () => {
     await page.getByText('there are no premium tiers above it').waitFor();
     await page.getByRole('button', { name: 'Change Plan' }).click();
     await page.getByText('Premium is the only plan, so there is no other plan to change to.').waitFor();
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('saves a genre chosen before the profile form hydrated', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    expect((await page.request.post('/api/auth/register', { data: { username: 'early', password: 'demo1234', email: 'early@example.com', name: 'Eve Early', isArtist: true } })).status()).to.equal(201);
+    const release = await holdUntilReleased(page, /\/_astro\/react\.[\w-]+\.js$/);
+    await page.goto('/profile');
+    await page.getByLabel('Music Genre').selectOption('Jazz');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    release();
+    await toastSaying(page, 'Profile updated');
+    expect(await page.getByLabel('Music Genre').inputValue()).to.equal('Jazz');
+    const artists = (await (await page.request.get('/api/artists')).json()) as Array<{ name: string; genre: string }>;
+    expect(artists.find((a) => a.name === 'Eve Early')?.genre).to.equal('Jazz');
     expect(errors).to.deep.equal([]);
   });
 
