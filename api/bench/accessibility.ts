@@ -5,27 +5,22 @@
 // Run alone with `node api/bench/bench.ts accessibility`.
 import lighthouse from 'lighthouse';
 import { withDemoServerAndChrome } from './demoBrowser.ts';
+import { sessionCookie } from './signIn.ts';
 
 const GOAL = 96;
 
-/** Who looks at which pages: null is a visitor, otherwise a demo username (password demo1234). */
+/** Who looks at which pages: null is a visitor, otherwise a demo username (they share the demo password). */
 const VISITS: Array<[string | null, string[]]> = [
   [null, ['/', '/artist/1', '/tracks/1', '/search?q=nova', '/discover', '/artists', '/transparency', '/auth']],
   ['demo', ['/', '/credits', '/messages', '/notifications', '/profile?tab=preferences', '/artist/1', '/tracks/1']],
   ['novaharbor', ['/upload', '/credits']],
 ];
 
-async function cookieOf(base: string, username: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'demo1234' }) });
-  if (!res.ok) throw new Error(`login as ${username}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 export async function accessibilityBench(): Promise<void> {
   await withDemoServerAndChrome(async (base, chromePort) => {
     const lines = [`\nLighthouse accessibility (desktop), goal >= ${GOAL}`, `${'who'.padEnd(11)} ${'page'.padEnd(26)} score  failing audits`];
     for (const [who, pages] of VISITS) {
-      const cookie = who ? await cookieOf(base, who) : undefined;
+      const cookie = who ? await sessionCookie(base, who) : undefined;
       for (const page of pages) {
         const result = await lighthouse(base + page, {
           port: chromePort,

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseDatabaseUrl } from '../config.ts';
 import { listeningUrl, startChild, startRedis, waitFor } from '../test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
+import { sessionCookie } from './signIn.ts';
 
 interface Case {
   name: string;
@@ -139,9 +140,7 @@ async function runSetup(setup: Setup): Promise<SetupResult> {
       await server.exited;
     });
     const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 180_000, 100);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) });
-    if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await sessionCookie(base);
     // Warm up: compiled statements, JIT, first renders.
     for (const c of CASES) await fetch(base + c.path, { headers: c.signedIn ? { cookie } : {} });
 

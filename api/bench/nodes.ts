@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
 import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../test/processes.ts';
+import { sessionCookie } from './signIn.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_SECONDS || 5);
@@ -46,10 +48,9 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
   try {
     const a = await start(true);
     const b = await start(false);
-    const promoted = spawnSync(process.execPath, [path.join(root, 'api/cli/promote.ts'), 'demo', 'admin'], { env, encoding: 'utf8' });
+    const promoted = spawnSync(process.execPath, [path.join(root, 'api/cli/promote.ts'), DEMO_USERNAME, 'admin'], { env, encoding: 'utf8' });
     if (promoted.status !== 0) throw new Error(promoted.stderr);
-    const login = await fetch(`${a}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await sessionCookie(a);
 
     const measure = async (urls: string[], c: Case) => {
       // autocannon spreads its connections over several URLs (its types only know one).

@@ -1,8 +1,7 @@
 import type { Kernel } from '../../api/plugins/types.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from './demoAccount.ts';
 import { Artist, User } from './models.ts';
 
-export const DEMO_USERNAME = 'demo';
-export const DEMO_PASSWORD = 'demo1234';
 
 export async function seedAccounts(kernel: Kernel): Promise<void> {
   await kernel.services.accounts.register({

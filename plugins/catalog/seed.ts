@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { MEDIA_PREFIX } from '../../api/http/media.ts';
 import { Artist } from '../accounts/models.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../accounts/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../accounts/demoAccount.ts';
 import { CLIP_SECONDS, makeArtwork, makeClip, type ClipRecipe } from './demoMedia.ts';
 import { monthKey } from './drops.ts';
 import { Exclusive, Like, Subscription, Track } from './models.ts';

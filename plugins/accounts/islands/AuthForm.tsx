@@ -8,9 +8,8 @@ import { checkFields, maxLengthOf, type FieldRules } from '../../../api/validati
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
-
-export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo1234' };
 
 type Errors = Record<string, string>;
 
@@ -77,9 +76,9 @@ function LoginForm({ action }: { action: string }) {
       </Button>
       <div className="demo-box mt-4" role="note">
         <p className="mb-2">
-          <strong>Try the demo account</strong>: username <code>demo</code>, password <code>demo1234</code>. It comes with 100 credits to allocate.
+          <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.
         </p>
-        <Button variant="outline-light" size="sm" onClick={() => setValues(DEMO_CREDENTIALS)}>
+        <Button variant="outline-light" size="sm" onClick={() => setValues({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}>
           Fill in demo credentials
         </Button>
       </div>

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 
 // The sign-in form hydrates `client:load`, which can come well after the reader can type and press
 // Enter on a slow phone. A submit before then is held (the submit button busy meanwhile) and made

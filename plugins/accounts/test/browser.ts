@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { TestServerOptions } from '../../../api/test/server.ts';
 import { browserSuite, type BrowserSuite } from '../../../site/test/browser.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 
 /** Signs the page's browser context in (seeded accounts share the demo password). */
 export async function signIn(page: Page, username = DEMO_USERNAME) {

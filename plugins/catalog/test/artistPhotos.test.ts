@@ -4,7 +4,7 @@ import type { TestClient } from '../../../api/test/client.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { createRunner } from '../../../media-worker/runner.ts';
 import { accountJobs, PHOTO_SIZES_JOB } from '../../accounts/jobs.ts';
-import { DEMO_PASSWORD } from '../../accounts/seed.ts';
+import { DEMO_PASSWORD } from '../../accounts/demoAccount.ts';
 import { ARTIST_CARD_PHOTO_SIZES, ARTIST_HEADER_PHOTO_SIZES } from '../imageSizes.ts';
 
 // Needs the built site (npx astro build). Artist photos on the pages, before and after the media

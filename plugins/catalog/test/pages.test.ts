@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { rawStatus } from '../../../api/test/client.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/demoAccount.ts';
 import { PROCESSING_FAILED } from '../../releases/rules.ts';
 import { Artist } from '../../accounts/models.ts';
 import { PAGE_SIZE } from '../paging.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/demoAccount.ts';
 
 describe('demo data: the demo listener’s history (without the catalog)', () => {
   let server: TestServer;
