@@ -1,5 +1,5 @@
 import { busy } from './busy.ts';
-import { committed } from './committed.ts';
+import { committed, dehydrated } from './committed.ts';
 
 // Forms inside islands before React has hydrated them (docs/architecture.md, "Front-end delivery").
 // Started by the page scripts' starter (site/lib/pageStart.ts), which runs before anything else on
@@ -82,8 +82,13 @@ export function holdIslandForms(): void {
   for (const type of ['input', 'change']) {
     document.addEventListener(type, (event) => {
       const field = event.target as Field;
-      const island = field.closest?.('astro-island');
-      if (island && hydrating.has(island)) hydrating.get(island)!.entries.set(field, entryOf(field));
+      const island = field.closest?.('astro-island') as HTMLElement | null;
+      if (!island || !hydrating.has(island)) return;
+      // An event on an island React is still hydrating makes React finish it there and then, which
+      // sets a select back to the choice in its state before the event goes on: what a later event
+      // finds in it is React's, not the reader's.
+      if (selectable(field) && !dehydrated(island)) return;
+      hydrating.get(island)!.entries.set(field, entryOf(field));
     }, { capture: true });
   }
 

@@ -46,6 +46,27 @@ describe('statements and transparency in the browser', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('shows the month a fan picked as the vault started hydrating', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await signIn(page);
+    // The pick lands after Astro started React on the vault and before React committed: an event then
+    // makes React finish hydrating there and then, and the vault's first render after it set the
+    // select back to the month in its state before the event reached it (site/directives/islandForms.ts).
+    await page.addInitScript((month) => document.addEventListener('astro:hydrate', (event) => {
+      const select = (event.target as Element).querySelector<HTMLSelectElement>('#fan-statement-month');
+      if (!select) return;
+      queueMicrotask(() => {
+        select.value = month;
+        for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, { bubbles: true }));
+      });
+    }, { capture: true }), last);
+    await page.goto('/credits');
+    await hydrated(page);
+    await page.getByTestId('fan-statement-summary').filter({ hasText: `in ${monthName(last)} → €6.99 to artists:` }).waitFor();
+    expect(await page.getByLabel('Month', { exact: true }).inputValue()).to.equal(last);
+    expect(errors).to.deep.equal([]);
+  });
+
   it('gives the artist their statement with how it was computed, and downloads it as CSV', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { acceptDownloads: true });
     await signIn(page, 'novaharbor');
