@@ -8,8 +8,8 @@ import { committed, dehydrated } from './committed.ts';
 // - Until then a form has no submit handler: submitted natively it would reload the page, losing
 //   what was typed, or go where the server-rendered form points. So its submit (a submit button's
 //   click, Enter in a field) is held, the submitter `aria-busy` meanwhile, and made again once the
-//   island is ready (below), as if the reader had waited. Islands hold their other buttons' clicks
-//   themselves (./demand.ts) and let submit buttons' clicks through to this.
+//   island is ready (below), as if the reader had waited. Other buttons' clicks are held alike:
+//   `client:demand` islands hold them themselves (./demand.ts), the rest are held here.
 // - React hydrating a controlled field keeps what it shows but not in its state (it takes what the
 //   field shows as unchanged): what was typed before is sent as empty, and wiped by the next render.
 //   So what the fields hold when Astro starts hydrating the island, and what is typed while React is
@@ -92,25 +92,40 @@ export function holdIslandForms(): void {
     }, { capture: true });
   }
 
-  const held = new WeakSet<HTMLFormElement>();
-  document.addEventListener('submit', (event) => {
-    const form = event.target as HTMLFormElement;
-    const island = form.closest<HTMLElement>('astro-island');
-    if (!island || !preparing(island)) return;
+  const held = new WeakSet<Element>();
+  /** Holds the event on the element until its island is ready, then calls `again`; one at a time per element. */
+  const hold = (event: Event, island: HTMLElement, element: Element, busyOn: Element, again: () => void) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    // One held submit per form: pressing again while waiting changes nothing.
-    if (held.has(form)) return;
-    held.add(form);
-    const submitter = event.submitter;
-    const idle = busy(submitter ?? form);
+    // Pressing again while waiting changes nothing (a second click would undo the first).
+    if (held.has(element)) return;
+    held.add(element);
+    const idle = busy(busyOn);
     const replay = () => {
       idle();
-      held.delete(form);
-      if (form.isConnected) form.requestSubmit(submitter && form.contains(submitter) ? submitter : null);
+      held.delete(element);
+      if (element.isConnected) again();
     };
     // On `astro:hydrate`, after the capture listener above has noted the island.
     if (hydrating.has(island)) void hydrating.get(island)!.ready.then(replay);
     else island.addEventListener('astro:hydrate', () => void hydrating.get(island)!.ready.then(replay), { once: true });
+  };
+
+  document.addEventListener('submit', (event) => {
+    const form = event.target as HTMLFormElement;
+    const island = form.closest<HTMLElement>('astro-island');
+    if (!island || !preparing(island)) return;
+    const submitter = event.submitter;
+    hold(event, island, form, submitter ?? form, () => form.requestSubmit(submitter && form.contains(submitter) ? submitter : null));
+  }, { capture: true });
+
+  // The other buttons of an island hydrating at once (`client:load`): `client:demand` islands hold
+  // theirs (./demand.ts), play buttons are the page scripts' (./pageStart.ts).
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest?.('button');
+    const island = button?.closest<HTMLElement>('astro-island');
+    if (!button || !island || island.getAttribute('client') === 'demand' || !preparing(island)) return;
+    if ((button.type === 'submit' && button.form) || button.hasAttribute('data-play-track')) return;
+    hold(event, island, button, button, () => button.click());
   }, { capture: true });
 }

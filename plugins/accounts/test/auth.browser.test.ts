@@ -75,6 +75,24 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await page.context().close();
   });
 
+  it('fills in the demo credentials clicked for before the form hydrated, and signs in with them', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    const release = await holdReact(page);
+    await page.goto('/login');
+    const form = page.locator('form[aria-label="Login"]');
+    const fill = form.getByRole('button', { name: 'Fill in demo credentials' });
+    await fill.click();
+    expect(await fill.getAttribute('aria-busy')).to.equal('true');
+    release();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#login-password')?.value !== '');
+    expect(await form.getByLabel('Username').inputValue()).to.equal(DEMO_USERNAME);
+    expect(await fill.getAttribute('aria-busy')).to.equal(null);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${suite.server.url}/`);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
   it('tells a reader without JavaScript that signing in needs it, sending nothing typed', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
     const pages: { method: string; url: string; body: string | null }[] = [];
