@@ -101,11 +101,13 @@ export function holdIslandForms(): void {
     if (held.has(element)) return;
     held.add(element);
     const idle = busy(busyOn);
-    const replay = () => {
+    // In a task of its own: React commits what one replay did (the demo box filling the fields) in a
+    // microtask after it, which the next one (a submit held meanwhile) must see.
+    const replay = () => setTimeout(() => {
       idle();
       held.delete(element);
       if (element.isConnected) again();
-    };
+    });
     // On `astro:hydrate`, after the capture listener above has noted the island.
     if (hydrating.has(island)) void hydrating.get(island)!.ready.then(replay);
     else island.addEventListener('astro:hydrate', () => void hydrating.get(island)!.ready.then(replay), { once: true });
