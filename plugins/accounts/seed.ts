@@ -2,7 +2,6 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from './demoAccount.ts';
 import { Artist, User } from './models.ts';
 
-
 export async function seedAccounts(kernel: Kernel): Promise<void> {
   await kernel.services.accounts.register({
     username: DEMO_USERNAME,

@@ -54,6 +54,8 @@ export async function holdUntilReleased(page: Page, url: RegExp): Promise<() => 
 
 /** The page scripts' module (site/lib/pageStart.ts starts it after the first paint), for holdUntilReleased. */
 export const PAGE_SCRIPTS = /\/_astro\/PageScripts\.[\w.-]+\.js$/;
+/** React's chunk, which every island needs to hydrate, for holdUntilReleased. */
+export const REACT_CHUNK = /\/_astro\/react\.[\w-]+\.js$/;
 
 export interface BrowserSuite {
   server: TestServer;

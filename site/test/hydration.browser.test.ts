@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, openPage } from './browser.ts';
+import { browserSuite, openPage, REACT_CHUNK } from './browser.ts';
 import { hydrated } from '../../plugins/accounts/test/browser.ts';
 
 // The shell's and the artist and track pages' islands hydrate `client:demand`, when they have
@@ -8,8 +8,6 @@ import { hydrated } from '../../plugins/accounts/test/browser.ts';
 // load and first paint; dialogs fetch their code on first open (site/lib/useDialogs.tsx). What a
 // visitor does before hydration must work, and the client router must not swap a page under islands
 // still hydrating.
-
-const REACT = /\/_astro\/react\.[\w-]+\.js$/;
 
 /** Holds back the responses whose URL matches, so what the test does surely comes first. */
 async function holdBack(page: Page, url: RegExp, ms: number): Promise<void> {
@@ -39,9 +37,9 @@ describe('hydration after the first paint in the browser', () => {
       await loadedAndPainted(page);
       await page.mouse.wheel(0, 600);
       await loadedAndPainted(page);
-      expect(scripts.filter((url) => REACT.test(url)), 'React before any interaction').to.deep.equal([]);
+      expect(scripts.filter((url) => REACT_CHUNK.test(url)), 'React before any interaction').to.deep.equal([]);
       // The click waits, busy, for the island's code, then opens the dialog with the focus in it.
-      await holdBack(page, REACT, 800);
+      await holdBack(page, REACT_CHUNK, 800);
       const share = page.getByRole('button', { name: 'Share' });
       await share.click();
       await page.locator('button[aria-busy="true"]', { hasText: 'Share' }).waitFor();
@@ -60,7 +58,7 @@ describe('hydration after the first paint in the browser', () => {
   ]) {
     it(`toggles the sidebar at ${width} px with the top bar's button clicked before it hydrated`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
-      await holdBack(page, REACT, 800);
+      await holdBack(page, REACT_CHUNK, 800);
       await page.goto('/artist/1');
       await loadedAndPainted(page);
       const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
@@ -77,7 +75,7 @@ describe('hydration after the first paint in the browser', () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     let likes = 0;
     page.on('request', (request) => request.method() === 'POST' && /\/like$/.test(request.url()) && likes++);
-    await holdBack(page, REACT, 800);
+    await holdBack(page, REACT_CHUNK, 800);
     await page.goto('/tracks/1');
     await page.getByRole('button', { name: /^Like/ }).click();
     await page.getByTestId('toast').filter({ hasText: 'Authentication required' }).waitFor();
@@ -125,7 +123,7 @@ describe('hydration after the first paint in the browser', () => {
 
   it('plays a card clicked before the player hydrated', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    await holdBack(page, /\/_astro\/react\.[\w-]+\.js$/, 1500);
+    await holdBack(page, REACT_CHUNK, 1500);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const card = page.locator('[data-play-track]').first();
     const title = (JSON.parse((await card.getAttribute('data-play-track'))!) as { title: string }).title;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, holdUntilReleased, openPage, REACT_CHUNK } from '../../../site/test/browser.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 
 // The sign-in form hydrates `client:load`, which can come well after the reader can type and press
@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 // again once the form has hydrated (site/lib/pageStart.ts): it never submits natively, which would
 // reload the page and lose what was typed.
 
-const holdReact = (page: Page) => holdUntilReleased(page, /\/_astro\/react\.[\w-]+\.js$/);
+const holdReact = (page: Page) => holdUntilReleased(page, REACT_CHUNK);
 
 describe('the sign-in form before it hydrated, in the browser', () => {
   const suite = browserSuite({ seedDemo: true });

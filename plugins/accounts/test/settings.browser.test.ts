@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, holdUntilReleased, openPage, REACT_CHUNK } from '../../../site/test/browser.ts';
 import { hydrated, signIn, toastSaying } from './browser.ts';
 
 describe('settings in the browser', () => {
@@ -60,7 +60,7 @@ describe('settings in the browser', () => {
   it('saves a genre chosen before the profile form hydrated', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     expect((await page.request.post('/api/auth/register', { data: { username: 'early', password: 'demo1234', email: 'early@example.com', name: 'Eve Early', isArtist: true } })).status()).to.equal(201);
-    const release = await holdUntilReleased(page, /\/_astro\/react\.[\w-]+\.js$/);
+    const release = await holdUntilReleased(page, REACT_CHUNK);
     await page.goto('/profile');
     await page.getByLabel('Music Genre').selectOption('Jazz');
     await page.getByRole('button', { name: 'Save Changes' }).click();
