@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { listen } from './http/listen.ts';
 import { listenMetrics } from './http/metrics.ts';
 import { createLogger, errorFields } from './log.ts';
 
@@ -10,8 +11,7 @@ const log = createLogger();
 async function main() {
   const config = loadConfig();
   const app = await createApp({ config, log });
-  const server = app.koa.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const server = await listen(app.koa, config.port, config.host);
   const { port } = server.address() as AddressInfo;
   log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client, redis: !!config.redis, storage: config.storage?.driver ?? 'local' });
   const metricsServer = app.metrics && config.metrics?.port != null ? await listenMetrics(app.metrics, config.metrics.port, config.host) : null;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { listeningUrl, logLines } from './processes.ts';
@@ -11,7 +12,13 @@ const serverFile = path.join(root, 'api/server.ts');
 describe('the server process', () => {
   let dataDir: string;
   beforeEach(() => (dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-proc-'))));
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+  // A test that failed before its SIGTERM must not leave the server running (mocha would wait on it).
+  let running: ChildProcess | undefined;
+  afterEach(() => {
+    if (running?.exitCode === null) running.kill('SIGKILL');
+    running = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('refuses invalid configuration with one clear line and no stack trace', () => {
     const result = spawnSync(process.execPath, [serverFile], {
@@ -30,6 +37,7 @@ describe('the server process', () => {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '', SEED_DEMO: '1', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running = child;
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -41,6 +49,18 @@ describe('the server process', () => {
     }
     expect(base, output).to.be.a('string');
     expect((await fetch(`${base}/healthz`)).status).to.equal(200);
+    // An idle connection outlives Node's default 5 s, as a load balancer reusing it expects
+    // (api/http/listen.ts); still open at SIGTERM below, it does not hold the shutdown up.
+    const agent = new http.Agent({ keepAlive: true });
+    const viaAgent = () => new Promise<{ reused: boolean; keepAlive?: string }>((resolve, reject) => {
+      const req = http.get(`${base}/healthz`, { agent }, (res) => {
+        res.resume().on('end', () => resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] as string | undefined }));
+      });
+      req.on('error', reject);
+    });
+    expect(await viaAgent()).to.deep.equal({ reused: false, keepAlive: 'timeout=65' });
+    await new Promise((r) => setTimeout(r, 6000));
+    expect(await viaAgent(), 'the same connection after 6 s idle').to.deep.equal({ reused: true, keepAlive: 'timeout=65' });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -53,6 +73,7 @@ describe('the server process', () => {
     await Promise.all(paths.map(async (p) => (await fetch(base + p)).arrayBuffer()));
     child.kill('SIGTERM');
     expect(await exited).to.equal(0);
+    agent.destroy();
     const lines = logLines(output);
     const logged = lines.filter((line) => line.message === 'request').map((line) => line.path);
     expect(logged.slice(-paths.length).sort()).to.deep.equal([...paths].sort());

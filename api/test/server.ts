@@ -1,7 +1,7 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
+import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
 import { TestClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -49,8 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const db = await createTestDatabase();
   const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
   const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now, log: options.log });
-  const server: Server = app.koa.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
