@@ -15,6 +15,12 @@ interface Violation {
 
 /** axe-core's serious and critical findings on the page as it is now (WCAG 2 A/AA rules). */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // The colours as they settle: every stylesheet applied (the theme follows the first paint) and no
+  // transition between the first screen's rules and the theme's still running (a button's colours
+  // fade for 150 ms, and axe measured one half-way).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && !link.disabled && link.media !== 'print') &&
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
   await page.addScriptTag({ path: axeScript });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
