@@ -94,7 +94,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
 export async function createApp(options: AppOptions): Promise<App> {
   const { kernel, plugins } = await createKernel(options);
   const { config, knex, log } = kernel;
-  const koa = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy });
+  const koa = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.proxyHops });
   koa.on('error', () => {
     // Errors are logged by errorHandler; socket errors after a response are not ours to report.
   });

@@ -19,6 +19,13 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
   trustProxy: boolean;
+  /**
+   * How many trusted proxies append to X-Forwarded-For (TRUST_PROXY_HOPS): the client's address is
+   * the one the outermost of them appended, counted from the right; what the client wrote is left of it.
+   */
+  proxyHops: number;
+  /** Abuse limits, each counted through kernel.limits (shared by every node); 0 turns one off. */
+  abuseLimits: AbuseLimits;
   /** Run a media worker in a thread of the web process (the single-process default). */
   mediaWorker: boolean;
   /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
@@ -39,6 +46,15 @@ export interface Config {
   workerHeartbeatFile?: string | null;
   /** Outgoing e-mail (notifications); null: in-app notifications only. */
   mail?: MailConfig | null;
+}
+
+export interface AbuseLimits {
+  /** Accounts one client address may register an hour (REGISTRATIONS_PER_HOUR). */
+  registrationsPerHour: number;
+  /** Enhance (AI) calls a user may make an hour (ENHANCE_PER_HOUR): each may cost money with a provider. */
+  enhancePerHour: number;
+  /** Bytes a user may upload a day (UPLOAD_MB_PER_DAY), the storage quota of an artist's files. */
+  uploadBytesPerDay: number;
 }
 
 export interface MailConfig {
@@ -90,6 +106,29 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${raw}"`);
+}
+
+function parseHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const hops = Number(raw);
+  if (!/^\d+$/.test(raw) || hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "${raw}"`);
+  return hops;
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count)) throw new ConfigError(`${name} must be a whole number (0 turns the limit off), got "${raw}"`);
+  return count;
+}
+
+function parseAbuseLimits(env: Env, nodeEnv: Config['env']): AbuseLimits {
+  return {
+    // Off outside production: shared networks during development, test suites registering hundreds of accounts.
+    registrationsPerHour: parseCount('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, nodeEnv === 'production' ? 10 : 0),
+    enhancePerHour: parseCount('ENHANCE_PER_HOUR', env.ENHANCE_PER_HOUR, 30),
+    uploadBytesPerDay: parseCount('UPLOAD_MB_PER_DAY', env.UPLOAD_MB_PER_DAY, 2048) * 1024 * 1024,
+  };
 }
 
 function parseFeeCents(raw: string | undefined): number {
@@ -259,6 +298,8 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     env: nodeEnv,
     trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
+    proxyHops: parseHops(env.TRUST_PROXY_HOPS),
+    abuseLimits: parseAbuseLimits(env, nodeEnv),
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),

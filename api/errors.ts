@@ -21,3 +21,13 @@ export const unauthenticated = (message = 'Authentication required') => new AppE
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+
+/** "Try again in 5 minutes." for a wait in seconds (hours from two hours up). */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes >= 120) return `Try again in ${Math.ceil(minutes / 60)} hours.`;
+  return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** A refusal by a limit (429 with Retry-After): what was refused, then when to try again. */
+export const tooMany = (message: string, seconds: number) => new AppError('too_many', `${message} ${tryAgainIn(seconds)}`, seconds);

@@ -14,6 +14,11 @@ import { isMysql } from './db/connection.ts';
 export interface Limiter {
   /** Takes one of the key's points: 0 when one was left, else the seconds until the window ends. */
   take(key: string): Promise<number>;
+  /**
+   * Takes `amount` points at once (bytes of a quota). When fewer are left nothing is kept: `wait` is
+   * the seconds until the window ends and `left` what the key may still take in it.
+   */
+  spend(key: string, amount: number): Promise<{ wait: number; left: number }>;
   /** Gives back a point taken for an attempt that turned out not to count. */
   giveBack(key: string): Promise<void>;
   /** Forgets the key's count (e.g. a successful login). */
@@ -68,6 +73,17 @@ export function createLimits(config: Pick<Config, 'redis'>, knex: Knex, redis: R
           } catch (result) {
             if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
             throw result;
+          }
+        },
+        async spend(key, amount) {
+          try {
+            const result = await limiter.consume(key, amount);
+            return { wait: 0, left: result.remainingPoints };
+          } catch (result) {
+            if (!(result instanceof RateLimiterRes)) throw result;
+            // The store counted the refused amount too: give it back, so a refusal costs nothing.
+            await limiter.reward(key, amount);
+            return { wait: Math.max(1, Math.ceil(result.msBeforeNext / 1000)), left: Math.max(0, points - (result.consumedPoints - amount)) };
           }
         },
         async giveBack(key) {

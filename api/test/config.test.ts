@@ -86,6 +86,9 @@ describe('configuration from the environment', () => {
     ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
     ['an SMTP URL of another scheme', { SMTP_URL: 'http://mail.local' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     ['a public URL that is not http(s)', { SMTP_URL: 'smtp://mail.local', PUBLIC_URL: 'onetrack.example' }, /PUBLIC_URL must be an http\(s\) URL/],
+    ['a proxy hop count of 0', { TRUST_PROXY_HOPS: '0' }, /TRUST_PROXY_HOPS must be a whole number from 1 to 10/],
+    ['a limit that is not a whole number', { ENHANCE_PER_HOUR: 'lots' }, /ENHANCE_PER_HOUR must be a whole number \(0 turns the limit off\)/],
+    ['an upload quota in GB', { UPLOAD_MB_PER_DAY: '2.5' }, /UPLOAD_MB_PER_DAY must be a whole number/],
     ['an AI timeout that is not a number', { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' }, /AI_TIMEOUT_MS must be a whole number/],
   ];
   for (const [what, env, message] of invalid) {
@@ -93,6 +96,19 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig({ DATA_DIR: dir, ...env })).to.throw(ConfigError, message);
     });
   }
+
+  it('counts one trusted proxy hop unless TRUST_PROXY_HOPS says more', () => {
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1' })).to.include({ trustProxy: true, proxyHops: 1 });
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2' }).proxyHops).to.equal(2);
+  });
+
+  it('limits registrations per address in production only by default; Enhance and uploads always; 0 turns one off', () => {
+    const MB = 1024 * 1024;
+    expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({ registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * MB });
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16) }).abuseLimits.registrationsPerHour).to.equal(10);
+    const set = loadConfig({ DATA_DIR: dir, REGISTRATIONS_PER_HOUR: '3', ENHANCE_PER_HOUR: '0', UPLOAD_MB_PER_DAY: '100' }).abuseLimits;
+    expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB });
+  });
 
   it('turns demo seeding off with SEED_DEMO=0', () => {
     expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).to.equal(false);

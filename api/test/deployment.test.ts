@@ -67,7 +67,7 @@ describe('deployment: docker-compose.yml and the load balancer', () => {
       expect(config.seedDemo, name).to.equal(false);
     }
     const app = loadConfig({ ...env(services.app), DATA_DIR: dataDir });
-    expect(app).to.include({ mediaWorker: false, trustProxy: true });
+    expect(app).to.include({ mediaWorker: false, trustProxy: true, proxyHops: 1 });
     expect(app.metrics).to.deep.equal({ port: 9464, token: null });
     expect(services.worker.command).to.deep.equal(['node', 'media-worker/main.ts']);
     expect(env(services.worker).WORKER_HEARTBEAT_FILE).to.be.a('string');
@@ -79,5 +79,11 @@ describe('deployment: docker-compose.yml and the load balancer', () => {
     expect(haproxy).to.match(/^\s*nameserver dns 127\.0\.0\.11:53/m);
     expect(haproxy).to.match(/^\s*bind :8080/m);
     expect(haproxy).not.to.match(/^\s*(cookie|stick) /m);
+  });
+
+  it('writes the client address itself (one hop, as the app counts): a forged X-Forwarded-For never reaches the app', () => {
+    expect(haproxy).to.match(/^\s*http-request set-header X-Forwarded-For %\[src\]/m);
+    expect(haproxy).not.to.match(/^\s*option forwardfor/m);
+    expect(haproxy).to.match(/^\s*http-request del-header X-Forwarded-Host/m);
   });
 });

@@ -36,6 +36,8 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     seedDemo: false,
     env: 'test',
     trustProxy: false,
+    proxyHops: 1,
+    abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024 },
     mediaWorker: false,
     monthlyFeeCents: 999,
     platformShare: 0.3,

@@ -1,5 +1,5 @@
 import { BaseModel } from '../../api/db/BaseModel.ts';
-import type { Role } from './rules.ts';
+import { usernameKey, type Role } from './rules.ts';
 
 export class User extends BaseModel {
   static tableName = 'users';
@@ -7,6 +7,8 @@ export class User extends BaseModel {
 
   id!: number;
   username!: string;
+  /** usernameKey(username), written with every username (the unique, exact comparison form). */
+  usernameKey!: string;
   email!: string;
   name!: string;
   bio!: string;
@@ -23,6 +25,14 @@ export class User extends BaseModel {
     return {
       artist: { relation: BaseModel.HasOneRelation, modelClass: Artist, join: { from: 'users.id', to: 'artists.userId' } },
     };
+  }
+
+  $beforeInsert() {
+    this.usernameKey = usernameKey(this.username);
+  }
+
+  $beforeUpdate() {
+    if (this.username !== undefined) this.usernameKey = usernameKey(this.username);
   }
 
   /** The public JSON of spec §3: never the password hash. */

@@ -1,5 +1,5 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { AppError, invalid } from '../../api/errors.ts';
+import { AppError, invalid, tooMany } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
@@ -10,6 +10,7 @@ import {
   profileRules,
   registerRequired,
   registerRules,
+  usernameKey,
 } from './rules.ts';
 import { toSessionUser, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
@@ -20,6 +21,7 @@ const parsePreferences = bodyValidator<PreferencesPatch>(preferencesRules);
 const parsePhoto = bodyValidator<{ data: string }>(photoRules, ['data']);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 /** Under /api; the plugin's middleware gives this path its larger body limit. */
 export const PHOTO_PATH = '/users/me/photo';
 
@@ -29,6 +31,9 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   // password is checked (so simultaneous guesses cannot all get through) and given back when it is right.
   const failuresByUsername = kernel.limits.create('login-username', { points: 5, windowMs: FIFTEEN_MINUTES });
   const failuresByIp = kernel.limits.create('login-address', { points: 20, windowMs: FIFTEEN_MINUTES });
+  // ctx.ip is the address the trusted proxy saw (TRUST_PROXY_HOPS from the right of X-Forwarded-For).
+  const { registrationsPerHour } = kernel.config.abuseLimits;
+  const registrationsByIp = registrationsPerHour ? kernel.limits.create('register-address', { points: registrationsPerHour, windowMs: HOUR }) : null;
 
   router.get('/auth/user', async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
@@ -42,14 +47,15 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.post('/auth/login', async (ctx) => {
     const { username, password } = parseLogin(ctx.request.body);
-    const nameKey = username.trim().toLowerCase();
+    // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
+    const nameKey = usernameKey(username);
     const nameWait = await failuresByUsername.take(nameKey);
     const ipWait = nameWait ? 0 : await failuresByIp.take(ctx.ip);
     if (nameWait || ipWait) {
       // Refused before any password was checked: the username's point was not a failure.
       if (ipWait) await failuresByUsername.giveBack(nameKey);
       const wait = Math.max(nameWait, ipWait);
-      throw new AppError('too_many', `Too many failed login attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+      throw tooMany('Too many failed login attempts.', wait);
     }
     const user = await accounts.authenticate(username, password);
     if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
@@ -63,7 +69,16 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.post('/auth/register', async (ctx) => {
     const input = parseRegister(ctx.request.body);
-    const user = await accounts.register(input);
+    const wait = registrationsByIp ? await registrationsByIp.take(ctx.ip) : 0;
+    if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
+    let user;
+    try {
+      user = await accounts.register(input);
+    } catch (error) {
+      // Only accounts made count (a taken name is not one).
+      await registrationsByIp?.giveBack(ctx.ip);
+      throw error;
+    }
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
     ctx.status = 201;

@@ -31,6 +31,15 @@ const name = {
   messages: { minLength: 'Name must be at least 2 characters' },
 } as const;
 
+/**
+ * The form a username is compared and kept unique in (users.username_key, the login limiter's key):
+ * the name with ASCII capitals lowered, the one folding the rules allow. Nothing else is folded (not
+ * accents, not Unicode's other capitals such as the Kelvin sign), so only the name's own spelling matches.
+ */
+export function usernameKey(username: string): string {
+  return username.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
 export const loginRules: FieldRules = {
   username: { label: 'Username', type: 'string', minLength: 1, maxLength: 254, messages: { required: 'Username is required', minLength: 'Username is required' } },
   password: { label: 'Password', type: 'string', minLength: 1, maxLength: 200, messages: { required: 'Password is required', minLength: 'Password is required' } },
@@ -52,7 +61,6 @@ export const profileRules: FieldRules = {
   email,
   bio: { label: 'Bio', type: 'string', maxLength: 500, messages: { maxLength: 'Bio must be less than 500 characters' } },
   isArtist: { label: 'Artist account', type: 'boolean' },
-  profileImage: { label: 'Profile image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/' },
 };
 
 /** Spec §2 Profile → Preferences: four toggles and loudness matching, all on until the user turns one off. */

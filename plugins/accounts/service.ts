@@ -8,7 +8,7 @@ import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
-import { PREFERENCE_KEYS, ROLES, type PreferenceKey, type Role } from './rules.ts';
+import { PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceKey, type Role } from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -24,6 +24,7 @@ export interface ProfilePatch {
   email?: string;
   bio?: string;
   isArtist?: boolean;
+  /** In-process callers only (the demo seed's art): the API's rules have no such field, so a client never sets it. */
   profileImage?: string | null;
 }
 
@@ -56,7 +57,7 @@ export function createAccountsService(kernel: Kernel) {
     for (const key of ['username', 'email'] as const) {
       const value = fields[key];
       if (value === undefined) continue;
-      const query = User.query().whereRaw(`LOWER(${key}) = ?`, [value.toLowerCase()]);
+      const query = key === 'username' ? User.query().where('usernameKey', usernameKey(value)) : User.query().whereRaw('LOWER(email) = ?', [value.toLowerCase()]);
       if (exceptId) query.whereNot('id', exceptId);
       if (await query.resultSize()) return DUPLICATE_MESSAGES[key];
     }
@@ -96,7 +97,8 @@ export function createAccountsService(kernel: Kernel) {
 
     /** The user for these credentials, or null; costs the same time whether or not the user exists. */
     async authenticate(username: string, password: string): Promise<User | null> {
-      const user = await User.query().whereRaw('LOWER(username) = ?', [username.trim().toLowerCase()]).first();
+      // Exactly the name's own spelling on both databases (MariaDB's collation would fold accents).
+      const user = await User.query().where('usernameKey', usernameKey(username)).first();
       const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
       return ok && user ? user : null;
     },
@@ -149,7 +151,7 @@ export function createAccountsService(kernel: Kernel) {
         }
         return { updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }), oldSizes: artist?.profileImageVariants };
       });
-      await removeProfilePhoto(kernel.storage, previous, oldSizes);
+      await removeProfilePhoto(kernel.storage, userId, previous, oldSizes);
       return updated.toPublic();
     },
 
@@ -230,12 +232,12 @@ export function createAccountsService(kernel: Kernel) {
         });
         return artist?.profileImageVariants;
       });
-      await removeProfilePhoto(kernel.storage, photo, photoSizes);
+      await removeProfilePhoto(kernel.storage, id, photo, photoSizes);
     },
 
     async setRole(username: string, role: string): Promise<PublicUser> {
       if (!(ROLES as readonly string[]).includes(role)) throw invalid(`Role must be one of: ${ROLES.join(', ')}`);
-      const user = await User.query().whereRaw('LOWER(username) = ?', [username.toLowerCase()]).first();
+      const user = await User.query().where('usernameKey', usernameKey(username)).first();
       if (!user) throw notFound(`No user named "${username}"`);
       const changed = (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
       // Not an API write (the promote command): tell the caches that keep signed-in users.

@@ -1,4 +1,5 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { tooMany } from '../../api/errors.ts';
 import { requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { analyzeRules, enhanceRequired, enhanceRules } from './rules.ts';
@@ -10,6 +11,9 @@ const parseEnhance = bodyValidator<EnhanceInput>(enhanceRules, enhanceRequired);
 
 export function aiRoutes(router: ApiRouter, kernel: Kernel) {
   const ai = kernel.services.ai;
+  // Each Enhance may be a paid call to the provider: ENHANCE_PER_HOUR per user, counted by every node together.
+  const { enhancePerHour } = kernel.config.abuseLimits;
+  const enhancesByUser = enhancePerHour ? kernel.limits.create('enhance-user', { points: enhancePerHour, windowMs: 60 * 60 * 1000 }) : null;
 
   // Analysis costs seconds of CPU, so only signed-in users (the wizard's artists) may ask for it.
   router.post('/ai/analyze-audio', async (ctx) => {
@@ -21,7 +25,10 @@ export function aiRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   router.post('/ai/enhance-track', async (ctx) => {
-    requireUser(ctx);
-    ctx.body = await ai.enhance(parseEnhance(ctx.request.body));
+    const user = requireUser(ctx);
+    const input = parseEnhance(ctx.request.body);
+    const wait = enhancesByUser ? await enhancesByUser.take(String(user.id)) : 0;
+    if (wait) throw tooMany('You have used Enhance too often.', wait);
+    ctx.body = await ai.enhance(input);
   });
 }

@@ -3,7 +3,7 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
 import { createCatalogService } from './service.ts';
-import { TZ_COOKIE, viewerZone, zoneOffsetMs } from './viewer.ts';
+import { cookieZone, zoneOffsetMs } from './viewer.ts';
 
 const catalog: PluginManifest = {
   name: 'catalog',
@@ -18,7 +18,7 @@ const catalog: PluginManifest = {
   // Pages show what is out in the viewer's time zone (midnight releases), which depends on the
   // zone's offset only: the page cache keeps one copy per offset (UTC viewers share the plain one).
   middleware: (kernel) => async (ctx, next) => {
-    const zone = viewerZone(ctx.cookies.get(TZ_COOKIE, { signed: false }));
+    const zone = cookieZone(ctx.get('cookie'));
     const offsetMinutes = zone === 'UTC' ? 0 : zoneOffsetMs(zone, kernel.now()) / 60_000;
     if (offsetMinutes) ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
     return next();

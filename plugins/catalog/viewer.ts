@@ -24,8 +24,22 @@ export function viewerZone(raw: string | null | undefined): string {
   return IANAZone.isValidZone(raw) ? raw : 'UTC';
 }
 
-export function viewerOf(userId: number | null | undefined, rawZone: string | null | undefined): Viewer {
-  return { id: userId ?? null, zone: viewerZone(rawZone) };
+/**
+ * The zone a request's Cookie header tells: the one parser of the tz cookie for every layer (the page
+ * cache's variant, API reads, pages), so a page is never rendered for one zone and kept under
+ * another's key. The browser writes the name as is (client/timeZone.ts); the value is taken as
+ * written, never percent-decoded (so `Pacific%2FKiritimati` is UTC everywhere), the first tz pair wins.
+ */
+export function cookieZone(header: string | null | undefined): string {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === TZ_COOKIE) return viewerZone(pair.slice(eq + 1).trim());
+  }
+  return 'UTC';
+}
+
+export function viewerOf(userId: number | null | undefined, cookieHeader: string | null | undefined): Viewer {
+  return { id: userId ?? null, zone: cookieZone(cookieHeader) };
 }
 
 /** How far the zone's wall clock is ahead of UTC at this moment, in ms (+14 h in Pacific/Kiritimati). */
@@ -38,12 +52,12 @@ export function viewerMonth(viewer: Viewer, at: Date): string {
   return monthKey(new Date(at.getTime() + zoneOffsetMs(viewer.zone, at)));
 }
 
-/** A page's viewer: the session user (Astro.locals) and the tz cookie (Astro.cookies). */
-export function pageViewer(astro: { locals: { user: { id: number } | null }; cookies: { get(name: string): { value: string } | undefined } }): Viewer {
-  return viewerOf(astro.locals.user?.id, astro.cookies.get(TZ_COOKIE)?.value);
+/** A page's viewer: the session user (Astro.locals) and the tz cookie of the request's header (not Astro.cookies, which decodes). */
+export function pageViewer(astro: { locals: { user: { id: number } | null }; request: Request }): Viewer {
+  return viewerOf(astro.locals.user?.id, astro.request.headers.get('cookie'));
 }
 
 /** A request's viewer: the session user and the tz cookie (plain, not signed: the browser writes it). */
-export function requestViewer(ctx: { state: { user: { id: number } | null }; cookies: { get(name: string, options: { signed: boolean }): string | undefined } }): Viewer {
-  return viewerOf(ctx.state.user?.id, ctx.cookies.get(TZ_COOKIE, { signed: false }));
+export function requestViewer(ctx: { state: { user: { id: number } | null }; get(field: string): string }): Viewer {
+  return viewerOf(ctx.state.user?.id, ctx.get('cookie'));
 }

@@ -29,6 +29,8 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
   router.get('/pledges/artists/:id', async (ctx) => {
     const user = requireUser(ctx, MESSAGES.login);
     const artistId = idParam(ctx.params.id, 'Artist');
-    ctx.body = { ...(await pledges.window(artistId, user.id)), waiting: (await pledges.waiting(artistId)).credits };
+    // What waits for an artist is theirs to know: anyone else gets the window without it.
+    const window = await pledges.window(artistId, user.id);
+    ctx.body = window.own ? { ...window, waiting: (await pledges.waiting(artistId)).credits } : window;
   });
 }

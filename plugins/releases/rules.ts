@@ -40,6 +40,12 @@ export const IMAGE_RULES = {
   },
 } as const;
 
+/** The daily upload allowance's refusal (413): the file's size, what is left today; the caller adds when it renews. */
+export function quotaMessage(fileBytes: number, leftBytes: number): string {
+  const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+  return `This file (${mb(fileBytes)}) is more than your upload allowance has left today (${mb(leftBytes)}).`;
+}
+
 export const AUDIO_RULES = {
   maxBytes: 100 * MB,
   messages: {

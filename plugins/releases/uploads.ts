@@ -4,13 +4,13 @@ import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, invalid } from '../../api/errors.ts';
+import { AppError, invalid, tryAgainIn } from '../../api/errors.ts';
 import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { probeAudio, sniffAudio } from '../../media-worker/media/audio.ts';
 import { inspectImage, sniffImage } from '../../media-worker/media/image.ts';
 import { Upload, type PublicUpload } from './models.ts';
-import { AUDIO_RULES, IMAGE_RULES, type UploadKind } from './rules.ts';
+import { AUDIO_RULES, IMAGE_RULES, quotaMessage, type UploadKind } from './rules.ts';
 
 // Files arrive as a data URL in JSON (spec §7) or as a raw streamed body (the wizard's path, which
 // never holds the file in memory). Either way they land in a temporary file, are checked by their
@@ -81,6 +81,14 @@ function byteLimit(limit: number, onTooLarge: () => Error): Transform {
 
 export function createUploads(kernel: Kernel) {
   const { storage } = kernel;
+  // The storage an uploader may fill a day (UPLOAD_MB_PER_DAY), counted by every node together.
+  const { uploadBytesPerDay } = kernel.config.abuseLimits;
+  const uploadedBytes = uploadBytesPerDay ? kernel.limits.create('upload-bytes', { points: uploadBytesPerDay, windowMs: 24 * 60 * 60 * 1000 }) : null;
+
+  async function chargeQuota(userId: number, size: number): Promise<void> {
+    const refused = await uploadedBytes?.spend(String(userId), size);
+    if (refused?.wait) throw new AppError('too_large', `${quotaMessage(size, refused.left)} ${tryAgainIn(refused.wait)}`, refused.wait);
+  }
 
   async function tempFile(): Promise<string> {
     await mkdir(storage.tempDir, { recursive: true });
@@ -94,6 +102,7 @@ export function createUploads(kernel: Kernel) {
       if (size > LIMITS[kind]) throw tooLarge(kind);
       if (size === 0) throw invalid(kind === 'image' ? IMAGE_RULES.messages.type : AUDIO_RULES.messages.type);
       const { format, facts } = kind === 'image' ? await checkImage(file) : await checkAudio(file);
+      await chargeQuota(userId, size);
       const key = `u/${randomBytes(16).toString('hex')}.${EXTENSIONS[format]}`;
       await storage.putFile(key, file, CONTENT_TYPES[format]);
       const upload = await Upload.query().insertAndFetch({

@@ -135,6 +135,29 @@ describe('accounts: preferences and account deletion', () => {
       // Anonymous: the session is missing before anything else, and the body is never read.
       expect((await server.client().post('/api/users/me/photo', { data: asDataUrl(Buffer.alloc(2 * MB)) })).status).to.equal(401);
     });
+
+    it("never sets or deletes another user's photo: the URL comes from the server's upload only", async () => {
+      const mallory = await signUp(server, 'mallory', { artist: true });
+      const alicePhoto = async () => (await fetch(server.url + photo)).status;
+      const profile = `/api/users/${mallory.user.id}`;
+      expect((await mallory.client.patch(profile, { profileImage: photo })).body).to.deep.equal({ message: 'Nothing to update' });
+      const ignored = await mallory.client.patch(profile, { bio: 'hi', profileImage: photo });
+      expect([ignored.status, ignored.body.profileImage, ignored.body.bio]).to.deep.equal([200, null, 'hi']);
+      // A row already pointing at Alice's files (as the old API let it): replacing the photo and
+      // deleting the account leave them alone.
+      const knex = server.app.kernel.knex;
+      const point = async () => {
+        await knex('users').where({ id: mallory.user.id }).update({ profileImage: photo });
+        await knex('artists').where({ userId: mallory.user.id }).update({ profileImage: photo, profileImageVariants: JSON.stringify([{ url: photo, width: 96, type: 'image/webp' }]) });
+      };
+      await point();
+      expect((await mallory.client.post('/api/users/me/photo', { data: await png(200, 200) })).status).to.equal(200);
+      expect(await alicePhoto()).to.equal(200);
+      await point();
+      expect((await mallory.client.delete(profile)).status).to.equal(200);
+      expect(await alicePhoto()).to.equal(200);
+      expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(photo);
+    });
   });
 
   describe('delete account', () => {

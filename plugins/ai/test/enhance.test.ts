@@ -162,3 +162,20 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
     });
   }
 });
+
+describe('ai: Enhance calls per user (ENHANCE_PER_HOUR)', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0 } } })));
+  after(() => server.stop());
+
+  it('refuses a user past the limit with 429 and Retry-After, counting only valid calls; other users keep theirs', async () => {
+    const [heavy, light] = [await signUp(server, 'heavy', { artist: true }), await signUp(server, 'light', { artist: true })];
+    expect((await heavy.client.post('/api/ai/enhance-track', { ...track, title: 5 })).status).to.equal(400);
+    for (let i = 0; i < 3; i++) expect((await heavy.client.post('/api/ai/enhance-track', track)).status, `call ${i + 1}`).to.equal(200);
+    const refused = await heavy.client.post('/api/ai/enhance-track', track);
+    expect(refused.status).to.equal(429);
+    expect(refused.body.message).to.match(/^You have used Enhance too often\. Try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
+    expect((await light.client.post('/api/ai/enhance-track', track)).status).to.equal(200);
+  });
+});

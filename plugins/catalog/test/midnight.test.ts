@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { TZ_COOKIE } from '../rules.ts';
-import { viewerZone } from '../viewer.ts';
+import { cookieZone, viewerZone } from '../viewer.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
 // Midnight Release (spec §2 step 4): a scheduled release with it on is out at 00:00 of its day in
@@ -121,5 +121,21 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
     expect((await anon.get('/sitemap.xml')).text).not.to.include(`/tracks/${midnight}<`);
     expect((await early.get('/discover')).text).to.include('Local Midnight');
     expect((await anon.get('/discover')).text).not.to.include('Local Midnight');
+  });
+
+  it('reads the tz cookie one way in every layer: an encoded zone is UTC for the page, its cache key and the API', async () => {
+    expect(cookieZone('a=1; tz=Pacific/Kiritimati; tz=UTC')).to.equal('Pacific/Kiritimati');
+    expect(cookieZone('tz=Pacific%2FKiritimati')).to.equal('UTC');
+    expect(cookieZone(undefined)).to.equal('UTC');
+    const encoded = listener('Pacific%2FKiritimati');
+    const anon = listener();
+    // Rendered first for the encoded cookie: had the page read it as UTC+14, the cache would keep that
+    // render under the UTC key and show the unreleased track to every visitor.
+    const artistPage = `/artist/${artist.artist!.id}?encoded`;
+    expect((await encoded.get(artistPage)).text).not.to.include('Local Midnight');
+    expect((await encoded.get(`/tracks/${midnight}?encoded`)).status).to.equal(404);
+    expect((await encoded.get(`/api/tracks/${midnight}`)).status).to.equal(404);
+    expect((await anon.get(artistPage)).text).not.to.include('Local Midnight');
+    expect((await anon.get(`/tracks/${midnight}?encoded`)).status).to.equal(404);
   });
 });

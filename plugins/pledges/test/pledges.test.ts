@@ -60,6 +60,15 @@ describe('pledges: held credits that land with the drop', function () {
       expect(await waiting(nova)).to.equal(30);
     });
 
+    it("tells only the artist what waits for their drop: another member's read of the window has no total", async () => {
+      for (const other of [fan, second]) {
+        const res = await other.client.get(`/api/pledges/artists/${nova.artist!.id}`);
+        expect(res.status).to.equal(200);
+        expect(res.body).to.include({ own: false, month: '2026-11' });
+        expect(res.body).not.to.have.property('waiting');
+      }
+    });
+
     it('gives a cancelled pledge back, once; nobody else can cancel it', async () => {
       const { body } = await pledge(fan, nova, 5);
       expect((await second.client.delete(`/api/pledges/${body.pledge.id}`)).status).to.equal(404);

@@ -124,3 +124,32 @@ async function sharpWebp(): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   return sharp({ create: { width: 600, height: 600, channels: 3, background: '#888' } }).webp().toBuffer();
 }
+
+describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function () {
+  let server: TestServer;
+  let cover: Buffer;
+
+  before(async () => {
+    cover = await image(600, 600);
+    // Room for two covers and a half.
+    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: Math.floor(cover.length * 2.5) } } });
+  });
+  after(() => server.stop());
+
+  it('refuses a file that does not fit with 413, what is left and Retry-After, storing nothing; each uploader has their own', async () => {
+    const [busy, other] = [await join(server, 'busy', true), await join(server, 'other', true)];
+    const upload = (member: Member) => member.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' });
+    // A refused file (not an image) takes nothing from the allowance.
+    expect((await busy.client.post('/api/upload', { data: dataUrl(Buffer.from('x'.repeat(cover.length)), 'image/png'), type: 'image' })).status).to.equal(400);
+    for (let i = 0; i < 2; i++) expect((await upload(busy)).status, `upload ${i + 1}`).to.equal(201);
+    const stored = await server.app.kernel.knex('uploads').count({ n: '*' });
+    for (const refused of [await upload(busy), await busy.client.post('/api/upload/stream?type=image', cover, { 'Content-Type': 'application/octet-stream' })]) {
+      expect(refused.status).to.equal(413);
+      const left = ((cover.length * 2.5 - cover.length * 2) / (1024 * 1024)).toFixed(1);
+      expect(refused.body.message).to.match(new RegExp(`^This file \\(\\d+\\.\\d MB\\) is more than your upload allowance has left today \\(${left} MB\\)\\. Try again in \\d+ hours\\.$`));
+      expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
+    }
+    expect(await server.app.kernel.knex('uploads').count({ n: '*' })).to.deep.equal(stored);
+    expect((await upload(other)).status).to.equal(201);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import { TestClient } from '../../../api/test/client.ts';
+import { startTestProxy, type TestProxy } from '../../../api/test/proxy.ts';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+
+// Behind a load balancer (TRUST_PROXY=1) the client writes whatever X-Forwarded-For it likes; the
+// limits must count the address the trusted proxy appended. These requests go through a real proxy
+// hop that appends, as HAProxy's `option forwardfor` did, each with a new forged address.
+
+describe('accounts: address limits behind a proxy, with forged X-Forwarded-For', () => {
+  let server: TestServer;
+  let proxy: TestProxy;
+  let forged = 0;
+  /** A new browser behind the proxy that claims yet another address. */
+  const viaProxy = () => new TestClient(proxy.url, { 'X-Forwarded-For': `203.0.113.${++forged % 250}, 10.0.0.${forged % 250}` });
+  const account = (name: string) => ({ username: name, password: 'secret123', email: `${name}@example.com`, name: 'Some One' });
+
+  before(async () => {
+    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 3, enhancePerHour: 30, uploadBytesPerDay: 0 } } });
+    proxy = await startTestProxy(server.url);
+  });
+  after(async () => {
+    await proxy.stop();
+    await server.stop();
+  });
+
+  it('refuses the 21st failed login from one address, whatever address each request claims', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await viaProxy().post('/api/auth/login', { username: `nobody${i}`, password: 'whatever' });
+      expect(res.status, `attempt ${i + 1}`).to.equal(401);
+    }
+    const blocked = await viaProxy().post('/api/auth/login', { username: 'someone-else', password: 'whatever' });
+    expect(blocked.status).to.equal(429);
+    expect(blocked.body.message).to.match(/^Too many failed login attempts\. Try again in \d+ minutes?\.$/);
+    expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
+  });
+
+  it('limits registrations per address (REGISTRATIONS_PER_HOUR), counting only accounts made, changing nothing when refused', async () => {
+    for (const name of ['first', 'second']) expect((await viaProxy().post('/api/auth/register', account(name))).status).to.equal(201);
+    // A refused registration (name taken, bad field) is no account: it does not count.
+    expect((await viaProxy().post('/api/auth/register', account('first'))).status).to.equal(409);
+    expect((await viaProxy().post('/api/auth/register', { ...account('x'), username: 'ab' })).status).to.equal(400);
+    expect((await viaProxy().post('/api/auth/register', account('third'))).status).to.equal(201);
+    const refused = await viaProxy().post('/api/auth/register', account('fourth'));
+    expect(refused.status).to.equal(429);
+    expect(refused.body).to.deep.equal({ message: refused.body.message });
+    expect(refused.body.message).to.match(/^Too many accounts were registered from your network\. Try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
+    expect(await server.app.kernel.knex('users').where({ username: 'fourth' })).to.deep.equal([]);
+  });
+});
