@@ -81,13 +81,14 @@ function byteLimit(limit: number, onTooLarge: () => Error): Transform {
 
 export function createUploads(kernel: Kernel) {
   const { storage } = kernel;
-  // The storage an uploader may fill a day (UPLOAD_MB_PER_DAY), counted by every node together.
+  // The storage an uploader may fill a day (UPLOAD_MB_PER_DAY), counted by every node together, in KB:
+  // the limit store's database table holds 32-bit counts.
   const { uploadBytesPerDay } = kernel.config.abuseLimits;
-  const uploadedBytes = uploadBytesPerDay ? kernel.limits.create('upload-bytes', { points: uploadBytesPerDay, windowMs: 24 * 60 * 60 * 1000 }) : null;
+  const uploadedKb = uploadBytesPerDay ? kernel.limits.create('upload-kb', { points: Math.floor(uploadBytesPerDay / 1024), windowMs: 24 * 60 * 60 * 1000 }) : null;
 
   async function chargeQuota(userId: number, size: number): Promise<void> {
-    const refused = await uploadedBytes?.spend(String(userId), size);
-    if (refused?.wait) throw new AppError('too_large', `${quotaMessage(size, refused.left)} ${tryAgainIn(refused.wait)}`, refused.wait);
+    const refused = await uploadedKb?.spend(String(userId), Math.ceil(size / 1024));
+    if (refused?.wait) throw new AppError('too_large', `${quotaMessage(size, refused.left * 1024)} ${tryAgainIn(refused.wait)}`, refused.wait);
   }
 
   async function tempFile(): Promise<string> {

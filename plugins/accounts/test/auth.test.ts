@@ -231,6 +231,9 @@ describe('accounts: profile and artist hook', () => {
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ name: 'Carol King', bio: 'Songwriter', username: 'carolk', email: 'carolk@example.com' });
     expectNoSecrets(res.body);
+    // The comparison form follows the new name: it signs in, the old one no longer does.
+    expect((await server.client().post('/api/auth/login', { username: 'CarolK', password: 'secret123' })).status).to.equal(200);
+    expect((await server.client().post('/api/auth/login', { username: 'carol', password: 'secret123' })).status).to.equal(401);
   });
 
   it('answers 401 without a session, 403 for someone else, 404 for an unknown id', async () => {

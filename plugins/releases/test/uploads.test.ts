@@ -131,8 +131,8 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
 
   before(async () => {
     cover = await image(600, 600);
-    // Room for two covers and a half.
-    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: Math.floor(cover.length * 2.5) } } });
+    // Room for two covers and 1 KB (the allowance counts whole KB).
+    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024 } } });
   });
   after(() => server.stop());
 
@@ -145,7 +145,7 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
     const stored = await server.app.kernel.knex('uploads').count({ n: '*' });
     for (const refused of [await upload(busy), await busy.client.post('/api/upload/stream?type=image', cover, { 'Content-Type': 'application/octet-stream' })]) {
       expect(refused.status).to.equal(413);
-      const left = ((cover.length * 2.5 - cover.length * 2) / (1024 * 1024)).toFixed(1);
+      const left = (1024 / (1024 * 1024)).toFixed(1);
       expect(refused.body.message).to.match(new RegExp(`^This file \\(\\d+\\.\\d MB\\) is more than your upload allowance has left today \\(${left} MB\\)\\. Try again in \\d+ hours\\.$`));
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
     }
