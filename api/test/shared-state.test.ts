@@ -38,6 +38,18 @@ function limitsBehaveAcrossNodes(nodes: () => [Kernel, Kernel]) {
     expect(waits.filter((w) => w === 0)).to.have.length(5);
   });
 
+  it('spends amounts (a quota) across nodes: one that does not fit is refused whole, costs nothing and says what is left', async () => {
+    const [a, b] = nodes();
+    const onA = a.limits.create('quota-test', { points: 100, windowMs: 60_000 });
+    const onB = b.limits.create('quota-test', { points: 100, windowMs: 60_000 });
+    expect(await onA.spend('erin', 60)).to.deep.equal({ wait: 0, left: 40 });
+    const refused = await onB.spend('erin', 50);
+    expect(refused.left).to.equal(40);
+    expect(refused.wait).to.be.within(1, 60);
+    expect(await onB.spend('erin', 40), 'the refusal took nothing').to.deep.equal({ wait: 0, left: 0 });
+    expect((await onA.spend('erin', 1)).wait).to.be.greaterThan(0);
+  });
+
   it('gives points back, forgets a key, and opens again when the window ends', async () => {
     const [a, b] = nodes();
     const onA = a.limits.create('window-test', { points: 2, windowMs: 1000 });
