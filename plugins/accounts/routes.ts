@@ -1,5 +1,6 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { AppError, invalid, tooMany } from '../../api/errors.ts';
+import { addressKey } from '../../api/http/clientAddress.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
@@ -29,9 +30,10 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   const accounts = kernel.services.accounts;
   // Failed logins only, counted by every node together (kernel.limits): a point is taken before the
   // password is checked (so simultaneous guesses cannot all get through) and given back when it is right.
+  // An address is ctx.ip, the one the trusted proxy saw (TRUST_PROXY_HOPS from the right of
+  // X-Forwarded-For), counted per IPv6 /64 (addressKey); registrations are counted per address too.
   const failuresByUsername = kernel.limits.create('login-username', { points: 5, windowMs: FIFTEEN_MINUTES });
   const failuresByIp = kernel.limits.create('login-address', { points: 20, windowMs: FIFTEEN_MINUTES });
-  // ctx.ip is the address the trusted proxy saw (TRUST_PROXY_HOPS from the right of X-Forwarded-For).
   const { registrationsPerHour } = kernel.config.abuseLimits;
   const registrationsByIp = registrationsPerHour ? kernel.limits.create('register-address', { points: registrationsPerHour, windowMs: HOUR }) : null;
 
@@ -50,7 +52,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
     const nameKey = usernameKey(username);
     const nameWait = await failuresByUsername.take(nameKey);
-    const ipWait = nameWait ? 0 : await failuresByIp.take(ctx.ip);
+    const address = addressKey(ctx.ip);
+    const ipWait = nameWait ? 0 : await failuresByIp.take(address);
     if (nameWait || ipWait) {
       // Refused before any password was checked: the username's point was not a failure.
       if (ipWait) await failuresByUsername.giveBack(nameKey);
@@ -59,7 +62,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     }
     const user = await accounts.authenticate(username, password);
     if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
-    await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(ctx.ip)]);
+    await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
     // A fresh session id at login defeats session fixation.
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
@@ -69,14 +72,15 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.post('/auth/register', async (ctx) => {
     const input = parseRegister(ctx.request.body);
-    const wait = registrationsByIp ? await registrationsByIp.take(ctx.ip) : 0;
+    const address = addressKey(ctx.ip);
+    const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
     if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
     let user;
     try {
       user = await accounts.register(input);
     } catch (error) {
       // Only accounts made count (a taken name is not one).
-      await registrationsByIp?.giveBack(ctx.ip);
+      await registrationsByIp?.giveBack(address);
       throw error;
     }
     await ctx.session!.regenerate();

@@ -49,3 +49,27 @@ describe('accounts: address limits behind a proxy, with forged X-Forwarded-For',
     expect(await server.app.kernel.knex('users').where({ username: 'fourth' })).to.deep.equal([]);
   });
 });
+
+describe('accounts: registrations from IPv6 clients count per /64', () => {
+  let server: TestServer;
+  let proxy: TestProxy;
+  let network = '2001:db8:1:2';
+  let host = 0;
+
+  before(async () => {
+    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 2, enhancePerHour: 30, uploadBytesPerDay: 0 } } });
+    // Every request from a new address of the current network, as an IPv6 subscriber can take.
+    proxy = await startTestProxy(server.url, { clientAddress: () => `${network}:${(++host).toString(16)}::1` });
+  });
+  after(async () => {
+    await proxy.stop();
+    await server.stop();
+  });
+
+  it('refuses a /64 past the limit whichever of its addresses asks; another /64 has its own count', async () => {
+    const register = (name: string) => new TestClient(proxy.url).post('/api/auth/register', { username: name, password: 'secret123', email: `${name}@example.com`, name: 'Six' });
+    expect([(await register('six1')).status, (await register('six2')).status, (await register('six3')).status]).to.deep.equal([201, 201, 429]);
+    network = '2001:db8:1:3';
+    expect((await register('six4')).status).to.equal(201);
+  });
+});
