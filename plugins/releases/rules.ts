@@ -42,8 +42,8 @@ export const IMAGE_RULES = {
 
 /** The daily upload allowance's refusal (413): the file's size, what is left today; the caller adds when it renews. */
 export function quotaMessage(fileBytes: number, leftBytes: number): string {
-  const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
-  return `This file (${mb(fileBytes)}) is more than your upload allowance has left today (${mb(leftBytes)}).`;
+  const size = (bytes: number) => (bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / MB).toFixed(1)} MB`);
+  return `This file (${size(fileBytes)}) is more than your upload allowance has left today (${size(leftBytes)}).`;
 }
 
 export const AUDIO_RULES = {
