@@ -19,8 +19,8 @@ export interface Limiter {
    * the seconds until the window ends and `left` what the key may still take in it.
    */
   spend(key: string, amount: number): Promise<{ wait: number; left: number }>;
-  /** Gives back a point taken for an attempt that turned out not to count. */
-  giveBack(key: string): Promise<void>;
+  /** Gives back a point (or the amount spent) taken for an attempt that turned out not to count. */
+  giveBack(key: string, amount?: number): Promise<void>;
   /** Forgets the key's count (e.g. a successful login). */
   reset(key: string): Promise<void>;
 }
@@ -86,8 +86,8 @@ export function createLimits(config: Pick<Config, 'redis'>, knex: Knex, redis: R
             return { wait: Math.max(1, Math.ceil(result.msBeforeNext / 1000)), left: Math.max(0, points - (result.consumedPoints - amount)) };
           }
         },
-        async giveBack(key) {
-          await limiter.reward(key, 1);
+        async giveBack(key, amount = 1) {
+          await limiter.reward(key, amount);
         },
         async reset(key) {
           await limiter.delete(key);

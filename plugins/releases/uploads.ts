@@ -86,9 +86,26 @@ export function createUploads(kernel: Kernel) {
   const { uploadBytesPerDay } = kernel.config.abuseLimits;
   const uploadedKb = uploadBytesPerDay ? kernel.limits.create('upload-kb', { points: Math.floor(uploadBytesPerDay / 1024), windowMs: 24 * 60 * 60 * 1000 }) : null;
 
-  async function chargeQuota(userId: number, size: number): Promise<void> {
-    const refused = await uploadedKb?.spend(String(userId), Math.ceil(size / 1024));
-    if (refused?.wait) throw new AppError('too_large', `${quotaMessage(size, refused.left * 1024)} ${tryAgainIn(refused.wait)}`, refused.wait);
+  /**
+   * Takes a file's size from its uploader's allowance before any work on it (413 when it does not fit);
+   * the returned function gives it back when the file is refused after all.
+   */
+  async function charge(userId: number, size: number): Promise<() => Promise<void>> {
+    const kb = Math.ceil(size / 1024);
+    if (!uploadedKb) return async () => {};
+    const { wait, left } = await uploadedKb.spend(String(userId), kb);
+    if (wait) throw new AppError('too_large', `${quotaMessage(size, left * 1024)} ${tryAgainIn(wait)}`, wait);
+    return () => uploadedKb.giveBack(String(userId), kb);
+  }
+
+  /** Runs the work on a charged file, giving the charge back if it fails. */
+  async function refundOnFailure<T>(refund: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await refund();
+      throw error;
+    }
   }
 
   async function tempFile(): Promise<string> {
@@ -103,7 +120,6 @@ export function createUploads(kernel: Kernel) {
       if (size > LIMITS[kind]) throw tooLarge(kind);
       if (size === 0) throw invalid(kind === 'image' ? IMAGE_RULES.messages.type : AUDIO_RULES.messages.type);
       const { format, facts } = kind === 'image' ? await checkImage(file) : await checkAudio(file);
-      await chargeQuota(userId, size);
       const key = `u/${randomBytes(16).toString('hex')}.${EXTENSIONS[format]}`;
       await storage.putFile(key, file, CONTENT_TYPES[format]);
       const upload = await Upload.query().insertAndFetch({
@@ -132,22 +148,30 @@ export function createUploads(kernel: Kernel) {
       }
       const encoded = input.data.length - comma - 1;
       if (Math.floor((encoded * 3) / 4) - 2 > LIMITS[input.type]) throw tooLarge(input.type);
-      const file = await tempFile();
-      await writeFile(file, Buffer.from(input.data.slice(comma + 1), 'base64'));
-      return accept(userId, input.type, file, input.filename);
+      const bytes = Buffer.from(input.data.slice(comma + 1), 'base64');
+      return refundOnFailure(await charge(userId, bytes.length), async () => {
+        const file = await tempFile();
+        await writeFile(file, bytes);
+        return accept(userId, input.type, file, input.filename);
+      });
     },
 
     /** The streaming path: the body goes to disk chunk by chunk and is refused past the limit. */
     async fromStream(userId: number, kind: UploadKind, filename: string | undefined, body: Readable, declaredLength?: number): Promise<PublicUpload> {
       if (declaredLength !== undefined && declaredLength > LIMITS[kind]) throw tooLarge(kind);
+      // A declared length is charged before a byte is read (Node holds the body to it); a chunked body once received.
+      const early = declaredLength === undefined ? null : await charge(userId, declaredLength);
       const file = await tempFile();
+      let refund = early;
       try {
         await pipeline(body, byteLimit(LIMITS[kind], () => tooLarge(kind)), createWriteStream(file));
+        refund ??= await charge(userId, (await stat(file)).size);
       } catch (error) {
         await rm(file, { force: true });
+        await early?.();
         throw error;
       }
-      return accept(userId, kind, file, filename);
+      return refundOnFailure(refund, () => accept(userId, kind, file, filename));
     },
 
     /** The upload behind a /media/ URL if this user uploaded it (and it is of this kind). */

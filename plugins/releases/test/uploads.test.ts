@@ -139,11 +139,23 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
   it('refuses a file that does not fit with 413, what is left and Retry-After, storing nothing; each uploader has their own', async () => {
     const [busy, other] = [await join(server, 'busy', true), await join(server, 'other', true)];
     const upload = (member: Member) => member.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' });
-    // A refused file (not an image) takes nothing from the allowance.
-    expect((await busy.client.post('/api/upload', { data: dataUrl(Buffer.from('x'.repeat(cover.length)), 'image/png'), type: 'image' })).status).to.equal(400);
+    const stream = (bytes: Buffer) => busy.client.post('/api/upload/stream?type=image', bytes, { 'Content-Type': 'application/octet-stream' });
+    // Without a Content-Length (chunked): charged once received.
+    const chunked = (bytes: Buffer) =>
+      fetch(`${server.url}/api/upload/stream?type=image`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', Cookie: busy.client.cookieHeader },
+        body: new ReadableStream({ start: (controller) => (controller.enqueue(new Uint8Array(bytes)), controller.close()) }),
+        duplex: 'half',
+      } as RequestInit).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
+    // A refused file (not an image) takes nothing from the allowance, by every path.
+    const notImage = Buffer.from('x'.repeat(cover.length));
+    expect((await busy.client.post('/api/upload', { data: dataUrl(notImage, 'image/png'), type: 'image' })).status).to.equal(400);
+    expect((await stream(notImage)).status).to.equal(400);
+    expect((await chunked(notImage)).status).to.equal(400);
     for (let i = 0; i < 2; i++) expect((await upload(busy)).status, `upload ${i + 1}`).to.equal(201);
     const stored = await server.app.kernel.knex('uploads').count({ n: '*' });
-    for (const refused of [await upload(busy), await busy.client.post('/api/upload/stream?type=image', cover, { 'Content-Type': 'application/octet-stream' })]) {
+    for (const refused of [await upload(busy), await stream(cover), await chunked(cover)]) {
       expect(refused.status).to.equal(413);
       expect(refused.body.message).to.equal(`This file (${Math.ceil(cover.length / 1024)} KB) is more than your upload allowance has left today (1 KB). Try again in 24 hours.`);
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
