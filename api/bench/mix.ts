@@ -117,7 +117,14 @@ class Tally {
 class Load {
   readonly tallies = new Map<string, Tally>();
   private turn = 0;
-  constructor(private readonly nodes: string[], private readonly ids: Ids, private readonly fans: Fan[]) {}
+  private readonly nodes: string[];
+  private readonly ids: Ids;
+  private readonly fans: Fan[];
+  constructor(nodes: string[], ids: Ids, fans: Fan[]) {
+    this.nodes = nodes;
+    this.ids = ids;
+    this.fans = fans;
+  }
 
   async send(kind: Kind): Promise<void> {
     const fan = pick(this.fans);
