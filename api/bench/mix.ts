@@ -10,8 +10,8 @@
 // visitors who are not signed in (search engines, shared links, people deciding to join), so half
 // the reads are anonymous pages (home and artist pages most, as links and search land there), a
 // fifth signed-in pages (home, the Credit Vault, messages), the rest API reads (the player's and
-// the top bar's). Popularity is skewed: 80 % of artist and track views go to 40 artists and 200
-// tracks, the rest anywhere in the catalog. Writes: every play sends a listen, so listens are most
+// the top bar's). Popularity is skewed: 80 % of artist and track views go to 20 artists and 100
+// tracks (whose pages are in both nodes' caches before measuring), the rest anywhere in the catalog. Writes: every play sends a listen, so listens are most
 // (60 %); likes (15 %), subscriptions (10 %) and credit allocations (10 %) follow a listen now and
 // then; messages are rare (5 %).
 import { randomBytes } from 'node:crypto';
@@ -52,8 +52,10 @@ interface Kind {
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 /** Skewed: 80 % among the first `popular`, the rest anywhere. */
 const skewed = (list: number[], popular: number) => (Math.random() < 0.8 ? pick(list.slice(0, popular)) : pick(list));
-const artist = (ids: Ids) => skewed(ids.artists, 40);
-const track = (ids: Ids) => skewed(ids.tracks, 200);
+const POPULAR_ARTISTS = 20;
+const POPULAR_TRACKS = 100;
+const artist = (ids: Ids) => skewed(ids.artists, POPULAR_ARTISTS);
+const track = (ids: Ids) => skewed(ids.tracks, POPULAR_TRACKS);
 const SEARCHES = ['scale', 'pop', 'scale artist 12', 'tidal', 'jazz', 'track 3'];
 
 const READS: Kind[] = [
@@ -247,7 +249,16 @@ export async function mixBench(): Promise<void> {
     const fans: Fan[] = [];
     for (let n = 0; n < FANS; n++) fans.push(await register(urls[n % 2], n));
 
-    // Warm up (JIT, compiled statements, the popular pages in both caches), then idle, then writes.
+    // Warm up: the popular anonymous pages in both nodes' caches, then a few seconds of the mix
+    // (JIT, compiled statements); then idle, then under writes.
+    const popular = ['/', '/discover', ...SEARCHES.map((q) => `/search?q=${encodeURIComponent(q)}`), '/api/tracks/monthly'];
+    for (const id of ids.artists.slice(0, POPULAR_ARTISTS)) popular.push(`/artist/${id}`, `/api/artists/${id}`);
+    for (const id of ids.tracks.slice(0, POPULAR_TRACKS)) popular.push(`/tracks/${id}`, `/api/tracks/${id}`);
+    for (const base of urls) {
+      for (let i = 0; i < popular.length; i += CONNECTIONS) {
+        await Promise.all(popular.slice(i, i + CONNECTIONS).map(async (target) => (await fetch(base + target)).arrayBuffer()));
+      }
+    }
     await new Load(urls, ids, fans).run(5, 0);
     const idle = new Load(urls, ids, fans);
     const loadIdle = os.loadavg()[0];
