@@ -85,7 +85,7 @@ function tagSet(tags: Iterable<string> | undefined): Set<string> {
   return set.has(EVERYTHING) ? new Set(ALL) : set;
 }
 
-const writeScope = new AsyncLocalStorage<{ tags: Set<string>; announced: boolean }>();
+const writeScope = new AsyncLocalStorage<Changes>();
 const readScope = new AsyncLocalStorage<Set<string>>();
 
 /** What the services of one write announced; `announced` false: nobody said, so anything may have changed. */
