@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
 import type { Config, DatabaseConfig } from './config.ts';
@@ -7,30 +8,52 @@ import { connectRedis } from './redis.ts';
 
 /**
  * kernel.cache: the one signal every cache of the app obeys. Anything kept in a process's memory
- * that is derived from the database (rendered pages today, API answers tomorrow) must be dropped
- * when `invalidate()` is called on ANY node, and must not be used while `version()` is null.
+ * that is derived from the database (rendered pages, API answers, session rows) records the tags it
+ * was made from and is dropped when an invalidation of one of them (or of EVERYTHING) reaches this
+ * node, from ANY node; nothing is used while `version()` is null. Tags name what changed, as a
+ * CDN's surrogate keys do (`user:12`, `session:…`, `content`); docs/architecture.md lists who
+ * announces which.
  *
  *  - One process (no REDIS_URL): invalidations reach the listeners of this process at once, and the
- *    threads of this process (the embedded media worker) through a BroadcastChannel. Nothing else runs.
- *  - Several nodes (REDIS_URL): `invalidate()` bumps a shared version key and publishes the new
- *    version on a channel in one Lua call; every node's subscriber hears it within milliseconds and
- *    a heartbeat reads the key every second as well, so a missed message costs at most a second.
+ *    threads of this process (the embedded media worker) through a BroadcastChannel.
+ *  - Several nodes (REDIS_URL): `invalidate(tags)` counts a shared sequence, appends the tags to a
+ *    bounded log under that number and publishes them, in one Lua call; every node's subscriber
+ *    applies the messages in sequence order. A node that finds a gap (a lost message) or whose
+ *    heartbeat (every second: the shared sequence and epoch in one MGET) sees the sequence ahead
+ *    reads the missing tags from the log; when the log no longer holds them it drops everything. An
+ *    invalidation of EVERYTHING also moves the shared epoch, which is `version()`.
  *    While Redis cannot be reached `version()` is null: caches are bypassed (pages are rendered
  *    fresh, never served stale) until the node has reconnected and dropped what it had.
  */
 export interface CacheBus {
   /**
-   * The data behind every cached view may have changed. This node's listeners have run when it
+   * The data behind the entries tagged with any of `tags` may have changed (no argument: all data,
+   * EVERYTHING; an empty list: nothing, so nothing is sent). This node's listeners have run when it
    * returns; other nodes have been told when the promise resolves (or will be once Redis answers).
    */
-  invalidate(): Promise<void>;
+  invalidate(tags?: Iterable<string>): Promise<void>;
   /**
-   * Changes with every invalidation this node has seen; the same on every node once they have all
-   * heard it (a cache may put it in validators such as ETags). null: do not cache anything now.
+   * What a service changed. Inside a write's scope (`collectChanges`: an API write, a job) the tags
+   * are gathered and invalidated once when it ends; an empty list says it changed nothing. Outside
+   * one (a command line tool, a session commit) they are invalidated at once.
+   */
+  changed(tags: Iterable<string>): Promise<void>;
+  /** What is being rendered or read now (`collectReads`: a cached page or answer) was made from `tags`. */
+  dependsOn(tags: Iterable<string>): void;
+  /**
+   * Changes with every invalidation of EVERYTHING; the same on every node once they have all heard
+   * it. null: do not cache anything now.
    */
   version(): string | null;
-  /** Runs `listener` on every invalidation seen here and whenever `version()` becomes null; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
+  /** The invalidations seen here so far, to ask `changedSince` once a read that may be kept has ended. */
+  mark(): number;
+  /** Whether an invalidation seen after `mark` touched any of `tags` (or everything). */
+  changedSince(mark: number, tags: Iterable<string>): boolean;
+  /**
+   * Runs `listener` with the tags of every invalidation seen here (EVERYTHING among them: drop all),
+   * and with EVERYTHING whenever `version()` becomes null; returns the unsubscribe.
+   */
+  subscribe(listener: (tags: Tags) => void): () => void;
   /** For /healthz and /metrics. */
   status(): CacheBusStatus;
   close(): Promise<void>;
@@ -38,15 +61,118 @@ export interface CacheBus {
 
 export type CacheBusStatus = { shared: 'none' } | { shared: 'redis'; redis: 'up' | 'down' | 'connecting' };
 
+export type Tags = ReadonlySet<string>;
+
+/** The tag every entry depends on: invalidating it drops everything. */
+export const EVERYTHING = '*';
+const ALL: Tags = new Set([EVERYTHING]);
+/** The entries of one signed-in user: their own pages and reads, their session user. */
+export const userTag = (id: number) => `user:${id}`;
+export const sessionTag = (sid: string) => `session:${sid}`;
+
+/** Whether an invalidation of `invalidated` drops an entry made from `tags`. */
+export function touches(invalidated: Tags, tags: Iterable<string>): boolean {
+  if (invalidated.has(EVERYTHING)) return true;
+  for (const tag of tags) if (invalidated.has(tag)) return true;
+  return false;
+}
+
+// Tags travel space-separated (Redis) and name ids: anything else is a programming error.
+const TAG = /^[\w:.-]+$|^\*$/;
+function tagSet(tags: Iterable<string> | undefined): Set<string> {
+  const set = new Set(tags ?? [EVERYTHING]);
+  for (const tag of set) if (!TAG.test(tag)) throw new Error(`Not a cache tag: ${JSON.stringify(tag)}`);
+  return set.has(EVERYTHING) ? new Set(ALL) : set;
+}
+
+const writeScope = new AsyncLocalStorage<Changes>();
+const readScope = new AsyncLocalStorage<Set<string>>();
+
+/** What the services of one write announced; `announced` false: nobody said, so anything may have changed. */
+export interface Changes {
+  tags: Set<string>;
+  announced: boolean;
+}
+
+export const noChanges = (): Changes => ({ tags: new Set(), announced: false });
+
+/** Runs a write (an API request, a job) gathering into `changes` the tags its services announce with `changed()`. */
+export function collectChanges<T>(changes: Changes, run: () => Promise<T>): Promise<T> {
+  return writeScope.run(changes, run);
+}
+
+/** Runs a read whose result may be kept, gathering the tags of what it was made from (`dependsOn`). */
+export async function collectReads(run: () => Promise<unknown>): Promise<Set<string>> {
+  const tags = new Set<string>();
+  await readScope.run(tags, run);
+  return tags;
+}
+
+/**
+ * The listeners of one bus, and what it has seen: a sequence number per invalidation and the last
+ * one of each tag, so a read can ask whether its tags changed while it ran. The per-tag record is
+ * bounded: when it overflows it is forgotten and every read begun before counts as changed.
+ */
 class Listeners {
-  private readonly set = new Set<() => void>();
-  add(listener: () => void): () => void {
+  private static readonly MAX_TAGS = 50_000;
+  private readonly set = new Set<(tags: Tags) => void>();
+  private seq = 0;
+  private lastAll = 0;
+  private forgottenUpTo = 0;
+  private readonly lastByTag = new Map<string, number>();
+
+  add(listener: (tags: Tags) => void): () => void {
     this.set.add(listener);
     return () => this.set.delete(listener);
   }
-  notify(): void {
-    for (const listener of this.set) listener();
+  notify(tags: Tags): void {
+    if (!tags.size) return;
+    this.seq++;
+    if (tags.has(EVERYTHING)) this.lastAll = this.seq;
+    else {
+      if (this.lastByTag.size + tags.size > Listeners.MAX_TAGS) {
+        this.lastByTag.clear();
+        this.forgottenUpTo = this.seq;
+      }
+      for (const tag of tags) this.lastByTag.set(tag, this.seq);
+    }
+    for (const listener of this.set) listener(tags);
   }
+  mark(): number {
+    return this.seq;
+  }
+  changedSince(mark: number, tags: Iterable<string>): boolean {
+    if (this.lastAll > mark || this.forgottenUpTo > mark) return true;
+    for (const tag of tags) if ((this.lastByTag.get(tag) ?? 0) > mark) return true;
+    return false;
+  }
+}
+
+/** What every bus shares: listeners, their record, and the scopes services write into. */
+function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promise<void>) {
+  return {
+    invalidate: (tags?: Iterable<string>) => {
+      const set = tagSet(tags);
+      return set.size ? invalidate(set) : Promise.resolve();
+    },
+    async changed(tags: Iterable<string>) {
+      const scope = writeScope.getStore();
+      const set = tagSet(tags);
+      if (!scope) {
+        if (set.size) await invalidate(set);
+        return;
+      }
+      scope.announced = true;
+      for (const tag of set) scope.tags.add(tag);
+    },
+    dependsOn(tags: Iterable<string>) {
+      const scope = readScope.getStore();
+      if (scope) for (const tag of tagSet(tags)) scope.add(tag);
+    },
+    mark: () => listeners.mark(),
+    changedSince: (mark: number, tags: Iterable<string>) => listeners.changedSince(mark, tags),
+    subscribe: (listener: (tags: Tags) => void) => listeners.add(listener),
+  };
 }
 
 /** Names the database, so only kernels that share one data set tell each other (tests run many apps in one process). */
@@ -54,25 +180,24 @@ function databaseIdentity(database: DatabaseConfig): string {
   return database.client === 'sqlite' ? `sqlite:${database.filename}` : `mysql:${database.host}:${database.port}/${database.database}`;
 }
 
-/** One process: a counter, shared with this process's threads. */
+/** One process: a counter of full invalidations, tags shared with this process's threads. */
 export function localCacheBus(database: DatabaseConfig): CacheBus {
   const listeners = new Listeners();
   const boot = randomBytes(4).toString('hex');
-  let count = 0;
+  let epoch = 0;
   const channel = new BroadcastChannel(`onetrack-cache ${databaseIdentity(database)}`);
   channel.unref();
-  const bump = () => {
-    count++;
-    listeners.notify();
+  const apply = (tags: Tags) => {
+    if (tags.has(EVERYTHING)) epoch++;
+    listeners.notify(tags);
   };
-  channel.onmessage = bump;
+  channel.onmessage = (event) => apply(new Set((event as MessageEvent<string[]>).data));
   return {
-    async invalidate() {
-      bump();
-      channel.postMessage(count);
-    },
-    version: () => `${boot}.${count}`,
-    subscribe: (listener) => listeners.add(listener),
+    ...busBase(listeners, async (tags) => {
+      apply(tags);
+      channel.postMessage([...tags]);
+    }),
+    version: () => `${boot}.${epoch}`,
     status: () => ({ shared: 'none' }),
     async close() {
       channel.close();
@@ -80,32 +205,110 @@ export function localCacheBus(database: DatabaseConfig): CacheBus {
   };
 }
 
-// INCR and PUBLISH in one step, so the version others read and the message they hear agree.
-const BUMP_SCRIPT = "local v = redis.call('INCR', KEYS[1]) redis.call('PUBLISH', ARGV[1], v) return v";
+/**
+ * One invalidation: the next sequence number, the epoch moved when it is EVERYTHING, the tags
+ * logged under the number (the newest LOG_SIZE kept) and published as "epoch seq tags…".
+ */
+const INVALIDATE_SCRIPT = `
+local seq = redis.call('INCR', KEYS[2])
+local epoch
+if ARGV[2] == '*' then epoch = redis.call('INCR', KEYS[1]) else epoch = tonumber(redis.call('GET', KEYS[1]) or '0') end
+redis.call('ZADD', KEYS[3], seq, seq .. ' ' .. ARGV[2])
+redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -tonumber(ARGV[3]) - 1)
+redis.call('PUBLISH', ARGV[1], epoch .. ' ' .. seq .. ' ' .. ARGV[2])
+return seq`;
 const HEARTBEAT_MS = 1000;
+/** Invalidations a node may miss and still catch up tag by tag (a minute and more of 20 writes/s). */
+const LOG_SIZE = 5000;
 
-type BumpingRedis = Redis & { onetrackBump(key: string, channel: string): Promise<number> };
+type InvalidatingRedis = Redis & { onetrackInvalidate(epochKey: string, seqKey: string, logKey: string, channel: string, tags: string, logSize: number): Promise<number> };
 
 /** `redis` is the kernel's connection (closed by the kernel); the subscriber is the bus's own. */
 export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis, log: Logger): CacheBus {
   const listeners = new Listeners();
-  const versionKey = `${config.prefix}cache:version`;
+  const epochKey = `${config.prefix}cache:version`;
+  const seqKey = `${config.prefix}cache:seq`;
+  const logKey = `${config.prefix}cache:log`;
   const channelName = `${config.prefix}cache:invalidate`;
-  const commands = redis as BumpingRedis;
-  commands.defineCommand('onetrackBump', { numberOfKeys: 1, lua: BUMP_SCRIPT });
+  const commands = redis as InvalidatingRedis;
+  commands.defineCommand('onetrackInvalidate', { numberOfKeys: 3, lua: INVALIDATE_SCRIPT });
   const subscriber = connectRedis(config, 'onetrack-cache-subscriber');
 
   let state: 'connecting' | 'up' | 'down' = 'connecting';
-  let shared: string | null = null;
+  /** The shared epoch, and the last shared sequence number applied here. */
+  let epoch: string | null = null;
+  let seq = 0;
   let subscribed = false;
-  /** An invalidation of ours that other nodes may not have heard: published again once Redis is back. */
-  let owed = false;
+  /** Invalidations of ours that other nodes may not have heard: published again once Redis is back. */
+  const owed = new Set<string>();
+  /** Sequence numbers of our own invalidations: our listeners ran already when they come back to us. */
+  const ours = new Set<number>();
   let closed = false;
+  /** One catch-up at a time; messages heard meanwhile ask for another round, so they are applied in order. */
+  let catchingUp = false;
+  let again = false;
 
-  const seen = (version: string) => {
-    if (state !== 'up' || version === shared) return;
-    shared = version;
-    listeners.notify();
+  const dropAll = () => listeners.notify(ALL);
+
+  /** Reads the shared epoch and sequence and applies what this node missed. */
+  const catchUp = async (): Promise<void> => {
+    const [sharedEpoch, sharedSeq] = await commands.mget(epochKey, seqKey);
+    const target = Number(sharedSeq ?? 0);
+    if (state !== 'up') return;
+    if ((sharedEpoch ?? '0') !== epoch || target < seq) {
+      epoch = sharedEpoch ?? '0';
+      seq = target;
+      ours.clear();
+      dropAll();
+      return;
+    }
+    if (target === seq) return;
+    const entries = await commands.zrangebyscore(logKey, seq + 1, target);
+    if (state !== 'up' || target <= seq) return;
+    const missed = new Set<string>();
+    for (const entry of entries) {
+      const [number, ...tags] = entry.split(' ');
+      if (Number(number) > seq) for (const tag of tags) missed.add(tag);
+    }
+    // The log was trimmed past what we missed: anything may have changed.
+    const complete = entries.length === target - seq;
+    seq = target;
+    ours.clear();
+    listeners.notify(complete ? missed : ALL);
+  };
+  const catchUpSoon = () => {
+    if (catchingUp) {
+      again = true;
+      return;
+    }
+    catchingUp = true;
+    (async () => {
+      do {
+        again = false;
+        await catchUp();
+      } while (again && state === 'up');
+    })()
+      .catch((error: Error) => down(error.message))
+      .finally(() => (catchingUp = false));
+  };
+
+  const heard = (message: string) => {
+    if (state !== 'up') return;
+    const [messageEpoch, number, ...tags] = message.split(' ');
+    const messageSeq = Number(number);
+    if (messageSeq <= seq && !catchingUp) {
+      ours.delete(messageSeq);
+      return;
+    }
+    // Out of order (a lost message) or the epoch moved without an EVERYTHING: ask Redis.
+    if (catchingUp || messageSeq !== seq + 1 || (messageEpoch !== epoch && !tags.includes(EVERYTHING))) {
+      catchUpSoon();
+      return;
+    }
+    seq = messageSeq;
+    epoch = messageEpoch;
+    if (ours.delete(messageSeq)) return;
+    listeners.notify(new Set(tags));
   };
 
   const down = (why: string) => {
@@ -113,27 +316,46 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     if (state === 'up') log.warn('Redis is unreachable: pages are served uncached until it is back', { why });
     const wasUsable = state === 'up';
     state = 'down';
-    shared = null;
-    if (wasUsable) listeners.notify();
+    epoch = null;
+    ours.clear();
+    if (wasUsable) dropAll();
   };
 
   const up = async () => {
-    const current = (await commands.get(versionKey)) ?? '0';
+    const [sharedEpoch, sharedSeq] = await commands.mget(epochKey, seqKey);
     if (closed || !subscribed) return;
     const was = state;
     state = 'up';
-    shared = current;
+    epoch = sharedEpoch ?? '0';
+    seq = Number(sharedSeq ?? 0);
     // Whatever was kept before may have missed invalidations while we were away.
-    listeners.notify();
+    dropAll();
     if (was === 'down') log.info('Redis is reachable again: caching resumes');
-    if (owed) {
-      owed = false;
-      await bus.invalidate();
+    if (owed.size) {
+      const tags = new Set(owed);
+      owed.clear();
+      await publish(tags);
+    }
+  };
+
+  /** Sends `tags` to the other nodes (our listeners have run). */
+  const publish = async (tags: Set<string>) => {
+    if (state !== 'up') {
+      for (const tag of tags) owed.add(tag);
+      return;
+    }
+    try {
+      const number = await commands.onetrackInvalidate(epochKey, seqKey, logKey, channelName, [...tags].join(' '), LOG_SIZE);
+      // Unless its message came back first.
+      if (number > seq) ours.add(number);
+    } catch (error) {
+      for (const tag of tags) owed.add(tag);
+      down((error as Error).message);
     }
   };
 
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel === channelName) seen(message);
+    if (channel === channelName) heard(message);
   });
   subscriber.on('ready', () => {
     subscriber.subscribe(channelName).then(
@@ -152,34 +374,17 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
 
   // Catches what pub/sub cannot: a half-open connection, a message lost on a reconnect.
   const heartbeat = setInterval(() => {
-    commands.get(versionKey).then(
-      (value) => {
-        if (state === 'up') seen(value ?? '0');
-        else if (subscribed) return up();
-      },
-      (error: Error) => down(error.message),
-    ).catch((error: Error) => down(error.message));
+    if (state === 'up') catchUpSoon();
+    else if (subscribed) up().catch((error: Error) => down(error.message));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  const bus: CacheBus = {
-    async invalidate() {
-      listeners.notify();
-      if (state !== 'up') {
-        owed = true;
-        return;
-      }
-      try {
-        const version = String(await commands.onetrackBump(versionKey, channelName));
-        // Our listeners have run already; only the version moves.
-        if (state === 'up') shared = version;
-      } catch (error) {
-        owed = true;
-        down((error as Error).message);
-      }
-    },
-    version: () => (state === 'up' ? shared : null),
-    subscribe: (listener) => listeners.add(listener),
+  return {
+    ...busBase(listeners, async (tags) => {
+      listeners.notify(tags);
+      await publish(tags);
+    }),
+    version: () => (state === 'up' ? epoch : null),
     status: () => ({ shared: 'redis', redis: state }),
     async close() {
       closed = true;
@@ -187,7 +392,6 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       subscriber.disconnect();
     },
   };
-  return bus;
 }
 
 export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis: Redis | null, log: Logger): CacheBus {
@@ -195,39 +399,41 @@ export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis
 }
 
 export interface CachedReads<V> {
-  /** The value kept for `key`, else `load()`'s (kept unless an invalidation came while it loaded). */
-  get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /**
+   * The value kept for `key`, else `load()`'s, kept unless an invalidation of `tags` came while it
+   * loaded. Without tags it is dropped by every invalidation.
+   */
+  get(key: string, load: () => Promise<V | undefined>, tags?: string[]): Promise<V | undefined>;
 }
 
 /**
  * A process-local cache of small database reads that every request repeats (a session's row, its
- * user), obeying kernel.cache like the page cache: emptied on every invalidation from any node,
- * unused while the bus has no version, and aged out after `ttlMs` (changes that no API write
- * announces, such as `npm run promote`). Misses (undefined) are not kept; values are shared, so
- * callers must not change them.
+ * user), obeying kernel.cache like the page cache: dropped by an invalidation of its tags from any
+ * node, unused while the bus has no version, and aged out after `ttlMs` (changes that no API write
+ * announces). Misses (undefined) are not kept; values are shared, so callers must not change them.
  */
 export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): CachedReads<V> {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: V; version: string; storedAt: number }>();
-  let generation = 0;
-  bus.subscribe(() => {
-    generation++;
-    entries.clear();
+  const entries = new Map<string, { value: V; version: string; storedAt: number; tags: string[] | null }>();
+  bus.subscribe((invalidated) => {
+    if (invalidated.has(EVERYTHING)) entries.clear();
+    else for (const [key, entry] of entries) if (!entry.tags || touches(invalidated, entry.tags)) entries.delete(key);
   });
   return {
-    async get(key, load) {
+    async get(key, load, tags) {
       const version = bus.version();
       if (version === null) return load();
       const hit = entries.get(key);
       if (hit && hit.version === version && Math.abs(now() - hit.storedAt) <= ttlMs) return hit.value;
-      const started = generation;
+      const mark = bus.mark();
       const value = await load();
-      if (value !== undefined && started === generation && bus.version() === version) {
+      const untouched = tags ? !bus.changedSince(mark, tags) : bus.mark() === mark;
+      if (value !== undefined && untouched && bus.version() === version) {
         entries.delete(key);
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, version, storedAt: now() });
+        entries.set(key, { value, version, storedAt: now(), tags: tags ?? null });
       }
       return value;
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { collectChanges, noChanges } from '../api/cache.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
 import { claim, complete, fail, renewLease, type Job } from './queue.ts';
@@ -75,9 +76,12 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
       const token = `${workerId}:${randomBytes(6).toString('hex')}`;
       const job = await claim(kernel.knex, types, token, now(), leaseMs);
       if (!job) return null;
-      const outcome = await execute(job);
-      // A finished job (or a dead one's hook) changed what pages show: every node's caches hear it.
-      if (outcome === 'done' || outcome === 'dead') await kernel.cache.invalidate();
+      const changes = noChanges();
+      const outcome = await collectChanges(changes, () => execute(job));
+      // A finished job (or a dead one's hook) changed what pages show: every node's caches hear
+      // what its handler announced, or that anything may have changed when it announced nothing.
+      if (outcome === 'done' && changes.announced) await kernel.cache.invalidate(changes.tags);
+      else if (outcome === 'done' || outcome === 'dead') await kernel.cache.invalidate();
       return { job, outcome };
     },
 

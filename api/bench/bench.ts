@@ -11,6 +11,8 @@
 //   analysis    audio analysis accuracy and speed (OneTrack vs Essentia)
 //   upload      memory of the two upload paths
 //   nodes       one app node against two, and how fast a write shows on the other
+//   mix         a realistic load mix on two nodes (MariaDB, Redis, 20,000 tracks): reads idle, then
+//               under 20 writes/s; cached anonymous pages keep >= 80 % of their idle throughput?
 import { httpBench } from './http.ts';
 
 const PARTS: Record<string, () => Promise<unknown>> = {
@@ -23,6 +25,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   analysis: () => import('./analysis.ts'),
   upload: () => import('./upload-memory.ts'),
   nodes: () => import('./nodes.ts'),
+  mix: async () => (await import('./mix.ts')).mixBench(),
 };
 
 const asked = process.argv.slice(2);

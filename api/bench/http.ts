@@ -98,7 +98,7 @@ async function measure(url: string, cookie?: string): Promise<Measured> {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = parseDatabaseUrl(MYSQL_ADMIN_URL, dataDir);
   if (admin.client !== 'mysql') throw new Error('MYSQL_TEST_URL must be a mysql:// URL');
   const { client: _client, database: _database, ...login } = admin;

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { CacheBus } from '../cache.ts';
+import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } from '../cache.ts';
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import type { AppState } from './state.ts';
@@ -10,9 +10,11 @@ import type { AppState } from './state.ts';
  * Rendered-HTML cache for pages. Server rendering is the expensive part of a page view, so a
  * rendered page is kept per URL and viewer (anonymous visitors share one copy; a plugin may add a
  * variant, see AppState.pageVariant) and served again until the data behind it may have changed:
- *  - the kernel's cache bus (api/cache.ts) empties it on every invalidation, from this node or any
- *    other: every API write and every finished media job sends one, so a like, a new track or a
- *    content edit is visible on the next view whichever node serves it;
+ *  - an entry records the tags it was made from: those its services declared while it rendered
+ *    (`kernel.cache.dependsOn`) and, for a signed-in viewer's copy, `user:<id>`; an invalidation of
+ *    any of them (or of everything) from the kernel's cache bus (api/cache.ts), on this node or any
+ *    other, drops it, so a like shows on the liker's next view whichever node serves it while the
+ *    copies other viewers share stay;
  *  - while the bus has no version (Redis unreachable) nothing is served from or kept in the cache;
  *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
  *    write (a scheduled release whose time arrives). The first request after that renders the page
@@ -34,6 +36,8 @@ interface Entry {
   storedAt: number;
   /** The bus version it was rendered under; any other version means it may be stale. */
   version: string;
+  /** What it was made from (api/cache.ts). */
+  tags: string[];
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -88,8 +92,6 @@ export class PageCache {
   /** Pages being rendered now, by key: later requests for them wait for the copy. */
   private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
-  /** Bumped by every invalidation: a page rendered across one is not kept (it may be stale). */
-  private generation = 0;
 
   constructor(options: PageCacheOptions) {
     this.ttlMs = options.ttlMs ?? 30_000;
@@ -99,14 +101,17 @@ export class PageCache {
     this.onLookup = options.onLookup ?? (() => {});
     this.accepts = options.accepts ?? isPage;
     this.strongEtags = options.strongEtags ?? false;
-    this.bus.subscribe(() => this.invalidate());
+    this.bus.subscribe((tags) => this.invalidate(tags));
   }
 
-  /** Forgets every page: the data behind them may have changed. */
-  private invalidate(): void {
-    this.generation++;
-    this.entries.clear();
-    this.bytes = 0;
+  /** Forgets the pages made from any of `tags`: the data behind them may have changed. */
+  private invalidate(tags: Tags): void {
+    if (tags.has(EVERYTHING)) {
+      this.entries.clear();
+      this.bytes = 0;
+      return;
+    }
+    for (const [key, entry] of this.entries) if (touches(tags, entry.tags)) this.drop(key);
   }
 
   get size(): number {
@@ -202,10 +207,11 @@ export class PageCache {
 
   /** Renders (or answers) the request and keeps the result when it may be served again. */
   private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean): Promise<void> {
-    const generation = this.generation;
-    await next();
-    // An invalidation during rendering: the page may show data from before it.
-    if (generation !== this.generation || this.bus.version() !== version) return;
+    const mark = this.bus.mark();
+    const tags = [...(await collectReads(next))];
+    if (ctx.state.user) tags.push(userTag(ctx.state.user.id));
+    // An invalidation of what it was made from during rendering: the page may show data from before it.
+    if (this.bus.changedSince(mark, tags) || this.bus.version() !== version) return;
     const cacheControl = ctx.response.get('Cache-Control');
     if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
     const body = bodyBytes(ctx);
@@ -217,7 +223,7 @@ export class PageCache {
     }
     const hash = createHash('sha1').update(body).digest('base64url');
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version };
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags };
     this.store(key, entry);
     if (body.length >= 1024 && body.length <= BEST_BR_MAX_BYTES) {
       brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, best) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
-import { cachedReads, type CacheBus } from '../cache.ts';
+import { cachedReads, sessionTag, type CacheBus } from '../cache.ts';
 
 export const SESSION_COOKIE = 'onetrack.sid';
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -11,8 +11,8 @@ type SessionData = Record<string, unknown>;
 
 /**
  * koa-session store over the `sessions` table; expired rows read as absent and are swept lazily.
- * Rows read are kept in this process (cachedReads, emptied through kernel.cache), so a signed-in
- * request costs no query for its session; saving or deleting a row tells every node's caches.
+ * Rows read are kept in this process (cachedReads, tagged `session:<id>`), so a signed-in request
+ * costs no query for its session; saving or deleting a row invalidates that tag on every node.
  * koa-session calls `get` only for a request that carries a session cookie: anonymous requests
  * never reach the store.
  */
@@ -21,7 +21,7 @@ export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Dat
   const rows = cachedReads<{ data: string; expiresAt: number }>(bus, { now });
   return {
     async get(sid: string): Promise<SessionData | undefined> {
-      const row = await rows.get(sid, () => knex('sessions').where({ sid }).first('data', 'expiresAt'));
+      const row = await rows.get(sid, () => knex('sessions').where({ sid }).first('data', 'expiresAt'), [sessionTag(sid)]);
       if (!row || Number(row.expiresAt) <= now()) return undefined;
       return JSON.parse(row.data);
     },
@@ -29,16 +29,16 @@ export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Dat
       const ttl = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
       const row = { sid, data: JSON.stringify(data), expiresAt: now() + ttl };
       await knex('sessions').insert(row).onConflict('sid').merge(['data', 'expiresAt']);
-      await bus.invalidate();
+      await bus.changed([sessionTag(sid)]);
       if (now() - lastSweep > 3600_000) {
         lastSweep = now();
         await knex('sessions').where('expiresAt', '<=', now()).delete();
       }
     },
     async destroy(sid: string): Promise<void> {
-      await knex('sessions').where({ sid }).delete();
-      // After the row is gone (a logout's own write invalidated before its commit ran).
-      await bus.invalidate();
+      // After the row is gone (a logout's own write ended before its commit ran). A logout without
+      // a session deletes nothing and tells no one.
+      if (await knex('sessions').where({ sid }).delete()) await bus.changed([sessionTag(sid)]);
     },
   };
 }

@@ -21,8 +21,9 @@ export interface Kernel {
   /** Per-request clock override for tests; production reads the wall clock. */
   now(): Date;
   /**
-   * Invalidation of everything cached in memory, on every node (api/cache.ts): API writes and
-   * finished jobs call invalidate(); caches subscribe, and bypass themselves while version() is null.
+   * Invalidation of what is cached in memory, on every node, by tags (api/cache.ts): services
+   * announce what they changed (`changed`) and what they read (`dependsOn`); API writes and finished
+   * jobs invalidate those tags; caches subscribe, and bypass themselves while version() is null.
    */
   cache: CacheBus;
   /** Limits that hold across all app nodes (api/limits.ts). */
@@ -69,12 +70,12 @@ export interface PluginManifest {
   anonymousBodies?: string[];
   /**
    * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
-   * URL, the page variant and the data: kept in the kernel's response cache, emptied by kernel.cache.
+   * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags it read.
    */
   publicReads?: string[];
   /**
    * GET routes whose signed-in answer depends only on the URL, the caller and the data: kept per
-   * user in the same cache (as their rendered pages are), emptied by kernel.cache.
+   * user in the same cache (as their rendered pages are), tagged `user:<id>`.
    */
   privateReads?: string[];
   /** Runs on every request (API and pages) before routing, in plugin order. */

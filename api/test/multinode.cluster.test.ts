@@ -220,6 +220,23 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     process.stdout.write(`      (write on A → page on B: ${delays.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}, the view included)\n`);
   });
 
+  it('empties none of B’s cached pages for others when a write on A changes nothing or only its writer’s views', async () => {
+    const fan = new Browser();
+    await register(fan, a, 'quietfan');
+    await jobsDone();
+    const anonymous = new Browser();
+    const views = [() => anonymous.on(b).get(`/artist/${released.artistId}`), () => anonymous.on(b).get('/')];
+    for (const view of views) {
+      await waitFor('the page to be cached on B', async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined), 10_000);
+    }
+    for (let i = 0; i < 5; i++) expect((await new Browser().on(a).post('/api/auth/logout')).status, 'an anonymous logout').to.equal(200);
+    expect((await fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true })).status).to.equal(200);
+    expect((await fan.on(a).post(`/api/tracks/${released.trackId}/listen`)).status).to.equal(201);
+    // Time for Redis to carry any invalidation to B (milliseconds, above).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const view of views) expect((await view()).headers.get('x-page-cache')).to.equal('hit');
+  });
+
   it('runs every media job exactly once, with two workers sharing the queue', async function () {
     this.timeout(120_000);
     const second = await artistWithTrack(new Browser(), 'secondact', b, a);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { createKernel } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -109,6 +110,44 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     expect(heardAt - sentAt).to.be.lessThan(1000);
     await waitFor('the same version', () => (a.cache.version() === b.cache.version() ? true : undefined), 1000, 5);
     expect(a.cache.status()).to.deep.equal({ shared: 'redis', redis: 'up' });
+  });
+
+  it('tells the other node only the tags of an invalidation, and keeps the version for them', async () => {
+    const [a, b] = kernels;
+    const told: string[][] = [];
+    const unsubscribe = b.cache.subscribe((tags) => told.push([...tags]));
+    const version = b.cache.version();
+    await a.cache.invalidate(['user:7', 'track:3']);
+    await a.cache.invalidate([]);
+    await waitFor('B to hear it', () => (told.length ? true : undefined), 1000, 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unsubscribe();
+    expect(told).to.deep.equal([['user:7', 'track:3']]);
+    expect(b.cache.version(), 'only EVERYTHING moves the version').to.equal(version);
+  });
+
+  it('catches up with the tags of invalidations it did not hear, and drops everything when the log no longer holds them', async () => {
+    const [, b] = kernels;
+    const prefix = b.config.redis!.prefix;
+    const raw = new Redis(redis.url);
+    const told: string[][] = [];
+    const unsubscribe = b.cache.subscribe((tags) => told.push([...tags]));
+    try {
+      // As a message lost on a reconnect: counted and logged, never published.
+      const lost = await raw.incr(`${prefix}cache:seq`);
+      await raw.zadd(`${prefix}cache:log`, lost, `${lost} user:41 content`);
+      await waitFor('the heartbeat to catch up', () => (told.length ? true : undefined), 3000, 10);
+      expect(told).to.deep.equal([['user:41', 'content']]);
+      // Two missed, but the log holds only the second: what the first changed is unknown.
+      await raw.incr(`${prefix}cache:seq`);
+      const second = await raw.incr(`${prefix}cache:seq`);
+      await raw.zadd(`${prefix}cache:log`, second, `${second} user:42`);
+      await waitFor('the heartbeat to catch up', () => (told.length === 2 ? true : undefined), 3000, 10);
+      expect(told[1]).to.deep.equal(['*']);
+    } finally {
+      unsubscribe();
+      raw.disconnect();
+    }
   });
 
   it('suspends caching while Redis is down, counts limits in the database meanwhile, and recovers by itself', async function () {

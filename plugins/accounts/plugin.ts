@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cachedReads } from '../../api/cache.ts';
+import { cachedReads, userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountJobs } from './jobs.ts';
@@ -18,12 +18,12 @@ const accounts: PluginManifest = {
   anonymousBodies: ['/api/auth/login', '/api/auth/register'],
   privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
-  // Kept per process until kernel.cache says the data changed (every API write does).
+  // Kept per process until kernel.cache says this user changed (`user:<id>`, or everything).
   middleware: (kernel) => {
     const users = cachedReads<SessionUser>(kernel.cache);
     return async (ctx, next) => {
       const userId = ctx.session?.userId;
-      ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined)) ?? null) : null;
+      ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined, [userTag(userId)])) ?? null) : null;
       await next();
     };
   },

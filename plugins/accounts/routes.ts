@@ -63,7 +63,9 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     const user = await accounts.authenticate(username, password);
     if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
     await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
-    // A fresh session id at login defeats session fixation.
+    // A fresh session id at login defeats session fixation. The sessions' store announces the rows
+    // it changes; nothing else did.
+    await kernel.cache.changed([]);
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
     ctx.state.user = toSessionUser(user);
@@ -90,7 +92,9 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   router.post('/auth/logout', async (ctx) => {
-    // Destroys the server-side row, so a replayed old cookie is anonymous.
+    // Destroys the server-side row, so a replayed old cookie is anonymous; the sessions' store
+    // announces it (nothing without a session), and nothing else changes.
+    await kernel.cache.changed([]);
     ctx.session = null;
     ctx.state.user = null;
     ctx.body = { message: 'Logged out' };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
@@ -195,6 +196,7 @@ export function createAccountsService(kernel: Kernel) {
     async updatePreferences(userId: number, patch: PreferencesPatch): Promise<Record<PreferenceKey, boolean>> {
       const values = { ...(await service.preferences(userId)), ...patch };
       await kernel.knex('user_preferences').insert({ userId, ...values, updatedAt: now() }).onConflict('userId').merge();
+      await kernel.cache.changed([userTag(userId)]);
       return values;
     },
 
@@ -240,8 +242,8 @@ export function createAccountsService(kernel: Kernel) {
       const user = await User.query().where('usernameKey', usernameKey(username)).first();
       if (!user) throw notFound(`No user named "${username}"`);
       const changed = (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
-      // Not an API write (the promote command): tell the caches that keep signed-in users.
-      await kernel.cache.invalidate();
+      // Not an API write (the promote command): told at once to the caches that keep this user.
+      await kernel.cache.changed([userTag(user.id)]);
       return changed;
     },
   };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
+import { userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
@@ -42,6 +43,9 @@ interface Lens {
   out: Released;
   month: string;
 }
+
+/** What a track's likes invalidate besides the liker's views (docs/architecture.md, "Cache tags"). */
+const trackTag = (id: number) => `track:${id}`;
 
 export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
@@ -131,6 +135,8 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   async function findTrack(id: number, viewer: Viewer): Promise<TrackJson | null> {
+    // Its likes are announced with this tag: the track's own page and answer show them at once.
+    kernel.cache.dependsOn([trackTag(id)]);
     const row = await tracksQuery(knex, lens(viewer).out, viewer.id).where('t.id', id).first();
     return row ? toTrack(row) : null;
   }
@@ -268,15 +274,19 @@ export function createCatalogService(kernel: Kernel) {
     async setLike(viewer: Viewer & { id: number }, trackId: number, like: boolean): Promise<TrackJson> {
       const userId = viewer.id;
       await visibleTrack(trackId, viewer);
+      let changed = true;
       if (like) {
         try {
           await Like.query().insert({ userId, trackId, createdAt: now().getTime() });
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
+          changed = false;
         }
       } else {
-        await Like.query().where({ userId, trackId }).delete();
+        changed = (await Like.query().where({ userId, trackId }).delete()) > 0;
       }
+      // The liker's own views and the track's own page; like counts in lists are counters.
+      await kernel.cache.changed(changed ? [userTag(userId), trackTag(trackId)] : []);
       return visibleTrack(trackId, viewer);
     },
 
@@ -296,9 +306,12 @@ export function createCatalogService(kernel: Kernel) {
       const at = now().getTime();
       try {
         await Listen.query().insert({ userId, trackId, artistId: track.artistId, listenedAt: at, listenWindow: listenWindow(at) });
+        // Play counts and popular orders are counters: only the listener's own views go at once.
+        await kernel.cache.changed([userTag(userId)]);
         return { counted: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
+        await kernel.cache.changed([]);
         return { counted: false };
       }
     },
@@ -327,13 +340,16 @@ export function createCatalogService(kernel: Kernel) {
     async subscribe(userId: number, artistId: number): Promise<{ subscription: SubscriptionJson; created: boolean }> {
       await assertArtist(artistId);
       let created = true;
+      let changed = true;
       try {
         await Subscription.query().insert({ userId, artistId, active: true, createdAt: now().getTime() });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         created = false;
-        await Subscription.query().where({ userId, artistId }).patch({ active: true });
+        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true })) > 0;
       }
+      // The subscriber's own views (the sidebar, the artist page's button); subscriber counts are counters.
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
       const row = await subscriptionsQuery(knex, userId).where('s.artist_id', artistId).first();
       return { subscription: toSubscription(row), created };
     },

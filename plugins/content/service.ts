@@ -4,13 +4,19 @@ import { DEFAULT_VALUES } from './blocks.ts';
 import { ContentBlock } from './models.ts';
 import { MAX_LENGTH, tooLong } from './rules.ts';
 
+/** Every page or answer that shows a block depends on this one tag; only an edit announces it. */
+const CONTENT_TAG = 'content';
+
 export function createContentService(kernel: Kernel) {
+  const read = () => kernel.cache.dependsOn([CONTENT_TAG]);
   const service = {
     async list() {
+      read();
       return (await ContentBlock.query().orderBy('position')).map((b) => b.toPublic());
     },
 
     async byKey(key: string) {
+      read();
       const block = await ContentBlock.query().findOne({ key });
       if (!block) throw notFound('Content not found');
       return { key: block.key, value: block.value };
@@ -18,6 +24,7 @@ export function createContentService(kernel: Kernel) {
 
     /** Every block's current value by key, over the defaults: what the home page renders. */
     async values(): Promise<Record<string, string>> {
+      read();
       const rows = await ContentBlock.query().select('key', 'value');
       return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
     },
@@ -27,7 +34,9 @@ export function createContentService(kernel: Kernel) {
       if (!block) throw notFound('Content block not found');
       const trimmed = value.trim();
       if (trimmed.length > MAX_LENGTH[block.type]) throw invalid(tooLong(block.type));
-      return (await block.$query().patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+      const updated = (await block.$query().patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+      await kernel.cache.changed([CONTENT_TAG]);
+      return updated;
     },
   };
   return service;

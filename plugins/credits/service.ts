@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
@@ -78,7 +79,7 @@ export function createCreditsService(kernel: Kernel) {
       if (artist.userId === userId) throw invalid('You cannot allocate credits to yourself');
       const now = kernel.now();
       const month = await service.openGrant(userId);
-      return knex.transaction(async (trx) => {
+      const result = await knex.transaction(async (trx) => {
         const remaining = await service.debit(trx, userId, month, credits);
         const allocation = await Allocation.query(trx).insertAndFetch({ userId, artistId, month, credits, createdAt: now.getTime() });
         // A settled month's statements are stored and final: nothing may land in it any more.
@@ -86,6 +87,9 @@ export function createCreditsService(kernel: Kernel) {
         allocation.artist = artist;
         return { allocation: allocation.toJSONForUser(), credits: remaining };
       });
+      // The fan's balance and the artist's statement; the month's totals elsewhere are counters.
+      await kernel.cache.changed([userTag(userId), userTag(artist.userId)]);
+      return result;
     },
 
     /** This month's key, its grant made: call before a transaction that debits it (pledges too). */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { User } from '../accounts/models.ts';
@@ -67,6 +68,8 @@ export function createMessagingService(kernel: Kernel) {
         for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject });
         return stored;
       });
+      // Both inboxes (and the recipient's notifications, written in the same transaction).
+      await kernel.cache.changed([userTag(senderId), userTag(recipient.id)]);
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
     },
 
@@ -80,7 +83,10 @@ export function createMessagingService(kernel: Kernel) {
       const message = await Message.query().findById(id);
       if (!message) throw notFound('Message not found');
       if (message.recipientId !== userId) throw forbidden('You can only mark messages sent to you as read');
-      if (!message.isRead) await message.$query().patch({ isRead: true });
+      const unread = !message.isRead;
+      if (unread) await message.$query().patch({ isRead: true });
+      // Both see whether it was read.
+      await kernel.cache.changed(unread ? [userTag(userId), userTag(message.senderId)] : []);
       return (await Message.withNames().findById(id))!.toJSONFor(userId);
     },
   };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { notFound } from '../../api/errors.ts';
+import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { enqueue } from '../../media-worker/queue.ts';
 import { createMailer } from './mail.ts';
@@ -98,15 +99,19 @@ export function createNotificationsService(kernel: Kernel) {
     async markRead(userId: number, id: number): Promise<void> {
       const row = await knex('notifications').where({ id, userId, inApp: 1 }).first('id');
       if (!row) throw notFound(NOT_YOURS);
-      await knex('notifications').where({ id }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      const changed = await knex('notifications').where({ id }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
     },
 
     async markAllRead(userId: number): Promise<void> {
-      await knex('notifications').where({ userId, inApp: 1 }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      const changed = await knex('notifications').where({ userId, inApp: 1 }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
     },
 
     /** The `notifications.email` job: one message per notification (the job's unique key). */
     async sendEmail(id: number): Promise<void> {
+      // An e-mail changes nothing any page shows.
+      await kernel.cache.changed([]);
       if (!mailer) return;
       const row = await knex('notifications as n').join('users as u', 'u.id', 'n.userId').where('n.id', id).first('n.title', 'n.body', 'n.link', 'u.email', 'u.deletedAt');
       if (!row || row.deletedAt || !row.email) return;

@@ -1,0 +1,193 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { listen } from '../http/listen.ts';
+import { TestClient } from './client.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { startRedis, waitFor } from './processes.ts';
+import { startTestServer, testConfig, type TestServer } from './server.ts';
+import { signUp } from '../../plugins/accounts/test/fixtures.ts';
+import { GENRES } from '../../plugins/catalog/rules.ts';
+
+// Invalidation as precise as the write (api/cache.ts, docs/architecture.md "Cache tags"): each
+// write invalidates the tags its services announce, and a write that changed nothing none.
+
+/** The tags of every invalidation this node hears while `work` runs. */
+async function heard(server: TestServer, work: () => Promise<unknown>): Promise<string[][]> {
+  const told: string[][] = [];
+  const unsubscribe = server.app.kernel.cache.subscribe((tags) => told.push([...tags].sort()));
+  try {
+    await work();
+  } finally {
+    unsubscribe();
+  }
+  return told;
+}
+
+describe('cache invalidation by tags: writes that change nothing', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer({ seedDemo: true })));
+  after(() => server.stop());
+
+  it('invalidates nothing for an anonymous logout, and answers 401 first to a route that needs a session', async () => {
+    const anonymous = server.client();
+    await anonymous.get('/api/artists/1');
+    expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache')).to.equal('hit');
+    const told = await heard(server, async () => {
+      for (let i = 0; i < 3; i++) expect((await anonymous.post('/api/auth/logout')).status).to.equal(200);
+      expect((await anonymous.post('/api/tracks/1/like', { like: true })).status).to.equal(401);
+      expect((await anonymous.post('/api/notifications/read-all')).status).to.equal(401);
+    });
+    expect(told).to.deep.equal([]);
+    expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+  });
+
+  it('invalidates the actor’s tags for a change, and nothing when the same write is repeated', async () => {
+    const [ana, ben] = [await signUp(server, 'tagana'), await signUp(server, 'tagben')];
+    const me = `user:${ana.user.id}`;
+    const post = async (client: TestClient, path: string, body?: unknown) => {
+      const res = await client.post(path, body);
+      expect(res.status, res.text).to.be.within(200, 201);
+      return res;
+    };
+    const patch = async (client: TestClient, path: string) => {
+      const res = await client.patch(path, {});
+      expect(res.status, res.text).to.equal(200);
+    };
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([['track:1', me]]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })), 'liked twice').to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })), 'unliked, never liked').to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen'))).to.deep.equal([[me]]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen')), 'a listen within the window is not counted').to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 }))).to.deep.equal([[me]]);
+    expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 })), 'subscribed twice').to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/notifications/read-all')), 'nothing unread').to.deep.equal([]);
+
+    let sent!: { id: number };
+    expect(await heard(server, async () => (sent = (await post(ben.client, '/api/messages', { recipientId: ana.user.id, content: 'Tags?' })).body))).to.deep.equal([
+      [me, `user:${ben.user.id}`].sort(),
+    ]);
+    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`))).to.deep.equal([[me, `user:${ben.user.id}`].sort()]);
+    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`)), 'read twice').to.deep.equal([]);
+
+    // A logout ends one session: its row's tag, nothing else.
+    const told = await heard(server, () => post(ana.client, '/api/auth/logout'));
+    expect(told).to.have.length(1);
+    expect(told[0]).to.have.length(1);
+    expect(told[0][0]).to.match(/^session:[\w-]+$/);
+  });
+
+  it('still invalidates everything for a write whose services announce nothing', async () => {
+    const admin = await signUp(server, 'tagadmin', { role: 'admin' });
+    const artist = await signUp(server, 'tagartist', { artist: true });
+    const told = await heard(server, async () => {
+      const res = await artist.client.patch(`/api/artists/${artist.artist!.id}`, { genre: GENRES[0] });
+      expect(res.status, res.text).to.equal(200);
+    });
+    expect(told).to.deep.equal([['*']]);
+    const block = await server.app.kernel.knex('contentBlocks').where({ key: 'hero_title' }).first('id');
+    expect(await heard(server, () => admin.client.patch(`/api/content/${block.id}`, { value: 'Tagged' }))).to.deep.equal([['content']]);
+  });
+});
+
+interface Node extends TestServer {
+  name: string;
+}
+
+/** A node of the app on a shared database and Redis (what a second process behind a balancer is). */
+async function startNode(name: string, db: TestDatabase, config: Partial<Config>): Promise<Node> {
+  const app = await createApp({ config: testConfig(db, { seedDemo: true, ...config }), pages: true });
+  const server = await listen(app.koa, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    name,
+    url,
+    app,
+    client: (headers) => new TestClient(url, headers),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
+    },
+  };
+}
+
+// Needs the built site and a redis-server; both nodes run in this process, told only through Redis.
+describe('cache invalidation by tags across two nodes (Redis)', () => {
+  let db: TestDatabase;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let a: Node;
+  let b: Node;
+
+  before(async function () {
+    this.timeout(60_000);
+    [db, redis] = await Promise.all([createTestDatabase(), startRedis()]);
+    const config = { redis: { url: redis.url, prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` } };
+    a = await startNode('A', db, config);
+    b = await startNode('B', db, config);
+    for (const node of [a, b]) await waitFor(`${node.name} on Redis`, () => (node.app.kernel.cache.version() !== null ? true : undefined), 10_000);
+  });
+  after(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([redis?.stop(), db?.drop()]);
+  });
+
+  /** A page on a node, read until it comes from that node's cache. */
+  const cached = (client: TestClient, path: string) =>
+    waitFor(`${path} to be cached`, async () => {
+      const res = await client.get(path);
+      return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
+    }, 10_000);
+
+  it('shows a like made on A in the liker’s own views on B at once, and leaves other visitors’ cached pages of that artist', async () => {
+    const fan = await signUp(a, 'tagfan');
+    const onB = new TestClient(b.url, {}, fan.client.cookies);
+    const anonymous = b.client();
+    const track = (await anonymous.get('/api/artists/1/tracks')).body[0] as { id: number; title: string; likeCount: number };
+    await cached(onB, '/collection');
+    await cached(onB, `/tracks/${track.id}`);
+    const artistPage = await cached(anonymous, '/artist/1');
+    const artistAnswer = await cached(anonymous, '/api/artists/1/tracks');
+    expect((await cached(onB, '/collection')).text).not.to.include(track.title);
+
+    expect((await fan.client.post(`/api/tracks/${track.id}/like`, { like: true })).status).to.equal(200);
+
+    const collection = await onB.get('/collection');
+    expect(collection.headers.get('x-page-cache'), 'the liker’s page was dropped on B').to.equal('miss');
+    expect(collection.text, 'the very next view on B shows the like').to.include(track.title);
+    const mine = await onB.get(`/api/tracks/${track.id}`);
+    expect([mine.body.liked, mine.body.likeCount]).to.deep.equal([true, track.likeCount + 1]);
+    expect((await onB.get(`/tracks/${track.id}`)).headers.get('x-page-cache')).to.equal('miss');
+
+    const after = await anonymous.get('/artist/1');
+    expect(after.headers.get('x-page-cache'), 'other visitors’ artist page stayed in B’s cache').to.equal('hit');
+    expect(after.text).to.equal(artistPage.text);
+    expect((await anonymous.get('/api/artists/1/tracks')).headers.get('etag')).to.equal(artistAnswer.headers.get('etag'));
+  });
+
+  it('empties nothing on B for an anonymous logout on A, and drops B’s copy of a signed-out session', async () => {
+    const fan = await signUp(a, 'tagleaver');
+    // Another tab of the same browser, whose cookie the logout does not clear.
+    const onB = new TestClient(b.url, {}, new Map(fan.client.cookies));
+    expect((await onB.get('/api/auth/user')).status).to.equal(200);
+    const anonymous = b.client();
+    await cached(anonymous, '/');
+    const told: string[][] = [];
+    const unsubscribe = b.app.kernel.cache.subscribe((tags) => told.push([...tags]));
+    try {
+      for (let i = 0; i < 5; i++) expect((await a.client().post('/api/auth/logout')).status).to.equal(200);
+      expect((await fan.client.post('/api/auth/logout')).status).to.equal(200);
+      const replayed = await waitFor('B to drop the session', async () => {
+        const res = await onB.get('/api/auth/user');
+        return res.status === 401 ? res : undefined;
+      }, 2000, 5);
+      expect(replayed.status).to.equal(401);
+    } finally {
+      unsubscribe();
+    }
+    expect(told.flat().filter((tag) => !tag.startsWith('session:'))).to.deep.equal([]);
+    expect((await anonymous.get('/')).headers.get('x-page-cache'), 'the home page stayed in B’s cache').to.equal('hit');
+  });
+});
