@@ -1,5 +1,5 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { AppError, invalid } from '../../api/errors.ts';
+import { AppError, forbidden, invalid } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
@@ -10,6 +10,7 @@ import {
   profileRules,
   registerRequired,
   registerRules,
+  suspendedMessage,
 } from './rules.ts';
 import { toSessionUser, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
@@ -54,6 +55,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     const user = await accounts.authenticate(username, password);
     if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
     await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(ctx.ip)]);
+    // Told only to whoever knows the password: a guesser learns nothing about the account.
+    if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
     // A fresh session id at login defeats session fixation.
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
