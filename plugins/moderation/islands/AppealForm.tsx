@@ -31,8 +31,9 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = takedown.copyright ? { message, name, email, goodFaith } : { message };
-    const problem = Object.values(checkFields(appealRules, body, appealRequired))[0]
-      ?? (takedown.copyright && (!name.trim() || !email.trim() || !goodFaith) ? MESSAGES.counterNotice : '');
+    const problems = checkFields(appealRules, body, appealRequired);
+    const incomplete = takedown.copyright && (!name.trim() || !email.trim() || !goodFaith);
+    const problem = problems.message ?? (incomplete ? MESSAGES.counterNotice : Object.values(problems)[0] ?? '');
     setError(problem);
     if (problem) return;
     setPending(true);
