@@ -17,6 +17,9 @@ async function shoot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   for (const size of SIZES) {
     await page.setViewportSize(size);
+    // Let the layout's transitions (the sidebar becoming a drawer) settle, from the top of the page.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(500);
     await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true });
   }
   await page.setViewportSize(SIZES[0]);
@@ -151,6 +154,30 @@ describe('moderation in the browser', () => {
     expect(await rows.nth(1).textContent()).to.contain('Warden');
     await shoot(page, 'audit-log');
     expect(errors).to.deep.equal([]);
+  });
+
+  it('drops a track taken down meanwhile from the player queue restored after a reload', async () => {
+    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{ id: number; title: string }>;
+    const [gone, kept] = tracks;
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await page.goto(`/artist/${suite.nova.id}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: `Play ${gone.title}` }).first().click();
+    const player = page.getByRole('region', { name: 'Player' });
+    await player.locator('.player-title', { hasText: gone.title }).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).first().click();
+
+    const warden = suite.server.client();
+    expect((await warden.post('/api/auth/login', { username: 'warden', password: 'demo1234' })).status).to.equal(200);
+    const hide = await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'hide', reason: 'Test takedown' });
+    expect(hide.status, hide.text).to.equal(200);
+    await page.reload();
+    await toastSaying(page, `${gone.title} is no longer on OneTrack`);
+    await player.locator('.player-title', { hasText: kept.title }).waitFor();
+    const saved = await page.evaluate(() => localStorage.getItem('onetrack.queue'));
+    expect(JSON.parse(saved!).tracks.map((t: { id: number }) => t.id)).to.not.include(gone.id);
+    expect((await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'restore', reason: 'Test over' })).status).to.equal(200);
+    expect(errors.filter((e) => !/status of 404/.test(e))).to.deep.equal([]);
   });
 
   it('blocks a sender from the inbox: their messages go, Unblock brings them back', async () => {
