@@ -93,6 +93,7 @@ export const MESSAGES = {
   nothingOpen: 'There is nothing open to dismiss on this item',
   nothingToRestore: 'There is nothing to restore on this item',
   selfSuspend: 'You cannot suspend your own account',
+  adminSuspend: 'Only a superadmin can suspend an administrator',
   loginToReport: 'Please log in to report',
 } as const;
 

@@ -224,6 +224,9 @@ export function createModerationService(kernel: Kernel) {
           await resolve(trx, 'actioned');
         } else if (action === 'suspend') {
           if (ownerId === actor.id) throw invalid(MESSAGES.selfSuspend);
+          // An admin cannot lock out another admin; only a superadmin can.
+          const owner = await trx('users').where({ id: ownerId }).first('role');
+          if (owner?.role !== 'user' && actor.role !== 'superadmin') throw forbidden(MESSAGES.adminSuspend);
           // Its sessions read as signed out from now on (accounts' sessionUser), on every node:
           // this write empties the session caches through kernel.cache.
           await trx('users').where({ id: ownerId }).whereNull('suspendedAt').update({ suspendedAt: at, suspensionReason: why });

@@ -235,11 +235,19 @@ describe('moderation: reports, queue, actions, appeals, audit log', () => {
       expect(login.body).to.deep.equal({ message: 'This account is suspended: Repeated spam' });
     });
 
-    it('refuses to suspend oneself', async () => {
+    it('refuses to suspend oneself, and lets only a superadmin suspend an admin', async () => {
       const mine = await signUp(server, 'modartist', { artist: true, role: 'admin' });
       const res = await mine.client.post(`/api/moderation/items/artist/${mine.artist!.id}/actions`, { action: 'suspend', reason: 'test' });
       expect(res.status).to.equal(400);
       expect(res.body).to.deep.equal({ message: MESSAGES.selfSuspend });
+      const byAdmin = await act('artist', mine.artist!.id, 'suspend', 'Rogue admin');
+      expect(byAdmin.status).to.equal(403);
+      expect(byAdmin.body).to.deep.equal({ message: MESSAGES.adminSuspend });
+      expect((await mine.client.get('/api/auth/user')).status, 'nothing changed').to.equal(200);
+      const boss = await signUp(server, 'boss', { role: 'superadmin' });
+      const bySuper = await boss.client.post(`/api/moderation/items/artist/${mine.artist!.id}/actions`, { action: 'suspend', reason: 'Rogue admin' });
+      expect(bySuper.status, bySuper.text).to.equal(200);
+      expect((await mine.client.get('/api/auth/user')).status).to.equal(401);
     });
 
     it('restores the account: it signs in again', async () => {
