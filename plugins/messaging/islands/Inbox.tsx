@@ -159,72 +159,72 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
 
   return (
     <>
-    <div className={`inbox${open ? ' inbox-open' : ''}`}>
-      <nav className="inbox-list surface-card" aria-label="Conversations">
-        <ul className="list-unstyled mb-0">
-          {conversations.map((c) => (
-            <li key={c.withId} className={`inbox-item${c.withId === openId ? ' active' : ''}`}>
-              <button type="button" className="inbox-open-button" onClick={() => openConversation(c)} aria-current={c.withId === openId ? 'true' : undefined}>
-                <span className="d-flex justify-content-between gap-2">
-                  <strong className={c.unread ? 'text-gold' : undefined}>{c.withName}</strong>
-                  <time className="small text-secondary text-nowrap" dateTime={c.messages[0].createdAt}>{format(c.messages[0].createdAt, MESSAGE_TIME_FORMAT)}</time>
-                </span>
-                <span className="inbox-preview small text-secondary">{c.messages[0].subject ? `${c.messages[0].subject}: ` : ''}{c.messages[0].content}</span>
-              </button>
-              {c.unread > 0 && (
-                <span className="d-flex align-items-center gap-2 px-3 pb-2">
-                  <span className="badge rounded-pill text-bg-warning">{c.unread} unread</span>
-                  <Button variant="link" size="sm" className="p-0" onClick={() => void markRead(unreadOf(c.messages))}>Mark as Read</Button>
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section className="inbox-detail surface-card" aria-label={open ? `Conversation with ${open.withName}` : 'Conversation'}>
-        {!open ? (
-          <p className="text-secondary m-0 p-4">Select a conversation to read it.</p>
-        ) : (
-          <>
-            <header className="d-flex align-items-center gap-2 p-3 border-bottom">
-              <Button variant="outline-light" size="sm" className="d-md-none" onClick={() => setOpenId(null)}>Back</Button>
-              <h2 className="h5 m-0 me-auto">{open.withName}</h2>
-              {!blocked.some((p) => p.id === open.withId) && (
-                <Button variant="outline-light" size="sm" onClick={() => void block({ id: open.withId, name: open.withName })}>Block</Button>
-              )}
-            </header>
-            <ol className="list-unstyled p-3 m-0 inbox-thread">
-              {[...open.messages].reverse().map((m) => (
-                <li key={m.id} className={`inbox-message${m.isSentByCurrentUser ? ' mine' : ''}`}>
-                  <p className="small text-secondary mb-1">
-                    {m.isSentByCurrentUser ? 'You' : m.senderName} · <time dateTime={m.createdAt}>{format(m.createdAt, MESSAGE_TIME_FORMAT)}</time>
-                  </p>
-                  {m.subject && <p className="fw-bold mb-1">{m.subject}</p>}
-                  <p className="mb-2 inbox-content">{m.content}</p>
-                  {!m.isSentByCurrentUser && replyTo !== m.id && (
-                    <span className="d-flex align-items-center gap-2">
-                      <Button variant="outline-light" size="sm" onClick={() => setReplyTo(m.id)}>Reply</Button>
-                      <ReportButton target={{ type: 'message', id: m.id, label: `Message from ${m.senderName}` }} signedIn />
-                    </span>
-                  )}
-                  {replyTo === m.id && (
-                    <ReplyForm
-                      to={m}
-                      onCancel={() => setReplyTo(null)}
-                      onSent={(sent) => {
-                        setMessages((current) => [sent, ...current]);
-                        setReplyTo(null);
-                      }}
-                    />
-                  )}
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
-      </section>
-    </div>
-    {blockedList}
+      <div className={`inbox${open ? ' inbox-open' : ''}`}>
+        <nav className="inbox-list surface-card" aria-label="Conversations">
+          <ul className="list-unstyled mb-0">
+            {conversations.map((c) => (
+              <li key={c.withId} className={`inbox-item${c.withId === openId ? ' active' : ''}`}>
+                <button type="button" className="inbox-open-button" onClick={() => openConversation(c)} aria-current={c.withId === openId ? 'true' : undefined}>
+                  <span className="d-flex justify-content-between gap-2">
+                    <strong className={c.unread ? 'text-gold' : undefined}>{c.withName}</strong>
+                    <time className="small text-secondary text-nowrap" dateTime={c.messages[0].createdAt}>{format(c.messages[0].createdAt, MESSAGE_TIME_FORMAT)}</time>
+                  </span>
+                  <span className="inbox-preview small text-secondary">{c.messages[0].subject ? `${c.messages[0].subject}: ` : ''}{c.messages[0].content}</span>
+                </button>
+                {c.unread > 0 && (
+                  <span className="d-flex align-items-center gap-2 px-3 pb-2">
+                    <span className="badge rounded-pill text-bg-warning">{c.unread} unread</span>
+                    <Button variant="link" size="sm" className="p-0" onClick={() => void markRead(unreadOf(c.messages))}>Mark as Read</Button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="inbox-detail surface-card" aria-label={open ? `Conversation with ${open.withName}` : 'Conversation'}>
+          {!open ? (
+            <p className="text-secondary m-0 p-4">Select a conversation to read it.</p>
+          ) : (
+            <>
+              <header className="d-flex align-items-center gap-2 p-3 border-bottom">
+                <Button variant="outline-light" size="sm" className="d-md-none" onClick={() => setOpenId(null)}>Back</Button>
+                <h2 className="h5 m-0 me-auto">{open.withName}</h2>
+                {!blocked.some((p) => p.id === open.withId) && (
+                  <Button variant="outline-light" size="sm" onClick={() => void block({ id: open.withId, name: open.withName })}>Block</Button>
+                )}
+              </header>
+              <ol className="list-unstyled p-3 m-0 inbox-thread">
+                {[...open.messages].reverse().map((m) => (
+                  <li key={m.id} className={`inbox-message${m.isSentByCurrentUser ? ' mine' : ''}`}>
+                    <p className="small text-secondary mb-1">
+                      {m.isSentByCurrentUser ? 'You' : m.senderName} · <time dateTime={m.createdAt}>{format(m.createdAt, MESSAGE_TIME_FORMAT)}</time>
+                    </p>
+                    {m.subject && <p className="fw-bold mb-1">{m.subject}</p>}
+                    <p className="mb-2 inbox-content">{m.content}</p>
+                    {!m.isSentByCurrentUser && replyTo !== m.id && (
+                      <span className="d-flex align-items-center gap-2">
+                        <Button variant="outline-light" size="sm" onClick={() => setReplyTo(m.id)}>Reply</Button>
+                        <ReportButton target={{ type: 'message', id: m.id, label: `Message from ${m.senderName}` }} signedIn />
+                      </span>
+                    )}
+                    {replyTo === m.id && (
+                      <ReplyForm
+                        to={m}
+                        onCancel={() => setReplyTo(null)}
+                        onSent={(sent) => {
+                          setMessages((current) => [sent, ...current]);
+                          setReplyTo(null);
+                        }}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+      </div>
+      {blockedList}
     </>
   );
 }

@@ -188,6 +188,8 @@ describe('moderation in the browser', () => {
 
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
+    await page.goto(`/artist/${suite.nova.id}`);
+    expect(await page.getByRole('button', { name: 'Report' }).count(), 'nobody is offered to report their own page').to.equal(0);
     await page.goto('/messages');
     await hydrated(page);
     await page.getByRole('button', { name: /Demo Listener/ }).click();
