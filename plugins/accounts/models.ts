@@ -20,6 +20,9 @@ export class User extends BaseModel {
   updatedAt!: number;
   /** Set when the account was deleted: the row stays, anonymised, and can no longer sign in. */
   deletedAt!: number | null;
+  /** Set while a moderator has suspended the account: it cannot sign in and its sessions read as signed out. */
+  suspendedAt!: number | null;
+  suspensionReason!: string | null;
 
   static get relationMappings() {
     return {

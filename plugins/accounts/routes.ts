@@ -1,5 +1,5 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { AppError, invalid, tooMany } from '../../api/errors.ts';
+import { AppError, forbidden, invalid, tooMany } from '../../api/errors.ts';
 import { addressKey } from '../../api/http/clientAddress.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -12,6 +12,7 @@ import {
   registerRequired,
   registerRules,
   usernameKey,
+  suspendedMessage,
 } from './rules.ts';
 import { toSessionUser, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
@@ -63,6 +64,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     const user = await accounts.authenticate(username, password);
     if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
     await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
+    // Told only to whoever knows the password: a guesser learns nothing about the account.
+    if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
     // A fresh session id at login defeats session fixation. The sessions' store announces the rows
     // it changes; nothing else did.
     await kernel.cache.changed([]);

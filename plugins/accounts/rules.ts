@@ -3,6 +3,9 @@ import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
 // Limits and messages for accounts, shared by the API's ajv schemas and the browser forms.
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
+
+/** What sign-in answers a suspended account, and what its pages say (the moderator's reason). */
+export const suspendedMessage = (reason: string | null) => `This account is suspended${reason ? `: ${reason}` : ''}`;
 export type Role = (typeof ROLES)[number];
 
 const username = {

@@ -34,6 +34,8 @@ export type PreferencesPatch = Partial<Record<PreferenceKey, boolean>>;
 /** Another plugin's clean-up of a deleted user's personal data, run inside the deletion's transaction. */
 export type AccountDeletedHandler = (userId: number, trx: Knex.Transaction) => Promise<void>;
 
+export type RoleChangedListener = (trx: Knex.Transaction, change: { actor: SessionUser | null; user: PublicUser; previousRole: Role }) => Promise<void>;
+
 const DEFAULT_PREFERENCES = Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<PreferenceKey, boolean>;
 
 const DUPLICATE_MESSAGES = {
@@ -48,6 +50,7 @@ export function toSessionUser(user: User): SessionUser {
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const deletionHandlers: AccountDeletedHandler[] = [];
+  const roleListeners: RoleChangedListener[] = [];
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
@@ -108,9 +111,9 @@ export function createAccountsService(kernel: Kernel) {
       return User.query().findById(id);
     },
 
-    /** Read on every signed-in request: one row of plain columns, no model. */
+    /** Read on every signed-in request: one row of plain columns, no model. A suspended account reads as signed out. */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const row = await kernel.knex('users').where({ id }).whereNull('deletedAt').first('id', 'username', 'name', 'role', 'isArtist', 'profileImage');
+      const row = await kernel.knex('users').where({ id }).whereNull('deletedAt').whereNull('suspendedAt').first('id', 'username', 'name', 'role', 'isArtist', 'profileImage');
       return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) } : null;
     },
 
@@ -237,11 +240,28 @@ export function createAccountsService(kernel: Kernel) {
       await removeProfilePhoto(kernel.storage, id, photo, photoSizes);
     },
 
-    async setRole(username: string, role: string): Promise<PublicUser> {
+    /** Why this account is suspended, or null while it is not (its pages say so). */
+    async suspension(userId: number): Promise<{ reason: string } | null> {
+      const row = await kernel.knex('users').where({ id: userId }).whereNotNull('suspendedAt').first('suspensionReason');
+      return row ? { reason: row.suspensionReason ?? '' } : null;
+    },
+
+    /** Lets a plugin record role changes (moderation's audit log), in the change's transaction. */
+    onRoleChanged(listener: RoleChangedListener): void {
+      roleListeners.push(listener);
+    },
+
+    /** `actor` is who promoted (null: the command line). */
+    async setRole(username: string, role: string, actor: SessionUser | null = null): Promise<PublicUser> {
       if (!(ROLES as readonly string[]).includes(role)) throw invalid(`Role must be one of: ${ROLES.join(', ')}`);
       const user = await User.query().where('usernameKey', usernameKey(username)).first();
       if (!user) throw notFound(`No user named "${username}"`);
-      const changed = (await user.$query().patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
+      const previousRole = user.role;
+      const changed = await kernel.knex.transaction(async (trx) => {
+        const updated = (await user.$query(trx).patchAndFetch({ role: role as Role, updatedAt: now() })).toPublic();
+        for (const listener of roleListeners) await listener(trx, { actor, user: updated, previousRole });
+        return updated;
+      });
       // Not an API write (the promote command): told at once to the caches that keep this user.
       await kernel.cache.changed([userTag(user.id)]);
       return changed;

@@ -28,6 +28,7 @@ const artistRef = (id: unknown, name: unknown, image: unknown) => ({
  * Written as one range on upload_date (indexed) and a test of the rows between the two clocks.
  * The offset is the zone's offset now, which is its offset at that midnight except within a day of
  * a daylight-saving change (then the release may come an hour early or late for that zone).
+ * A track taken down by a moderator is out for nobody.
  */
 export interface Released {
   sql: string;
@@ -37,12 +38,15 @@ export interface Released {
 const LOCAL_MIDNIGHT = '(t.release_asap = 0 and t.midnight_release = 1)';
 const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 
+// A track a moderator took down (hidden_at, set by the moderation feature) is out for nobody.
+const NOT_HIDDEN = 't.hidden_at is null';
+
 export function released(now: number, offsetMs: number): Released {
-  if (offsetMs === 0) return { sql: 't.upload_date <= ?', bindings: [now] };
+  if (offsetMs === 0) return { sql: `(${NOT_HIDDEN} and t.upload_date <= ?)`, bindings: [now] };
   const local = now + offsetMs;
   return offsetMs > 0
-    ? { sql: `(t.upload_date <= ? and (t.upload_date <= ? or ${LOCAL_MIDNIGHT}))`, bindings: [local, now] }
-    : { sql: `(t.upload_date <= ? and (t.upload_date <= ? or ${UTC_RELEASE}))`, bindings: [now, local] };
+    ? { sql: `(${NOT_HIDDEN} and t.upload_date <= ? and (t.upload_date <= ? or ${LOCAL_MIDNIGHT}))`, bindings: [local, now] }
+    : { sql: `(${NOT_HIDDEN} and t.upload_date <= ? and (t.upload_date <= ? or ${UTC_RELEASE}))`, bindings: [now, local] };
 }
 
 /** Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30 days. */

@@ -260,6 +260,11 @@ export function createCatalogService(kernel: Kernel) {
     /** The track page's null for an unknown id or one not out for the viewer, where a 404 page replaces it. */
     findTrack,
 
+    /** Whether a moderator took this track down: its page and embed answer 410 Gone, not 404. */
+    async takenDown(id: number): Promise<boolean> {
+      return Boolean(await knex('tracks').where({ id }).whereNotNull('hiddenAt').first('id'));
+    },
+
     /** The tracks this user liked, most recently liked first. */
     async likedTracks(viewer: Viewer & { id: number }): Promise<TrackJson[]> {
       const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)

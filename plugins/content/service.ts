@@ -1,14 +1,19 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { invalid, notFound } from '../../api/errors.ts';
 import { DEFAULT_VALUES } from './blocks.ts';
-import { ContentBlock } from './models.ts';
+import { ContentBlock, type ContentBlockJSON } from './models.ts';
 import { MAX_LENGTH, tooLong } from './rules.ts';
 
 /** Every page or answer that shows a block depends on this one tag; only an edit announces it. */
 const CONTENT_TAG = 'content';
 
+/** A block just edited, for listeners (moderation's audit log) that act in the same transaction. */
+export type EditedListener = (trx: Knex.Transaction, edit: { actorId: number; block: ContentBlockJSON; previous: string }) => Promise<void>;
+
 export function createContentService(kernel: Kernel) {
   const read = () => kernel.cache.dependsOn([CONTENT_TAG]);
+  const editedListeners: EditedListener[] = [];
   const service = {
     async list() {
       read();
@@ -34,9 +39,19 @@ export function createContentService(kernel: Kernel) {
       if (!block) throw notFound('Content block not found');
       const trimmed = value.trim();
       if (trimmed.length > MAX_LENGTH[block.type]) throw invalid(tooLong(block.type));
-      const updated = (await block.$query().patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+      const previous = block.value;
+      const updated = await kernel.knex.transaction(async (trx) => {
+        const edited = (await block.$query(trx).patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+        for (const listener of editedListeners) await listener(trx, { actorId, block: edited, previous });
+        return edited;
+      });
       await kernel.cache.changed([CONTENT_TAG]);
       return updated;
+    },
+
+    /** Other plugins act on every edit, inside its transaction (a failure keeps it unsaved). */
+    onEdited(listener: EditedListener): void {
+      editedListeners.push(listener);
     },
   };
   return service;

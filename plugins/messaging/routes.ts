@@ -1,10 +1,11 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
-import { messageRequired, messageRules } from './rules.ts';
+import { blockRules, messageRequired, messageRules } from './rules.ts';
 import type { SendInput } from './service.ts';
 
 const parseMessage = bodyValidator<SendInput>(messageRules, messageRequired);
+const parseBlock = bodyValidator<{ userId: number }>(blockRules, ['userId']);
 
 export function messagingRoutes(router: ApiRouter, kernel: Kernel) {
   const messaging = kernel.services.messaging;
@@ -23,6 +24,24 @@ export function messagingRoutes(router: ApiRouter, kernel: Kernel) {
     const input = parseMessage(ctx.request.body);
     ctx.status = 201;
     ctx.body = await messaging.send(user.id, input);
+  });
+
+  router.get('/blocks', async (ctx) => {
+    ctx.body = await messaging.blocked(requireUser(ctx).id);
+  });
+
+  router.post('/blocks', async (ctx) => {
+    const user = requireUser(ctx, 'Please log in to block someone');
+    const { userId } = parseBlock(ctx.request.body);
+    await messaging.block(user.id, userId);
+    ctx.status = 201;
+    ctx.body = await messaging.blocked(user.id);
+  });
+
+  router.delete('/blocks/:userId', async (ctx) => {
+    const user = requireUser(ctx);
+    await messaging.unblock(user.id, idParam(ctx.params.userId, 'User'));
+    ctx.body = await messaging.blocked(user.id);
   });
 
   router.patch('/messages/:id/read', async (ctx) => {

@@ -31,6 +31,13 @@ export const messageRules: FieldRules = {
 };
 export const messageRequired = ['recipientId', 'content'] as const;
 
+export const blockRules: FieldRules = {
+  userId: { label: 'Person', type: 'integer', minimum: 1, messages: { required: 'Please choose whom to block', type: 'Please choose whom to block', minimum: 'Please choose whom to block' } },
+};
+
+export const BLOCKED_YOU = 'This person does not accept messages from you';
+export const CANNOT_BLOCK_SELF = 'You cannot block yourself';
+
 /** Spec §7: a reply's subject is "Re: " plus the original subject (not "Re: Re: …"). */
 export function replySubject(subject: string | null): string {
   const original = (subject ?? '').trim();

@@ -4,6 +4,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { User } from '../accounts/models.ts';
 import { Message, messageJson, type MessageRow } from './models.ts';
+import { BLOCKED_YOU, CANNOT_BLOCK_SELF } from './rules.ts';
 
 export interface SendInput {
   recipientId: number;
@@ -26,6 +27,10 @@ export type SentListener = (trx: Knex.Transaction, message: SentMessage) => Prom
 export const SENDS_PER_MINUTE = 20;
 
 export function createMessagingService(kernel: Kernel) {
+  /** Messages (alias m) whose sender this user blocked: hidden from their inbox and unread count. */
+  const blockedSender = (userId: number) =>
+    kernel.knex('blocks as bl').select(kernel.knex.raw('1')).where('bl.blocker_id', userId).whereRaw('bl.blocked_id = m.sender_id');
+
   // Counted by every app node together (kernel.limits), one atomic step per send, so neither
   // another node nor messages sent at the same moment get past it.
   const sends = kernel.limits.create('message-sends', { points: SENDS_PER_MINUTE, windowMs: 60_000 });
@@ -40,18 +45,20 @@ export function createMessagingService(kernel: Kernel) {
         .leftJoin('users as r', 'r.id', 'm.recipient_id')
         .select('m.*', 's.name as sender_name', 'r.name as recipient_name')
         .where((q) => q.where('m.sender_id', userId).orWhere('m.recipient_id', userId))
+        .whereNotExists(blockedSender(userId))
         .orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]);
       return rows.map((row) => messageJson(row, userId));
     },
 
     async unreadCount(userId: number): Promise<number> {
-      return Message.query().where({ recipientId: userId, isRead: false }).resultSize();
+      return Message.query().alias('m').where({ recipientId: userId, isRead: false }).whereNotExists(blockedSender(userId)).resultSize();
     },
 
     async send(senderId: number, input: SendInput) {
       if (input.recipientId === senderId) throw invalid('You cannot send messages to yourself');
       const recipient = await User.query().findById(input.recipientId);
       if (!recipient || recipient.deletedAt) throw notFound('Recipient not found');
+      if (await kernel.knex('blocks').where({ blockerId: recipient.id, blockedId: senderId }).first('blockerId')) throw forbidden(BLOCKED_YOU);
       const wait = await sends.take(String(senderId));
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
       const subject = input.subject?.trim() || null;
@@ -71,6 +78,25 @@ export function createMessagingService(kernel: Kernel) {
       // Both inboxes (and the recipient's notifications, written in the same transaction).
       await kernel.cache.changed([userTag(senderId), userTag(recipient.id)]);
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
+    },
+
+    /** The people this user blocked, by name, most recent first. */
+    async blocked(userId: number) {
+      const rows = await kernel.knex('blocks as b').join('users as u', 'u.id', 'b.blocked_id')
+        .where('b.blocker_id', userId).orderBy('b.created_at', 'desc').select('u.id', 'u.name');
+      return rows.map((row: { id: number; name: string }) => ({ id: Number(row.id), name: row.name }));
+    },
+
+    /** Blocks a person (again: no change): they can no longer message this user, whose inbox hides them. */
+    async block(userId: number, blockedId: number): Promise<void> {
+      if (blockedId === userId) throw invalid(CANNOT_BLOCK_SELF);
+      const blocked = await User.query().findById(blockedId);
+      if (!blocked || blocked.deletedAt) throw notFound('User not found');
+      await kernel.knex('blocks').insert({ blockerId: userId, blockedId, createdAt: kernel.now().getTime() }).onConflict(['blockerId', 'blockedId']).ignore();
+    },
+
+    async unblock(userId: number, blockedId: number): Promise<void> {
+      await kernel.knex('blocks').where({ blockerId: userId, blockedId }).delete();
     },
 
     /** Other plugins act on every message sent, inside its transaction (a failure keeps it unsent). */

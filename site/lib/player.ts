@@ -68,8 +68,26 @@ async function refreshLiked(trackId: number): Promise<void> {
     const detail = await apiRequest<{ liked: boolean }>('GET', `/api/tracks/${trackId}`);
     if ($current.get()?.id === trackId) $liked.set(detail.liked);
   } catch (error) {
-    console.warn('track detail not loaded', error);
+    if (error instanceof ApiError && error.status === 404) dropGone(trackId);
+    else console.warn('track detail not loaded', error);
   }
+}
+
+/**
+ * A track the catalog no longer shows (taken down by a moderator, deleted) leaves the queue, even
+ * where its file still loads: the track after it takes its place, playing if this one was.
+ */
+function dropGone(trackId: number): void {
+  const queue = $queue.get();
+  const index = queue.findIndex((t) => t.id === trackId);
+  if (index < 0 || $current.get()?.id !== trackId) return;
+  toast({ title: 'Track unavailable', description: `${queue[index].title} is no longer on OneTrack` });
+  const wasPlaying = !!audio && !audio.paused;
+  audio?.pause();
+  const rest = queue.filter((t) => t.id !== trackId);
+  if (rest.length === 0) return forget();
+  $queue.set(rest);
+  select(Math.min(index, rest.length - 1), { play: wasPlaying });
 }
 
 /** Waveform and processing facts come from the releases feature; without it there is no waveform. */

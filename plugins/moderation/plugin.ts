@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { moderationRoutes, NOTICE_PATH } from './routes.ts';
+import { createModerationService } from './service.ts';
+
+// Reports, copyright notices, the moderators' queue and actions, appeals, and the audit log of every
+// moderation and admin action. The states it sets (a track's hidden_at, an account's suspended_at)
+// are columns of catalog and accounts, read on every path there (docs/architecture.md).
+const moderation: PluginManifest = {
+  name: 'moderation',
+  dependsOn: ['accounts', 'catalog', 'content', 'messaging', 'notifications'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createModerationService,
+  anonymousBodies: [NOTICE_PATH],
+  routes: moderationRoutes,
+  pages: [
+    { pattern: '/admin/moderation', entrypoint: 'pages/moderation.astro' },
+    { pattern: '/admin/audit', entrypoint: 'pages/audit.astro' },
+    { pattern: '/copyright', entrypoint: 'pages/copyright.astro' },
+    { pattern: '/appeals/[id]', entrypoint: 'pages/appeal.astro' },
+  ],
+};
+
+export default moderation;

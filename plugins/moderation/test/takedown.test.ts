@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, type App } from '../../../api/app.ts';
+import { listen } from '../../../api/http/listen.ts';
+import { TestClient } from '../../../api/test/client.ts';
+import { waitFor } from '../../../api/test/processes.ts';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+import { addTrack } from '../../catalog/test/fixtures.ts';
+
+// A takedown reaches every read path on every node at once (issue 20): node A takes the action,
+// node B (another app on the same database and Redis, its caches warm) answers without the track
+// on pages, API lists, search, feeds, the sitemap, oEmbed and embeds. Needs the built site.
+
+describe('takedown on every read path, across two nodes', () => {
+  let nodeA: TestServer;
+  let appB: App;
+  let serverB: Server;
+  let b: TestClient;
+  let admin: SignedUp, artist: SignedUp;
+  let hiddenId: number;
+  const title = 'Stolen Anthem';
+
+  /** Every path that shows the track, with how it shows it there. */
+  const paths = () => [
+    `/tracks/${hiddenId}`,
+    `/embed/tracks/${hiddenId}`,
+    `/api/tracks/${hiddenId}`,
+    `/api/artists/${artist.artist!.id}/tracks`,
+    '/api/tracks/monthly',
+    '/discover',
+    `/artist/${artist.artist!.id}`,
+    '/api/search?q=stolen',
+    '/search?q=stolen',
+    '/feed.xml',
+    `/artist/${artist.artist!.id}/feed.xml`,
+    '/sitemap.xml',
+    `/oembed?url=${encodeURIComponent(`${b.baseUrl}/tracks/${hiddenId}`)}&format=json`,
+    `/embed/artists/${artist.artist!.id}`,
+  ];
+  const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
+
+  before(async () => {
+    const redis = { url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` };
+    nodeA = await startTestServer({ pages: true, config: { redis } });
+    appB = await createApp({ config: nodeA.app.kernel.config, pages: true });
+    serverB = await listen(appB.koa, 0, '127.0.0.1');
+    b = new TestClient(`http://127.0.0.1:${(serverB.address() as AddressInfo).port}`);
+    admin = await signUp(nodeA, 'warden', { role: 'admin' });
+    artist = await signUp(nodeA, 'copycat', { artist: true });
+    hiddenId = await addTrack(artist.artist!.id, title, new Date(Date.now() - 3_600_000));
+    await addTrack(artist.artist!.id, 'Honest Song', new Date(Date.now() - 86_400_000 * 40));
+  });
+  after(async () => {
+    serverB?.closeAllConnections();
+    await new Promise((resolve) => serverB?.close(resolve));
+    await appB?.close();
+    await nodeA?.stop();
+  });
+
+  it('shows the track everywhere on node B before (and caches it there)', async () => {
+    for (const path of paths()) {
+      const first = await b.get(path);
+      expect(first.status, path).to.equal(200);
+      expect(mentions(first.text), `${path} shows the track`).to.equal(true);
+      const cached = await b.get(path);
+      expect(cached.text, `${path} again`).to.equal(first.text);
+    }
+  });
+
+  it('hides it on node B as soon as node A answered: gone (410) on its page and embed, absent elsewhere', async () => {
+    const res = await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, { action: 'hide', reason: 'Copyright notice' });
+    expect(res.status, res.text).to.equal(200);
+    // Node B hears of the invalidation through Redis within milliseconds; allow a moment.
+    await waitFor('node B to drop the track', async () => (mentions((await b.get('/api/tracks/monthly')).text) ? undefined : true), 2000, 20);
+    for (const path of paths()) {
+      const after = await b.get(path);
+      if (path === `/tracks/${hiddenId}` || path === `/embed/tracks/${hiddenId}`) {
+        expect(after.status, path).to.equal(410);
+        expect(after.text, path).to.match(/taken down|removed/);
+      } else if (path === `/api/tracks/${hiddenId}` || path.startsWith('/oembed')) {
+        expect(after.status, path).to.equal(404);
+      } else {
+        expect(after.status, path).to.equal(200);
+      }
+      expect(mentions(after.text), `${path} no longer shows the track`).to.equal(false);
+    }
+  });
+
+  it('suspends the artist from node A: node B ends their session and their page says so', async () => {
+    const session = new TestClient(b.baseUrl, {}, artist.client.cookies);
+    expect((await session.get('/api/auth/user')).status, 'signed in on node B').to.equal(200);
+    const res = await admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, { action: 'suspend', reason: 'Repeat infringer' });
+    expect(res.status, res.text).to.equal(200);
+    await waitFor('node B to end the session', async () => ((await session.get('/api/auth/user')).status === 401 ? true : undefined), 2000, 20);
+    const page = await b.get(`/artist/${artist.artist!.id}`);
+    expect(page.status).to.equal(403);
+    expect(page.text).to.contain('Account Suspended');
+    const login = await b.post('/api/auth/login', { username: 'copycat', password: 'secret123' });
+    expect(login.status).to.equal(403);
+    expect(login.body.message).to.equal('This account is suspended: Repeat infringer');
+  });
+
+  it('restores both from node A: node B shows the track and the artist again', async () => {
+    expect((await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, { action: 'restore', reason: 'Licence shown' })).status).to.equal(200);
+    await waitFor('node B to show the track', async () => ((await b.get(`/tracks/${hiddenId}`)).status === 200 ? true : undefined), 2000, 20);
+    expect((await b.get(`/artist/${artist.artist!.id}`)).status).to.equal(200);
+    for (const path of paths()) expect(mentions((await b.get(path)).text), path).to.equal(true);
+  });
+});
