@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { mediaKey, mediaType } from '../../api/http/media.ts';
 import { toTrack } from '../catalog/queries.ts';
+import { STREAM_BITRATE } from '../releases/jobs.ts';
 import type { Payload } from './protocol.ts';
 
 // Catalog rows as the protocol's objects (Child, AlbumID3, ArtistID3), with OpenSubsonic's
@@ -20,8 +21,8 @@ export function parseId(value: string | undefined): { kind: 'ar' | 'al' | 'tr'; 
   return Number.isSafeInteger(id) && id > 0 ? { kind: match[1] as 'ar' | 'al' | 'tr', id } : null;
 }
 
-/** The AAC stream's bit rate (releases' STREAM_BITRATE), in kbit/s as the protocol counts. */
-const STREAM_KBPS = 192;
+/** The AAC stream's bit rate in kbit/s, as the protocol counts it. */
+const STREAM_KBPS = parseInt(STREAM_BITRATE, 10);
 /** ReplayGain's reference loudness: the gain brings a track to -18 LUFS. */
 const REPLAYGAIN_REFERENCE_LUFS = -18;
 
