@@ -81,7 +81,7 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
           Play OneTrack in the Subsonic apps you already use (Symfonium, DSub, Substreamer, Feishin, Tempo…): add a Subsonic or
           OpenSubsonic server with these details and an app password made below, never your account password.
         </p>
-        <dl className="row mb-0 connect-details">
+        <dl className="row mb-0">
           <dt className="col-sm-3">Server address</dt>
           <dd className="col-sm-9"><code data-testid="server-url">{serverUrl}</code></dd>
           <dt className="col-sm-3">Username</dt>
@@ -99,44 +99,41 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
       <section className="surface-card p-4" aria-labelledby="passwords-title">
         <h2 id="passwords-title" className="h5">App passwords</h2>
         {created && (
-          <Alert variant="success" onClose={() => setCreated(null)} dismissible>
+          <Alert variant="success">
             <p className="fw-semibold mb-2">Password for “{created.name}”: copy it now, it will not be shown again.</p>
-            <div className="d-flex gap-2 flex-wrap align-items-center">
-              <Form.Control readOnly value={created.password} className="font-monospace app-secret" aria-label={`App password for ${created.name}`} onFocus={(e) => e.currentTarget.select()} />
+            <Form.Control readOnly value={created.password} className="font-monospace w-100" aria-label={`App password for ${created.name}`} onFocus={(e) => e.currentTarget.select()} />
+            <div className="d-flex gap-2 mt-2">
               <Button variant="outline-light" onClick={() => copy(created.password)}>Copy</Button>
+              <Button variant="outline-secondary" onClick={() => setCreated(null)}>Done</Button>
             </div>
           </Alert>
         )}
         <Form noValidate onSubmit={create} className="mb-3">
           <Form.Label htmlFor="app-name">App name</Form.Label>
-          <div className="d-flex gap-2 flex-wrap align-items-start">
-            <div className="flex-grow-1">
-              <LimitedText
-                id="app-name"
-                value={name}
-                max={maxLengthOf(appPasswordRules, 'name')}
-                quiet
-                placeholder="e.g. Symfonium on my phone"
-                disabled={full}
-                isInvalid={!!error}
-                aria-describedby={error ? 'app-name-error' : full ? 'app-name-full' : undefined}
-                onChange={(value) => setName(value)}
-              />
-              <Form.Control.Feedback type="invalid" id="app-name-error">{error}</Form.Control.Feedback>
-            </div>
-            <Button type="submit" className="btn-gold" disabled={saving || full} aria-busy={saving}>
-              {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-              Create password
-            </Button>
-          </div>
+          <LimitedText
+            id="app-name"
+            value={name}
+            max={maxLengthOf(appPasswordRules, 'name')}
+            quiet
+            placeholder="e.g. Symfonium on my phone"
+            disabled={full}
+            isInvalid={!!error}
+            aria-describedby={error ? 'app-name-error' : full ? 'app-name-full' : undefined}
+            onChange={(value) => setName(value)}
+          />
+          <Form.Control.Feedback type="invalid" id="app-name-error">{error}</Form.Control.Feedback>
+          <Button type="submit" className="btn-gold mt-2" disabled={saving || full} aria-busy={saving}>
+            {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Create password
+          </Button>
           {full && <div id="app-name-full" className="form-text text-secondary">You have {MAX_APP_PASSWORDS} app passwords, the most you can keep: delete one you no longer use first.</div>}
         </Form>
         {passwords.length === 0 ? (
           <p className="text-secondary mb-0" data-testid="no-app-passwords">No app passwords yet. Create one for each app or device.</p>
         ) : (
-          <ul className="list-unstyled mb-0 app-password-list">
+          <ul className="list-unstyled mb-0">
             {passwords.map((p) => (
-              <li key={p.id} className="d-flex flex-wrap gap-2 align-items-center justify-content-between py-2 border-top border-secondary-subtle">
+              <li key={p.id} className="d-flex flex-wrap gap-2 align-items-center justify-content-between py-2">
                 <div>
                   <div className="fw-semibold">{p.name}</div>
                   <div className="small text-secondary">
