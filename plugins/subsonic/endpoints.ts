@@ -304,8 +304,23 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
       };
     },
 
-    // Apps ask for these while syncing; OneTrack has no playlists.
+    async getArtistInfo2({ params }) {
+      const row = await artistRow(params.required('id'));
+      return { artistInfo2: { biography: row.bio || undefined } };
+    },
+
+    async getGenres() {
+      return { genres: { genre: (await library.genres()).map((g) => ({ value: g.name, songCount: g.count, albumCount: g.count })) } };
+    },
+
+    // Apps ask for these while syncing: the library is always up to date, and OneTrack has no
+    // playlists, radio stations, podcasts, bookmarks or saved play queues.
+    getScanStatus: async () => ({ scanStatus: { scanning: false, count: await library.count() } }),
     getPlaylists: async () => ({ playlists: { playlist: [] } }),
+    getInternetRadioStations: async () => ({ internetRadioStations: { internetRadioStation: [] } }),
+    getPodcasts: async () => ({ podcasts: { channel: [] } }),
+    getBookmarks: async () => ({ bookmarks: { bookmark: [] } }),
+    getPlayQueue: async () => ({}),
   };
 
   function albumList(params: Params, user: SubsonicUser) {

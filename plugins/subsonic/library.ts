@@ -28,7 +28,7 @@ export function createLibrary(knex: Knex, now: () => Date) {
   function artists(): Knex.QueryBuilder {
     const o = out();
     return knex('artists as a')
-      .select('a.id', 'a.name', 'a.profile_image', knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and ${o.sql}) as album_count`, o.bindings))
+      .select('a.id', 'a.name', 'a.bio', 'a.profile_image', knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and ${o.sql}) as album_count`, o.bindings))
       .whereRaw(`exists (select 1 from tracks t where t.artist_id = a.id and ${o.sql})`, o.bindings)
       .orderByRaw('lower(a.name) asc, a.id asc');
   }
@@ -86,6 +86,20 @@ export function createLibrary(knex: Knex, now: () => Date) {
     /** The user's liked tracks, latest like first (getStarred2). */
     async starred(userId: number): Promise<Row[]> {
       return this.albumList(userId, 'starred', 0, 10_000);
+    },
+
+    /** The genres of the tracks out, with how many (every release is one song and one album). */
+    async genres(): Promise<Array<{ name: string; count: number }>> {
+      const o = out();
+      const rows = await knex('tracks as t').whereRaw(o.sql, o.bindings).whereNotNull('t.genre').groupBy('t.genre').select('t.genre', knex.raw('count(*) as n')).orderBy('t.genre');
+      return rows.map((row: Row) => ({ name: String(row.genre), count: Number(row.n) }));
+    },
+
+    /** How many tracks are out (getScanStatus's count). */
+    async count(): Promise<number> {
+      const o = out();
+      const [{ n }] = await knex('tracks as t').whereRaw(o.sql, o.bindings).count({ n: '*' });
+      return Number(n);
     },
   };
 }

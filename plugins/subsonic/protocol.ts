@@ -1,7 +1,9 @@
 // The Subsonic response envelope in its two formats. Handlers return plain objects shaped as the
 // JSON format is; the XML format is derived from them by the protocol's rule: a scalar is an
 // attribute, an object a child element, an array repeated child elements of its key's name (an
-// array of scalars gives elements with text, as OpenSubsonic's `versions`).
+// array of scalars gives elements with text, as OpenSubsonic's `versions`), and a `value` key is the
+// element's text (a genre's name), as the JSON format names it. A few scalars are elements with text in
+// the XML schema (an artist's biography): TEXT_ELEMENTS.
 
 export const API_VERSION = '1.16.1';
 export const SERVER_TYPE = 'onetrack';
@@ -45,15 +47,18 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const escapeXml = (value: unknown) => String(value).replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
+const TEXT_ELEMENTS = new Set(['biography']);
+const isAttribute = ([key, value]: [string, unknown]) => isScalar(value) && key !== 'value' && !TEXT_ELEMENTS.has(key);
 
 function element(name: string, value: unknown): string {
   if (isScalar(value)) return `<${name}>${escapeXml(value)}</${name}>`;
   const entries = Object.entries(value as Payload).filter(([, v]) => v !== undefined && v !== null);
-  const attributes = entries.filter(([, v]) => isScalar(v)).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const attributes = entries.filter(isAttribute).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const text = entries.find(([k, v]) => k === 'value' && isScalar(v));
   const children = entries
-    .filter(([, v]) => !isScalar(v))
+    .filter((entry) => !isAttribute(entry) && entry[0] !== 'value')
     .map(([k, v]) => (Array.isArray(v) ? v.map((item) => element(k, item)).join('') : element(k, v)))
-    .join('');
+    .join('') + (text ? escapeXml(text[1]) : '');
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 

@@ -25,9 +25,9 @@ export async function newAppPassword(client: TestClient, name = 'Symfonium'): Pr
   return res.body.password;
 }
 
-/** Elements that are lists in the protocol's XML below the top level (the JSON format has arrays for them). */
-const LISTS = new Set(['index', 'artist', 'album', 'song', 'entry', 'musicFolder', 'openSubsonicExtensions', 'versions', 'genres', 'isrc', 'folder', 'releaseTypes', 'child']);
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true, isArray: (name, path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) && String(path).split('.').length > 2 });
+/** Elements that are lists in the protocol's XML below the top level (the JSON format has arrays for them); text is `value`, as in JSON. */
+const LISTS = new Set(['index', 'artist', 'album', 'song', 'entry', 'musicFolder', 'openSubsonicExtensions', 'versions', 'genres', 'isrc', 'folder', 'releaseTypes', 'child', 'genre']);
+const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true, textNodeName: 'value', isArray: (name, path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) && String(path).split('.').length > 2 });
 
 export type Format = 'json' | 'xml';
 

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { mediaKey } from '../../../api/http/media.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+import { releaseForm, uploadAudio } from '../../releases/test/fixtures.ts';
 import { secretBox } from '../secrets.ts';
 import { newAppPassword, parseXml, publishTrack, subsonicSession, type Format } from './fixtures.ts';
 
@@ -23,6 +24,7 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
     server = await startTestServer();
     artist = await signUp(server, 'ada', { artist: true });
     trackId = await publishTrack(artist.client, server.app.kernel, title);
+    await server.app.kernel.knex('artists').where({ id: artist.artist!.id }).update({ bio: 'Tape & <synths>' });
   });
   after(() => server?.stop());
 
@@ -60,6 +62,10 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect((await app.call('getSong', { id: song.id })).song.title).to.equal(title);
       expect((await app.call('getAlbumList2', { type: 'newest' })).albumList2.album[0].id).to.equal(`al-${trackId}`);
       expect((await app.call('search3', { query: 'first light' })).searchResult3.song[0].id).to.equal(song.id);
+      expect((await app.call('getArtistInfo2', { id: a.id })).artistInfo2.biography).to.equal('Tape & <synths>');
+      expect((await app.call('getGenres')).genres.genre).to.deep.equal([{ value: 'Electronic', songCount: 1, albumCount: 1 }]);
+      expect((await app.call('getScanStatus')).scanStatus).to.deep.equal({ scanning: false, count: 1 });
+      for (const method of ['getPlaylists', 'getInternetRadioStations', 'getPodcasts', 'getBookmarks', 'getPlayQueue']) expect((await app.call(method)).status, method).to.equal('ok');
       const everything = (await app.call('search3', { query: '' })).searchResult3;
       expect(everything.artist[0].id).to.equal(a.id);
       expect(everything.album[0].id).to.equal(album.id);
@@ -183,7 +189,28 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect(text).to.contain('title="First Light &amp; &quot;Dawn&quot;"');
       expect(parseXml(text).song.title).to.equal(title);
       expect(await xmlError(await fetch(`${server.url}/rest/ping`, { method: 'DELETE' }))).to.equal(0);
+      // Text where the schema has text: a genre's name, an artist's biography.
+      expect(await (await rest('getGenres', `apiKey=${secret}`)).text()).to.contain('<genre songCount="1" albumCount="1">Electronic</genre>');
+      expect(await (await rest('getArtistInfo2', `apiKey=${secret}&id=ar-${artist.artist!.id}`)).text()).to.contain('<artistInfo2><biography>Tape &amp; &lt;synths&gt;</biography></artistInfo2>');
     });
+  });
+
+  it('shows nothing of a release before its day, and signs a deleted account\'s apps out', async () => {
+    const fan = await signUp(server, 'earlyfan');
+    const secret = await newAppPassword(fan.client);
+    const audio = await uploadAudio(artist.client);
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = await artist.client.post('/api/tracks', releaseForm(audio.url, null, { title: 'Not Yet', isMonthlyDrop: false, releaseASAP: false, releaseDate: day }));
+    expect(scheduled.status, scheduled.text).to.equal(201);
+    const call = async (method: string, query: string) => parseXml(await (await fetch(`${server.url}/rest/${method}?apiKey=${secret}&${query}`)).text());
+    for (const [method, query] of [['getAlbum', `id=al-${scheduled.body.id}`], ['getSong', `id=tr-${scheduled.body.id}`], ['stream', `id=tr-${scheduled.body.id}`], ['download', `id=tr-${scheduled.body.id}`], ['star', `id=tr-${scheduled.body.id}`], ['scrobble', `id=tr-${scheduled.body.id}`]]) {
+      expect((await call(method, query)).error?.code, method).to.equal(70);
+    }
+    expect((await call('getAlbumList2', 'type=newest&size=50')).albumList2.album.map((al: { id: string }) => al.id)).not.to.include(`al-${scheduled.body.id}`);
+    expect((await call('search3', 'query=')).searchResult3.song.map((so: { id: string }) => so.id)).not.to.include(`tr-${scheduled.body.id}`);
+
+    expect((await fan.client.delete(`/api/users/${fan.user.id}`)).status).to.equal(200);
+    expect((await call('ping', '')).error.code).to.equal(44);
   });
 
   it('keeps app passwords hashed and sealed: no secret in the database, unreadable under another key', async () => {
