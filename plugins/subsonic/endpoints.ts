@@ -268,7 +268,7 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
 
     async getNowPlaying({ user }) {
       const at = kernel.now().getTime();
-      const reports = await subsonic.playingNow(NOW_PLAYING_MAX_MS);
+      const reports = await subsonic.playingNow(user.id, NOW_PLAYING_MAX_MS);
       const rows = await library.songsByIds(user.id, reports.map((r) => r.trackId));
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       const entry = reports.flatMap((report) => {

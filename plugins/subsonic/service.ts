@@ -97,15 +97,17 @@ export function createSubsonicService(kernel: Kernel) {
         .merge(['track_id', 'player', 'updated_at']);
     },
 
-    /** Everyone's apps' current tracks, reported within the last `withinMs`, latest first. */
-    async playingNow(withinMs: number): Promise<Array<{ userId: number; username: string; trackId: number; player: string; updatedAt: number }>> {
+    /**
+     * What this user's apps reported within the last `withinMs`. Only their own: on a public service
+     * what other listeners play is theirs, not every app user's to read.
+     */
+    async playingNow(userId: number, withinMs: number): Promise<Array<{ username: string; trackId: number; player: string; updatedAt: number }>> {
       const rows = await knex('subsonic_now_playing as n')
         .join('users as u', 'u.id', 'n.user_id')
-        .whereNull('u.deleted_at')
+        .where('n.user_id', userId)
         .where('n.updated_at', '>=', now() - withinMs)
-        .select('n.user_id', 'u.username', 'n.track_id', 'n.player', 'n.updated_at')
-        .orderBy('n.updated_at', 'desc');
-      return rows.map((r: Row) => ({ userId: Number(r.userId), username: String(r.username), trackId: Number(r.trackId), player: String(r.player), updatedAt: Number(r.updatedAt) }));
+        .select('u.username', 'n.track_id', 'n.player', 'n.updated_at');
+      return rows.map((r: Row) => ({ username: String(r.username), trackId: Number(r.trackId), player: String(r.player), updatedAt: Number(r.updatedAt) }));
     },
   };
 }
