@@ -60,6 +60,12 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       const song = album.song[0];
       expect(song).to.include({ id: `tr-${trackId}`, title, suffix: 'm4a', contentType: 'audio/mp4', bitRate: 192, duration: 3, albumId: `al-${trackId}`, coverArt: `al-${trackId}`, mediaType: 'song' });
       expect((await app.call('getSong', { id: song.id })).song.title).to.equal(title);
+      // Folder browsing (DSub): artist → releases as folders → the song.
+      const folder = (await app.call('getMusicDirectory', { id: a.id })).directory;
+      expect(folder.child[0]).to.include({ id: album.id, isDir: true, parent: a.id });
+      expect((await app.call('getMusicDirectory', { id: album.id })).directory.child[0]).to.include({ id: song.id, isDir: false });
+      expect((await app.call('getAlbumList', { type: 'alphabeticalByName' })).albumList.album[0]).to.include({ id: album.id, isDir: true });
+      expect((await app.call('getRandomSongs')).randomSongs.song[0].id).to.equal(song.id);
       expect((await app.call('getAlbumList2', { type: 'newest' })).albumList2.album[0].id).to.equal(`al-${trackId}`);
       expect((await app.call('search3', { query: 'first light' })).searchResult3.song[0].id).to.equal(song.id);
       expect((await app.call('getArtistInfo2', { id: a.id })).artistInfo2.biography).to.equal('Tape & <synths>');
