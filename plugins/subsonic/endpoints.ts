@@ -61,6 +61,8 @@ export interface Call {
 export type Handler = (call: Call) => Promise<Payload | null>;
 
 const MUSIC_FOLDER = { id: 1, name: 'OneTrack' };
+/** The most ids one star, unstar or scrobble call may name (each is a query). */
+export const MAX_IDS = 100;
 /** The largest window a list or search returns at once. */
 const MAX_WINDOW = 500;
 /** How long a "now playing" report stands beyond its track's duration. */
@@ -74,6 +76,8 @@ const EXTENSIONS = [
 
 /** Methods that answer without credentials (OpenSubsonic: apps ask before signing in). */
 export const PUBLIC_METHODS = new Set(['getOpenSubsonicExtensions']);
+
+const tooManyIds = () => new SubsonicError(CODE.generic, `At most ${MAX_IDS} ids in one call`);
 
 const viewerOf = (user: SubsonicUser): Viewer & { id: number } => ({ id: user.id, zone: 'UTC' });
 
@@ -118,6 +122,7 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     const tracks = [...params.all('id'), ...params.all('albumId')];
     const artists = params.all('artistId');
     if (!tracks.length && !artists.length) throw missing('id');
+    if (tracks.length > MAX_IDS) throw tooManyIds();
     return { tracks, artists };
   }
 
@@ -251,6 +256,7 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     async scrobble({ params, user }) {
       const values = params.all('id');
       if (!values.length) throw missing('id');
+      if (values.length > MAX_IDS) throw tooManyIds();
       const rows = [];
       for (const value of values) rows.push(await trackRow(user, value, ['tr']));
       if (!params.flag('submission', true)) {

@@ -6,6 +6,7 @@ import { mediaKey } from '../../../api/http/media.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { releaseForm, uploadAudio } from '../../releases/test/fixtures.ts';
+import { MAX_IDS } from '../endpoints.ts';
 import { secretBox } from '../secrets.ts';
 import { newAppPassword, parseXml, publishTrack, subsonicSession, type Format } from './fixtures.ts';
 
@@ -178,6 +179,10 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect(await xmlError(await rest('getCoverArt', `apiKey=${secret}&id=al-${trackId}&size=abc`))).to.equal(0);
       expect(await xmlError(await rest('createUser', `apiKey=${secret}`))).to.equal(0);
       expect(await xmlError(await rest('star', `apiKey=${secret}&artistId=ar-1`))).to.equal(0);
+      const tooMany = Array.from({ length: MAX_IDS + 1 }, () => `id=tr-${trackId}`).join('&');
+      expect(await xmlError(await rest('scrobble', `apiKey=${secret}&${tooMany}`))).to.equal(0);
+      expect(await xmlError(await rest('star', `apiKey=${secret}&${tooMany}`))).to.equal(0);
+      expect(await server.app.kernel.knex('likes').where({ trackId, userId: fan.user.id }).first()).to.equal(undefined);
 
       const json = await rest('getSong', `apiKey=${secret}&id=tr-999999&f=json`);
       expect(json.headers.get('content-type')).to.match(/^application\/json/);
