@@ -16,11 +16,13 @@ import type { Credentials, SubsonicUser } from './service.ts';
 
 const FORM_LIMIT = '64kb';
 
+const wrongCredentials = () => new SubsonicError(CODE.wrongCredentials, 'Wrong username or password');
+
 /** Subsonic's `p` may be hex-encoded as `enc:…`. */
 function plainPassword(p: string): string {
   if (!p.startsWith('enc:')) return p;
   const hex = p.slice(4);
-  if (!/^([0-9a-f]{2})*$/i.test(hex)) throw new SubsonicError(CODE.wrongCredentials, 'Wrong username or password');
+  if (!/^([0-9a-f]{2})*$/i.test(hex)) throw wrongCredentials();
   return Buffer.from(hex, 'hex').toString('utf8');
 }
 
@@ -72,7 +74,7 @@ export function subsonicApi(kernel: Kernel): Middleware<AppState> {
       let user: SubsonicUser | null = null;
       if (!PUBLIC_METHODS.has(method)) {
         user = await kernel.services.subsonic.authenticate(credentialsOf(params));
-        if (!user) throw new SubsonicError(params.get('apiKey') !== undefined ? CODE.invalidApiKey : CODE.wrongCredentials, params.get('apiKey') !== undefined ? 'Invalid API key' : 'Wrong username or password');
+        if (!user) throw params.get('apiKey') !== undefined ? new SubsonicError(CODE.invalidApiKey, 'Invalid API key') : wrongCredentials();
       }
       if (!handler) throw new SubsonicError(CODE.generic, `Unknown or unsupported method: ${method}`);
       const payload = await handler({ params, user: user!, ctx });

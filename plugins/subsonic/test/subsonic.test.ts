@@ -149,6 +149,7 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       const hex = Buffer.from(secret).toString('hex');
       expect(parseXml(await (await rest('ping', `u=${u.toUpperCase()}&p=enc:${hex}&v=1.16.1&c=test`)).text()).status).to.equal('ok');
       expect(await xmlError(await rest('ping', `u=${u}&p=secret123`))).to.equal(40);
+      expect(await xmlError(await rest('ping', `u=${u}&p=enc:zz`))).to.equal(40);
       // Another user's app password is not this user's.
       const other = await newAppPassword((await signUp(server, 'other')).client);
       expect(await xmlError(await rest('ping', `u=${u}&p=${other}`))).to.equal(40);
