@@ -114,7 +114,7 @@ run('build', bin('astro'), ['build']);
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
 const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', 'node_modules/**'];
 // Real processes on MariaDB: run once, not in both database passes.
-const CLUSTER = ['api/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
+const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
 const BROWSER = ['{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'];
 
 if (!only || only === 'sqlite') mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });

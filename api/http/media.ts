@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import path from 'node:path';
 import { isValidKey, type Storage } from '../storage/types.ts';
 
@@ -63,37 +63,46 @@ export function mediaType(key: string): string | undefined {
   return TYPES[path.extname(key).toLowerCase()];
 }
 
+/** Cache-Control of /media/ files: stored names never change content (a new upload gets a new name). */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function mediaFiles(storage: Storage): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith(MEDIA_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const key = mediaKey(ctx.path);
-    if (!key) return next();
-    const type = mediaType(key)!;
-    const info = await storage.head(key);
-    if (!info) return next();
-
-    ctx.type = type;
-    ctx.set('Accept-Ranges', 'bytes');
-    // Stored names never change content (a new upload gets a new name).
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.lastModified = info.lastModified;
-    ctx.etag = info.etag;
-    ctx.compress = false;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    const range = ctx.headers['if-range'] && ctx.headers['if-range'] !== ctx.response.get('ETag') ? null : parseRange(ctx.headers.range, info.size);
-    if (range === 'invalid') {
-      ctx.status = 416;
-      ctx.set('Content-Range', `bytes */${info.size}`);
-      ctx.body = '';
-      return;
-    }
-    const { start, end } = range ?? { start: 0, end: info.size - 1 };
-    ctx.status = range ? 206 : 200;
-    if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${info.size}`);
-    if (ctx.method === 'GET') ctx.body = await storage.read(key, { start, end });
-    ctx.length = end - start + 1;
+    if (!key || !(await sendStored(ctx, storage, key, IMMUTABLE))) return next();
   };
+}
+
+/**
+ * Answers with a stored file, honouring Range (206, 416), If-Range and conditional requests; false
+ * (nothing written) when the key holds nothing. Routes that name a file by something other than its
+ * key (the Subsonic API's stream and download) serve it through this too, with their own caching.
+ */
+export async function sendStored(ctx: Context, storage: Storage, key: string, cacheControl: string): Promise<boolean> {
+  const info = await storage.head(key);
+  if (!info) return false;
+  ctx.type = mediaType(key) ?? 'application/octet-stream';
+  ctx.set('Accept-Ranges', 'bytes');
+  ctx.set('Cache-Control', cacheControl);
+  ctx.lastModified = info.lastModified;
+  ctx.etag = info.etag;
+  ctx.compress = false;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return true;
+  }
+  const range = ctx.headers['if-range'] && ctx.headers['if-range'] !== ctx.response.get('ETag') ? null : parseRange(ctx.headers.range, info.size);
+  if (range === 'invalid') {
+    ctx.status = 416;
+    ctx.set('Content-Range', `bytes */${info.size}`);
+    ctx.body = '';
+    return true;
+  }
+  const { start, end } = range ?? { start: 0, end: info.size - 1 };
+  ctx.status = range ? 206 : 200;
+  if (range) ctx.set('Content-Range', `bytes ${start}-${end}/${info.size}`);
+  if (ctx.method !== 'HEAD') ctx.body = await storage.read(key, { start, end });
+  ctx.length = end - start + 1;
+  return true;
 }

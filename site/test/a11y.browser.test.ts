@@ -53,7 +53,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${suite.server.url}/`);
-    for (const url of ['/', '/collection', '/credits', '/messages', '/notifications', '/profile', '/upload']) {
+    for (const url of ['/', '/collection', '/credits', '/messages', '/notifications', '/profile', '/settings/apps', '/upload']) {
       await page.goto(url);
       expect(await seriousViolations(page), url).to.deep.equal([]);
     }
