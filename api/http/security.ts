@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
+import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
+import { isOwnOrigin } from './origin.ts';
 
 // Astro's hydration scripts are inline and its ClientRouter (needed for the persistent player)
 // cannot use Astro's hashed CSP, so scripts allow 'unsafe-inline' but only from this origin;
@@ -51,14 +53,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing requests that a browser sent from another site. Browsers always send
  * Origin (or Sec-Fetch-Site) on cross-site writes; non-browser clients without them are allowed.
+ * The site's origin is the configured one (a request's Host is the client's to choose).
  */
-export function sameOriginWrites(): Middleware {
+export function sameOriginWrites(config: Pick<Config, 'publicUrl'>): Middleware {
   return async (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method)) {
       const origin = ctx.get('Origin');
       const fetchSite = ctx.get('Sec-Fetch-Site');
-      const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-      if ((origin && origin !== ownOrigin) || fetchSite === 'cross-site') {
+      if ((origin && !isOwnOrigin(origin, ctx, config)) || fetchSite === 'cross-site') {
         throw forbidden('Cross-site request refused');
       }
     }

@@ -3,10 +3,10 @@ import { TZ_COOKIE, viewerOf } from '../viewer.ts';
 
 // Every artist and every released track, for search engines (robots.txt points here), each with
 // when it last changed; the home page and Discover change with the newest release.
-export const GET: APIRoute = async ({ locals, url, cookies }) => {
+export const GET: APIRoute = async ({ locals, cookies }) => {
   const { artists, tracks } = await locals.services.catalog.sitemapEntries(viewerOf(locals.user?.id, cookies.get(TZ_COOKIE)?.value));
   const entry = (path: string, lastmod?: string) =>
-    `<url><loc>${new URL(path, url.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    `<url><loc>${new URL(path, locals.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const newest = (dates: string[]) => dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
   const newestRelease = newest(tracks.map((t) => t.uploadDate));
   const urls = [
