@@ -87,6 +87,8 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
       ...process.env,
       NODE_ENV: 'production',
       PUBLIC_URL,
+      // As deployed behind the load balancer (docker-compose.yml): X-Forwarded-* headers are read.
+      TRUST_PROXY: '1',
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: databaseUrl(db),
