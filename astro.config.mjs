@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
+import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 
 // The client build's shared code in four chunks, by when a page needs it (docs/architecture.md,
 // "Front-end delivery"). Left to automatic splitting it came as ~40 chunks of a few hundred bytes,
@@ -63,8 +64,14 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), pluginPages(), hydrationDirectives],
-  // Koa checks Origin on every write for the whole app (api/http/security.ts).
-  security: { checkOrigin: false },
+  security: {
+    // Koa checks Origin on every write for the whole app (api/http/security.ts).
+    checkOrigin: false,
+    // Astro hashes every inline script it writes (island element, directives, inlined scripts) and
+    // puts the hashes in each page's policy header; the kernel takes them into its own policy
+    // (api/http/csp.ts, api/http/astro.ts). Styles keep 'unsafe-inline', so Astro lists no style hashes.
+    csp: { scriptDirective: { resources: SCRIPT_SOURCES }, styleDirective: { resources: STYLE_SOURCES } },
+  },
   // No prefetch: with it Astro adds a head module script to every page, run before the first paint,
   // and no link asked for prefetching.
   prefetch: false,

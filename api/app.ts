@@ -17,6 +17,7 @@ import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
+import { servedHosts } from './http/origin.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
@@ -109,6 +110,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   koa.use(health(kernel));
   if (metrics && config.metrics) koa.use(metricsRoute(metrics, config.metrics));
+  // After the health check (a balancer probes a node by its own address), before anything else.
+  koa.use(servedHosts(config));
 
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
   koa.use(mediaFiles(kernel.storage));
@@ -124,7 +127,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
   const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));
   koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: apiReads, strongEtags: true, onLookup: metrics?.apiCache }).middleware());
-  koa.use(sameOriginWrites());
+  koa.use(sameOriginWrites(config));
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));
 
@@ -148,6 +151,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         let shell: ReturnType<typeof loadShellData> | undefined;
         return {
           user: ctx.state.user,
+          origin: config.publicUrl,
           services: kernel.services,
           now: kernel.now,
           shell: () => (shell ??= loadShellData(plugins, kernel, ctx.state.user)),

@@ -17,6 +17,12 @@ export interface Config {
   sessionSecret: string;
   seedDemo: boolean;
   env: 'development' | 'production' | 'test';
+  /**
+   * The site's public origin (scheme, host, port; no path): every absolute URL the site writes (pages,
+   * feeds, the sitemap, oEmbed, e-mails) starts with it, never with a request's Host
+   * (docs/architecture.md, "Threat model").
+   */
+  publicUrl: string;
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */
   trustProxy: boolean;
   /**
@@ -61,8 +67,6 @@ export interface MailConfig {
   /** smtp://user:pass@host:port or smtps://… (nodemailer's connection URL). */
   smtpUrl: string;
   from: string;
-  /** The site's public address, for links in e-mails. */
-  publicUrl: string;
 }
 
 export interface RedisConfig {
@@ -223,13 +227,28 @@ function parseMetrics(env: Env): MetricsConfig | null {
   return { port, token };
 }
 
-function parseMail(env: Env, port: number): MailConfig | null {
+function parseMail(env: Env): MailConfig | null {
   const smtpUrl = env.SMTP_URL;
   if (!smtpUrl) return null;
   if (!/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`);
-  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an http(s) URL, e.g. https://onetrack.example, got "${publicUrl}"`);
-  return { smtpUrl, from: env.MAIL_FROM || 'OneTrack <no-reply@onetrack.local>', publicUrl };
+  return { smtpUrl, from: env.MAIL_FROM || 'OneTrack <no-reply@onetrack.local>' };
+}
+
+/** The public origin; in development it is this machine at PORT, in production it must be said. */
+function parsePublicUrl(raw: string | undefined, env: Config['env'], port: number): string {
+  if (!raw) {
+    if (env === 'production') throw new ConfigError('PUBLIC_URL is required when NODE_ENV=production (the address visitors use, e.g. https://onetrack.example)');
+    return `http://127.0.0.1:${port}`;
+  }
+  const usage = `PUBLIC_URL must be an http(s) origin without a path, e.g. https://onetrack.example, got "${raw}"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(usage);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.pathname !== '/' || url.search || url.hash) throw new ConfigError(usage);
+  return url.origin;
 }
 
 function parseEnv(raw: string | undefined): Config['env'] {
@@ -297,6 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret: sessionSecret(env.SESSION_SECRET, nodeEnv, dataDir),
     seedDemo: parseFlag('SEED_DEMO', env.SEED_DEMO, true),
     env: nodeEnv,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, nodeEnv, port),
     trustProxy: parseFlag('TRUST_PROXY', env.TRUST_PROXY, false),
     proxyHops: parseHops(env.TRUST_PROXY_HOPS),
     abuseLimits: parseAbuseLimits(env, nodeEnv),
@@ -309,6 +329,6 @@ export function loadConfig(env: Env = process.env): Config {
     redis: parseRedis(env),
     metrics: parseMetrics(env),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,
-    mail: parseMail(env, port),
+    mail: parseMail(env),
   };
 }

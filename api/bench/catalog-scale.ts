@@ -19,7 +19,7 @@ const PATHS = [
   '/api/artists', '/api/artists?sort=streak', '/api/tracks/monthly', '/feed.xml', '/oembed?url={track 1}',
 ];
 const root = path.resolve(import.meta.dirname, '../..');
-const env = { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
+const env = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
 
 /**
  * Adds 2,000 artists with 10 monthly drops each to the database `environment` names (seeding the demo

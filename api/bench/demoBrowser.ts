@@ -13,7 +13,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 
 /** The environment of the bench's servers on dataDir (the demo catalog is seeded into an empty one). */
 export function benchEnv(dataDir: string, media: boolean): NodeJS.ProcessEnv {
-  return { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: media ? '1' : '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
+  return { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: media ? '1' : '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
 }
 
 /** Runs `work` with Chromium's debugging port and a fresh data directory, then removes both. */

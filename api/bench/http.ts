@@ -121,7 +121,7 @@ async function runSetup(setup: Setup): Promise<SetupResult> {
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
   try {
     // No media worker: its finished jobs would empty the caches in the middle of a measurement.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
     if (setup.database === 'mysql') {
       const db = await mysqlDatabase(dataDir);
       cleanups.push(db.drop);

@@ -36,7 +36,7 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-nodes-bench-'));
   const redis = await startRedis();
   const prefix = `onetrack-bench-${randomBytes(4).toString('hex')}:`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench', REDIS_URL: redis.url, REDIS_PREFIX: prefix };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench', REDIS_URL: redis.url, REDIS_PREFIX: prefix };
   const nodes: Child[] = [];
   const start = async (seed: boolean) => {
     const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], { ...env, SEED_DEMO: seed ? '1' : '0' }, root);

@@ -49,7 +49,7 @@ async function grow(knex: Knex) {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 async function measure(label: string, env: Record<string, string>) {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '0', MEDIA_WORKER: '0', ...env });
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '0', MEDIA_WORKER: '0', ...env });
   const app = await createApp({ config, pages: false, log: createLogger('warn') });
   const server: Server = app.koa.listen(0, '127.0.0.1');
   try {

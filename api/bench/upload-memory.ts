@@ -47,7 +47,7 @@ async function measure(label: string, upload: Upload, warmUp: Upload, extraEnv: 
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench', ...extraEnv },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config.ts';
+import { scriptHashesOf, withScriptHashes } from './csp.ts';
 import type { AppState } from './state.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
@@ -85,9 +86,14 @@ export function astroPages(handler: AstroHandler, locals: (ctx: Parameters<Middl
     if (fellThrough) return next();
     if (captured.failed) throw new Error(`Rendering ${ctx.path} failed midway`);
     ctx.status = captured.statusCode;
-    for (const [name, value] of Object.entries(captured.headers)) {
+    const { 'content-security-policy': astroPolicy, ...headers } = captured.headers;
+    for (const [name, value] of Object.entries(headers)) {
       if (value !== undefined) ctx.set(name, Array.isArray(value) ? value : String(value));
     }
+    // Astro's policy names the hashes of the page's inline scripts; the rest of the policy is the
+    // kernel's as plugins left it (the embed player's frame-ancestors).
+    const policy = ctx.response.get('Content-Security-Policy');
+    if (typeof astroPolicy === 'string' && policy) ctx.set('Content-Security-Policy', withScriptHashes(policy, scriptHashesOf(astroPolicy)));
     ctx.body = Buffer.concat(captured.chunks);
   };
 }

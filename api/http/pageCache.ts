@@ -77,8 +77,11 @@ export function routeMatcher(patterns: string[]): (path: string) => boolean {
   const regex = new RegExp(`^(?:${patterns.map((p) => p.split('/').map(escape).join('/')).join('|')})$`);
   return (path) => regex.test(path);
 }
-/** Response headers a cached page keeps; per-request ones (dates, security, cookies) are set anew. */
-const KEPT_HEADERS = ['content-type', 'content-language', 'link'];
+/**
+ * Response headers a cached page keeps; per-request ones (dates, cookies, the other security headers)
+ * are set anew. The policy goes with the body: it names the hashes of the page's inline scripts.
+ */
+const KEPT_HEADERS = ['content-type', 'content-language', 'link', 'content-security-policy'];
 
 export class PageCache {
   readonly ttlMs: number;

@@ -1,22 +1,8 @@
 import type { Middleware } from 'koa';
+import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
-
-// Astro's hydration scripts are inline and its ClientRouter (needed for the persistent player)
-// cannot use Astro's hashed CSP, so scripts allow 'unsafe-inline' but only from this origin;
-// everything else is locked to 'self'.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { CONTENT_SECURITY_POLICY } from './csp.ts';
+import { isOwnOrigin } from './origin.ts';
 
 /**
  * Headers that only mean something on a document (framing, opener, CSP, permissions, the referrer its
@@ -39,7 +25,7 @@ export function securityHeaders(): Middleware {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     });
     if (ctx.secure) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
@@ -51,14 +37,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing requests that a browser sent from another site. Browsers always send
  * Origin (or Sec-Fetch-Site) on cross-site writes; non-browser clients without them are allowed.
+ * The site's origin is the configured one (a request's Host is the client's to choose).
  */
-export function sameOriginWrites(): Middleware {
+export function sameOriginWrites(config: Pick<Config, 'publicUrl'>): Middleware {
   return async (ctx, next) => {
     if (!SAFE_METHODS.has(ctx.method)) {
       const origin = ctx.get('Origin');
       const fetchSite = ctx.get('Sec-Fetch-Site');
-      const ownOrigin = `${ctx.protocol}://${ctx.host}`;
-      if ((origin && origin !== ownOrigin) || fetchSite === 'cross-site') {
+      if ((origin && !isOwnOrigin(origin, ctx, config)) || fetchSite === 'cross-site') {
         throw forbidden('Cross-site request refused');
       }
     }

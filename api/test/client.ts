@@ -70,17 +70,23 @@ export class TestClient {
 }
 
 /**
- * The status of a GET sent with exactly these headers. fetch adds `Cache-Control: no-cache` to
- * conditional requests (as the Fetch standard says), which makes every server answer 200, so 304
- * tests go through node:http.
+ * A GET sent with exactly these headers, through node:http: fetch adds `Cache-Control: no-cache` to
+ * conditional requests (as the Fetch standard says), which makes every server answer 200, and it
+ * always sends its own Host.
  */
-export function rawStatus(url: string, headers: Record<string, string>): Promise<number> {
+export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
     })
       .on('error', reject)
       .end();
   });
+}
+
+/** The status of a GET sent with exactly these headers (rawGet). */
+export async function rawStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return (await rawGet(url, headers)).status;
 }

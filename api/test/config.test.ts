@@ -42,15 +42,17 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({ apiKey: null, timeoutMs: 15000 });
   });
 
-  it('sends no e-mail unless SMTP_URL is set, and reads the sender and public address with it', () => {
+  it('sends no e-mail unless SMTP_URL is set, and reads the sender with it', () => {
     expect(loadConfig({ DATA_DIR: dir }).mail).to.equal(null);
-    expect(loadConfig({ DATA_DIR: dir, PORT: '8080', SMTP_URL: 'smtp://u:p@mail.local:587' }).mail).to.deep.equal({
-      smtpUrl: 'smtp://u:p@mail.local:587',
-      from: 'OneTrack <no-reply@onetrack.local>',
-      publicUrl: 'http://127.0.0.1:8080',
-    });
-    const config = loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://mail.local', MAIL_FROM: 'Drops <drops@onetrack.example>', PUBLIC_URL: 'https://onetrack.example/' });
-    expect(config.mail).to.include({ from: 'Drops <drops@onetrack.example>', publicUrl: 'https://onetrack.example' });
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://u:p@mail.local:587' }).mail).to.deep.equal({ smtpUrl: 'smtp://u:p@mail.local:587', from: 'OneTrack <no-reply@onetrack.local>' });
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://mail.local', MAIL_FROM: 'Drops <drops@onetrack.example>' }).mail).to.include({ from: 'Drops <drops@onetrack.example>' });
+  });
+
+  it('reads the public origin from PUBLIC_URL, or this machine at PORT outside production', () => {
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).to.equal('http://127.0.0.1:8080');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://OneTrack.example/' }).publicUrl).to.equal('https://onetrack.example');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://onetrack.example:443' }).publicUrl).to.equal('https://onetrack.example');
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret', PUBLIC_URL: 'https://onetrack.example' }).publicUrl).to.equal('https://onetrack.example');
   });
 
   it('reads a MySQL URL with its parts decoded', () => {
@@ -85,10 +87,13 @@ describe('configuration from the environment', () => {
     ['an AI provider without a model', { AI_BASE_URL: 'http://127.0.0.1:8080/v1' }, /AI_MODEL is required/],
     ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
     ['an SMTP URL of another scheme', { SMTP_URL: 'http://mail.local' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
-    ['a public URL that is not http(s)', { SMTP_URL: 'smtp://mail.local', PUBLIC_URL: 'onetrack.example' }, /PUBLIC_URL must be an http\(s\) URL/],
     ['a proxy hop count of 0', { TRUST_PROXY_HOPS: '0' }, /TRUST_PROXY_HOPS must be a whole number from 1 to 10/],
     ['a limit that is not a whole number', { ENHANCE_PER_HOUR: 'lots' }, /ENHANCE_PER_HOUR must be a whole number \(0 turns the limit off\)/],
     ['an upload quota in GB', { UPLOAD_MB_PER_DAY: '2.5' }, /UPLOAD_MB_PER_DAY must be a whole number/],
+    ['production without a public URL', { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret' }, /PUBLIC_URL is required when NODE_ENV=production/],
+    ['a public URL without a scheme', { PUBLIC_URL: 'onetrack.example' }, /PUBLIC_URL must be an http\(s\) origin/],
+    ['a public URL of another scheme', { PUBLIC_URL: 'ftp://onetrack.example' }, /PUBLIC_URL must be an http\(s\) origin/],
+    ['a public URL with a path', { PUBLIC_URL: 'https://example.com/onetrack' }, /PUBLIC_URL must be an http\(s\) origin without a path/],
     ['an AI timeout that is not a number', { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' }, /AI_TIMEOUT_MS must be a whole number/],
   ];
   for (const [what, env, message] of invalid) {

@@ -67,7 +67,7 @@ describe('deployment: docker-compose.yml and the load balancer', () => {
       expect(config.seedDemo, name).to.equal(false);
     }
     const app = loadConfig({ ...env(services.app), DATA_DIR: dataDir });
-    expect(app).to.include({ mediaWorker: false, trustProxy: true, proxyHops: 1 });
+    expect(app).to.include({ mediaWorker: false, trustProxy: true, proxyHops: 1, publicUrl: 'http://localhost:3000' });
     expect(app.metrics).to.deep.equal({ port: 9464, token: null });
     expect(services.worker.command).to.deep.equal(['node', 'media-worker/main.ts']);
     expect(env(services.worker).WORKER_HEARTBEAT_FILE).to.be.a('string');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { knexConfig } from '../db/connection.ts';
 import { image, releaseForm, tone } from '../../plugins/releases/test/fixtures.ts';
-import { revalidate, TestClient, type TestResponse } from './client.ts';
+import { rawGet, revalidate, TestClient, type TestResponse } from './client.ts';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './database.ts';
 import { listeningUrl, startChild, startRedis, waitFor, type Child } from './processes.ts';
 import { startLocalS3, type LocalS3 } from './s3.ts';
@@ -19,6 +19,8 @@ import { startLocalS3, type LocalS3 } from './s3.ts';
 // of its own (TEST_DB=mysql).
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** Where visitors reach the nodes (the load balancer's address); each node listens on an address of its own. */
+const PUBLIC_URL = 'https://onetrack.example';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 function databaseUrl(db: TestDatabase): string {
@@ -84,6 +86,9 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     env = {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL,
+      // As deployed behind the load balancer (docker-compose.yml): X-Forwarded-* headers are read.
+      TRUST_PROXY: '1',
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: databaseUrl(db),
@@ -272,6 +277,25 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     for (let i = 0; i < 24; i++) statuses.push((await sender.on(i % 2 ? b : a).post('/api/messages', { recipientId: reader.id, content: `#${i}` })).status);
     expect(statuses.filter((s) => s === 201)).to.have.length(20);
     expect(statuses.slice(20)).to.deep.equal([429, 429, 429, 429]);
+  });
+
+  it('writes absolute URLs with PUBLIC_URL on both nodes, and a forged Host poisons neither node’s cache', async () => {
+    const paths = [`/tracks/${released.trackId}`, `/artist/${released.artistId}`, '/feed.xml', '/sitemap.xml', `/oembed?url=${encodeURIComponent(`${PUBLIC_URL}/tracks/${released.trackId}`)}`];
+    for (const path of paths) {
+      for (const node of [a, b, a, b]) {
+        for (const forged of [{ Host: 'evil.example' }, { Host: 'onetrack.example', 'X-Forwarded-Host': 'evil.example' }] as Record<string, string>[]) {
+          expect((await rawGet(node.url + path, forged)).status, `${path} on ${node.name}`).to.equal(421);
+        }
+      }
+      for (const node of [a, b]) {
+        // As the load balancer forwards a visitor's request, and as a request to the node's own address.
+        for (const headers of [{ Host: 'onetrack.example' }, {}] as Record<string, string>[]) {
+          const res = await rawGet(node.url + path, headers);
+          expect(res.status, `${path} on ${node.name}`).to.equal(200);
+          expect(res.text, `${path} on ${node.name}`).to.include(`${PUBLIC_URL}/`).and.not.include('evil.example').and.not.include(node.url);
+        }
+      }
+    }
   });
 
   it('loses no committed write when a node is killed mid-load, and the other keeps serving', async () => {

@@ -35,6 +35,8 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     sessionSecret: 'test-secret-test-secret-test-secret',
     seedDemo: false,
     env: 'test',
+    // The server's own address once it listens (startTestServer), unless a test sets another.
+    publicUrl: 'http://127.0.0.1',
     trustProxy: false,
     proxyHops: 1,
     abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024 },
@@ -53,6 +55,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now, log: options.log });
   const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Its port is known only now; everything reads the public origin when it writes a URL.
+  if (!options.config?.publicUrl) config.publicUrl = url;
   return {
     url,
     app,

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailConfig } from '../../api/config.ts';
+import type { Config, MailConfig } from '../../api/config.ts';
 
 export interface Mail {
   to: string;
@@ -7,8 +7,11 @@ export interface Mail {
   text: string;
 }
 
-/** One SMTP transport per process (nodemailer pools nothing by default; a transport is cheap to keep). */
-export function createMailer(config: MailConfig) {
+/**
+ * One SMTP transport per process (nodemailer pools nothing by default; a transport is cheap to keep).
+ * Links start with the configured public origin, read when a mail is written.
+ */
+export function createMailer(config: MailConfig, site: Pick<Config, 'publicUrl'>) {
   let transport: Transporter | null = null;
   return {
     async send(mail: Mail): Promise<void> {
@@ -16,7 +19,7 @@ export function createMailer(config: MailConfig) {
       await transport.sendMail({ from: config.from, ...mail });
     },
     link(path: string): string {
-      return new URL(path, `${config.publicUrl}/`).href;
+      return new URL(path, site.publicUrl).href;
     },
     close(): void {
       transport?.close();

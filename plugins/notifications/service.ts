@@ -44,7 +44,7 @@ export type NotificationJson = ReturnType<typeof present>;
 
 export function createNotificationsService(kernel: Kernel) {
   const { knex } = kernel;
-  const mailer = kernel.config.mail ? createMailer(kernel.config.mail) : null;
+  const mailer = kernel.config.mail ? createMailer(kernel.config.mail, kernel.config) : null;
 
   /** The two switches of Preferences (both on when the user never saved them). */
   async function switches(db: Knex | Knex.Transaction, userIds: number[]) {

@@ -64,6 +64,20 @@ function startPageScripts(): void {
   void loadedAndPainted.then(start);
 }
 
+/**
+ * The theme on the pages that fetch it at once as a print sheet (site/layouts/AppLayout.astro),
+ * applied once loaded. An onload attribute did this, but the policy runs no inline event handler
+ * (api/http/csp.ts). This module runs deferred: the sheet may be in already.
+ */
+function applyThemeOnLoad(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-apply-on-load]')) {
+    const apply = () => (link.media = 'all');
+    if (link.sheet) apply();
+    else link.addEventListener('load', apply, { once: true });
+  }
+}
+applyThemeOnLoad();
+
 // The client router runs each page's inline scripts again; the page scripts and the forms' hold,
 // delegating from the document, serve every page from the first.
 const flags = window as unknown as Record<symbol, true>;

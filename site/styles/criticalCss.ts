@@ -101,7 +101,7 @@ function pruneRootProperties(css: string, markup: string): string {
 /** Each set's file text for the built site (`npm run build` first): a demo server and Chromium look at the pages. */
 export async function criticalCss(): Promise<Record<CriticalSet, string>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-critical-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', MEDIA_WORKER: '0', SESSION_SECRET: 'critical-secret-critical-secret' };
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'critical-secret-critical-secret' };
   const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {

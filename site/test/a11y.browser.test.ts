@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { browserSuite, openPage } from './browser.ts';
 import { hydrated } from '../../plugins/accounts/test/browser.ts';
 
-const axeScript = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+// Evaluated through the debugging protocol: the pages' policy refuses an added inline <script>.
+const axeScript = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 interface Violation {
   id: string;
@@ -21,7 +23,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && !link.disabled && link.media !== 'print') &&
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
-  await page.addScriptTag({ path: axeScript });
+  await page.evaluate(axeScript);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
     return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'best-practice'] }, resultTypes: ['violations'] })).violations;

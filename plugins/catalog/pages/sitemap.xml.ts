@@ -3,10 +3,10 @@ import { pageViewer } from '../viewer.ts';
 
 // Every artist and every released track, for search engines (robots.txt points here), each with
 // when it last changed; the home page and Discover change with the newest release.
-export const GET: APIRoute = async ({ locals, url, request }) => {
+export const GET: APIRoute = async ({ locals, request }) => {
   const { artists, tracks } = await locals.services.catalog.sitemapEntries(pageViewer({ locals, request }));
   const entry = (path: string, lastmod?: string) =>
-    `<url><loc>${new URL(path, url.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+    `<url><loc>${new URL(path, locals.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const newest = (dates: string[]) => dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
   const newestRelease = newest(tracks.map((t) => t.uploadDate));
   const urls = [

@@ -17,7 +17,7 @@ describe('notifications: the bell, the page and e-mail', function () {
     smtp = await startSmtpServer();
     server = await startTestServer({
       now: () => clock,
-      config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>', publicUrl: 'https://onetrack.test' } },
+      config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' }, publicUrl: 'https://onetrack.test' },
     });
     fan = await signUp(server, 'fanny');
     writer = await signUp(server, 'writer');

@@ -6,7 +6,6 @@ import Spinner from 'react-bootstrap/Spinner';
 import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { formatDate } from '../../catalog/present.ts';
 import { appPasswordRules, MAX_APP_PASSWORDS, SUBSONIC_PATH } from '../rules.ts';
@@ -15,16 +14,14 @@ import type { AppPasswordJson } from '../service.ts';
 interface Props {
   passwords: AppPasswordJson[];
   username: string;
-  /** The site's address as the server saw the request (behind a proxy the browser's own is truer). */
+  /** The site's public address (PUBLIC_URL), as apps must type it. */
   serverUrl: string;
 }
 
 const API = '/api/subsonic/app-passwords';
 
 /** Settings › Apps: what a Subsonic app needs to connect, and the user's app passwords. */
-export default function AppPasswords({ passwords: initial, username, serverUrl: rendered }: Props) {
-  // The address this browser reached: the one an app on the same network types, https behind a proxy.
-  const serverUrl = useHydrated() ? window.location.origin : rendered;
+export default function AppPasswords({ passwords: initial, username, serverUrl }: Props) {
   const [passwords, setPasswords] = useState(initial);
   const [name, setName] = useState('');
   const [error, setError] = useState('');

@@ -10,5 +10,5 @@ export const GET: APIRoute = async (context) => {
   const artist = /^\d{1,15}$/.test(context.params.id ?? '') ? await catalog.findArtist(Number(context.params.id), viewer) : null;
   if (!artist) return Response.json({ message: 'Artist not found' }, { status: 404 });
   const tracks = (await catalog.artistTracks(artist.id, viewer)).slice(0, FEED_ENTRIES);
-  return new Response(artistFeed(artist, tracks, context.url.origin), { headers: { 'Content-Type': ATOM_TYPE } });
+  return new Response(artistFeed(artist, tracks, context.locals.origin), { headers: { 'Content-Type': ATOM_TYPE } });
 };

@@ -7,7 +7,7 @@ import { OEMBED_MESSAGES } from '../rules.ts';
 // a OneTrack track or artist page. Errors are JSON {message} like the rest of the site's answers.
 export const GET: APIRoute = async (context) => {
   const { catalog } = context.locals.services;
-  const parsed = parseOembedRequest(context.url.searchParams, context.url.host);
+  const parsed = parseOembedRequest(context.url.searchParams, new URL(context.locals.origin).host);
   if (!parsed.ok) return Response.json({ message: parsed.message }, { status: parsed.status });
   const { request } = parsed;
   const viewer = pageViewer(context);
@@ -23,7 +23,7 @@ export const GET: APIRoute = async (context) => {
   }
   if (!subject) return Response.json({ message: OEMBED_MESSAGES.notFound }, { status: 404 });
 
-  const response = oembedResponse(request, subject, context.url.origin);
+  const response = oembedResponse(request, subject, context.locals.origin);
   return request.format === 'xml'
     ? new Response(oembedXml(response), { headers: { 'Content-Type': 'text/xml; charset=utf-8' } })
     : Response.json(response);
