@@ -201,7 +201,7 @@ export function createPledgesService(kernel: Kernel) {
     async pledgeableArtists(userId: number) {
       const now = kernel.now();
       const month = monthOf(now);
-      const out = new Set((await dropsOut(month, now.getTime()).pluck('artistId')).map(Number));
+      const out = new Set((await dropsOut(month, now.getTime()).select('artistId')).map((row) => Number(row.artistId)));
       const open = now < pledgeDeadline(month);
       const rows = await knex('artists').whereNot({ userId }).orderBy('name').select('id', 'name');
       return rows.map((r) => ({ id: Number(r.id), name: r.name as string, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));

@@ -19,6 +19,8 @@ export function createPresaves(knex: Knex, now: () => Date) {
     if (!track.enablePreSave) throw conflict(PRESAVE_MESSAGES.off);
   }
 
+  const presaverIds = async (trackId: number) => (await knex('presaves').where({ trackId }).select('userId')).map((row) => Number(row.userId));
+
   return {
     /** Pre-saves once: asking again keeps the one row. */
     async presave(userId: number, trackId: number): Promise<{ presaved: true }> {
@@ -40,12 +42,12 @@ export function createPresaves(knex: Knex, now: () => Date) {
 
     /** Who pre-saved the release (the notification centre tells them it is out). */
     async presavers(trackId: number): Promise<number[]> {
-      return (await knex('presaves').where({ trackId }).pluck('userId')).map(Number);
+      return presaverIds(trackId);
     },
 
     /** The public moment: every pre-save becomes a like, dated then; safe to run twice. */
     async land(trackId: number, at: number): Promise<void> {
-      const rows = (await knex('presaves').where({ trackId }).pluck('userId')).map((userId) => ({ userId: Number(userId), trackId, createdAt: at }));
+      const rows = (await presaverIds(trackId)).map((userId) => ({ userId, trackId, createdAt: at }));
       if (rows.length) await knex('likes').insert(rows).onConflict(['userId', 'trackId']).ignore();
     },
   };
