@@ -18,7 +18,7 @@ describe('a scheduled release in the browser', function () {
     expect((await nova.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(200);
     const audio = await uploadAudio(nova);
     const cover = await uploadImage(nova, await image(600, 600));
-    const res = await nova.post('/api/tracks', releaseForm(audio.url, cover, { title: 'Tide Coming In', releaseASAP: false, releaseDate: '2026-12-03T00:00:00.000Z', midnightRelease: false, enablePreSave: true }));
+    const res = await nova.post('/api/tracks', releaseForm(audio.url, cover, { title: 'Tide Coming In', isMonthlyDrop: false, releaseASAP: false, releaseDate: '2026-12-03T00:00:00.000Z', midnightRelease: false, enablePreSave: true }));
     expect(res.status, res.text).to.equal(201);
     trackId = res.body.id;
   });
@@ -42,7 +42,6 @@ describe('a scheduled release in the browser', function () {
       await toastSaying(page, '“Tide Coming In” will be in your collection the moment it is out.');
       const done = coming.getByRole('button', { name: 'Pre-saved' });
       expect(await done.getAttribute('aria-pressed')).to.equal('true');
-      await page.screenshot({ path: `/work/shots/walka/coming-${viewport.width}.png` }).catch(() => undefined);
       await page.reload();
       await coming.getByRole('button', { name: 'Pre-saved' }).waitFor();
       // Withdrawn again, so the next width starts where this one did.
@@ -62,7 +61,6 @@ describe('a scheduled release in the browser', function () {
     await page.getByRole('heading', { name: 'Tide Coming In', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).to.equal(1);
     expect(await page.getByRole('button', { name: 'Pre-save' }).count()).to.equal(0);
-    await page.screenshot({ path: '/work/shots/walka/preview-1366.png' }).catch(() => undefined);
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
