@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-// The monthly rhythm: drops belong to a calendar month (UTC) and the next one opens at the next boundary.
+// The monthly rhythm: drops belong to a calendar month (UTC).
 
 /** 'YYYY-MM' of the month this moment falls in (UTC; without luxon: lists call it per artist). */
 export function monthKey(now: Date): string {
@@ -17,11 +17,6 @@ export function dropLabel(dropMonth: string | null, viewerMonth: string): string
   if (!dropMonth) return null;
   if (dropMonth >= viewerMonth) return 'NEW DROP';
   return `Monthly drop · ${monthOfKey(dropMonth).toFormat('LLL yyyy')}`;
-}
-
-/** The start of the next calendar month: when the next monthly drop opens. */
-export function nextDropAt(now: Date): Date {
-  return DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toJSDate();
 }
 
 /** 'November 2026' of a 'YYYY-MM' month key. */

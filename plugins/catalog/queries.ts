@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
-import { nextDropAt } from './drops.ts';
 import { imageSrcset, trackPlayback } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
 
@@ -33,28 +32,51 @@ const artistRef = (id: unknown, name: unknown, image: unknown) => ({
 export interface Released {
   sql: string;
   bindings: number[];
+  /** Scheduled and not out yet for this viewer (and not taken down): what countdowns and "coming on" pages show. */
+  pending: { sql: string; bindings: number[] };
+  /** The moment a track is out for this viewer (SQL over alias `t`), so a countdown ends when it is. */
+  outAt: { sql: string; bindings: number[] };
 }
 
 const LOCAL_MIDNIGHT = '(t.release_asap = 0 and t.midnight_release = 1)';
 const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 
-// A track a moderator took down (hidden_at, set by the moderation feature) is out for nobody.
+// A track a moderator took down (hidden_at, set by the moderation feature) is out for nobody, and
+// not coming either.
 const NOT_HIDDEN = 't.hidden_at is null';
 
 export function released(now: number, offsetMs: number): Released {
-  if (offsetMs === 0) return { sql: `(${NOT_HIDDEN} and t.upload_date <= ?)`, bindings: [now] };
   const local = now + offsetMs;
-  return offsetMs > 0
-    ? { sql: `(${NOT_HIDDEN} and t.upload_date <= ? and (t.upload_date <= ? or ${LOCAL_MIDNIGHT}))`, bindings: [local, now] }
-    : { sql: `(${NOT_HIDDEN} and t.upload_date <= ? and (t.upload_date <= ? or ${UTC_RELEASE}))`, bindings: [now, local] };
+  let time = 't.upload_date <= ?';
+  let bindings = [now];
+  let outAt: Released['outAt'] = { sql: 't.upload_date', bindings: [] };
+  if (offsetMs !== 0) {
+    time = `(t.upload_date <= ? and (t.upload_date <= ? or ${offsetMs > 0 ? LOCAL_MIDNIGHT : UTC_RELEASE}))`;
+    bindings = offsetMs > 0 ? [local, now] : [now, local];
+    // Out once upload_date <= now + offset for a local midnight release: at upload_date - offset.
+    outAt = { sql: `(t.upload_date - case when ${LOCAL_MIDNIGHT} then ? else 0 end)`, bindings: [offsetMs] };
+  }
+  return {
+    sql: `(${NOT_HIDDEN} and ${time})`,
+    bindings,
+    pending: { sql: `(${NOT_HIDDEN} and not ${time})`, bindings },
+    outAt,
+  };
 }
 
-/** Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30 days. */
+/**
+ * Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30
+ * days, and the moment their next scheduled monthly drop is out for the viewer (null when none is).
+ */
 export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBuilder {
   const since = now.getTime() - LISTENER_DAYS * DAY_MS;
   return knex('artists as a').select(
     'a.*',
     knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
+    knex.raw(`(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`, [
+      ...out.outAt.bindings,
+      ...out.pending.bindings,
+    ]),
     knex.raw('(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?) as monthly_listeners', [since]),
   );
 }
@@ -78,7 +100,7 @@ export function whereArtistMatches(query: Knex.QueryBuilder, text: string): Knex
   );
 }
 
-export function toArtist(row: Row, now: Date, dropRecord: DropRecord): ArtistJson {
+export function toArtist(row: Row, dropRecord: DropRecord): ArtistJson {
   return {
     id: Number(row.id),
     userId: Number(row.userId),
@@ -91,13 +113,24 @@ export function toArtist(row: Row, now: Date, dropRecord: DropRecord): ArtistJso
     monthlyListeners: Number(row.monthlyListeners ?? 0),
     dropCount: Number(row.dropCount ?? 0),
     createdAt: iso(row.createdAt),
-    nextDropAt: nextDropAt(now).toISOString(),
+    nextDropAt: row.nextDropAt === null || row.nextDropAt === undefined ? null : iso(row.nextDropAt),
     dropRecord,
   };
 }
 
 /** Tracks out for the viewer, with their artist, like count and the viewer's like. */
 export function tracksQuery(knex: Knex, out: Released, viewerId: number | null): Knex.QueryBuilder {
+  return trackRows(knex, viewerId).whereRaw(out.sql, out.bindings);
+}
+
+/** Scheduled tracks not yet out for the viewer, with `out_at`, the moment they are. */
+export function upcomingTracksQuery(knex: Knex, out: Released, viewerId: number | null): Knex.QueryBuilder {
+  return trackRows(knex, viewerId)
+    .select(knex.raw(`${out.outAt.sql} as out_at`, out.outAt.bindings))
+    .whereRaw(out.pending.sql, out.pending.bindings);
+}
+
+function trackRows(knex: Knex, viewerId: number | null): Knex.QueryBuilder {
   return knex('tracks as t')
     .join('artists as a', 'a.id', 't.artist_id')
     .select(
@@ -107,8 +140,7 @@ export function tracksQuery(knex: Knex, out: Released, viewerId: number | null):
       knex.raw('(select count(*) from likes l where l.track_id = t.id) as like_count'),
       // A signed-out viewer likes nothing; user id 0 never exists.
       knex.raw('(select count(*) from likes l where l.track_id = t.id and l.user_id = ?) as liked', [viewerId ?? 0]),
-    )
-    .whereRaw(out.sql, out.bindings);
+    );
 }
 
 export function toTrack(row: Row): TrackJson {

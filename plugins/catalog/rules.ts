@@ -57,6 +57,9 @@ export const subscriptionRules: FieldRules = {
 };
 export const subscriptionRequired = ['artistId'] as const;
 
+/** An artist's own page offers no Subscribe; the server refuses it too. */
+export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
+
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = { title: 'Authentication required', description: 'Please log in to subscribe to artists' };
 export const SUBSCRIBE_FAILED = { title: 'Subscription failed', description: 'There was a problem subscribing to this artist. Please try again.' };

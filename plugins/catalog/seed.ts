@@ -120,6 +120,22 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
     }
   }
 
+  // Nova Harbor has scheduled next month's drop (the 3rd, 00:00 UTC): her countdown, her page's
+  // Scheduled section and the drop's "coming on" page have something to show. Its cover and clip are
+  // her latest drop's until she uploads the real ones.
+  const scheduledAt = monthStart.plus({ months: 1, days: 2 }).toMillis();
+  await Track.query().insert({
+    artistId: artistIds[0],
+    title: 'Tide Tables',
+    audioUrl: url(`${ARTISTS[0].username}-1.mp3`),
+    coverImage: url(`${ARTISTS[0].username}-1-cover.jpg`),
+    duration: CLIP_SECONDS,
+    uploadDate: scheduledAt,
+    isMonthlyDrop: true,
+    dropMonth: monthKey(new Date(scheduledAt)),
+    createdAt: now.getTime(),
+  });
+
   for (const [i, e] of EXCLUSIVES.entries()) {
     await Exclusive.query().insert({
       artistId: artistIds[e.artist],

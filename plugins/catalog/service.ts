@@ -8,7 +8,7 @@ import { Like, Listen, Subscription } from './models.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type Page } from './paging.ts';
-import { DEFAULT_ARTIST_SORT, listenWindow, type ArtistSort } from './rules.ts';
+import { DEFAULT_ARTIST_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort } from './rules.ts';
 import {
   artistsQuery,
   dropMarksQuery,
@@ -20,10 +20,11 @@ import {
   toSubscription,
   toTrack,
   tracksQuery,
+  upcomingTracksQuery,
   whereArtistMatches,
   type Released,
 } from './queries.ts';
-import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
+import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson, UpcomingTrackJson } from './types.ts';
 import { viewerMonth, zoneOffsetMs, type Viewer } from './viewer.ts';
 
 /** How many artists the home page features. */
@@ -80,7 +81,7 @@ export function createCatalogService(kernel: Kernel) {
   /** Artist rows (artistsQuery) as JSON, with their drop records (and months strip, for one artist's page). */
   async function present(rows: Row[], view: Lens, recentMonths = 0): Promise<ArtistJson[]> {
     const records = await recordsOf(rows, view, recentMonths);
-    return rows.map((row) => toArtist(row, view.at, records.get(Number(row.id))!));
+    return rows.map((row) => toArtist(row, records.get(Number(row.id))!));
   }
 
   /**
@@ -109,7 +110,7 @@ export function createCatalogService(kernel: Kernel) {
       if (window) query.whereIn('a.id', wanted);
       const rank = new Map(wanted.map((id, i) => [id, i]));
       const rows = (await query).sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
-      return rows.map((row: Row) => toArtist(row, view.at, records.get(Number(row.id))!));
+      return rows.map((row: Row) => toArtist(row, records.get(Number(row.id))!));
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
     query.orderByRaw(BY_NAME);
@@ -140,6 +141,8 @@ export function createCatalogService(kernel: Kernel) {
     const row = await tracksQuery(knex, lens(viewer).out, viewer.id).where('t.id', id).first();
     return row ? toTrack(row) : null;
   }
+
+  const toUpcoming = (row: Row): UpcomingTrackJson => ({ ...toTrack(row), outAt: new Date(Number(row.outAt)).toISOString() });
 
   async function visibleTrack(id: number, viewer: Viewer): Promise<TrackJson> {
     const track = await findTrack(id, viewer);
@@ -222,6 +225,20 @@ export function createCatalogService(kernel: Kernel) {
         .where('t.artist_id', artistId)
         .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
       return rows.map(toTrack);
+    },
+
+    /** The artist's scheduled tracks not yet out for the viewer, soonest first (their own page shows them to them). */
+    async upcomingTracks(artistId: number, viewer: Viewer): Promise<UpcomingTrackJson[]> {
+      const rows = await upcomingTracksQuery(knex, lens(viewer).out, viewer.id)
+        .where('t.artist_id', artistId)
+        .orderBy([{ column: 'out_at', order: 'asc' }, { column: 't.id', order: 'asc' }]);
+      return rows.map(toUpcoming);
+    },
+
+    /** A scheduled track not yet out for the viewer (its "coming on" page), null for any other id. */
+    async findUpcoming(id: number, viewer: Viewer): Promise<UpcomingTrackJson | null> {
+      const row = await upcomingTracksQuery(knex, lens(viewer).out, viewer.id).where('t.id', id).first();
+      return row ? toUpcoming(row) : null;
     },
 
     async artistExclusives(artistId: number): Promise<ExclusiveJson[]> {
@@ -343,7 +360,9 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Subscribes once: a second call (or a race) finds the same row and keeps it active. */
     async subscribe(userId: number, artistId: number): Promise<{ subscription: SubscriptionJson; created: boolean }> {
-      await assertArtist(artistId);
+      const artist = await knex('artists').where({ id: artistId }).first('user_id');
+      if (!artist) throw notFound('Artist not found');
+      if (Number(artist.userId) === userId) throw forbidden(SUBSCRIBE_SELF);
       let created = true;
       let changed = true;
       try {

@@ -23,8 +23,8 @@ export interface ArtistJson {
   dropCount: number;
   /** When the artist joined (About tab). */
   createdAt: string;
-  /** The next month boundary, when the next monthly drop opens (countdowns). */
-  nextDropAt: string;
+  /** When the artist's next scheduled monthly drop is out for the viewer (countdowns); null when none is scheduled. */
+  nextDropAt: string | null;
   /** Streak, months missed and usual drop day, from the drops out for the viewer (cadence.ts). */
   dropRecord: DropRecord;
 }
@@ -49,6 +49,12 @@ export interface TrackJson {
   coverSrcset: ImageSrcset | null;
   /** What the player needs beyond the audio: measured loudness, lossless master (mediaColumns.ts). */
   playback: TrackPlayback;
+}
+
+/** A scheduled track not yet out for the viewer: its "coming on" page, its artist's preview. */
+export interface UpcomingTrackJson extends TrackJson {
+  /** The moment it is out for the viewer (00:00 of its day in their zone for a midnight release). */
+  outAt: string;
 }
 
 export interface ExclusiveJson {

@@ -92,9 +92,11 @@ export function createCreditsService(kernel: Kernel) {
       return result;
     },
 
-    /** This month's key, its grant made: call before a transaction that debits it (pledges too). */
-    async openGrant(userId: number): Promise<string> {
-      const month = monthOf(kernel.now());
+    /**
+     * A month's key (this month's by default), its grant made: call before a transaction that
+     * debits it. Pledges to next month's drop open next month's grant early.
+     */
+    async openGrant(userId: number, month = monthOf(kernel.now())): Promise<string> {
       await grantFor(userId, month);
       return month;
     },

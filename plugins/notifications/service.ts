@@ -123,22 +123,27 @@ export function createNotificationsService(kernel: Kernel) {
     },
   };
 
-  // A release's public moment (the releases.public job): its artist's subscribers hear of it.
+  // A release's public moment (the releases.public job): those who pre-saved it hear that it is in
+  // their collection, its artist's other subscribers that it is out.
   kernel.services.releases.onPublic(async (release) => {
     const artist = await knex('artists').where({ id: release.artistId }).first('name');
     if (!artist) return;
-    const fans = (await knex('subscriptions').where({ artistId: release.artistId, active: 1 }).select('userId')).map((row) => Number(row.userId));
-    await service.notify(
-      knex,
-      fans.map((userId) => ({
+    const presavers = await kernel.services.releases.presaves.presavers(release.trackId);
+    const fans = (await knex('subscriptions').where({ artistId: release.artistId, active: 1 }).select('userId'))
+      .map((row) => Number(row.userId))
+      .filter((userId) => !presavers.includes(userId));
+    const link = `/tracks/${release.trackId}`;
+    await service.notify(knex, [
+      ...presavers.map((userId): NotificationEvent => ({
         userId,
-        key: `drop:${release.trackId}`,
+        key: `presave:${release.trackId}`,
         kind: 'drop',
-        title: `New drop from ${artist.name}`,
-        body: `“${release.title}” is out now.`,
-        link: `/tracks/${release.trackId}`,
+        title: `“${release.title}” is out`,
+        body: `You pre-saved it: ${artist.name}'s release is in your collection now.`,
+        link,
       })),
-    );
+      ...fans.map((userId): NotificationEvent => ({ userId, key: `drop:${release.trackId}`, kind: 'drop', title: `New drop from ${artist.name}`, body: `“${release.title}” is out now.`, link })),
+    ]);
   });
 
   kernel.services.messaging.onSent(async (trx, message) => {

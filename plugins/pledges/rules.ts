@@ -4,7 +4,8 @@ import { allocateRequired, allocateRules } from '../credits/rules.ts';
 import { nextMonthStart } from '../credits/months.ts';
 
 // Pledges: the same whole-credit amounts as allocations (1 up to the balance, which the ledger
-// checks), to an artist whose drop of this month (UTC, like credit months) is still to come.
+// checks), to an artist's next drop: this month's (UTC, like credit months) while it is still to
+// come and pledges for it are open, otherwise next month's.
 
 export const pledgeRules: FieldRules = allocateRules;
 export const pledgeRequired = allocateRequired;
@@ -28,8 +29,7 @@ export const MESSAGES = {
   ownArtist: 'You cannot pledge credits to yourself',
   artistNotFound: 'Artist not found',
   pledgeNotFound: 'Pledge not found',
-  dropOut: (artist: string, month: string) => `${artist}'s ${monthName(month)} drop is already out: allocate credits instead`,
-  closed: (month: string) => `Pledges for ${monthName(month)} closed ${RELEASE_DAYS_BEFORE_MONTH_END} days before the month's end: allocate your credits instead`,
+  dropOut: (artist: string, month: string) => `${artist}'s ${monthName(month)} drop came out meanwhile: nothing was pledged, so pledge again to their next drop`,
   settled: {
     converted: 'This pledge already landed with the drop',
     released: 'This pledge was already released back to your balance',

@@ -3,9 +3,10 @@ import { conflict, forbidden, notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { plural } from '../../site/lib/format.ts';
 import { enqueue } from '../../media-worker/queue.ts';
-import { isSettled, monthOf } from '../credits/months.ts';
+import { isSettled, monthOf, shiftMonth } from '../credits/months.ts';
 import type { NotificationEvent } from '../notifications/service.ts';
 import type { PublicRelease } from '../releases/service.ts';
+import { MONTHLY_CREDITS } from '../credits/rules.ts';
 import { MESSAGES, monthName, pledgeDeadline } from './rules.ts';
 
 export const EXPIRE_JOB = 'pledges.expire';
@@ -101,22 +102,34 @@ export function createPledgesService(kernel: Kernel) {
     });
   }
 
+  /**
+   * The month of the artist's next drop, which a pledge made now goes to: this month's while it is
+   * still to come and pledges for it are open, otherwise next month's.
+   */
+  async function nextDropMonth(artistId: number, now: Date): Promise<string> {
+    const month = monthOf(now);
+    if (now < pledgeDeadline(month) && !(await dropOut(artistId, month, now.getTime()))) return month;
+    return shiftMonth(month, 1);
+  }
+
   const service = {
     /**
-     * Holds credits for an artist's coming drop of this month: the ledger's conditional decrement,
-     * the pot's conditional increment and the pledge row in one transaction.
+     * Holds credits for the artist's next drop: the conditional decrement of that month's grant
+     * (next month's is opened early for a pledge to next month's drop, so the credits land and come
+     * back in the month they belong to), the pot's conditional increment and the pledge row, in
+     * one transaction.
      */
     async pledge(userId: number, artistId: number, amount: number) {
       // The same checks the dialog's state comes from.
-      const { artistName, month, closesAt, closed, own } = await service.window(artistId, userId);
+      const { artistName, month, closesAt, own } = await service.window(artistId, userId);
       if (own) throw forbidden(MESSAGES.ownArtist);
-      if (closed) throw conflict(closed);
       const now = kernel.now();
       const deadline = new Date(closesAt).getTime();
-      await credits.openGrant(userId);
+      await credits.openGrant(userId, month);
       const pot = await potFor(artistId, month);
       return knex.transaction(async (trx) => {
         const held = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).increment('credits', amount);
+        // The drop came out (or the month's pledges were released) since the window was read.
         if (held !== 1) throw conflict(MESSAGES.dropOut(artistName, month));
         const remaining = await credits.debit(trx, userId, month, amount);
         const [id] = await trx('pledges').insert({ potId: pot.id, userId, artistId, month, credits: amount, status: 'pending', createdAt: now.getTime() });
@@ -158,43 +171,40 @@ export function createPledgesService(kernel: Kernel) {
       return rows.map((r) => ({ id: Number(r.id), artistId: Number(r.artistId), artistName: r.artistName as string, credits: Number(r.credits), month: r.month as string, createdAt: new Date(Number(r.createdAt)).toISOString() }));
     },
 
-    /** Credits held for the artist's coming drop of this month (what the artist sees). */
+    /** Credits held for the artist's next drop (what the artist sees). */
     async waiting(artistId: number) {
-      const month = monthOf(kernel.now());
+      const month = await nextDropMonth(artistId, kernel.now());
       const pot = await knex('pledge_pots').where({ artistId, month, status: 'open' }).first('credits');
       return { month, credits: Number(pot?.credits ?? 0) };
     },
 
-    /** This month's pledges: which month, and when they close (and unconverted ones go back). */
-    currentMonth() {
-      const month = monthOf(kernel.now());
-      return { month, closesAt: pledgeDeadline(month).toISOString() };
-    },
-
     /**
-     * Whether this viewer may pledge to the artist now, and why not (the dialog's state; the
+     * Where a pledge to the artist made now goes (their next drop's month), when it closes, the
+     * viewer's balance of that month, and whether the viewer is the artist (the dialog's state; the
      * server checks again on every pledge).
      */
     async window(artistId: number, viewerId: number | null) {
-      const now = kernel.now();
-      const month = monthOf(now);
-      const closesAt = pledgeDeadline(month);
       const artist = await knex('artists').where({ id: artistId }).first('userId', 'name');
       if (!artist) throw notFound(MESSAGES.artistNotFound);
-      let closed: string | null = null;
-      if (now >= closesAt) closed = MESSAGES.closed(month);
-      else if (await dropOut(artistId, month, now.getTime())) closed = MESSAGES.dropOut(artist.name, month);
-      return { month, closesAt: closesAt.toISOString(), closed, own: Number(artist.userId) === viewerId, artistName: artist.name as string };
+      const month = await nextDropMonth(artistId, kernel.now());
+      const grant = viewerId === null ? null : await knex('credit_grants').where({ userId: viewerId, month }).first('remaining');
+      return {
+        month,
+        closesAt: pledgeDeadline(month).toISOString(),
+        available: grant ? Number(grant.remaining) : MONTHLY_CREDITS,
+        own: Number(artist.userId) === viewerId,
+        artistName: artist.name as string,
+      };
     },
 
-    /** Artists whose drop of this month is still to come, for the vault's "Pledge to the next drop". */
+    /** Every artist but the fan's own, each with the month of their next drop (the vault's "Pledge to the next drop"). */
     async pledgeableArtists(userId: number) {
       const now = kernel.now();
       const month = monthOf(now);
-      if (now >= pledgeDeadline(month)) return [];
-      const out = dropsOut(month, now.getTime()).select('artistId');
-      const rows = await knex('artists').whereNot({ userId }).whereNotIn('id', out).orderBy('name').select('id', 'name');
-      return rows.map((r) => ({ id: Number(r.id), name: r.name as string }));
+      const out = new Set((await dropsOut(month, now.getTime()).select('artistId')).map((row) => Number(row.artistId)));
+      const open = now < pledgeDeadline(month);
+      const rows = await knex('artists').whereNot({ userId }).orderBy('name').select('id', 'name');
+      return rows.map((r) => ({ id: Number(r.id), name: r.name as string, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));
     },
 
     /** The releases.public job: a monthly drop converts its pot. */

@@ -1,7 +1,7 @@
 import { checkFields } from '../../api/validation/rules.ts';
 import type { Credit } from './metadata.ts';
 import type { TakenDrop } from './present.ts';
-import { DATE_MESSAGES, trackRules } from './rules.ts';
+import { DATE_MESSAGES, releaseTooSoon, trackRules } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayToIso, earliestReleaseDay } from './schedule.ts';
 
 // The wizard's form: defaults (spec §9), per-step checks with the server's own rules, the review's
@@ -88,7 +88,7 @@ export function trackErrors(d: ReleaseDraft): FieldErrors {
 export function deliveryErrors(d: ReleaseDraft, now: Date): FieldErrors {
   if (d.releaseASAP) return {};
   if (!d.releaseDate) return { releaseDate: DATE_MESSAGES.releaseRequired };
-  if (d.releaseDate < earliestReleaseDay(now)) return { releaseDate: DATE_MESSAGES.releaseTooSoon };
+  if (d.releaseDate < earliestReleaseDay(now)) return { releaseDate: releaseTooSoon(earliestReleaseDay(now)) };
   return {};
 }
 

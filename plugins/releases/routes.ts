@@ -3,7 +3,7 @@ import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { parseMetadata } from './metadata.ts';
-import { trackRequired, trackRules, UPLOAD_KINDS, uploadRequired, uploadRules, type UploadKind } from './rules.ts';
+import { PRESAVE_MESSAGES, trackRequired, trackRules, UPLOAD_KINDS, uploadRequired, uploadRules, type UploadKind } from './rules.ts';
 import type { TrackInput } from './service.ts';
 import { requestViewer } from '../catalog/viewer.ts';
 
@@ -43,11 +43,24 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await releases.createTrack(user, input, metadata);
   });
 
-  // The player's waveform and the processing state of a released track (anyone may listen to it).
+  // The player's waveform and the processing state of a released track (anyone may listen to it),
+  // or of a scheduled one to its own artist (their preview).
   router.get('/tracks/:id/media', async (ctx) => {
     const id = idParam(ctx.params.id, 'Track');
-    if (!(await kernel.services.catalog.findTrack(id, requestViewer(ctx)))) throw notFound('Track not found');
+    const user = ctx.state.user;
+    const visible = (await kernel.services.catalog.findTrack(id, requestViewer(ctx))) || (user && (await releases.isOwnTrack(user.id, id)));
+    if (!visible) throw notFound('Track not found');
     ctx.body = await releases.trackMedia(id);
+  });
+
+  // Pre-save a scheduled release (its "coming on" page), or withdraw it before the release is out.
+  router.post('/tracks/:id/presave', async (ctx) => {
+    const user = requireUser(ctx, PRESAVE_MESSAGES.login);
+    ctx.body = await releases.presaves.presave(user.id, idParam(ctx.params.id, 'Track'));
+  });
+  router.delete('/tracks/:id/presave', async (ctx) => {
+    const user = requireUser(ctx, PRESAVE_MESSAGES.login);
+    ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
   });
 
   // Step 6 polls its release until processing ends; only the artist who made it may look before release.

@@ -1,5 +1,6 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
 import { GENRES } from '../catalog/rules.ts';
+import { formatDay, MIN_LEAD_DAYS } from './schedule.ts';
 
 // Release limits, lists and messages (spec §3, §5, §8, §9), shared by the API's ajv schemas and the
 // upload wizard. Pure: islands bundle it.
@@ -114,11 +115,21 @@ export const DATE_MESSAGES = {
   previousRequired: 'Previous Release Date is required',
   previousRange: 'Previous Release Date must be between 1900-01-01 and today',
   releaseRequired: 'Release Date is required',
-  releaseTooSoon: 'Release Date must be at least 7 days from today',
   invalid: 'Please enter a valid date',
   tikTokBeyond: 'TikTok Start Time must be within the track',
   recordingYearFuture: 'Recording Year cannot be in the future',
   lyricsLanguage: 'Lyrics Language is required when lyrics are present',
+} as const;
+
+/** The "at least 7 days ahead" rule's message names the first day allowed ('Dec 3, 2026'). */
+export const releaseTooSoon = (earliestDay: string) => `Release Date must be at least ${MIN_LEAD_DAYS} days from today: ${formatDay(earliestDay)} or later`;
+
+/** Pre-save's refusals and its control's texts. */
+export const PRESAVE_MESSAGES = {
+  login: 'Please log in to pre-save releases',
+  own: 'You cannot pre-save your own release',
+  out: 'This release is already out: like it instead',
+  off: 'Pre-save is not enabled for this release',
 } as const;
 
 export const MONTHLY_DROP_TAKEN = 'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';

@@ -48,10 +48,16 @@ export async function seedReleases(kernel: Kernel): Promise<void> {
           trackOrigin: 'Original',
           masterUrl: row.audioUrl,
           metadata: JSON.stringify(metadata),
+          // The scheduled demo drop: out at 00:00 UTC of its day, open to pre-save meanwhile.
+          ...(Number(row.uploadDate) > at
+            ? { releaseAsap: false, releaseDate: new Date(Number(row.uploadDate)).toISOString().slice(0, 10), midnightRelease: false, enablePreSave: true }
+            : {}),
         });
       await enqueue(trx, JOB.transcode, { trackId: row.id }, at);
       await enqueue(trx, JOB.analyze, { trackId: row.id }, at);
       if (row.coverImage) await enqueue(trx, JOB.cover, { trackId: row.id }, at);
+      // A scheduled demo drop is announced at its moment, as any scheduled release is.
+      if (Number(row.uploadDate) > at) await enqueue(trx, JOB.public, { trackId: row.id }, at, { runAt: Number(row.uploadDate) });
     }
   });
 }

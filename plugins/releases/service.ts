@@ -10,8 +10,9 @@ import { enqueue } from '../../media-worker/queue.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
+import { createPresaves } from './presaves.ts';
 import { presentRelease, trackMedia, type ReleaseJson, type TakenDrop, type TrackMedia } from './present.ts';
-import { DATE_MESSAGES, MONTHLY_DROP_TAKEN } from './rules.ts';
+import { DATE_MESSAGES, MONTHLY_DROP_TAKEN, releaseTooSoon } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayOf, earliestReleaseDay } from './schedule.ts';
 import { createUploads } from './uploads.ts';
 
@@ -58,7 +59,7 @@ export function checkDates(input: TrackInput, now: Date): { previousReleaseDate:
     if (!input.releaseDate) throw invalid(DATE_MESSAGES.releaseRequired);
     releaseDate = dayOf(input.releaseDate);
     if (!releaseDate) throw invalid(DATE_MESSAGES.invalid);
-    if (releaseDate < earliestReleaseDay(now)) throw invalid(DATE_MESSAGES.releaseTooSoon);
+    if (releaseDate < earliestReleaseDay(now)) throw invalid(releaseTooSoon(earliestReleaseDay(now)));
   }
   return { previousReleaseDate, releaseDate };
 }
@@ -81,9 +82,12 @@ export type PublicListener = (release: PublicRelease) => Promise<void>;
 export function createReleasesService(kernel: Kernel) {
   const { knex, storage } = kernel;
   const uploads = createUploads(kernel);
-  const publicListeners: PublicListener[] = [];
+  const presaves = createPresaves(knex, () => kernel.now());
+  // Pre-saves land first, so a fan told the release is out finds it in their collection.
+  const publicListeners: PublicListener[] = [(release) => presaves.land(release.trackId, release.publicAt)];
 
   const service = {
+    presaves,
     uploadDataUrl: uploads.fromDataUrl,
     uploadStream: uploads.fromStream,
 
@@ -229,6 +233,11 @@ export function createReleasesService(kernel: Kernel) {
         publicAt: Number(row.uploadDate),
       };
       for (const listener of publicListeners) await listener(release);
+    },
+
+    /** Whether the track is this user's own (a scheduled one's preview). */
+    async isOwnTrack(userId: number, trackId: number): Promise<boolean> {
+      return !!(await knex('tracks as t').join('artists as a', 'a.id', 't.artistId').where({ 't.id': trackId, 'a.userId': userId }).first('t.id'));
     },
 
     /** Processing flag, waveform, loudness and cover srcset of any track (pages, player, embed). */

@@ -11,21 +11,27 @@ interface Props {
   artist: { id: number; name: string; userId: number };
   currentUserId: number | null;
   shareUrl: string;
+  /** The artist's own page: nothing to support or message, only their link to share. */
+  shareOnly?: boolean;
 }
 
 /** The artist profile's Support with Credits, Message and Share buttons with their dialogs. */
-export default function ArtistActions({ artist, currentUserId, shareUrl }: Props) {
+export default function ArtistActions({ artist, currentUserId, shareUrl, shareOnly = false }: Props) {
   const dialogs = useDialogs<'support' | 'message' | 'share'>();
   const [copied, markCopied] = useCopiedFlag();
 
   return (
     <>
-      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
-      </button>
-      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'message'} onClick={() => dialogs.show('message')}>
-        <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
-      </button>
+      {!shareOnly && (
+        <>
+          <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
+            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
+          </button>
+          <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'message'} onClick={() => dialogs.show('message')}>
+            <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
+          </button>
+        </>
+      )}
       <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
         <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} /> {copied ? 'Link copied!' : 'Share'}
       </button>

@@ -206,17 +206,6 @@ describe('catalog in the browser', () => {
     await page.context().close();
   });
 
-  it('ticks the countdowns every second', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url);
-    await page.goto(`/artist/${suite.nova.id}`);
-    const secs = page.locator('.countdown-full [data-unit="3"]');
-    const first = await secs.textContent();
-    await page.waitForFunction((v) => document.querySelector('.countdown-full [data-unit="3"]')!.textContent !== v, first, { timeout: 2500 });
-    const compact = await page.goto('/artists').then(() => page.locator('[data-countdown-text]').first());
-    expect(await compact.textContent()).to.match(/^(\d+d )?\d{2}:\d{2}:\d{2}$/);
-    await page.context().close();
-  });
-
   it('shares an artist: copy link says "Link copied!" and closes the dialog', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.goto(`/artist/${suite.nova.id}`);

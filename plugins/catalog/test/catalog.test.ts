@@ -54,7 +54,9 @@ describe('catalog API', () => {
       expect(a).to.include({ id: ana.artist!.id, userId: ana.user.id, verified: false, profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null, monthlyListeners: 0 });
       // Two released monthly drops; the single is not a drop and next month's is not out yet.
       expect(a.dropCount).to.equal(2);
-      expect(a.nextDropAt).to.equal('2026-12-01T00:00:00.000Z');
+      // The countdown is to ana's scheduled December drop; ben has none scheduled.
+      expect(a.nextDropAt).to.equal('2026-12-02T10:00:00.000Z');
+      expect(res.body[1].nextDropAt).to.equal(null);
     });
 
     it('answers one artist, and 404 JSON for an unknown or malformed id', async () => {
@@ -231,6 +233,12 @@ describe('catalog API', () => {
       expect(mine.body.map((s: { artistId: number }) => s.artistId)).to.deep.equal([ana.artist!.id]);
     });
 
+    it('refuse subscribing to your own artist (403), writing nothing', async () => {
+      const res = await ana.client.post('/api/subscriptions', { artistId: ana.artist!.id });
+      expect([res.status, res.body]).to.deep.equal([403, { message: 'You cannot subscribe to yourself' }]);
+      expect(await server.app.kernel.knex('subscriptions').where({ userId: ana.user.id })).to.have.length(0);
+    });
+
     it('refuse an unknown artist (404) and a malformed body (400)', async () => {
       expect((await fan.client.post('/api/subscriptions', { artistId: 9999 })).status).to.equal(404);
       const bad = await fan.client.post('/api/subscriptions', { artistId: 'ana' });
@@ -266,10 +274,10 @@ describe('catalog API', () => {
   });
 
   describe('month rollover', () => {
-    it('starts a new month with an empty drop list and the next boundary', async () => {
+    it('starts a new month with an empty drop list and no countdown once the scheduled drop is out', async () => {
       clock = new Date('2027-01-01T00:00:05Z');
       expect((await server.client().get('/api/tracks/monthly')).body).to.deep.equal([]);
-      expect((await server.client().get(`/api/artists/${ana.artist!.id}`)).body.nextDropAt).to.equal('2027-02-01T00:00:00.000Z');
+      expect((await server.client().get(`/api/artists/${ana.artist!.id}`)).body.nextDropAt).to.equal(null);
     });
   });
 });

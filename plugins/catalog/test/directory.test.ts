@@ -8,7 +8,7 @@ import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
 // Drop records through the API and the directory's orders (issue 13), on the database TEST_DB
 // names, with a clock the test moves across month boundaries. Needs the built site (npx astro build).
 
-type ArtistBody = { id: number; name: string; monthlyListeners: number; dropRecord: { streak: number; bestStreak: number; missed: number; usualDay: number | null; droppedThisMonth: boolean } };
+type ArtistBody = { id: number; name: string; monthlyListeners: number; nextDropAt: string | null; dropRecord: { streak: number; bestStreak: number; missed: number; usualDay: number | null; droppedThisMonth: boolean } };
 
 describe('catalog: drop records and directory sorts', () => {
   let server: TestServer;
@@ -22,14 +22,15 @@ describe('catalog: drop records and directory sorts', () => {
   // These tests move the clock across month boundaries and write rows behind the API's back: each
   // read first tells the caches so, as a write through the API would (the API cache keeps answers).
   const forget = () => server.app.kernel.cache.invalidate();
-  const record = async (member: Member, zone?: string) => {
+  const artist = async (member: Member, zone?: string) => {
     await forget();
     const client = server.client();
     if (zone) client.cookies.set(TZ_COOKIE, zone);
     const res = await client.get(`/api/artists/${member.artist!.id}`);
     expect(res.status, res.text).to.equal(200);
-    return (res.body as ArtistBody).dropRecord;
+    return res.body as ArtistBody;
   };
+  const record = async (member: Member, zone?: string) => (await artist(member, zone)).dropRecord;
   const order = async (query: string) => {
     await forget();
     const res = await server.client().get(`/api/artists${query}`);
@@ -73,6 +74,20 @@ describe('catalog: drop records and directory sorts', () => {
     expect(await record(steady)).to.include({ streak: 3, droppedThisMonth: false });
     clock = new Date('2026-11-25T00:00:00Z');
     expect(await record(steady)).to.include({ streak: 4, bestStreak: 4, droppedThisMonth: true, usualDay: 5 });
+  });
+
+  it('counts down to the artist’s own scheduled drop, out at its moment for the viewer, and to no date without one', async () => {
+    clock = new Date('2026-11-20T12:00:00Z');
+    expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
+    // A midnight release is out at 00:00 of the 25th in the viewer's zone: 10:00 UTC on the 24th in Kiritimati.
+    expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal('2026-11-24T10:00:00.000Z');
+    expect((await artist(steady, 'America/New_York')).nextDropAt).to.equal('2026-11-25T05:00:00.000Z');
+    // No scheduled drop, no date (not the 1st of next month for everyone).
+    expect((await artist(fresh)).nextDropAt).to.equal(null);
+    expect((await artist(lapsed)).nextDropAt).to.equal(null);
+    clock = new Date('2026-11-24T10:00:00Z');
+    expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal(null);
+    expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
   });
 
   it('keeps a streak through the last moment of the month and ends it when the next begins', async () => {

@@ -102,14 +102,19 @@ describe('catalog pages (server-rendered)', () => {
     expect((await server.client().get('/tracks/999999')).status).to.equal(404);
   });
 
-  it('lists every artist and track in /sitemap.xml, which robots.txt names', async () => {
+  it('lists every artist and every released track in /sitemap.xml, which robots.txt names', async () => {
     const sitemap = await server.client().get('/sitemap.xml');
     expect(sitemap.status).to.equal(200);
     expect(sitemap.headers.get('content-type')).to.include('application/xml');
     const artists = (await server.client().get('/api/artists')).body as Array<{ id: number }>;
     for (const a of artists) expect(sitemap.text).to.include(`<loc>${server.url}/artist/${a.id}</loc>`);
-    const tracks = await server.app.kernel.knex('tracks').select('id');
+    const now = server.app.kernel.now().getTime();
+    const tracks = await server.app.kernel.knex('tracks').where('uploadDate', '<=', now).select('id');
     for (const t of tracks) expect(sitemap.text).to.include(`<loc>${server.url}/tracks/${t.id}</loc>`);
+    // The demo's scheduled drop is not out yet: no address to index before its day.
+    const scheduled = await server.app.kernel.knex('tracks').where('uploadDate', '>', now).select('id');
+    expect(scheduled).to.have.length(1);
+    expect(sitemap.text).to.not.include(`<loc>${server.url}/tracks/${scheduled[0].id}</loc>`);
     const robots = await server.client().get('/robots.txt');
     expect(robots.text).to.include(`Sitemap: ${server.url}/sitemap.xml`);
     expect(robots.text).to.include('User-agent: *');

@@ -5,25 +5,30 @@ import type { PledgeDialogProps } from './PledgeDialog.tsx';
 // Fetched on first open (site/lib/useDialogs.tsx).
 const PledgeDialog = lazy(() => import('./PledgeDialog.tsx'));
 
+type Props = Omit<PledgeDialogProps, 'show' | 'onHide'> & { signedIn: boolean };
+
 /** "Pledge to the next drop" (or "Log in to pledge" for a visitor) and its dialog. */
-export default function PledgeButton(props: Omit<PledgeDialogProps, 'show' | 'onHide'>) {
+export default function PledgeButton(props: Props) {
   const dialogs = useDialogs<'pledge'>();
   const { artist, choices = [], signedIn } = props;
   if (!signedIn) return <a className="btn btn-outline-warning" href="/auth">Log in to pledge</a>;
+  const nobody = !artist && choices.length === 0;
   return (
     <>
       <button
         type="button"
         className="btn btn-outline-warning"
         aria-busy={dialogs.pending === 'pledge'}
+        aria-describedby={nobody ? 'pledge-nobody' : undefined}
         onClick={() => dialogs.show('pledge')}
-        disabled={!artist && choices.length === 0}
+        disabled={nobody}
       >
         {dialogs.pending === 'pledge' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         Pledge to the next drop
       </button>
+      {nobody && <span id="pledge-nobody" className="text-secondary small">There are no other artists to pledge to yet.</span>}
       <Suspense>
-        {dialogs.rendered('pledge') && <PledgeDialog {...props} show={dialogs.open === 'pledge'} onHide={dialogs.close} />}
+        {dialogs.rendered('pledge') && <PledgeDialog artist={artist} choices={choices} show={dialogs.open === 'pledge'} onHide={dialogs.close} />}
       </Suspense>
     </>
   );

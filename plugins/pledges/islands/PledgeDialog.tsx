@@ -1,44 +1,68 @@
 // The "Pledge to the next drop" dialog, opened by PledgeButton.tsx (which fetches this code on
-// first open): on an artist page (one artist) and in the Credit Vault (a choice of the artists whose
-// drop of this month is still to come).
-import { useState, type FormEvent } from 'react';
+// first open): on an artist page (one artist) and in the Credit Vault (a choice of artists, each
+// with the month of their next drop). The credits come from that month's balance.
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useAvailableCredits } from '../../credits/islands/useAvailableCredits.ts';
+import { apiGetOrNull } from '../../../site/lib/api.ts';
 import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
 import { pledgeCredits, refreshPage } from './pledge.ts';
 
-interface ArtistChoice {
+export interface ArtistChoice {
   id: number;
   name: string;
+  /** 'YYYY-MM' of the artist's next drop, which a pledge goes to. */
+  month: string;
 }
 
 export interface PledgeDialogProps {
   /** The artist page's artist; without it the dialog offers `choices`. */
   artist?: ArtistChoice;
   choices?: ArtistChoice[];
-  month: string;
-  closesAt: string;
-  signedIn: boolean;
   show: boolean;
   onHide(): void;
 }
 
-export default function PledgeDialog({ artist, choices = [], month, closesAt, signedIn, show, onHide }: PledgeDialogProps) {
+interface PledgeWindow {
+  month: string;
+  closesAt: string;
+  available: number;
+}
+
+/** Where a pledge to this artist goes and the balance it comes from, read each time the dialog opens on them. */
+function usePledgeWindow(show: boolean, artistId: number | null): PledgeWindow | null {
+  const [window, setWindow] = useState<PledgeWindow | null>(null);
+  useEffect(() => {
+    setWindow(null);
+    if (!show || artistId === null) return;
+    let current = true;
+    apiGetOrNull<PledgeWindow>(`/api/pledges/artists/${artistId}`)
+      .then((answer) => current && setWindow(answer))
+      .catch(() => current && setWindow(null));
+    return () => {
+      current = false;
+    };
+  }, [show, artistId]);
+  return window;
+}
+
+export default function PledgeDialog({ artist, choices = [], show, onHide }: PledgeDialogProps) {
   const [artistId, setArtistId] = useState(artist ? String(artist.id) : '');
   const [amount, setAmount] = useState('');
-  const available = useAvailableCredits(show, signedIn);
   const [pending, setPending] = useState(false);
-  const closes = new Date(closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const chosen = artist ?? choices.find((c) => String(c.id) === artistId) ?? null;
+  const window = usePledgeWindow(show, chosen?.id ?? null);
+  const month = window?.month ?? chosen?.month ?? null;
+  const available = window?.available ?? null;
+  const closes = window && new Date(window.closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    const done = await pledgeCredits(chosen, Number(amount), available ?? 0, month);
+    const done = await pledgeCredits(chosen, Number(amount), available ?? 0, month ?? '');
     setPending(false);
     if (!done) return;
     setAmount('');
@@ -50,23 +74,28 @@ export default function PledgeDialog({ artist, choices = [], month, closesAt, si
     <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title">
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
-          <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s ${monthName(month)} drop` : 'Pledge to the next drop'}</Modal.Title>
+          <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s next drop` : 'Pledge to the next drop'}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-secondary">
-            Your credits are held now and go to the artist the moment their {monthName(month)} drop is released. You can cancel until
-            then; if there is no drop by {closes}, they come back to your balance.
-          </p>
-          <p className="text-secondary" data-testid="pledge-available">
-            {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
-          </p>
+          {chosen && month && (
+            <p className="text-secondary" data-testid="pledge-terms">
+              Your pledge goes to {chosen.name}&apos;s {monthName(month)} drop. The credits are held now from your {monthName(month)} credits
+              and go to the artist the moment that drop is released. You can cancel until then; if there is no drop by {closes ?? '…'}, they
+              come back to your balance.
+            </p>
+          )}
+          {chosen && (
+            <p className="text-secondary" data-testid="pledge-available">
+              {available === null || !month ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available for ${monthName(month)}.`}
+            </p>
+          )}
           {!artist && (
             <Form.Group controlId="pledge-artist" className="mb-3">
               <Form.Label>Artist</Form.Label>
               <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
                 <option value="">Choose an artist</option>
                 {choices.map((c) => (
-                  <option key={c.id} value={c.id}>{c.name}</option>
+                  <option key={c.id} value={c.id}>{`${c.name} · ${monthName(c.month)} drop`}</option>
                 ))}
               </Form.Select>
             </Form.Group>
@@ -75,7 +104,7 @@ export default function PledgeDialog({ artist, choices = [], month, closesAt, si
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>Cancel</Button>
-          <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen}>
+          <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen || available === null}>
             {pending ? 'Pledging…' : 'Pledge Credits'}
           </Button>
         </Modal.Footer>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
 import PledgeButton from './PledgeButton.tsx';
+import type { ArtistChoice } from './PledgeDialog.tsx';
 import { cancelPledge, refreshPage } from './pledge.ts';
 
 interface Pledge {
@@ -15,12 +16,10 @@ interface Pledge {
 
 interface Props {
   pledges: Pledge[];
-  choices: Array<{ id: number; name: string }>;
-  month: string;
-  closesAt: string;
+  choices: ArtistChoice[];
 }
 
-export default function PledgedList({ pledges, choices, month, closesAt }: Props) {
+export default function PledgedList({ pledges, choices }: Props) {
   const [cancelling, setCancelling] = useState<number | null>(null);
   const total = pledges.reduce((sum, p) => sum + p.credits, 0);
 
@@ -40,11 +39,11 @@ export default function PledgedList({ pledges, choices, month, closesAt }: Props
             {total ? `${plural(total, 'credit')} held for coming drops` : 'Nothing held for coming drops'}
           </p>
         </div>
-        <PledgeButton choices={choices} month={month} closesAt={closesAt} signedIn />
+        <PledgeButton choices={choices} signedIn />
       </div>
       {pledges.length === 0 ? (
         <p className="text-secondary mb-0">
-          Pledge credits to an artist&apos;s {monthName(month)} drop before it comes out: they land with the drop, and you can cancel until then.
+          Pledge credits to an artist&apos;s next drop before it comes out: they land with the drop, and you can cancel until then.
         </p>
       ) : (
         <ul className="list-unstyled pledge-list">

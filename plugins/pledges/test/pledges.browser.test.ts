@@ -23,8 +23,9 @@ describe('pledges in the browser', function () {
     await page.goto(`/artist/${artist.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Pledge to the next drop' }).click();
-    const dialog = page.getByRole('dialog', { name: "Pledge to quietstorm name's November drop" });
-    await dialog.getByText('You have 100 credits available this month.').waitFor();
+    const dialog = page.getByRole('dialog', { name: "Pledge to quietstorm name's next drop" });
+    await dialog.getByText('You have 100 credits available for November.').waitFor();
+    await dialog.getByText("Your pledge goes to quietstorm name's November drop.").waitFor();
     await dialog.getByLabel('Credits to pledge').fill('500');
     await dialog.getByRole('button', { name: 'Pledge Credits' }).click();
     await toastSaying(page, 'You only have 100 credits available');
@@ -65,14 +66,25 @@ describe('pledges in the browser', function () {
     await page.getByTestId('vault-pledged').getByRole('button', { name: 'Pledge to the next drop' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pledge to the next drop' });
     await dialog.waitFor(); // its code loads on first open
-    // Only artists whose November drop is still to come are offered.
+    // Every artist is offered, each with the month of their next drop: the demo artists have all
+    // dropped in November, so theirs is December's.
     const options = await dialog.getByLabel('Artist').locator('option').allTextContents();
-    expect(options).to.deep.equal(['Choose an artist', 'quietstorm name']);
-    await dialog.getByLabel('Artist').selectOption({ label: 'quietstorm name' });
+    expect(options).to.include('quietstorm name · November drop').and.include('Nova Harbor · December drop');
+    expect(options.filter((o) => o.endsWith('November drop'))).to.deep.equal(['quietstorm name · November drop']);
+    await dialog.getByLabel('Artist').selectOption({ label: 'quietstorm name · November drop' });
     await dialog.getByLabel('Credits to pledge').fill('7');
     await dialog.getByRole('button', { name: 'Pledge Credits' }).click();
     await toastSaying(page, "7 credits pledged to quietstorm name's November drop");
     await page.getByTestId('pledged-total').filter({ hasText: '7 credits held for coming drops' }).waitFor();
+    // A pledge to Nova Harbor, who has dropped in November, goes to her December drop, from December's credits.
+    await page.getByTestId('vault-pledged').getByRole('button', { name: 'Pledge to the next drop' }).click();
+    await dialog.getByLabel('Artist').selectOption({ label: 'Nova Harbor · December drop' });
+    await dialog.getByText('You have 100 credits available for December.').waitFor();
+    await dialog.getByLabel('Credits to pledge').fill('5');
+    await dialog.getByRole('button', { name: 'Pledge Credits' }).click();
+    await toastSaying(page, "5 credits pledged to Nova Harbor's December drop");
+    await page.getByTestId('vault-pledged').getByText('Nova Harbor').waitFor();
+    expect(await page.getByTestId('vault-pledged').getByText('· December drop').count()).to.equal(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).to.equal(0);
     expect(errors).to.deep.equal([]);

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
+import { JOB } from '../../releases/jobs.ts';
 import { releaseDrop, settlingRunner } from './fixtures.ts';
 
 describe('pledges: held credits that land with the drop', function () {
@@ -92,12 +94,13 @@ describe('pledges: held credits that land with the drop', function () {
   });
 
   describe('the drop', () => {
-    it('converts every pledge into an allocation dated at the drop, in the job, once; then pledging is closed', async () => {
+    it('converts every pledge into an allocation dated at the drop, in the job, once', async () => {
       expect((await pledge(second, nova, 12)).status).to.equal(201);
       clock = new Date('2026-11-06T09:30:00Z');
       const trackId = await releaseDrop(nova, 'Harbor Lights');
       // A page view converts nothing: only the job does.
-      expect(await waiting(nova)).to.equal(42);
+      expect(await waiting(nova)).to.equal(0, "the next drop is December's now");
+      expect(await knex()('pledges').where({ artistId: nova.artist!.id, status: 'pending' }).count({ n: '*' })).to.deep.equal([{ n: 2 }]);
       const runner = settlingRunner(server);
       expect(await runner.drain()).to.equal(1);
       const allocations = await knex()('credit_allocations').where({ artistId: nova.artist!.id }).orderBy('credits');
@@ -118,11 +121,51 @@ describe('pledges: held credits that land with the drop', function () {
       await server.app.kernel.services.releases.announcePublic(trackId);
       expect(await knex()('credit_allocations').where({ artistId: nova.artist!.id }).count({ n: '*' })).to.deep.equal([{ n: 2 }]);
       expect(await knex()('notifications').where({ userId: fan.user.id, kind: 'pledge' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
-      const late = await pledge(fan, nova, 1);
-      expect([late.status, late.body.message]).to.deep.equal([409, "Nova's November drop is already out: allocate credits instead"]);
       const [landed] = await knex()('pledges').where({ userId: fan.user.id, status: 'converted' });
       const cancel = await fan.client.delete(`/api/pledges/${landed.id}`);
       expect([cancel.status, cancel.body.message]).to.deep.equal([409, 'This pledge already landed with the drop']);
+    });
+
+    it("once this month's drop is out, pledges go to next month's drop, held from next month's credits", async () => {
+      const window = (await fan.client.get(`/api/pledges/artists/${nova.artist!.id}`)).body;
+      expect(window).to.include({ month: '2026-12', closesAt: '2026-12-29T00:00:00.000Z', available: 100, own: false });
+      const res = await pledge(fan, nova, 6);
+      expect(res.status, res.text).to.equal(201);
+      expect([res.body.pledge.month, res.body.credits]).to.deep.equal(['2026-12', 94]);
+      // This month's balance is untouched; December's starts at 100 less the pledge.
+      expect(await balance(fan)).to.equal(70);
+      expect(await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining')).to.deep.equal({ remaining: 94 });
+      expect((await fan.client.get(`/api/pledges/artists/${nova.artist!.id}`)).body.available).to.equal(94);
+      expect(await waiting(nova)).to.equal(6);
+      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map((j) => Number(j.runAt));
+      expect(sweeps).to.include(Date.parse('2026-12-29T00:00:00Z'));
+      // Cancelled, it goes back to December's balance.
+      expect((await fan.client.delete(`/api/pledges/${res.body.pledge.id}`)).status).to.equal(200);
+      expect(await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining')).to.deep.equal({ remaining: 100 });
+      expect(await balance(fan)).to.equal(70);
+    });
+
+    it("lands a pledge to next month's drop when the artist's scheduled December drop comes out", async () => {
+      const dropped = await pledge(second, nova, 15);
+      expect(dropped.body.pledge.month).to.equal('2026-12');
+      const trackId = await releaseDrop(nova, 'December Lights', '2026-12-03');
+      // Only the release job: November's sweep stays queued for the month-boundary test.
+      const runner = createRunner(server.app.kernel, { [JOB.public]: jobHandlers(server.app.plugins)[JOB.public] });
+      expect(await runner.drain()).to.equal(0);
+      expect(await waiting(nova)).to.equal(15, 'held until the drop is out');
+      const saved = clock;
+      clock = new Date('2026-12-03T00:00:00Z');
+      try {
+        expect(await runner.drain()).to.equal(1);
+        const [allocation] = await knex()('credit_allocations').where({ artistId: nova.artist!.id, month: '2026-12' });
+        expect([allocation.userId, allocation.credits, Number(allocation.createdAt)]).to.deep.equal([second.user.id, 15, clock.getTime()]);
+        const told = await knex()('notifications').where({ userId: second.user.id, kind: 'pledge' }).orderBy('id', 'desc').first('body', 'link');
+        expect(told).to.deep.equal({ body: '15 credits went to Nova with their December drop “December Lights”.', link: `/tracks/${trackId}` });
+        // And the next drop is January's now.
+        expect((await second.client.get(`/api/pledges/artists/${nova.artist!.id}`)).body.month).to.equal('2027-01');
+      } finally {
+        clock = saved;
+      }
     });
 
     it('converts a scheduled drop at its moment (00:00 UTC of its day), not before', async () => {
@@ -159,11 +202,13 @@ describe('pledges: held credits that land with the drop', function () {
       expect(await knex()('pledges').where({ artistId: quiet.artist!.id }).pluck('status')).to.deep.equal(['released', 'released']);
       const told = (await fan.client.get('/api/notifications')).body.notifications.find((n: { title: string }) => n.title === 'Your pledge to Quiet was released');
       expect(told.body).to.equal('Quiet has no November drop yet, so 10 credits went back to your balance. Allocate them before the month ends.');
-      const closed = await pledge(fan, quiet, 1);
-      expect([closed.status, closed.body.message]).to.deep.equal([409, "Pledges for November closed 3 days before the month's end: allocate your credits instead"]);
-      // The first pledge of December opens December's pot and its own sweep.
+      // November's pledges are closed: a pledge now goes to quiet's December drop, from December's credits.
+      const next = await pledge(fan, quiet, 1);
+      expect([next.status, next.body.pledge.month]).to.deep.equal([201, '2026-12']);
+      expect(await balance(fan)).to.equal(before);
       clock = new Date('2026-12-01T00:00:00Z');
-      expect((await pledge(fan, quiet, 4)).status).to.equal(201);
+      expect((await pledge(fan, quiet, 4)).body.pledge.month).to.equal('2026-12');
+      expect(await waiting(quiet)).to.equal(5);
       const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map((j) => j.runAt);
       expect(sweeps.map(Number)).to.deep.equal([Date.parse('2026-11-28T00:00:00Z'), Date.parse('2026-12-29T00:00:00Z')]);
     });
@@ -206,11 +251,14 @@ describe('pledges: held credits that land with the drop', function () {
       await drop;
       await worker;
       await runner.drain();
-      const accepted = attempts.filter((r) => r.status === 201);
-      for (const r of attempts) if (r.status !== 201) expect([r.status, r.body.message]).to.deep.equal([409, "Racer's December drop is already out: allocate credits instead"]);
-      const rows = await knex()('pledges').where({ artistId: racer.artist!.id });
+      // Accepted before the drop: December's; after it: January's, for racer's next drop.
+      const accepted = attempts.filter((r) => r.status === 201 && r.body.pledge.month === '2026-12');
+      const later = attempts.filter((r) => r.status === 201 && r.body.pledge.month === '2027-01');
+      for (const r of attempts) if (r.status !== 201) expect([r.status, r.body.message]).to.deep.equal([409, "Racer's December drop came out meanwhile: nothing was pledged, so pledge again to their next drop"]);
+      const rows = await knex()('pledges').where({ artistId: racer.artist!.id, month: '2026-12' });
       expect(rows.length).to.equal(accepted.length);
       expect(rows.every((p) => p.status === 'converted'), 'no pledge left pending').to.equal(true);
+      expect(await knex()('pledges').where({ artistId: racer.artist!.id, month: '2027-01', status: 'pending' }).count({ n: '*' })).to.deep.equal([{ n: later.length }]);
       const allocations = await knex()('credit_allocations').where({ artistId: racer.artist!.id });
       expect(allocations.length).to.equal(accepted.length);
       expect(allocations.reduce((sum, a) => sum + a.credits, 0)).to.equal(accepted.length * 2);

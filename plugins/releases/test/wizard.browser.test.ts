@@ -5,7 +5,7 @@ import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { hydrated } from '../../accounts/test/browser.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 import { monthInWords } from '../../catalog/drops.ts';
-import { formatDay } from '../schedule.ts';
+import { earliestReleaseDay, formatDay } from '../schedule.ts';
 import { image, tone } from './fixtures.ts';
 
 
@@ -98,10 +98,19 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByLabel('Lyrics Language').selectOption('English');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    // Step 4: ASAP on, pre-save disabled; a date is required once ASAP is off.
+    // Step 4: ASAP on, pre-save disabled; with ASAP off the date starts at the first day allowed,
+    // which the hint and a too-early date's message name; a date is required.
     await page.getByRole('heading', { name: 'Step 4: Delivery Options' }).waitFor();
     expect(await page.getByLabel('Enable Pre-Save').isDisabled()).to.equal(true);
     await page.getByLabel('Release ASAP').uncheck();
+    const earliest = earliestReleaseDay(new Date());
+    expect(await page.getByLabel('Release Date').inputValue()).to.equal(earliest);
+    expect(await page.getByLabel('Release Date').getAttribute('min')).to.equal(earliest);
+    await page.getByText(`At least 7 days from today: ${formatDay(earliest)} or later.`).waitFor();
+    await page.getByLabel('Release Date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(`Release Date must be at least 7 days from today: ${formatDay(earliest)} or later`).waitFor();
+    await page.getByLabel('Release Date').fill('');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Release Date is required').waitFor();
     await page.getByLabel('Release ASAP').check();

@@ -1,12 +1,13 @@
 import Form from 'react-bootstrap/Form';
 import type { TakenDrop } from '../../present.ts';
-import { earliestReleaseDay } from '../../schedule.ts';
+import { earliestReleaseDay, formatDay, MIN_LEAD_DAYS } from '../../schedule.ts';
 import { Field, Toggle } from './fields.tsx';
 import { TakenDropText } from './MonthlyDrop.tsx';
 import type { StepProps } from './types.ts';
 
 /** Step 4 Delivery Options. `taken`: the drop already filling the month this release would go public in. */
 export function StepDelivery({ draft, update, errors, today, taken }: StepProps & { taken: TakenDrop | null }) {
+  const earliest = earliestReleaseDay(new Date(`${today}T00:00:00Z`));
   return (
     <>
       <Toggle
@@ -14,11 +15,12 @@ export function StepDelivery({ draft, update, errors, today, taken }: StepProps 
         label="Release ASAP"
         hint="Public as soon as you submit (listed as processing for a minute or two while the streaming file is made)."
         checked={draft.releaseASAP}
-        onChange={(releaseASAP) => update(releaseASAP ? { releaseASAP, releaseDate: '', enablePreSave: false } : { releaseASAP })}
+        // Scheduling starts at the first day allowed, so the date picker opens there.
+        onChange={(releaseASAP) => update(releaseASAP ? { releaseASAP, releaseDate: '', enablePreSave: false } : { releaseASAP, releaseDate: draft.releaseDate || earliest })}
       />
       {!draft.releaseASAP && (
-        <Field id="release-date" label="Release Date" required error={errors.releaseDate} hint="At least 7 days from today.">
-          <Form.Control type="date" min={earliestReleaseDay(new Date(`${today}T00:00:00Z`))} value={draft.releaseDate} isInvalid={!!errors.releaseDate} onChange={(e) => update({ releaseDate: e.target.value })} />
+        <Field id="release-date" label="Release Date" required error={errors.releaseDate} hint={`At least ${MIN_LEAD_DAYS} days from today: ${formatDay(earliest)} or later.`}>
+          <Form.Control type="date" min={earliest} value={draft.releaseDate} isInvalid={!!errors.releaseDate} onChange={(e) => update({ releaseDate: e.target.value })} />
         </Field>
       )}
       <Toggle id="midnight-release" label="Midnight Release" hint="On: a scheduled release goes live at 00:00 of its day in each listener's own time zone. Off: at 00:00 UTC for everyone." checked={draft.midnightRelease} onChange={(midnightRelease) => update({ midnightRelease })} />
