@@ -37,7 +37,7 @@ describe('takedown on every read path, across two nodes', () => {
     '/feed.xml',
     `/artist/${artist.artist!.id}/feed.xml`,
     '/sitemap.xml',
-    `/oembed?url=${encodeURIComponent(`${b.baseUrl}/tracks/${hiddenId}`)}&format=json`,
+    `/oembed?url=${encodeURIComponent(`${nodeA.app.kernel.config.publicUrl}/tracks/${hiddenId}`)}&format=json`,
     `/embed/artists/${artist.artist!.id}`,
   ];
   const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
