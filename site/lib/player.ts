@@ -5,6 +5,8 @@ import type { MeasuredLoudness } from './loudness.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
+import { signInToast } from './session.ts';
+import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
@@ -298,12 +300,8 @@ export async function sendLike(trackId: number, like: boolean): Promise<{ liked:
 
 /** Spec §4/§8 toast for a refused like; a signed-out fan is told to log in. */
 export function likeFailed(error: unknown): void {
-  const signedOut = error instanceof ApiError && error.status === 401;
-  toast({
-    title: signedOut ? 'Authentication required' : 'Like failed',
-    description: signedOut ? 'Please log in to like tracks' : 'Please try again.',
-    variant: 'destructive',
-  });
+  if (error instanceof ApiError && error.status === 401) signInToast(LIKE_LOGIN);
+  else toast({ title: 'Like failed', description: 'Please try again.', variant: 'destructive' });
 }
 
 /** Optimistic like: the flag flips at once and flips back if the server refuses. */

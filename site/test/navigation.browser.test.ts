@@ -17,6 +17,7 @@ const PAGES = [
   '/artist/{nova}',
   '/tracks/{track}',
   '/collection',
+  '/welcome',
   '/search?q=nova',
   '/credits',
   '/transparency',
@@ -33,11 +34,11 @@ const settled = (page: Page) =>
     [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && !link.disabled && link.media !== 'print') &&
     document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
 
-/** The computed look of the content's structural elements, one line each. */
+/** The computed look of the shell's and the content's structural elements, one line each. */
 const look = (page: Page) =>
   page.evaluate(() => {
     const props = ['display', 'width', 'background-color', 'color', 'border-top-style', 'border-radius', 'font-size', 'font-weight', 'padding-top', 'flex-basis'];
-    const selector = 'main .card, main .btn, main .row > *, main .badge, main h1, main h2, main .nav-link, main .form-control, main .table, main .progress, main .card-grid, main .list-group-item, main .form-select, main .form-check-input';
+    const selector = '.sidebar, .sidebar-link, .sidebar-brand, .topbar, .topbar .btn, .topbar-badge, main .card, main .btn, main .row > *, main .badge, main h1, main h2, main .nav-link, main .form-control, main .table, main .progress, main .card-grid, main .list-group-item, main .form-select, main .form-check-input';
     return [...document.querySelectorAll<HTMLElement>(selector)].slice(0, 150).map((el) => {
       const style = getComputedStyle(el);
       const values = props.map((p) => (p === 'width' ? String(Math.round(el.getBoundingClientRect().width)) : style.getPropertyValue(p)));
@@ -78,6 +79,7 @@ describe('pages look the same however they were reached', function () {
         await hydrated(page);
         await settled(page);
         const direct = await look(page);
+        if (url === '/credits') await page.screenshot({ path: path.join(SHOTS_DIR, `vault-direct-${viewport.width}.png`), fullPage: true });
         expect(direct.length, `${url} has elements to compare`).to.be.above(0);
 
         // Reached from Home, and for Home itself from the vault (each inlines another set of rules).
