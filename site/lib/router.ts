@@ -23,6 +23,9 @@ document.addEventListener('click', (ev) => {
   if (
     isReloadEl(link) ||
     link.hasAttribute('download') ||
+    // A link within the page (the skip link) is the browser's: it moves where Tab goes next, which
+    // the router's scroll did not (Tab went on through the sidebar).
+    link.getAttribute('href')?.startsWith('#') ||
     !href ||
     (linkTarget && linkTarget !== '_self') ||
     new URL(href, location.href).origin !== location.origin ||
