@@ -38,6 +38,12 @@ const VOLUME_KEY = 'onetrack.volume';
 
 export const $current = atom<PlayerTrack | null>(null);
 export const $playing = atom(false);
+/**
+ * The browser refused to start playback without a fresh gesture: a press made while the page was
+ * still starting reached a player ready only after the press's activation lapsed (issue 26). The
+ * player then says "Tap to play" instead of sitting silently paused.
+ */
+export const $needsTap = atom(false);
 export const $liked = atom(false);
 export const $position = atom(0);
 export const $duration = atom(0);
@@ -111,7 +117,8 @@ async function startPlayback(): Promise<void> {
   } catch (error) {
     // Spec §4: if playback fails the state is not playing (and it is only logged).
     $playing.set(false);
-    console.warn('playback failed', error);
+    if (error instanceof DOMException && error.name === 'NotAllowedError') $needsTap.set(true);
+    else console.warn('playback failed', error);
   }
 }
 
@@ -200,7 +207,10 @@ export function attachAudio(element: HTMLAudioElement): void {
     $playing.set(false);
     if (audio) saveQueue(audio.currentTime);
   });
-  audio.addEventListener('play', () => $playing.set(true));
+  audio.addEventListener('play', () => {
+    $playing.set(true);
+    $needsTap.set(false);
+  });
   addEventListener('pagehide', () => audio && $current.get() && saveQueue(audio.currentTime));
   $audioPrefs.listen(followPrefs);
   // The server's preferences whenever the page's session changes (first page, sign-in, sign-out).

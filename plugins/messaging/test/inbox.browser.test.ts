@@ -46,8 +46,9 @@ describe('messages in the browser', () => {
     await reply.getByRole('button', { name: 'Send Reply' }).click();
     await toastSaying(artist.page, 'Reply sent');
     await thread.getByText('Thank you! The next drop is for you.').waitFor();
-    expect(await thread.locator('.fw-bold').count(), 'no subject line').to.equal(0);
-    expect(await artist.page.locator('.inbox-preview').first().textContent()).to.equal('Thank you! The next drop is for you.');
+    expect(await thread.getByText('Re:', { exact: true }).count(), 'no bare "Re:" subject line').to.equal(0);
+    const preview = artist.page.locator('.inbox-item').filter({ hasText: 'Demo Listener' }).locator('.inbox-preview');
+    expect(await preview.textContent()).to.equal('Thank you! The next drop is for you.');
     // Nobody replies to their own message.
     expect(await thread.getByRole('listitem').filter({ hasText: 'Thank you! The next drop' }).getByRole('button', { name: 'Reply' }).count()).to.equal(0);
 
