@@ -94,9 +94,10 @@ export function enhanceLocally(input: EnhanceInput): EnhancementReply {
   // Opening line: only what the artist or the analysis said.
   const genreWord = genres[0] ? genres[0].toLowerCase().replace('/', ' and ') : '';
   const what = genreWord ? `${articleFor(genreWord)} ${genreWord} track` : 'a new track';
-  const details = [suggestedBPM ? `${suggestedBPM} BPM` : '', suggestedKey ? `in ${suggestedKey}` : ''].filter(Boolean).join(' ');
+  // "at 122 BPM in A minor", "at 122 BPM" or "in A minor" (not "at in A minor" without a tempo).
+  const details = `${suggestedBPM ? ` at ${suggestedBPM} BPM` : ''}${suggestedKey ? ` in ${suggestedKey}` : ''}`;
   const by = artist ? ` by ${artist}` : '';
-  const opening = `"${title}"${by} is ${what}${details ? ` at ${details}` : ''}.`;
+  const opening = `"${title}"${by} is ${what}${details}.`;
   const moodWords = moods.slice(0, 3).map((m) => m.toLowerCase()).join(', ').replace(/, ([^,]*)$/, ' and $1');
   const feel = moods.length ? ` Expect ${articleFor(moodWords)} ${moodWords} listen.` : '';
   const body = sentence(description);

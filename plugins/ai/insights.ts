@@ -69,7 +69,7 @@ function instrumentsOf(m: AudioMeasurements, t: Traits): string[] {
 
 function dynamicRangeOf(m: AudioMeasurements): string {
   const lra = m.loudness.loudnessRangeLu;
-  const word = lra < 4 ? 'Narrow (heavily compressed)' : lra <= 10 ? 'Moderate' : 'Wide';
+  const word = lra < 4 ? 'Narrow (heavily compressed)' : lra <= DYNAMIC_RANGE_LU ? 'Moderate' : 'Wide';
   const plr = m.plrDb === null ? '' : `, peak-to-loudness ratio ${m.plrDb.toFixed(1)} dB`;
   return `${word}: loudness range ${lra.toFixed(1)} LU${plr}`;
 }
@@ -80,9 +80,14 @@ function frequencyBalanceOf(m: AudioMeasurements, t: Traits): string {
   return `${word} (low ${pct(low)} · mid ${pct(mid)} · high ${pct(high)})`;
 }
 
+/** Above this loudness range a mix is dynamic; the same bound the dynamic range calls Wide, so the two never disagree. */
+const DYNAMIC_RANGE_LU = 10;
+
 function productionStyleOf(m: AudioMeasurements): string {
   const lufs = m.loudness.integratedLufs ?? -70;
-  const level = lufs > -10 ? 'Loud, heavily limited master' : lufs >= -16 ? 'Streaming-level modern master' : 'Quiet, dynamic mix';
+  // Quiet is not dynamic: a steady tone is quiet and has no range at all (issue 26 called it both).
+  const quiet = m.loudness.loudnessRangeLu > DYNAMIC_RANGE_LU ? 'Quiet, dynamic mix' : 'Quiet master';
+  const level = lufs > -10 ? 'Loud, heavily limited master' : lufs >= -16 ? 'Streaming-level modern master' : quiet;
   const image = m.stereoWidth < 0.01 ? 'mono' : m.stereoWidth < 0.12 ? `narrow stereo (width ${pct(m.stereoWidth)})` : `wide stereo (width ${pct(m.stereoWidth)})`;
   return `${level}, ${image}`;
 }

@@ -31,6 +31,7 @@ const catalog: PluginManifest = {
   pages: [
     { pattern: '/discover', entrypoint: 'pages/discover.astro' },
     { pattern: '/collection', entrypoint: 'pages/collection.astro' },
+    { pattern: '/welcome', entrypoint: 'pages/welcome.astro' },
     { pattern: '/artists', entrypoint: 'pages/artists.astro' },
     { pattern: '/artist/[id]', entrypoint: 'pages/artist.astro' },
     { pattern: '/artists/[id]', entrypoint: 'pages/artist-redirect.astro' },

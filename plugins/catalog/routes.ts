@@ -14,6 +14,8 @@ import {
   subscriptionRules,
   DEFAULT_ARTIST_SORT,
   isArtistSort,
+  LIKE_LOGIN,
+  SUBSCRIBE_LOGIN,
 } from './rules.ts';
 import { requestViewer } from './viewer.ts';
 
@@ -60,7 +62,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), requestViewer(ctx));
   });
   router.post('/tracks/:id/like', async (ctx) => {
-    const liker = member(ctx, 'Please log in to like tracks');
+    const liker = member(ctx, LIKE_LOGIN);
     const id = idParam(ctx.params.id, 'Track');
     const { like } = parseLike(ctx.request.body);
     ctx.body = await catalog.setLike(liker, id, like);
@@ -79,7 +81,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await catalog.subscriptions(requireUser(ctx).id);
   });
   router.post('/subscriptions', async (ctx) => {
-    const user = requireUser(ctx, 'Please log in to subscribe to artists');
+    const user = requireUser(ctx, SUBSCRIBE_LOGIN);
     const { artistId } = parseSubscription(ctx.request.body);
     const { subscription, created } = await catalog.subscribe(user.id, artistId);
     ctx.status = created ? 201 : 200;

@@ -61,6 +61,6 @@ export const subscriptionRequired = ['artistId'] as const;
 export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
 
 /** Spec §5 / §8 texts the subscribe controls show. */
-export const SUBSCRIBE_LOGIN = { title: 'Authentication required', description: 'Please log in to subscribe to artists' };
+export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
 export const SUBSCRIBE_FAILED = { title: 'Subscription failed', description: 'There was a problem subscribing to this artist. Please try again.' };
-export const LIKE_LOGIN = { title: 'Authentication required', description: 'Please log in to like tracks' };
+export const LIKE_LOGIN = 'Please log in to like tracks';

@@ -1,5 +1,6 @@
 import { BaseModel } from '../../api/db/BaseModel.ts';
 import { User } from '../accounts/models.ts';
+import { subjectOf } from './rules.ts';
 
 export class Message extends BaseModel {
   static tableName = 'messages';
@@ -56,7 +57,8 @@ export function messageJson(row: MessageRow, viewerId: number) {
     senderName: row.senderName ?? '',
     recipientId: Number(row.recipientId),
     recipientName: row.recipientName ?? '',
-    subject: row.subject,
+    // Rows stored before subjects were cleaned may hold a bare "Re:".
+    subject: subjectOf(row.subject),
     content: row.content,
     isRead: Boolean(row.isRead),
     isSentByCurrentUser: Number(row.senderId) === viewerId,

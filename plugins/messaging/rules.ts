@@ -38,8 +38,18 @@ export const blockRules: FieldRules = {
 export const BLOCKED_YOU = 'This person does not accept messages from you';
 export const CANNOT_BLOCK_SELF = 'You cannot block yourself';
 
-/** Spec §7: a reply's subject is "Re: " plus the original subject (not "Re: Re: …"). */
-export function replySubject(subject: string | null): string {
-  const original = (subject ?? '').trim();
+/**
+ * A subject worth showing, or null: blank, or a bare "Re:" (what a reply to a message without a
+ * subject was given: shown as a bold "Re:" line, "Re:: …" previews, a notification saying "Re:").
+ */
+export function subjectOf(subject: string | null | undefined): string | null {
+  const text = (subject ?? '').trim();
+  return text && !/^(re:\s*)+$/i.test(text) ? text : null;
+}
+
+/** Spec §7: a reply's subject is "Re: " plus the original subject (not "Re: Re: …"); none without one. */
+export function replySubject(subject: string | null): string | null {
+  const original = subjectOf(subject);
+  if (!original) return null;
   return (/^re:/i.test(original) ? original : `Re: ${original}`).slice(0, SUBJECT_MAX_LENGTH).trim();
 }

@@ -4,7 +4,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { User } from '../accounts/models.ts';
 import { Message, messageJson, type MessageRow } from './models.ts';
-import { BLOCKED_YOU, CANNOT_BLOCK_SELF } from './rules.ts';
+import { BLOCKED_YOU, CANNOT_BLOCK_SELF, subjectOf } from './rules.ts';
 
 export interface SendInput {
   recipientId: number;
@@ -19,6 +19,7 @@ export interface SentMessage {
   senderName: string;
   recipientId: number;
   subject: string | null;
+  content: string;
 }
 
 export type SentListener = (trx: Knex.Transaction, message: SentMessage) => Promise<void>;
@@ -61,18 +62,19 @@ export function createMessagingService(kernel: Kernel) {
       if (await kernel.knex('blocks').where({ blockerId: recipient.id, blockedId: senderId }).first('blockerId')) throw forbidden(BLOCKED_YOU);
       const wait = await sends.take(String(senderId));
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
-      const subject = input.subject?.trim() || null;
+      const subject = subjectOf(input.subject);
+      const content = input.content.trim();
       const message = await kernel.knex.transaction(async (trx) => {
         const stored = await Message.query(trx).insertAndFetch({
           senderId,
           recipientId: recipient.id,
           subject,
-          content: input.content.trim(),
+          content,
           isRead: false,
           createdAt: kernel.now().getTime(),
         });
         const sender = await User.query(trx).findById(senderId).select('name');
-        for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject });
+        for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject, content });
         return stored;
       });
       // Both inboxes (and the recipient's notifications, written in the same transaction).

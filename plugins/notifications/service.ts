@@ -4,6 +4,7 @@ import { notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { enqueue } from '../../media-worker/queue.ts';
+import type { SentMessage } from '../messaging/service.ts';
 import { createMailer } from './mail.ts';
 import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
 
@@ -28,6 +29,16 @@ interface Row {
   link: string;
   createdAt: number;
   readAt: number | null;
+}
+
+/** Words of the message a notification quotes (its body column holds 500 characters). */
+const PREVIEW_LENGTH = 140;
+
+/** What a message's notification says: its subject and the start of the text, so a reply says more than "Re:". */
+function messagePreview(message: SentMessage): string {
+  const text = message.content.replace(/\s+/g, ' ');
+  const excerpt = text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…` : text;
+  return message.subject ? `${message.subject}: ${excerpt}` : excerpt;
 }
 
 const present = (row: Row) => ({
@@ -148,7 +159,7 @@ export function createNotificationsService(kernel: Kernel) {
 
   kernel.services.messaging.onSent(async (trx, message) => {
     await service.notify(trx, [
-      { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: message.subject ?? 'Open your inbox to read it.', link: '/messages' },
+      { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: messagePreview(message), link: '/messages' },
     ]);
   });
 

@@ -6,6 +6,7 @@ import {
   $current,
   $duration,
   $liked,
+  $needsTap,
   $playing,
   $position,
   $volume,
@@ -37,6 +38,7 @@ export default function Player() {
   const current = useStore($current);
   const track = useHydrated() ? current : null;
   const playing = useStore($playing);
+  const needsTap = useStore($needsTap);
   const liked = useStore($liked);
   const position = useStore($position);
   const duration = useStore($duration);
@@ -100,9 +102,15 @@ export default function Player() {
               <button type="button" className="btn btn-icon" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => skip(-SKIP_SECONDS)}>
                 <Icon name="back" />
               </button>
-              <button type="button" className="btn btn-gold player-play" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
-                <Icon name={playing ? 'pause' : 'play'} filled />
-              </button>
+              {needsTap ? (
+                <button type="button" className="btn btn-gold btn-sm player-tap" onClick={togglePlay}>
+                  <Icon name="play" filled size={16} /> Tap to play
+                </button>
+              ) : (
+                <button type="button" className="btn btn-gold player-play" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+                  <Icon name={playing ? 'pause' : 'play'} filled />
+                </button>
+              )}
               <button type="button" className="btn btn-icon" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => skip(SKIP_SECONDS)}>
                 <Icon name="forward" />
               </button>

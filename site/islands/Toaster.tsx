@@ -20,6 +20,11 @@ export default function Toaster() {
           <div className="app-toast-body">
             <strong className="app-toast-title">{current.title}</strong>
             {current.description && <div className="app-toast-description">{current.description}</div>}
+            {current.action && (
+              <a className="btn btn-gold btn-sm mt-2" href={current.action.href}>
+                {current.action.label}
+              </a>
+            )}
           </div>
           <button type="button" className="btn btn-icon btn-sm" aria-label="Dismiss notification" onClick={() => dismissToast(current.id)}>
             <Icon name="close" size={16} />

@@ -37,6 +37,10 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
       >
         <Icon name="menu" />
       </button>
+      {/* Phones hide the sidebar, and its name with it. */}
+      <a href="/" className="topbar-brand d-md-none" aria-label="OneTrack home">
+        OneTrack
+      </a>
       <SearchBox />
       <div className="topbar-actions">
         {user ? (

@@ -5,6 +5,7 @@ import './router.ts';
 import './playButtons.ts';
 import './tabs.ts';
 import './carousel.ts';
+import './searchShortcut.ts';
 import { demandShellWhenShown } from '../stores/ui.ts';
 // The catalog's cards: the viewer's time zone for release times, countdowns, Subscribe, and the
 // Artists tab's search (its results bring in cards).

@@ -5,6 +5,8 @@ import type { MeasuredLoudness } from './loudness.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
+import { signInToast } from './session.ts';
+import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
@@ -36,6 +38,12 @@ const VOLUME_KEY = 'onetrack.volume';
 
 export const $current = atom<PlayerTrack | null>(null);
 export const $playing = atom(false);
+/**
+ * The browser refused to start playback without a fresh gesture: a press made while the page was
+ * still starting reached a player ready only after the press's activation lapsed (issue 26). The
+ * player then says "Tap to play" instead of sitting silently paused.
+ */
+export const $needsTap = atom(false);
 export const $liked = atom(false);
 export const $position = atom(0);
 export const $duration = atom(0);
@@ -127,7 +135,8 @@ async function startPlayback(): Promise<void> {
   } catch (error) {
     // Spec §4: if playback fails the state is not playing (and it is only logged).
     $playing.set(false);
-    console.warn('playback failed', error);
+    if (error instanceof DOMException && error.name === 'NotAllowedError') $needsTap.set(true);
+    else console.warn('playback failed', error);
   }
 }
 
@@ -216,7 +225,10 @@ export function attachAudio(element: HTMLAudioElement): void {
     $playing.set(false);
     if (audio) saveQueue(audio.currentTime);
   });
-  audio.addEventListener('play', () => $playing.set(true));
+  audio.addEventListener('play', () => {
+    $playing.set(true);
+    $needsTap.set(false);
+  });
   addEventListener('pagehide', () => audio && $current.get() && saveQueue(audio.currentTime));
   $audioPrefs.listen(followPrefs);
   // The server's preferences whenever the page's session changes (first page, sign-in, sign-out).
@@ -316,12 +328,8 @@ export async function sendLike(trackId: number, like: boolean): Promise<{ liked:
 
 /** Spec §4/§8 toast for a refused like; a signed-out fan is told to log in. */
 export function likeFailed(error: unknown): void {
-  const signedOut = error instanceof ApiError && error.status === 401;
-  toast({
-    title: signedOut ? 'Authentication required' : 'Like failed',
-    description: signedOut ? 'Please log in to like tracks' : 'Please try again.',
-    variant: 'destructive',
-  });
+  if (error instanceof ApiError && error.status === 401) signInToast(LIKE_LOGIN);
+  else toast({ title: 'Like failed', description: 'Please try again.', variant: 'destructive' });
 }
 
 /** Optimistic like: the flag flips at once and flips back if the server refuses. */

@@ -23,6 +23,9 @@ document.addEventListener('click', (ev) => {
   if (
     isReloadEl(link) ||
     link.hasAttribute('download') ||
+    // A link within the page (the skip link) is the browser's: it moves where Tab goes next, which
+    // the router's scroll did not (Tab went on through the sidebar).
+    link.getAttribute('href')?.startsWith('#') ||
     !href ||
     (linkTarget && linkTarget !== '_self') ||
     new URL(href, location.href).origin !== location.origin ||
@@ -59,4 +62,50 @@ document.addEventListener('submit', (ev) => {
   }
   ev.preventDefault();
   void navigate(action, options);
+});
+
+/** What identifies a stylesheet across pages: the router keeps one whose link or text the next page repeats. */
+const sheetKey = (el: Element): string | null => {
+  if (el instanceof HTMLLinkElement && el.rel === 'stylesheet') return `link ${el.getAttribute('href')}`;
+  if (el instanceof HTMLStyleElement) return `style ${el.textContent}`;
+  return null;
+};
+
+/**
+ * Puts the head's stylesheets in the next page's order. Astro's swap keeps a stylesheet the next page
+ * repeats where it was and appends the rest, so that page's inlined first-screen rules (another set than
+ * the last page's) came after the theme and won the cascade against the theme's later rules: the vault's
+ * stat cards stacked full width after Home. Kept links stay put (moved, one would be applied anew) and
+ * the inline styles move around them.
+ */
+function orderSheetsAs(next: Element[]) {
+  const live = new Map<string, Element>();
+  for (const el of document.head.children) {
+    const key = sheetKey(el);
+    if (key) live.set(key, el);
+  }
+  let pending: Element[] = [];
+  let lastLink: Element | null = null;
+  for (const wanted of next) {
+    const key = sheetKey(wanted);
+    const el = key && (wanted.isConnected ? wanted : live.get(key));
+    if (!el) continue;
+    if (el instanceof HTMLLinkElement) {
+      el.before(...pending);
+      pending = [];
+      lastLink = el;
+    } else {
+      pending.push(el);
+    }
+  }
+  if (lastLink) lastLink.after(...pending);
+}
+
+document.addEventListener('astro:before-swap', (ev) => {
+  const next = [...ev.newDocument.head.children];
+  const swap = ev.swap;
+  ev.swap = () => {
+    swap();
+    orderSheetsAs(next);
+  };
 });

@@ -6,6 +6,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: 'default' | 'success' | 'destructive';
+  /** A way forward (a link), e.g. signing in; such a toast stays twice as long, to be reached by keyboard. */
+  action?: { label: string; href: string };
 }
 
 /** Spec §9: one toast at a time, shown for 5 s. */
@@ -22,7 +24,7 @@ export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['
   $toast.set(current);
   // The toaster hydrates on its first toast (site/directives/demand.ts).
   demand('toaster');
-  timer = setTimeout(() => dismissToast(current.id), TOAST_DURATION_MS);
+  timer = setTimeout(() => dismissToast(current.id), current.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS);
 }
 
 export function dismissToast(id?: number): void {

@@ -1,6 +1,10 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../api/test/server.ts';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Where screenshot tests write (SHOTS_DIR, else shots/ at the repository root, git-ignored). */
+export const SHOTS_DIR = process.env.SHOTS_DIR || path.resolve(import.meta.dirname, '../../shots');
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

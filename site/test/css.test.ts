@@ -29,7 +29,10 @@ const classesIn = (css: string) => new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]
 function namedClasses(source: string): string[] {
   const names = [...source.matchAll(/(?<![\w-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w-])/g)].map((m) => m[0]);
   for (const [, variant] of source.matchAll(/<Button\b[^>]*?\bvariant="([a-z-]+)"/g)) names.push(`btn-${variant}`);
-  for (const [, bg] of source.matchAll(/<Badge\b[^>]*?\bbg=\{?"?'?([a-z]+)/g)) names.push(`bg-${bg}`);
+  // Every literal of a bg prop, a conditional's both branches too (bg={monthly ? 'warning' : 'secondary'}).
+  for (const [, bg] of source.matchAll(/<Badge\b[^>]*?\bbg=(\{[^}]*\}|"[^"]*")/g)) {
+    for (const [, name] of bg.matchAll(/['"]([a-z]+)['"]/g)) names.push(`bg-${name}`);
+  }
   return names;
 }
 

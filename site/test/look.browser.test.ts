@@ -3,15 +3,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { demoBrowserSuite, hydrated, signIn } from '../../plugins/accounts/test/browser.ts';
-import { openPage } from './browser.ts';
+import { openPage, SHOTS_DIR } from './browser.ts';
 
 // Screenshots of the main screens at a laptop and a phone width, for people to look at
 // (SHOTS_DIR, else shots/ at the repository root, git-ignored), with the checks a look can fail
 // on: one heading style, gold tabs and switches, themed tables, card grids that fill their rows,
 // no horizontal scrolling, no wrong plural, no repository path on screen, no console error.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-export const SHOTS_DIR = process.env.SHOTS_DIR || path.join(ROOT, 'shots');
 const VIEWPORTS = [
   { width: 1366, height: 900 },
   { width: 375, height: 812 },

@@ -68,7 +68,7 @@ describe('app shell and sign-in in the browser', () => {
     await form.getByLabel(/I am an artist/).check();
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Registration successful' }).waitFor();
-    await page.waitForURL(`${suite.server.url}/`);
+    await page.waitForURL(`${suite.server.url}/welcome`);
     const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'nova').first('artists.name');
     expect(artist?.name).to.equal('Nova Sky');
     await page.context().close();

@@ -9,6 +9,7 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
+import { WELCOME_PATH } from '../nextPath.ts';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 
 type Errors = Record<string, string>;
@@ -45,7 +46,7 @@ function Field(props: {
   );
 }
 
-function LoginForm({ action }: { action: string }) {
+function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -60,7 +61,7 @@ function LoginForm({ action }: { action: string }) {
     try {
       await apiRequest('POST', '/api/auth/login', values);
       toast({ title: 'Login successful', description: 'Welcome back to OneTrack', variant: 'success' });
-      await navigate('/', { history: 'replace' });
+      await navigate(next, { history: 'replace' });
     } catch (error) {
       toast({ title: 'Login failed', description: messageOf(error, 'Please check your credentials and try again'), variant: 'destructive' });
       setPending(false);
@@ -86,7 +87,7 @@ function LoginForm({ action }: { action: string }) {
   );
 }
 
-function RegisterForm({ action }: { action: string }) {
+function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: string }) {
   const [values, setValues] = useState({ name: '', username: '', email: '', password: '', isArtist: false });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -105,7 +106,7 @@ function RegisterForm({ action }: { action: string }) {
         await apiRequest('POST', '/api/auth/register-artist-hook').catch((error) => console.error('artist profile creation failed', error));
       }
       toast({ title: 'Registration successful', description: 'Your account has been created. Welcome to OneTrack', variant: 'success' });
-      await navigate('/', { history: 'replace' });
+      await navigate(next, { history: 'replace' });
     } catch (error) {
       toast({ title: 'Registration failed', description: messageOf(error, 'Please check your information and try again'), variant: 'destructive' });
       setPending(false);
@@ -136,16 +137,17 @@ function RegisterForm({ action }: { action: string }) {
 /**
  * `action`: the page the forms are on. Submitted without JavaScript (they never are before hydration:
  * site/directives/islandForms.ts) they post there, nothing typed with them (the fields have no
- * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro).
+ * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro). `next`: where
+ * to go once signed in (checked by the page, ../nextPath.ts); a new account without one is welcomed.
  */
-export default function AuthForm({ initialTab = 'login', action }: { initialTab?: 'login' | 'register'; action: string }) {
+export default function AuthForm({ initialTab = 'login', action, next }: { initialTab?: 'login' | 'register'; action: string; next?: string }) {
   return (
     <Tabs defaultActiveKey={initialTab} id="auth-tabs" className="mb-4" fill>
       <Tab eventKey="login" title="Login">
-        <LoginForm action={action} />
+        <LoginForm action={action} next={next} />
       </Tab>
       <Tab eventKey="register" title="Register">
-        <RegisterForm action={action} />
+        <RegisterForm action={action} next={next} />
       </Tab>
     </Tabs>
   );

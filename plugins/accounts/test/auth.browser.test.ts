@@ -68,7 +68,7 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await form.getByLabel(/I am an artist/).check();
     await form.getByRole('button', { name: 'Create Account' }).click();
     release();
-    await page.waitForURL(`${suite.server.url}/`);
+    await page.waitForURL(`${suite.server.url}/welcome`);
     const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'earlybird').first('artists.name', 'users.email');
     expect(artist).to.deep.equal({ name: 'Early Bird', email: 'early@example.com' });
     expect(errors).to.deep.equal([]);

@@ -48,6 +48,13 @@ describe('ai: POST /api/ai/enhance-track with the local enhancer', () => {
     expect(res.body.enhancedDescription).to.equal('"Sunrise" is a pop track at 128 BPM in Eb major. Expect an energetic and uplifting listen.');
   });
 
+  it('says "in A minor" without a tempo and "at 90 BPM" without a key', async () => {
+    const keyOnly = await enhance({ title: 'Drift', genre: 'Electronic', key: 'A minor' });
+    expect(keyOnly.body.enhancedDescription).to.match(/^"Drift" is an electronic track in A minor\./);
+    const tempoOnly = await enhance({ title: 'Walk', genre: 'Pop', bpm: 90 });
+    expect(tempoOnly.body.enhancedDescription).to.match(/^"Walk" is a pop track at 90 BPM\./);
+  });
+
   it('keeps a full-length description\'s own words first and still fits 500 characters', async () => {
     const description = `${'Recorded live in one take with friends. '.repeat(12)}The end.`.slice(0, 500);
     const res = await enhance({ ...track, description });

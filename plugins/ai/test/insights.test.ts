@@ -48,7 +48,15 @@ describe('ai: insights in words from measured numbers', () => {
       'The mix is mono: panning or stereo effects would widen the image',
       'Delivered as mono at 22050 Hz: the recommended master is 16-bit 44.1 kHz stereo',
     ]);
-    expect(insights.productionStyle).to.equal('Quiet, dynamic mix, mono');
+    // Narrow range, so not a "dynamic mix" (a sine tone was called both that and heavily compressed).
+    expect(insights.dynamicRange).to.match(/^Narrow/);
+    expect(insights.productionStyle).to.equal('Quiet master, mono');
+  });
+
+  it('calls a quiet master with a wide loudness range a dynamic mix', () => {
+    const insights = describeAudio({ ...base, loudness: { integratedLufs: -21, loudnessRangeLu: 14, truePeakDbtp: -3 } });
+    expect(insights.dynamicRange).to.match(/^Wide/);
+    expect(insights.productionStyle).to.match(/^Quiet, dynamic mix/);
   });
 
   it('names no instrument, key or tempo it did not find, so the dialog shows its fallbacks', () => {

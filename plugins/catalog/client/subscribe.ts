@@ -1,5 +1,6 @@
 import { apiRequest } from '../../../site/lib/api.ts';
 import { $subscriptions } from '../../../site/stores/shell.ts';
+import { signInToast } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { SUBSCRIBE_FAILED, SUBSCRIBE_LOGIN } from '../rules.ts';
 import type { SubscriptionJson } from '../types.ts';
@@ -20,7 +21,7 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
   const artistId = Number(button.dataset.subscribe);
   const name = button.dataset.artistName ?? 'this artist';
   if (!button.dataset.signedIn) {
-    toast({ ...SUBSCRIBE_LOGIN, variant: 'destructive' });
+    signInToast(SUBSCRIBE_LOGIN);
     return;
   }
   button.disabled = true;

@@ -141,15 +141,17 @@ export default function CreditVault(props: Props) {
             <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
           </div>
         </div>
+        {/* Under "Available credits" the bar shows what is left to give (it filled with what was spent). */}
         <Progress
           className="vault-progress mt-3"
-          value={summary.allocatedThisMonth}
+          value={summary.credits}
           max={summary.monthlyCredits}
-          label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
+          label={`${summary.credits} of ${summary.monthlyCredits} credits available this month`}
         />
         <p className="text-secondary small mt-2 mb-3">
           Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
-          the artists you love before the month ends.
+          the artists you love before the month ends. Your fee, less the platform's share, is split over the artists you gave credits to; if you give
+          none, no artist is paid from it and it is counted as unallocated on the <a href="/transparency">Transparency</a> page.
         </p>
         <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
           Allocate Credits

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useAvailableCredits } from './useAvailableCredits.ts';
 import CreditAmountField from './CreditAmountField.tsx';
 import { plural } from '../../../site/lib/format.ts';
-import { toast } from '../../../site/stores/toasts.ts';
+import { signInToast } from '../../../site/lib/session.ts';
 import { allocateCredits } from './allocate.ts';
 
 export interface SupportDialogProps {
@@ -24,7 +24,7 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!signedIn) {
-      toast({ title: 'Authentication required', description: 'Please log in to allocate credits', variant: 'destructive' });
+      signInToast('Please log in to allocate credits');
       return;
     }
     setPending(true);

@@ -30,6 +30,11 @@ describe('credits in the browser', () => {
     await page.getByRole('heading', { name: 'Credit Vault', level: 1 }).waitFor();
     expect(await page.getByTestId('vault-balance').textContent()).to.equal('85');
     expect(await page.getByTestId('vault-this-month').textContent()).to.equal('15');
+    // The bar under "Available credits" shows what is left (85 %), not what was spent.
+    const bar = page.getByRole('progressbar', { name: '85 of 100 credits available this month' });
+    expect(await bar.locator('.progress-bar').evaluate((el) => el.style.width)).to.equal('85%');
+    // And a fan is told where a fee goes when no credits are given.
+    expect(await page.locator('.vault-balance').textContent()).to.include('no artist is paid from it and it is counted as unallocated');
     const firstRow = page.locator('.vault-history tbody tr').first();
     expect(await firstRow.textContent()).to.include('Nova Harbor');
     expect(await firstRow.locator('td').last().textContent()).to.equal('15');

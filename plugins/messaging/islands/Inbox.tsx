@@ -53,7 +53,7 @@ function ReplyForm({ to, onSent, onCancel }: { to: MessageJSON; onSent(message: 
 
   return (
     <Form noValidate onSubmit={submit} className="inbox-reply" aria-label={`Reply to ${to.senderName}`}>
-      <p className="small text-secondary mb-2">Subject: {subject}</p>
+      {subject && <p className="small text-secondary mb-2">Subject: {subject}</p>}
       <Form.Group controlId={`reply-${to.id}`}>
         <Form.Label className="visually-hidden">Your reply</Form.Label>
         <LimitedText rows={3} max={MESSAGE_MAX_LENGTH} placeholder="Write your reply" value={content} onChange={setContent} />

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
+import { signInToast } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH } from '../rules.ts';
 import { sendMessage } from './send.ts';
@@ -22,7 +23,7 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // Spec §5 Message, in the spec's order; the server refuses the same cases.
-    if (currentUserId === null) return toast({ title: 'Authentication required', description: 'Please log in to send messages', variant: 'destructive' });
+    if (currentUserId === null) return signInToast('Please log in to send messages');
     if (!content.trim()) return toast({ title: 'Message incomplete', description: 'Please write a message', variant: 'destructive' });
     if (currentUserId === artist.userId) {
       return toast({ title: 'Cannot send message', description: 'You cannot send messages to yourself', variant: 'destructive' });

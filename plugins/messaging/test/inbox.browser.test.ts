@@ -40,11 +40,15 @@ describe('messages in the browser', () => {
     const received = thread.getByRole('listitem').filter({ hasText: 'Tidal Lights is the song of my summer.' });
     await received.getByRole('button', { name: 'Reply' }).click();
     const reply = thread.getByRole('form', { name: 'Reply to Demo Listener' });
-    expect(await reply.textContent()).to.include('Subject: Re:');
+    // The fan's message had no subject, so neither has the reply (it was a bare "Re:").
+    expect(await reply.textContent()).not.to.include('Subject');
     await reply.getByLabel('Your reply').fill('Thank you! The next drop is for you.');
     await reply.getByRole('button', { name: 'Send Reply' }).click();
     await toastSaying(artist.page, 'Reply sent');
     await thread.getByText('Thank you! The next drop is for you.').waitFor();
+    expect(await thread.getByText('Re:', { exact: true }).count(), 'no bare "Re:" subject line').to.equal(0);
+    const preview = artist.page.locator('.inbox-item').filter({ hasText: 'Demo Listener' }).locator('.inbox-preview');
+    expect(await preview.textContent()).to.equal('Thank you! The next drop is for you.');
     // Nobody replies to their own message.
     expect(await thread.getByRole('listitem').filter({ hasText: 'Thank you! The next drop' }).getByRole('button', { name: 'Reply' }).count()).to.equal(0);
 

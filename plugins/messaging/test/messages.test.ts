@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+import { replySubject } from '../rules.ts';
 
 describe('messaging: send, list, mark read', () => {
   let server: TestServer;
@@ -92,7 +93,20 @@ describe('messaging: send, list, mark read', () => {
         ['Thank you!', false],
         ['Loved this month’s drop!', true],
       ]);
-      expect(list[0].subject).to.equal('Re:');
+      // A bare "Re:" is no subject (it showed as a bold "Re:" line and "Re:: …" previews).
+      expect(list[0].subject).to.equal(null);
+      const titled = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'And again', subject: ' Re: Your drop ' });
+      expect(titled.body.subject).to.equal('Re: Your drop');
+    });
+
+    it('shows no stored bare "Re:" subject, and replies with no subject to a message without one', async () => {
+      const [row] = await server.app.kernel.knex('messages').insert({ senderId: artist.user.id, recipientId: fan.user.id, subject: 'Re:', content: 'Old reply', isRead: false, createdAt: clock.getTime() }).returning('id');
+      const list = (await fan.client.get('/api/messages')).body as Array<{ id: number; subject: string | null }>;
+      expect(list.find((m) => m.id === Number(typeof row === 'object' ? row.id : row))?.subject).to.equal(null);
+      expect(replySubject(null)).to.equal(null);
+      expect(replySubject('Re:')).to.equal(null);
+      expect(replySubject('Live dates?')).to.equal('Re: Live dates?');
+      expect(replySubject('Re: Live dates?')).to.equal('Re: Live dates?');
     });
   });
 

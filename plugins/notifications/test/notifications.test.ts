@@ -67,7 +67,7 @@ describe('notifications: the bell, the page and e-mail', function () {
     const sent = await writer.client.post('/api/messages', { recipientId: fan.user.id, subject: 'Hello there', content: 'Loved the set.' });
     expect(sent.status, sent.text).to.equal(201);
     const [latest] = (await list(fan)).notifications;
-    expect([latest.kind, latest.title, latest.body, latest.link]).to.deep.equal(['message', 'New message from Writer', 'Hello there', '/messages']);
+    expect([latest.kind, latest.title, latest.body, latest.link]).to.deep.equal(['message', 'New message from Writer', 'Hello there: Loved the set.', '/messages']);
     await settlingRunner(server).drain();
     expect(smtp.received.some((m) => m.raw.includes('Subject: New message from Writer'))).to.equal(true);
   });
@@ -94,5 +94,14 @@ describe('notifications: the bell, the page and e-mail', function () {
     await settlingRunner(server).drain();
     expect(await unread(fan), 'in-app off: the bell stays as it was').to.equal(1);
     expect(smtp.received.length).to.equal(before + 1);
+  });
+
+  it('quotes a reply without a subject instead of saying only "Re:"', async () => {
+    expect((await fan.client.patch('/api/users/me/preferences', { inAppNotifications: true })).status).to.equal(200);
+    const long = `Thanks for the kind words. ${'More soon. '.repeat(20)}`;
+    expect((await writer.client.post('/api/messages', { recipientId: fan.user.id, content: long, subject: 'Re:' })).status).to.equal(201);
+    const [latest] = (await list(fan)).notifications;
+    expect(latest.body).to.match(/^Thanks for the kind words\. More soon\./).and.to.match(/…$/);
+    expect(latest.body.length).to.be.at.most(140);
   });
 });

@@ -117,7 +117,10 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 5: review, badge, submit.
-    await page.getByText('MONTHLY DROP', { exact: true }).waitFor();
+    const badge = page.getByText('MONTHLY DROP', { exact: true });
+    await badge.waitFor();
+    // Gold with black text, readable on the dark card (its background was missing from the theme).
+    expect(await badge.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).to.deep.equal(['rgb(245, 197, 66)', 'rgb(0, 0, 0)']);
     expect(await page.getByText('Missing Required Fields').count()).to.equal(0);
     await page.getByRole('button', { name: 'Submit Release' }).click();
     await page.getByRole('heading', { name: 'Upload Complete!' }).waitFor();

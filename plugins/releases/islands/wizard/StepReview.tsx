@@ -1,4 +1,3 @@
-import Badge from 'react-bootstrap/Badge';
 import { formatDuration, missingFields, type ReleaseDraft } from '../../form.ts';
 import { CONTENT_TYPE_LABELS, MB } from '../../rules.ts';
 import { formatDay } from '../../schedule.ts';
@@ -44,9 +43,11 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
         </div>
       )}
       <div className="d-flex align-items-center gap-2 mb-3">
-        <Badge bg={draft.isMonthlyDrop ? 'warning' : 'secondary'} text={draft.isMonthlyDrop ? 'dark' : undefined} className="release-badge">
+        {/* Bootstrap's own pairs of background and text colour: react-bootstrap's bg="warning" names a
+            utility the theme does not build, which left dark text on the dark card. */}
+        <span className={`badge release-badge ${draft.isMonthlyDrop ? 'text-bg-warning' : 'text-bg-secondary'}`}>
           {draft.isMonthlyDrop ? 'MONTHLY DROP' : 'REGULAR UPLOAD'}
-        </Badge>
+        </span>
       </div>
       <div className="row g-3">
         <div className="col-md-4">
