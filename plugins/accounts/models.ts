@@ -18,6 +18,8 @@ export class User extends BaseModel {
   updatedAt!: number;
   /** Set when the account was deleted: the row stays, anonymised, and can no longer sign in. */
   deletedAt!: number | null;
+  /** The address the user proved is theirs (recovery.ts); verified while it equals `email`. */
+  verifiedEmail!: string | null;
 
   static get relationMappings() {
     return {
@@ -36,6 +38,7 @@ export class User extends BaseModel {
       profileImage: this.profileImage,
       isArtist: this.isArtist,
       role: this.role,
+      emailVerified: this.verifiedEmail === this.email,
     };
   }
 }

@@ -1,6 +1,6 @@
 // Texts of the notification centre, shared by the service, the page and the bell.
 
-export const KINDS = ['drop', 'pledge', 'message'] as const;
+export const KINDS = ['drop', 'pledge', 'message', 'account'] as const;
 export type NotificationKind = (typeof KINDS)[number];
 
 /** The page lists this many, newest first; older ones stay in the database. */

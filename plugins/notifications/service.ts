@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import { notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { enqueue } from '../../media-worker/queue.ts';
-import { createMailer } from './mail.ts';
+import { createMailer } from '../../api/mail.ts';
 import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
 
 export const EMAIL_JOB = 'notifications.email';
@@ -140,6 +140,11 @@ export function createNotificationsService(kernel: Kernel) {
     await service.notify(trx, [
       { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: message.subject ?? 'Open your inbox to read it.', link: '/messages' },
     ]);
+  });
+
+  // Without mail, a link the accounts plugin would have mailed (verification) shows here instead.
+  kernel.services.accounts.recovery.onUndeliveredMail(async (db, mail) => {
+    await service.notify(db, [{ ...mail, kind: 'account' }]);
   });
 
   // Notifications are personal data: they go with the account.
