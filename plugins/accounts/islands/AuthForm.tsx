@@ -71,6 +71,9 @@ function LoginForm({ action }: { action: string }) {
     <Form noValidate onSubmit={submit} aria-label="Login" method="post" action={action}>
       <Field id="login-username" label="Username" rules={loginRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
       <Field id="login-password" label="Password" type="password" rules={loginRules} field="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
+      <p className="text-end small mb-3">
+        <a href="/forgot-password">Forgot password?</a>
+      </p>
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
       </Button>
