@@ -16,6 +16,8 @@ async function shoot(page: Page, name: string) {
   const size = page.viewportSize();
   for (const [label, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
+    // The sidebar slides to its drawer when the width crosses the breakpoint.
+    await page.waitForTimeout(600);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
   }
   if (size) await page.setViewportSize(size);
