@@ -3,6 +3,7 @@ import { cachedReads } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountJobs } from './jobs.ts';
+import { passkeyRoutes } from './passkeyRoutes.ts';
 import { recoveryRoutes, RECOVERY_PAGES } from './recoveryRoutes.ts';
 import { accountsRoutes, PHOTO_PATH } from './routes.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
@@ -16,7 +17,7 @@ const accounts: PluginManifest = {
   // A profile photo, up to 10 MB, arrives as a data URL.
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // The only bodies read from callers without a session.
-  anonymousBodies: ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset', '/api/auth/password-reset/confirm', '/api/auth/verify-email'],
+  anonymousBodies: ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset', '/api/auth/password-reset/confirm', '/api/auth/verify-email', '/api/auth/passkeys/login'],
   privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   // Kept per process until kernel.cache says the data changed (every API write does).
@@ -34,6 +35,7 @@ const accounts: PluginManifest = {
   routes: (router, kernel) => {
     accountsRoutes(router, kernel);
     recoveryRoutes(router, kernel);
+    passkeyRoutes(router, kernel);
   },
   jobs: accountJobs,
   seed: seedAccounts,

@@ -140,3 +140,16 @@ export const resetRequired = ['token', 'password'] as const;
 
 export const verifyRules: FieldRules = { token };
 export const verifyRequired = ['token'] as const;
+
+// Passkeys (passkeys.ts).
+export const PASSKEY_MESSAGES = {
+  expired: 'This passkey request has expired. Try again.',
+  refused: 'The passkey could not be checked. Try again.',
+  duplicate: 'That passkey is already registered.',
+  notFound: 'Passkey not found',
+  unknown: 'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.',
+  unsupported: 'This browser cannot use passkeys.',
+} as const;
+export const passkeyNameRules: FieldRules = {
+  name: { label: 'Passkey name', type: 'string', minLength: 1, maxLength: 100, messages: { minLength: 'Give the passkey a name' } },
+};

@@ -8,6 +8,7 @@ import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
+import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
 import { createSessions } from './sessions.ts';
 import { PREFERENCE_KEYS, ROLES, type PreferenceKey, type Role } from './rules.ts';
@@ -79,9 +80,10 @@ export function createAccountsService(kernel: Kernel) {
   }
 
   const service = {
-    /** Signed-in devices (sessions.ts) and single-use links by e-mail (recovery.ts). */
+    /** Signed-in devices (sessions.ts), single-use links by e-mail (recovery.ts) and passkeys (passkeys.ts). */
     sessions,
     recovery: createRecovery(kernel, sessions),
+    passkeys: createPasskeys(kernel),
 
     async register(input: RegisterInput): Promise<PublicUser> {
       const passwordHash = await hashPassword(input.password);
@@ -250,10 +252,12 @@ export function createAccountsService(kernel: Kernel) {
       return changed;
     },
   };
-  // An account's devices and links go with it.
+  // An account's devices, links, passkeys and verified address go with it.
   service.onAccountDeleted(async (userId, trx) => {
+    await trx('users').where({ id: userId }).update({ verifiedEmail: null, emailVerifiedAt: null });
     await sessions.endAll(trx, userId);
     await service.recovery.forget(userId, trx);
+    await trx('passkeys').where({ userId }).delete();
   });
   return service;
 }

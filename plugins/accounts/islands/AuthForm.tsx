@@ -9,6 +9,7 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
+import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 
 type Errors = Record<string, string>;
@@ -77,6 +78,7 @@ function LoginForm({ action }: { action: string }) {
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
       </Button>
+      <PasskeyLogin />
       <div className="demo-box mt-4" role="note">
         <p className="mb-2">
           <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.

@@ -6,6 +6,7 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { SignedInDevice } from '../sessions.ts';
+import { PasskeySettings } from './PasskeySettings.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,6 +40,15 @@ export function SecuritySettings() {
     }
   };
 
+  return (
+    <>
+      <Devices devices={devices} failed={failed} busy={busy} signOut={signOut} />
+      <PasskeySettings />
+    </>
+  );
+}
+
+function Devices({ devices, failed, busy, signOut }: { devices: SignedInDevice[] | null; failed: string | null; busy: string | null; signOut(what: string, method: string, url: string, done: string): Promise<void> }) {
   if (failed) return <p className="alert alert-danger" role="alert">{failed}</p>;
   if (!devices) {
     return (
