@@ -31,7 +31,7 @@ describe('passkeys in the browser (Chromium\'s virtual authenticator)', function
     for (const [label, viewport] of Object.entries({ desktop: { width: 1366, height: 900 }, phone: { width: 375, height: 812 } })) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(600);
-      await page.screenshot({ path: `${SHOTS}/settings-passkeys-${label}.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/settings-passkeys-${label}.png` });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
 

@@ -18,7 +18,7 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize(viewport);
     // The sidebar slides to its drawer when the width crosses the breakpoint.
     await page.waitForTimeout(600);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png` });
   }
   if (size) await page.setViewportSize(size);
 }
