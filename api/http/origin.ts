@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 /** The machine itself, by name or address: development, health checks, an operator's curl. */
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
-const isLoopbackHost = (host: string) => LOOPBACK.test(host.toLowerCase());
+export const isLoopbackHost = (host: string) => LOOPBACK.test(host.toLowerCase());
 
 /** The public origin's host, with and without its scheme's default port. */
 function publicHosts(publicUrl: string): string[] {

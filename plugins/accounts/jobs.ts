@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
 import { removeWebSizes, storeWebSizes } from '../../media-worker/media/webSizes.ts';
+import { TOKEN_MAIL_JOB } from './recovery.ts';
 import { PHOTO_RULES } from './rules.ts';
 
 // The media job of an artist's photo, run by media-worker/ like a cover's (same queue, retries and
@@ -38,4 +39,5 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
 
 export const accountJobs = {
   [PHOTO_SIZES_JOB]: photoSizesJob,
+  [TOKEN_MAIL_JOB]: (payload: unknown, kernel: Kernel) => kernel.services.accounts.recovery.sendTokenMail((payload as { id: number }).id),
 };

@@ -23,6 +23,8 @@ export class User extends BaseModel {
   /** Set while a moderator has suspended the account: it cannot sign in and its sessions read as signed out. */
   suspendedAt!: number | null;
   suspensionReason!: string | null;
+  /** The address the user proved is theirs (recovery.ts); verified while it equals `email`. */
+  verifiedEmail!: string | null;
 
   static get relationMappings() {
     return {
@@ -49,6 +51,7 @@ export class User extends BaseModel {
       profileImage: this.profileImage,
       isArtist: this.isArtist,
       role: this.role,
+      emailVerified: this.verifiedEmail === this.email,
     };
   }
 }

@@ -3,6 +3,8 @@ import { cachedReads, userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountJobs } from './jobs.ts';
+import { passkeyRoutes } from './passkeyRoutes.ts';
+import { recoveryRoutes, RECOVERY_PAGES } from './recoveryRoutes.ts';
 import { accountsRoutes, PHOTO_PATH } from './routes.ts';
 import { PHOTO_BODY_LIMIT_BYTES } from './rules.ts';
 import { seedAccounts } from './seed.ts';
@@ -15,19 +17,26 @@ const accounts: PluginManifest = {
   // A profile photo, up to 10 MB, arrives as a data URL.
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // The only bodies read from callers without a session.
-  anonymousBodies: ['/api/auth/login', '/api/auth/register'],
+  anonymousBodies: ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset', '/api/auth/password-reset/confirm', '/api/auth/verify-email', '/api/auth/passkeys/login'],
   privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   // Kept per process until kernel.cache says this user changed (`user:<id>`, or everything).
   middleware: (kernel) => {
     const users = cachedReads<SessionUser>(kernel.cache);
-    return async (ctx, next) => {
-      const userId = ctx.session?.userId;
-      ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined, [userTag(userId)])) ?? null) : null;
-      await next();
-    };
+    // A device signed out elsewhere loses its user first (sessions.ts).
+    const devices = kernel.services.accounts.sessions.middleware();
+    return (ctx, next) =>
+      devices(ctx, async () => {
+        const userId = ctx.session?.userId;
+        ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined, [userTag(userId)])) ?? null) : null;
+        await next();
+      });
   },
-  routes: accountsRoutes,
+  routes: (router, kernel) => {
+    accountsRoutes(router, kernel);
+    recoveryRoutes(router, kernel);
+    passkeyRoutes(router, kernel);
+  },
   jobs: accountJobs,
   seed: seedAccounts,
   pages: [
@@ -35,6 +44,7 @@ const accounts: PluginManifest = {
     { pattern: '/login', entrypoint: 'pages/login.astro' },
     { pattern: '/logout', entrypoint: 'pages/logout.astro' },
     { pattern: '/profile', entrypoint: 'pages/profile.astro' },
+    ...RECOVERY_PAGES,
   ],
 };
 

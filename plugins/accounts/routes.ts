@@ -88,6 +88,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
       await registrationsByIp?.giveBack(address);
       throw error;
     }
+    // With mail configured the new address gets its verification link (without, Settings offers one).
+    if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
     ctx.status = 201;
@@ -115,6 +117,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     const patch = parseProfile(ctx.request.body);
     if (Object.keys(patch).length === 0) throw invalid('Nothing to update');
     ctx.body = await accounts.updateProfile(user, id, patch);
+    // A new address is unverified until its own link is used.
+    if (patch.email !== undefined && accounts.recovery.mailConfigured() && !(await accounts.recovery.isVerified(id))) await accounts.recovery.sendVerification(id);
   });
 
   router.get('/users/me/preferences', async (ctx) => {

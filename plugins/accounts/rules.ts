@@ -119,3 +119,48 @@ export const PHOTO_BODY_LIMIT_BYTES = Math.ceil(PHOTO_RULES.maxBytes / 3) * 4 + 
 export const photoRules: FieldRules = {
   data: { label: 'Photo', type: 'string', minLength: 1, messages: { required: 'Please choose a photo', minLength: 'Please choose a photo' } },
 };
+
+// Recovery: password reset and e-mail verification (recovery.ts).
+
+const HOUR = 3600_000;
+/** How long a link in a mail works; each works once. */
+export const TOKEN_LIFETIME_MS = { reset: HOUR, verify: 24 * HOUR } as const;
+export type TokenPurpose = keyof typeof TOKEN_LIFETIME_MS;
+
+export const RECOVERY_MESSAGES = {
+  resetSent: 'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
+  resetDone: 'Your password has been changed and every other session signed out. Log in with your new password.',
+  badLink: 'This link is invalid, was already used or has expired. Ask for a new one.',
+  noMail: 'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.',
+  verified: 'Your e-mail address is verified.',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  verificationSent: 'We sent a verification link to your e-mail address. It works once, for 24 hours.',
+  verificationInApp: 'This server sends no e-mail: the verification link is in your notifications.',
+  unverified: (action: string) => `Please verify your e-mail address before you ${action}: open the link we sent you, or send a new one from Settings.`,
+} as const;
+
+export const resetRequestRules: FieldRules = { email };
+export const resetRequestRequired = ['email'] as const;
+
+const token = { label: 'Link', type: 'string', minLength: 1, maxLength: 100, messages: { required: RECOVERY_MESSAGES.badLink, minLength: RECOVERY_MESSAGES.badLink } } as const;
+export const resetRules: FieldRules = {
+  token,
+  password: registerRules.password,
+};
+export const resetRequired = ['token', 'password'] as const;
+
+export const verifyRules: FieldRules = { token };
+export const verifyRequired = ['token'] as const;
+
+// Passkeys (passkeys.ts).
+export const PASSKEY_MESSAGES = {
+  expired: 'This passkey request has expired. Try again.',
+  refused: 'The passkey could not be checked. Try again.',
+  duplicate: 'That passkey is already registered.',
+  notFound: 'Passkey not found',
+  unknown: 'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.',
+  unsupported: 'This browser cannot use passkeys.',
+} as const;
+export const passkeyNameRules: FieldRules = {
+  name: { label: 'Passkey name', type: 'string', minLength: 1, maxLength: 100, messages: { minLength: 'Give the passkey a name' } },
+};

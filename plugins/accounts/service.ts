@@ -9,6 +9,9 @@ import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
+import { createPasskeys } from './passkeys.ts';
+import { createRecovery } from './recovery.ts';
+import { createSessions } from './sessions.ts';
 import { PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceKey, type Role } from './rules.ts';
 
 export interface RegisterInput {
@@ -51,6 +54,7 @@ export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const deletionHandlers: AccountDeletedHandler[] = [];
   const roleListeners: RoleChangedListener[] = [];
+  const sessions = createSessions(kernel);
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
@@ -81,6 +85,11 @@ export function createAccountsService(kernel: Kernel) {
   }
 
   const service = {
+    /** Signed-in devices (sessions.ts), single-use links by e-mail (recovery.ts) and passkeys (passkeys.ts). */
+    sessions,
+    recovery: createRecovery(kernel, sessions),
+    passkeys: createPasskeys(kernel),
+
     async register(input: RegisterInput): Promise<PublicUser> {
       const passwordHash = await hashPassword(input.password);
       const fields = { username: input.username.trim(), email: input.email.trim().toLowerCase() };
@@ -119,9 +128,9 @@ export function createAccountsService(kernel: Kernel) {
 
     /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */
     async publicUser(id: number): Promise<PublicUser> {
-      const row = await kernel.knex('users').where({ id }).first('id', 'name', 'username', 'email', 'bio', 'profileImage', 'isArtist', 'role');
-      if (!row) throw notFound('User not found');
-      return { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) };
+      const { verifiedEmail, ...row } = (await kernel.knex('users').where({ id }).first('id', 'name', 'username', 'email', 'bio', 'profileImage', 'isArtist', 'role', 'verifiedEmail')) ?? {};
+      if (!row.id) throw notFound('User not found');
+      return { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), emailVerified: verifiedEmail === row.email };
     },
 
     async updateProfile(actor: SessionUser, id: number, patch: ProfilePatch): Promise<PublicUser> {
@@ -267,6 +276,13 @@ export function createAccountsService(kernel: Kernel) {
       return changed;
     },
   };
+  // An account's devices, links, passkeys and verified address go with it.
+  service.onAccountDeleted(async (userId, trx) => {
+    await trx('users').where({ id: userId }).update({ verifiedEmail: null, emailVerifiedAt: null });
+    await sessions.endAll(trx, userId);
+    await service.recovery.forget(userId, trx);
+    await trx('passkeys').where({ userId }).delete();
+  });
   return service;
 }
 

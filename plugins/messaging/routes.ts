@@ -21,6 +21,7 @@ export function messagingRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.post('/messages', async (ctx) => {
     const user = requireUser(ctx, 'Please log in to send messages');
+    await kernel.services.accounts.recovery.requireVerified(user.id, 'send messages');
     const input = parseMessage(ctx.request.body);
     ctx.status = 201;
     ctx.body = await messaging.send(user.id, input);

@@ -1,6 +1,6 @@
 // Texts of the notification centre, shared by the service, the page and the bell.
 
-export const KINDS = ['drop', 'pledge', 'message', 'moderation'] as const;
+export const KINDS = ['drop', 'pledge', 'message', 'moderation', 'account'] as const;
 export type NotificationKind = (typeof KINDS)[number];
 
 /** The page lists this many, newest first; older ones stay in the database. */

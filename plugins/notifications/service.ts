@@ -4,8 +4,8 @@ import { notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { enqueue } from '../../media-worker/queue.ts';
+import { createMailer } from '../../api/mail.ts';
 import type { SentMessage } from '../messaging/service.ts';
-import { createMailer } from './mail.ts';
 import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
 
 export const EMAIL_JOB = 'notifications.email';
@@ -161,6 +161,11 @@ export function createNotificationsService(kernel: Kernel) {
     await service.notify(trx, [
       { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: messagePreview(message), link: '/messages' },
     ]);
+  });
+
+  // Without mail, a link the accounts plugin would have mailed (verification) shows here instead.
+  kernel.services.accounts.recovery.onUndeliveredMail(async (db, mail) => {
+    await service.notify(db, [{ ...mail, kind: 'account' }]);
   });
 
   // Notifications are personal data: they go with the account.

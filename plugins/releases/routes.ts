@@ -19,6 +19,7 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
   // Spec §7: a data URL in JSON. Its body parser (larger limit) runs in the plugin middleware.
   router.post('/upload', async (ctx) => {
     const user = requireUser(ctx, UPLOAD_LOGIN);
+    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
     ctx.status = 201;
     ctx.body = await releases.uploadDataUrl(user.id, parseUpload(ctx.request.body));
   });
@@ -26,6 +27,7 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
   // The streaming path the wizard uses: the raw file as the body, never held in memory.
   router.post('/upload/stream', async (ctx) => {
     const user = requireUser(ctx, UPLOAD_LOGIN);
+    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
     const kind = String(ctx.query.type ?? '');
     if (!(UPLOAD_KINDS as readonly string[]).includes(kind)) throw invalid('type must be image or audio');
     const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined;
@@ -36,6 +38,7 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.post('/tracks', async (ctx) => {
     const user = requireUser(ctx, TRACK_LOGIN);
+    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const metadata = parseMetadata(body.metadata);
     const input = parseTrack(body);

@@ -40,7 +40,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
     for (const width of [1280, 375]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
-      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/search?q=nova', '/auth', '/transparency', '/no-such-page']) {
+      for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/search?q=nova', '/auth', '/forgot-password', '/reset-password', '/verify-email', '/transparency', '/no-such-page']) {
         await page.goto(url);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
       }
@@ -55,7 +55,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
     await page.locator('form[aria-label="Login"]').getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${suite.server.url}/`);
-    for (const url of ['/', '/collection', '/credits', '/messages', '/notifications', '/profile', '/settings/apps', '/upload']) {
+    for (const url of ['/', '/collection', '/credits', '/messages', '/notifications', '/profile', '/profile?tab=security', '/settings/apps', '/upload']) {
       await page.goto(url);
       expect(await seriousViolations(page), url).to.deep.equal([]);
     }

@@ -10,6 +10,7 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 import { WELCOME_PATH } from '../nextPath.ts';
+import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 
 type Errors = Record<string, string>;
@@ -72,9 +73,13 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
     <Form noValidate onSubmit={submit} aria-label="Login" method="post" action={action}>
       <Field id="login-username" label="Username" rules={loginRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
       <Field id="login-password" label="Password" type="password" rules={loginRules} field="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
+      <p className="text-end small mb-3">
+        <a href="/forgot-password">Forgot password?</a>
+      </p>
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
       </Button>
+      <PasskeyLogin />
       <div className="demo-box mt-4" role="note">
         <p className="mb-2">
           <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.

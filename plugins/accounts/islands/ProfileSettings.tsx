@@ -15,6 +15,8 @@ import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { formatCents } from '../../credits/money.ts';
 import type { PublicUser } from '../models.ts';
+import { EmailStatus } from './EmailStatus.tsx';
+import { SecuritySettings } from './SecuritySettings.tsx';
 import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, type PreferenceKey } from '../rules.ts';
 
 interface Props {
@@ -24,7 +26,9 @@ interface Props {
   preferences: Record<PreferenceKey, boolean>;
   /** The one membership's terms (credits plugin); null when credits are not enabled. */
   membership: { feeCents: number; currency: string; monthlyCredits: number } | null;
-  initialTab: 'account' | 'preferences' | 'billing';
+  initialTab: 'account' | 'preferences' | 'billing' | 'security';
+  /** Whether this server sends e-mail (verification gates messaging and uploads only then). */
+  mailConfigured: boolean;
 }
 
 /** The browser's side of the photo rules (the server checks the bytes again); null when the file may go. */
@@ -95,7 +99,7 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
   );
 }
 
-function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<Props, 'user' | 'artist' | 'genres'>) {
+function AccountForm({ user: initialUser, artist: initialArtist, genres, mailConfigured }: Pick<Props, 'user' | 'artist' | 'genres' | 'mailConfigured'>) {
   const [user, setUser] = useState(initialUser);
   const [values, setValues] = useState({ name: user.name, username: user.username, email: user.email, bio: user.bio, isArtist: user.isArtist });
   const [genre, setGenre] = useState(initialArtist?.genre ?? '');
@@ -149,6 +153,7 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres }: Pick<
         {field('name', 'Full Name', 'text', 'name')}
         {field('username', 'Username', 'text', 'username')}
         {field('email', 'Email', 'email', 'email')}
+        <EmailStatus verified={user.emailVerified} mailConfigured={mailConfigured} changed={values.email.trim().toLowerCase() !== user.email} />
         <Form.Group className="mb-3" controlId="profile-bio">
           <Form.Label>Bio</Form.Label>
           <LimitedText rows={4} value={values.bio} max={maxLengthOf(profileRules, 'bio')} isInvalid={!!errors.bio} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} onChange={set('bio')} />
@@ -317,7 +322,10 @@ export default function ProfileSettings(props: Props) {
     <>
       <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4">
         <Tab eventKey="account" title="Account">
-          <AccountForm user={props.user} artist={props.artist} genres={props.genres} />
+          <AccountForm user={props.user} artist={props.artist} genres={props.genres} mailConfigured={props.mailConfigured} />
+        </Tab>
+        <Tab eventKey="security" title="Security">
+          <SecuritySettings />
         </Tab>
         <Tab eventKey="preferences" title="Preferences">
           <PreferencesForm preferences={props.preferences} />

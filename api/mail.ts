@@ -1,5 +1,6 @@
+// SMTP for plugins that send mail (accounts: reset and verification links; notifications), when SMTP_URL is set.
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config, MailConfig } from '../../api/config.ts';
+import type { Config, MailConfig } from './config.ts';
 
 export interface Mail {
   to: string;

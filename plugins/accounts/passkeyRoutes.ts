@@ -1,0 +1,87 @@
+import type { ParameterizedContext } from 'koa';
+import { AppError, invalid } from '../../api/errors.ts';
+import { requireUser } from '../../api/http/guards.ts';
+import { isLoopbackHost } from '../../api/http/origin.ts';
+import type { AppState } from '../../api/http/state.ts';
+import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { bodyValidator } from '../../api/validation/validate.ts';
+import type { Ceremony } from './passkeys.ts';
+import { passkeyNameRules } from './rules.ts';
+import { deviceName } from './sessions.ts';
+
+const parseName = bodyValidator<{ name?: string }>(passkeyNameRules);
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * The ceremony kept in the session for this kind of request, taken out and the session saved at
+ * once (a refused answer skips the commit after the handler): a challenge is answered once.
+ */
+async function takeCeremony(ctx: ParameterizedContext<AppState>, key: 'passkeyRegistration' | 'passkeyLogin'): Promise<Ceremony | undefined> {
+  const stored = ctx.session?.[key] as Ceremony | undefined;
+  if (stored) {
+    delete ctx.session![key];
+    await ctx.session!.manuallyCommit();
+  }
+  return stored;
+}
+
+/**
+ * The origin the ceremonies are bound to: the public one, or the loopback address a developer reached
+ * the site at (servedHosts refused any other host before this runs). Koa's `ctx.origin` is the Origin header.
+ */
+const siteOf = (ctx: ParameterizedContext<AppState>, publicUrl: string) => (isLoopbackHost(ctx.host) ? `${ctx.protocol}://${ctx.host}` : publicUrl);
+
+/** The browser's answer (a PublicKeyCredential as JSON): an object with a string id. */
+function credentialOf(body: unknown) {
+  const response = (body as { response?: unknown } | null)?.response;
+  if (!response || typeof response !== 'object' || typeof (response as { id?: unknown }).id !== 'string') throw invalid('response must be the passkey\'s answer');
+  return response as never;
+}
+
+export function passkeyRoutes(router: ApiRouter, kernel: Kernel) {
+  const { passkeys } = kernel.services.accounts;
+  const attemptsByIp = kernel.limits.create('passkey-address', { points: 20, windowMs: FIFTEEN_MINUTES });
+
+  router.get('/auth/passkeys', async (ctx) => {
+    ctx.body = await passkeys.list(requireUser(ctx, 'Not signed in').id);
+  });
+
+  router.post('/auth/passkeys/register/options', async (ctx) => {
+    const user = requireUser(ctx, 'Not signed in');
+    const { options, ceremony } = await passkeys.registrationOptions(user.id, siteOf(ctx, kernel.config.publicUrl));
+    ctx.session!.passkeyRegistration = ceremony;
+    ctx.body = options;
+  });
+
+  router.post('/auth/passkeys', async (ctx) => {
+    const user = requireUser(ctx, 'Not signed in');
+    const response = credentialOf(ctx.request.body);
+    const name = parseName({ name: (ctx.request.body as { name?: unknown }).name ?? deviceName(ctx.get('User-Agent')) }).name!;
+    ctx.status = 201;
+    ctx.body = await passkeys.register(user.id, response, await takeCeremony(ctx, 'passkeyRegistration'), siteOf(ctx, kernel.config.publicUrl), name.trim() || deviceName(ctx.get('User-Agent')));
+  });
+
+  router.delete('/auth/passkeys/:id', async (ctx) => {
+    const user = requireUser(ctx, 'Not signed in');
+    await passkeys.remove(user.id, String(ctx.params.id));
+    ctx.body = { message: 'Passkey removed' };
+  });
+
+  router.post('/auth/passkeys/login/options', async (ctx) => {
+    const { options, ceremony } = await passkeys.authenticationOptions(siteOf(ctx, kernel.config.publicUrl));
+    ctx.session!.passkeyLogin = ceremony;
+    ctx.body = options;
+  });
+
+  router.post('/auth/passkeys/login', async (ctx) => {
+    const wait = await attemptsByIp.take(ctx.ip);
+    if (wait) throw new AppError('too_many', `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+    const response = credentialOf(ctx.request.body);
+    const userId = await passkeys.authenticate(response, await takeCeremony(ctx, 'passkeyLogin'), siteOf(ctx, kernel.config.publicUrl));
+    await attemptsByIp.giveBack(ctx.ip);
+    // As a password login: a fresh session id, then the device is recorded (sessions.ts).
+    await ctx.session!.regenerate();
+    ctx.session!.userId = userId;
+    ctx.body = await kernel.services.accounts.publicUser(userId);
+  });
+}

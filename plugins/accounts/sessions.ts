@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { cachedReads } from '../../api/cache.ts';
+import { notFound } from '../../api/errors.ts';
+import type { AppState } from '../../api/http/state.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+
+/**
+ * The signed-in devices of each account (`account_sessions`). A signed-in session carries its
+ * device's key (`sessionKey`) beside its `userId`; a session whose key has no row any more (signed
+ * out from another device, a password reset) reads as signed out on every node, since the rows are
+ * read through cachedReads, emptied by kernel.cache on every write.
+ */
+
+/** Last seen is written at most this often per device. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+const SESSION_NOT_FOUND = 'That session is not signed in any more';
+
+export interface SessionRow {
+  id: string;
+  userId: number;
+  userAgent: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
+
+export interface SignedInDevice {
+  id: string;
+  device: string;
+  signedInAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** "Chrome on Linux" from a User-Agent header: enough to recognise one's own devices. */
+export function deviceName(userAgent: string): string {
+  const browsers: Array<[RegExp, string]> = [
+    [/Edg\//, 'Edge'],
+    [/OPR\//, 'Opera'],
+    [/Firefox\//, 'Firefox'],
+    [/Chrome\/|CriOS\//, 'Chrome'],
+    [/Safari\//, 'Safari'],
+  ];
+  const systems: Array<[RegExp, string]> = [
+    [/iPhone/, 'iPhone'],
+    [/iPad/, 'iPad'],
+    [/Android/, 'Android'],
+    [/CrOS/, 'ChromeOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
+  ];
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+}
+
+export function createSessions(kernel: Kernel) {
+  const { knex } = kernel;
+  const now = () => kernel.now().getTime();
+  const rows = cachedReads<SessionRow>(kernel.cache, { now });
+  const touched = new Map<string, number>();
+
+  const sessions = {
+    /** Records a new signed-in device and returns its key. */
+    async start(userId: number, userAgent: string): Promise<string> {
+      const id = randomBytes(24).toString('base64url');
+      await knex('account_sessions').insert({ id, userId, userAgent: userAgent.slice(0, 255), createdAt: now(), lastSeenAt: now() });
+      return id;
+    },
+
+    /** The device's row when it is still signed in; its last-seen time is kept to within a few minutes. */
+    async active(id: string, userId: number): Promise<SessionRow | undefined> {
+      const row = await rows.get(id, async () => (await knex('account_sessions').where({ id }).first()) ?? undefined);
+      if (!row || Number(row.userId) !== userId) return undefined;
+      const last = Math.max(Number(row.lastSeenAt), touched.get(id) ?? 0);
+      if (now() - last >= TOUCH_EVERY_MS) {
+        if (touched.size >= 10_000) touched.clear();
+        touched.set(id, now());
+        await knex('account_sessions').where({ id }).update({ lastSeenAt: now() });
+      }
+      return row;
+    },
+
+    async end(id: string): Promise<void> {
+      await knex('account_sessions').where({ id }).delete();
+    },
+
+    /** The account's signed-in devices, the most recently seen first. */
+    async list(userId: number, currentId: string | undefined): Promise<SignedInDevice[]> {
+      const found: SessionRow[] = await knex('account_sessions').where({ userId }).orderBy([{ column: 'lastSeenAt', order: 'desc' }, { column: 'id' }]);
+      return found.map((row) => ({
+        id: row.id,
+        device: deviceName(row.userAgent),
+        signedInAt: new Date(Number(row.createdAt)).toISOString(),
+        lastSeenAt: new Date(Math.max(Number(row.lastSeenAt), touched.get(row.id) ?? 0)).toISOString(),
+        current: row.id === currentId,
+      }));
+    },
+
+    /** Signs one of the user's devices out; anyone else's is unknown (404). */
+    async endOne(userId: number, id: string): Promise<void> {
+      const deleted = await knex('account_sessions').where({ id, userId }).delete();
+      if (!deleted) throw notFound(SESSION_NOT_FOUND);
+    },
+
+    /** Signs out every device of the account but `keepId` (none kept when it is undefined). */
+    async endAll(db: Knex | Knex.Transaction, userId: number, keepId?: string): Promise<number> {
+      const query = db('account_sessions').where({ userId });
+      if (keepId) query.whereNot({ id: keepId });
+      return query.delete();
+    },
+
+    /**
+     * Koa middleware around the rest of the request: a session whose device was signed out loses
+     * its user before anything reads it; a session that gained a user (login, registration) or has
+     * one from before devices were recorded gets its device row; a logout removes it.
+     */
+    middleware(): Middleware<AppState> {
+      return async (ctx, next) => {
+        const session = ctx.session;
+        const userId = session?.userId;
+        const key = session?.sessionKey;
+        if (session && typeof userId === 'number' && typeof key === 'string' && !(await sessions.active(key, userId))) {
+          delete session.userId;
+          delete session.sessionKey;
+        }
+        const keyBefore = typeof session?.userId === 'number' ? session.sessionKey : undefined;
+        await next();
+        const after = ctx.session;
+        if (typeof keyBefore === 'string' && (!after || after.sessionKey !== keyBefore)) await sessions.end(keyBefore);
+        if (after && typeof after.userId === 'number' && typeof after.sessionKey !== 'string') {
+          after.sessionKey = await sessions.start(after.userId, ctx.get('User-Agent'));
+        }
+      };
+    },
+  };
+  return sessions;
+}
+
+export type Sessions = ReturnType<typeof createSessions>;
