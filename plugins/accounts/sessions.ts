@@ -127,10 +127,16 @@ export function createSessions(kernel: Kernel) {
           delete session.userId;
           delete session.sessionKey;
         }
-        const keyBefore = typeof session?.userId === 'number' ? session.sessionKey : undefined;
+        const userBefore = session?.userId;
+        const keyBefore = typeof userBefore === 'number' ? session!.sessionKey : undefined;
         await next();
         const after = ctx.session;
-        if (typeof keyBefore === 'string' && (!after || after.sessionKey !== keyBefore)) await sessions.end(keyBefore);
+        // koa-session's regenerate keeps the session's data under its new id: a sign-in as someone
+        // else over a signed-in session must not inherit the previous account's device.
+        if (typeof keyBefore === 'string' && (!after || after.sessionKey !== keyBefore || after.userId !== userBefore)) {
+          await sessions.end(keyBefore);
+          if (after?.sessionKey === keyBefore) delete after.sessionKey;
+        }
         if (after && typeof after.userId === 'number' && typeof after.sessionKey !== 'string') {
           after.sessionKey = await sessions.start(after.userId, ctx.get('User-Agent'));
         }
