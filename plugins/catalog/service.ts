@@ -13,6 +13,7 @@ import {
   artistsQuery,
   dropMarksQuery,
   exclusivesQuery,
+  monthlyListeners,
   released,
   subscriptionsQuery,
   toArtist,
@@ -50,6 +51,8 @@ function windowed(query: Knex.QueryBuilder, { limit, offset }: ListWindow): Knex
   if (offset) query.offset(offset);
   return query;
 }
+
+const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
 
 /** What a track's likes invalidate besides the liker's views (docs/architecture.md, "Cache tags"). */
 const trackTag = (id: number) => `track:${id}`;
@@ -114,14 +117,24 @@ export function createCatalogService(kernel: Kernel) {
       const { ids, records } = await streakRanking(search, view);
       const start = window.offset ?? 0;
       const wanted = ids.slice(start, window.limit === undefined ? undefined : start + window.limit);
-      if (wanted.length < ids.length) query.whereIn('a.id', wanted);
-      const rank = new Map(wanted.map((id, i) => [id, i]));
-      const rows = (await query).sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
+      const rows = await inOrder(query, wanted, wanted.length === ids.length);
       return rows.map((row: Row) => toArtist(row, view.at, records.get(Number(row.id))!));
+    }
+    if (sort === 'popular' && window.limit !== undefined) {
+      // Ranked on the listener count alone: the page's drop counts and records only for its rows.
+      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at)), search).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
+      return present(await inOrder(query, idsOf(await ranked)), view);
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
     query.orderByRaw(BY_NAME);
     return present(await windowed(query, window), view);
+  }
+
+  /** The rows of an artists query for these ids, in their order (`every`: the query matches no others). */
+  async function inOrder(query: Knex.QueryBuilder, ids: number[], every = false): Promise<Row[]> {
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const rows = await (every ? query : query.whereIn('a.id', ids));
+    return rows.sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
   }
 
   /** 404 unless the artist exists (a cheap check for the artist's lists). */
@@ -199,14 +212,17 @@ export function createCatalogService(kernel: Kernel) {
     /** Verified artists first, then the most listened to. */
     async featuredArtists(viewer: Viewer): Promise<ArtistJson[]> {
       const view = lens(viewer);
-      const rows = await artistsQuery(knex, view.at, view.out)
-        .orderBy([
-          { column: 'a.verified', order: 'desc' },
-          { column: 'monthly_listeners', order: 'desc' },
-          { column: 'a.id', order: 'asc' },
-        ])
-        .limit(FEATURED_COUNT);
-      return present(rows, view);
+      // The verified ranked apart from the rest, which are counted only when too few are verified:
+      // a listener count per artist of the whole catalog was the home page's dearest query.
+      const rank = (verified: boolean, limit: number) =>
+        knex('artists as a')
+          .select('a.id', monthlyListeners(knex, view.at))
+          .where('a.verified', verified)
+          .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
+          .limit(limit);
+      const ranked: Row[] = await rank(true, FEATURED_COUNT);
+      if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
+      return present(await inOrder(artistsQuery(knex, view.at, view.out), idsOf(ranked)), view);
     },
 
     artist,

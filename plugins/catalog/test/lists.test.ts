@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
-import { Exclusive } from '../models.ts';
-import { MAX_LIST_LIMIT } from '../rules.ts';
+import { Exclusive, Listen } from '../models.ts';
+import { listenWindow, MAX_LIST_LIMIT } from '../rules.ts';
 import { addTrack, join, type Member } from './fixtures.ts';
 
 // The list APIs' ?limit=&offset= (issue 25): without them every row, as the spec's screens expect; with
-// them the same order cut to the window; anything else a 400 that names the rule. On TEST_DB's database.
+// them the same order cut to the window; anything else a 400 that names the rule. And the rankings that
+// read only what a window shows (featured, popular). On TEST_DB's database.
 
-describe('catalog: list APIs answer a window with ?limit=&offset=', () => {
+describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', () => {
   let server: TestServer;
   let artists: Member[];
   const clock = new Date('2026-11-20T12:00:00Z');
@@ -29,6 +30,16 @@ describe('catalog: list APIs answer a window with ?limit=&offset=', () => {
       await Exclusive.query().insert({ artistId: artists[0].artist!.id, type: 'NFT', title: `Token ${i}`, description: 'For fans', createdAt: i + 1 });
     }
     for (let m = 1; m <= 4; m++) await addTrack(artists[0].artist!.id, `Cleo ${m}`, new Date(Date.UTC(2026, 10 - m, 3, 10)));
+    // Distinct listeners this month: Dora 3, Bruno 2, Enzo 1; abel and Enzo are verified.
+    const [, abel, dora, bruno, enzo] = artists;
+    for (const [artist, listeners] of [[dora, 3], [bruno, 2], [enzo, 1]] as const) {
+      const [track] = await get(`/api/artists/${artist.artist!.id}/tracks`);
+      for (const listener of artists.slice(0, listeners)) {
+        await Listen.query().insert({ userId: listener.user.id, trackId: track.id, artistId: artist.artist!.id, listenedAt: clock.getTime(), listenWindow: listenWindow(clock.getTime()) });
+      }
+    }
+    await server.app.kernel.knex('artists').whereIn('id', [abel.artist!.id, enzo.artist!.id]).update({ verified: 1 });
+    await server.app.kernel.cache.invalidate();
   });
   after(() => server.stop());
 
@@ -45,6 +56,20 @@ describe('catalog: list APIs answer a window with ?limit=&offset=', () => {
       expect(ids(await get(`${list}${join}offset=${all.length}&limit=5`)), list).to.deep.equal([]);
       expect(ids(await get(`${list}${join}limit=${MAX_LIST_LIMIT}`)), list).to.deep.equal(all);
     }
+  });
+
+  it('features the verified first, each group by listeners, and ranks popular pages as the full list', async () => {
+    const names = (rows: Array<{ id: number }>) => rows.map((row) => (row as unknown as { name: string }).name.split(' ')[0]);
+    expect(names(await get('/api/artists/featured'))).to.deep.equal(['Enzo', 'abel', 'Dora', 'Bruno']);
+    const popular = await get('/api/artists?sort=popular');
+    expect(names(popular)).to.deep.equal(['Dora', 'Bruno', 'Enzo', 'abel', 'Cleo']);
+    expect(await get('/api/artists?sort=popular&limit=2&offset=1')).to.deep.equal(popular.slice(1, 3));
+    // With more verified artists than places, only they are featured.
+    await server.app.kernel.knex('artists').update({ verified: 1 });
+    await server.app.kernel.cache.invalidate();
+    expect(names(await get('/api/artists/featured'))).to.deep.equal(['Dora', 'Bruno', 'Enzo', 'Cleo']);
+    await server.app.kernel.knex('artists').whereNotIn('id', [artists[1].artist!.id, artists[4].artist!.id]).update({ verified: 0 });
+    await server.app.kernel.cache.invalidate();
   });
 
   it('answers the spec’s full lists when no window is asked for', async () => {
