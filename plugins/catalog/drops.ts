@@ -21,7 +21,8 @@ export function dropLabel(dropMonth: string | null, viewerMonth: string): string
 
 /** The start of the next calendar month: when the next monthly drop opens. */
 export function nextDropAt(now: Date): Date {
-  return DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toJSDate();
+  // Date.UTC carries month 12 into the next year; without luxon, as every artist of a list asks.
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
 /** 'November 2026' of a 'YYYY-MM' month key. */
