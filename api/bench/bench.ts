@@ -13,6 +13,8 @@
 //   nodes       one app node against two, and how fast a write shows on the other
 //   mix         a realistic load mix on two nodes (MariaDB, Redis, 20,000 tracks): reads idle, then
 //               under 20 writes/s; cached anonymous pages keep >= 80 % of their idle throughput?
+//   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
+//               one node and two: the capacity of a node
 import { httpBench } from './http.ts';
 
 const PARTS: Record<string, () => Promise<unknown>> = {
@@ -26,6 +28,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   upload: () => import('./upload-memory.ts'),
   nodes: () => import('./nodes.ts'),
   mix: async () => (await import('./mix.ts')).mixBench(),
+  knee: async () => (await import('./knee.ts')).kneeBench(),
 };
 
 const asked = process.argv.slice(2);

@@ -50,7 +50,8 @@ export async function growCatalog(environment: NodeJS.ProcessEnv): Promise<void>
 async function measure(dataDir: string): Promise<Record<string, number>> {
   const port = 3990 + Math.floor(Math.random() * 9);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], { cwd: root, env: { ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // No media worker: the demo's media jobs would compete with the renders measured.
+  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], { cwd: root, env: { ...env, PORT: String(port), DATA_DIR: dataDir, MEDIA_WORKER: '0' }, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     for (let i = 0; i < 300; i++) {
       if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;

@@ -40,6 +40,8 @@ interface Entry {
   tags: string[];
   gzip?: Buffer;
   br?: Buffer;
+  /** Its best-quality br is made or being made. */
+  best?: boolean;
 }
 
 /**
@@ -48,6 +50,9 @@ interface Entry {
  * smaller than at the quick quality its first readers get, and the four main pages then fit in TCP's
  * first round trip (14.6 KB with the headers; docs/architecture.md, "Front-end delivery"). Larger
  * bodies (the catalog's long lists at scale) would keep a pool thread busy for seconds.
+ * Only a page served again from the cache earns it, one at a time per process: done for every
+ * render it cost ~7 times the render's own CPU (a profile at 2,000 artists), and any new query string
+ * could ask for that.
  */
 const BEST_BR_MAX_BYTES = 256 * 1024;
 
@@ -95,6 +100,7 @@ export class PageCache {
   /** Pages being rendered now, by key: later requests for them wait for the copy. */
   private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
+  private compressingBest = false;
 
   constructor(options: PageCacheOptions) {
     this.ttlMs = options.ttlMs ?? 30_000;
@@ -228,14 +234,21 @@ export class PageCache {
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
     const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags };
     this.store(key, entry);
-    if (body.length >= 1024 && body.length <= BEST_BR_MAX_BYTES) {
-      brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, best) => {
-        if (!error) entry.br = best;
-      });
-    }
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;
+  }
+
+  /** Starts the best-quality br of a served entry unless one is running (a later hit tries again). */
+  private compressBest(entry: Entry): void {
+    const { body } = entry;
+    if (entry.best || this.compressingBest || body.length > BEST_BR_MAX_BYTES) return;
+    entry.best = true;
+    this.compressingBest = true;
+    brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, best) => {
+      this.compressingBest = false;
+      if (!error) entry.br = best;
+    });
   }
 
   private setCachingHeaders(ctx: Context, entry: Entry, anonymous: boolean): void {
@@ -261,6 +274,7 @@ export class PageCache {
     if (encoding === 'br') {
       // Until the best quality is ready (above), a quick one.
       entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+      this.compressBest(entry);
       ctx.set('Content-Encoding', 'br');
       ctx.body = entry.br;
     } else if (encoding === 'gzip') {

@@ -139,8 +139,8 @@ describe('the rendered-page cache compressing a kept page', () => {
   });
 
   /** The br body as sent (fetch would decode it). */
-  const brBody = () => new Promise<Buffer>((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: '/page', headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+  const brBody = (path = '/page') => new Promise<Buffer>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
     }).on('error', reject);
@@ -156,6 +156,21 @@ describe('the rendered-page cache compressing a kept page', () => {
       body = await brBody();
     }
     expect(body.length).to.equal(best);
+    expect(brotliDecompressSync(body).equals(page)).to.equal(true);
+  });
+
+  it('spends the best quality only on a page served again from the cache', async () => {
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    // Rendered once (a fresh query string): long enough for a background compression to have finished.
+    await brBody('/page?once=1');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await brBody('/page?once=1')).equals(quick), 'its first hit still gets the quick quality').to.equal(true);
+    let body: Buffer = quick;
+    for (let i = 0; i < 100 && body.equals(quick); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      body = await brBody('/page?once=1');
+    }
+    expect(body.length).to.be.below(quick.length);
     expect(brotliDecompressSync(body).equals(page)).to.equal(true);
   });
 });

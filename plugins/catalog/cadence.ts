@@ -93,3 +93,13 @@ export function ordinal(n: number): string {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
   return `${n}${suffix}`;
 }
+
+// Made once: Intl builds a formatter per toLocaleDateString call, which cost a profile's artist page
+// more than its queries (three labels for each of twelve months).
+const MONTH_LONG = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTH_NARROW = new Intl.DateTimeFormat('en-US', { month: 'narrow', timeZone: 'UTC' });
+
+/** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key: the months strip's labels. */
+export function monthLabel(month: string, style: 'long' | 'narrow'): string {
+  return (style === 'long' ? MONTH_LONG : MONTH_NARROW).format(new Date(`${month}-01T00:00:00Z`));
+}

@@ -39,3 +39,12 @@ export function pagerLinks(path: string, page: { page: number; pageCount: number
     next: page.page < page.pageCount ? pageHref(path, page.page + 1, params) : null,
   };
 }
+
+/**
+ * A window of a list API's rows (`?limit=&offset=`, validated by rules.ts `listWindowRules`); a list
+ * asked without one answers every row. Offsets rather than pages: a client pages by its own size.
+ */
+export interface ListWindow {
+  limit?: number;
+  offset?: number;
+}

@@ -18,13 +18,17 @@ export function playData(track: TrackJson): string {
   return JSON.stringify(data);
 }
 
+// Made once: toLocaleString builds a formatter per call, and lists format a figure per card.
+const COUNT = new Intl.NumberFormat('en-US');
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return COUNT.format(n);
 }
 
 /** Spec §9 date display: Jan 5, 2025. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return DATE.format(new Date(iso));
 }
 
 /** JSON-LD inside <script>: no "</" may close the element early. */

@@ -69,7 +69,6 @@ export function released(now: number, offsetMs: number): Released {
  * days, and the moment their next scheduled monthly drop is out for the viewer (null when none is).
  */
 export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBuilder {
-  const since = now.getTime() - LISTENER_DAYS * DAY_MS;
   return knex('artists as a').select(
     'a.*',
     knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
@@ -77,8 +76,14 @@ export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBu
       ...out.outAt.bindings,
       ...out.pending.bindings,
     ]),
-    knex.raw('(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?) as monthly_listeners', [since]),
+    monthlyListeners(knex, now),
   );
+}
+
+/** Distinct listeners over 30 days of each artist row (`a`), as the column monthly_listeners. */
+export function monthlyListeners(knex: Knex, now: Date): Knex.Raw {
+  const since = now.getTime() - LISTENER_DAYS * DAY_MS;
+  return knex.raw('(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?) as monthly_listeners', [since]);
 }
 
 /** Released monthly drops as (artist, month, release moment) for drop records (cadence.ts). */

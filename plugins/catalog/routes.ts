@@ -2,7 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
-import { bodyValidator } from '../../api/validation/validate.ts';
+import { bodyValidator, queryValidator } from '../../api/validation/validate.ts';
 import { invalid } from '../../api/errors.ts';
 import {
   ARTIST_SORT_MESSAGE,
@@ -16,11 +16,14 @@ import {
   isArtistSort,
   LIKE_LOGIN,
   SUBSCRIBE_LOGIN,
+  listWindowRules,
 } from './rules.ts';
+import type { ListWindow } from './paging.ts';
 import { requestViewer } from './viewer.ts';
 
 const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
 const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
+const parseWindow = queryValidator<ListWindow>(listWindowRules);
 const parseSubscription = bodyValidator<{ artistId: number }>(subscriptionRules, subscriptionRequired);
 
 export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
@@ -29,11 +32,13 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   const member = (ctx: ParameterizedContext<AppState>, message?: string) => ({ ...requestViewer(ctx), id: requireUser(ctx, message).id });
 
   // ?q= searches names and genres (the directory's search, case-insensitive); ?sort= orders them
-  // (name, popular: distinct listeners over 30 days, streak: longest current drop streak).
+  // (name, popular: distinct listeners over 30 days, streak: longest current drop streak). Every list
+  // here answers all its rows, or the window ?limit=&offset= asks for.
   router.get('/artists', async (ctx) => {
     const sort = ctx.query.sort ?? DEFAULT_ARTIST_SORT;
     if (!isArtistSort(sort)) throw invalid(ARTIST_SORT_MESSAGE);
-    ctx.body = await catalog.artists(requestViewer(ctx), typeof ctx.query.q === 'string' ? ctx.query.q : '', sort);
+    const window = parseWindow(ctx.query);
+    ctx.body = await catalog.artists(requestViewer(ctx), typeof ctx.query.q === 'string' ? ctx.query.q : '', sort, window);
   });
   // Declared before /artists/:id so "featured" is not read as an id.
   router.get('/artists/featured', async (ctx) => {
@@ -49,14 +54,16 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await catalog.updateGenre(user, id, genre, requestViewer(ctx));
   });
   router.get('/artists/:id/tracks', async (ctx) => {
-    ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), requestViewer(ctx));
+    const window = parseWindow(ctx.query);
+    ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), requestViewer(ctx), window);
   });
   router.get('/artists/:id/exclusives', async (ctx) => {
-    ctx.body = await catalog.artistExclusives(idParam(ctx.params.id, 'Artist'));
+    const window = parseWindow(ctx.query);
+    ctx.body = await catalog.artistExclusives(idParam(ctx.params.id, 'Artist'), window);
   });
 
   router.get('/tracks/monthly', async (ctx) => {
-    ctx.body = await catalog.monthlyTracks(requestViewer(ctx));
+    ctx.body = await catalog.monthlyTracks(requestViewer(ctx), parseWindow(ctx.query));
   });
   router.get('/tracks/:id', async (ctx) => {
     ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), requestViewer(ctx));
@@ -74,7 +81,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   router.get('/exclusives', async (ctx) => {
-    ctx.body = await catalog.exclusives();
+    ctx.body = await catalog.exclusives(parseWindow(ctx.query));
   });
 
   router.get('/subscriptions/user', async (ctx) => {

@@ -39,6 +39,17 @@ export const TZ_COOKIE = 'tz';
 export const PLACEHOLDER_ARTIST_IMAGE = '/images/artist-placeholder.svg';
 export const PLACEHOLDER_COVER = '/images/cover-placeholder.svg';
 
+/** The most rows one request of a list API (`?limit=`) answers. */
+export const MAX_LIST_LIMIT = 100;
+const LIST_WINDOW = `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
+const LIST_OFFSET = 'offset must be a whole number, 0 or more';
+
+/** `?limit=&offset=` of the list APIs: without them a list answers every row, as the spec's screens expect. */
+export const listWindowRules: FieldRules = {
+  limit: { label: 'limit', type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, messages: { type: LIST_WINDOW, minimum: LIST_WINDOW, maximum: LIST_WINDOW } },
+  offset: { label: 'offset', type: 'integer', minimum: 0, maximum: 1_000_000_000, messages: { type: LIST_OFFSET, minimum: LIST_OFFSET, maximum: 'offset must be at most 1000000000' } },
+};
+
 export const artistPatchRules: FieldRules = {
   genre: { label: 'Genre', type: 'string', enum: GENRES, messages: { enum: 'Please choose a genre from the list' } },
 };

@@ -7,12 +7,13 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
-import { pageWindow, type Page } from './paging.ts';
+import { pageWindow, type ListWindow, type Page } from './paging.ts';
 import { DEFAULT_ARTIST_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort } from './rules.ts';
 import {
   artistsQuery,
   dropMarksQuery,
   exclusivesQuery,
+  monthlyListeners,
   released,
   subscriptionsQuery,
   toArtist,
@@ -44,6 +45,15 @@ interface Lens {
   out: Released;
   month: string;
 }
+
+/** Applies a list API's window to a list query (knex writes an offset alone in each dialect's way). */
+function windowed(query: Knex.QueryBuilder, { limit, offset }: ListWindow): Knex.QueryBuilder {
+  if (limit !== undefined) query.limit(limit);
+  if (offset) query.offset(offset);
+  return query;
+}
+
+const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
 
 /** What a track's likes invalidate besides the liker's views (docs/architecture.md, "Cache tags"). */
 const trackTag = (id: number) => `track:${id}`;
@@ -101,21 +111,31 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   /** The matching artists in the chosen order, optionally one window of them (a page). */
-  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, window?: { offset: number; limit: number }): Promise<ArtistJson[]> {
+  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, window: ListWindow = {}): Promise<ArtistJson[]> {
     const view = lens(viewer);
     const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search);
     if (sort === 'streak') {
       const { ids, records } = await streakRanking(search, view);
-      const wanted = window ? ids.slice(window.offset, window.offset + window.limit) : ids;
-      if (window) query.whereIn('a.id', wanted);
-      const rank = new Map(wanted.map((id, i) => [id, i]));
-      const rows = (await query).sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
+      const start = window.offset ?? 0;
+      const wanted = ids.slice(start, window.limit === undefined ? undefined : start + window.limit);
+      const rows = await inOrder(query, wanted, wanted.length === ids.length);
       return rows.map((row: Row) => toArtist(row, records.get(Number(row.id))!));
+    }
+    if (sort === 'popular' && window.limit !== undefined) {
+      // Ranked on the listener count alone: the page's drop counts and records only for its rows.
+      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at)), search).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
+      return present(await inOrder(query, idsOf(await ranked)), view);
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
     query.orderByRaw(BY_NAME);
-    if (window) query.limit(window.limit).offset(window.offset);
-    return present(await query, view);
+    return present(await windowed(query, window), view);
+  }
+
+  /** The rows of an artists query for these ids, in their order (`every`: the query matches no others). */
+  async function inOrder(query: Knex.QueryBuilder, ids: number[], every = false): Promise<Row[]> {
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const rows = await (every ? query : query.whereIn('a.id', ids));
+    return rows.sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
   }
 
   /** 404 unless the artist exists (a cheap check for the artist's lists). */
@@ -170,9 +190,9 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   const service = {
-    /** Every artist (GET /api/artists) in the chosen order, or those whose name or genre contains `search`. */
-    async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<ArtistJson[]> {
-      return sortedArtists(viewer, search, sort);
+    /** The artists (GET /api/artists) in the chosen order, or those whose name or genre contains `search`; every one, or a window. */
+    async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, window: ListWindow = {}): Promise<ArtistJson[]> {
+      return sortedArtists(viewer, search, sort, window);
     },
 
     /** One page of the directory in the chosen order, optionally searched by name or genre. */
@@ -195,14 +215,17 @@ export function createCatalogService(kernel: Kernel) {
     /** Verified artists first, then the most listened to. */
     async featuredArtists(viewer: Viewer): Promise<ArtistJson[]> {
       const view = lens(viewer);
-      const rows = await artistsQuery(knex, view.at, view.out)
-        .orderBy([
-          { column: 'a.verified', order: 'desc' },
-          { column: 'monthly_listeners', order: 'desc' },
-          { column: 'a.id', order: 'asc' },
-        ])
-        .limit(FEATURED_COUNT);
-      return present(rows, view);
+      // The verified ranked apart from the rest, which are counted only when too few are verified:
+      // a listener count per artist of the whole catalog was the home page's dearest query.
+      const rank = (verified: boolean, limit: number) =>
+        knex('artists as a')
+          .select('a.id', monthlyListeners(knex, view.at))
+          .where('a.verified', verified)
+          .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
+          .limit(limit);
+      const ranked: Row[] = await rank(true, FEATURED_COUNT);
+      if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
+      return present(await inOrder(artistsQuery(knex, view.at, view.out), idsOf(ranked)), view);
     },
 
     artist,
@@ -219,12 +242,12 @@ export function createCatalogService(kernel: Kernel) {
     },
 
     /** The artist's tracks out for the viewer, latest first. */
-    async artistTracks(artistId: number, viewer: Viewer): Promise<TrackJson[]> {
+    async artistTracks(artistId: number, viewer: Viewer, window: ListWindow = {}): Promise<TrackJson[]> {
       await assertArtist(artistId);
-      const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)
+      const query = tracksQuery(knex, lens(viewer).out, viewer.id)
         .where('t.artist_id', artistId)
         .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
-      return rows.map(toTrack);
+      return (await windowed(query, window)).map(toTrack);
     },
 
     /** The artist's scheduled tracks not yet out for the viewer, soonest first (their own page shows them to them). */
@@ -241,16 +264,14 @@ export function createCatalogService(kernel: Kernel) {
       return row ? toUpcoming(row) : null;
     },
 
-    async artistExclusives(artistId: number): Promise<ExclusiveJson[]> {
+    async artistExclusives(artistId: number, window: ListWindow = {}): Promise<ExclusiveJson[]> {
       await assertArtist(artistId);
-      return (await exclusivesQuery(knex).where('e.artist_id', artistId)).map(toExclusive);
+      return (await windowed(exclusivesQuery(knex).where('e.artist_id', artistId), window)).map(toExclusive);
     },
 
     /** This calendar month's monthly drops out for the viewer, newest first (the home page shows a few). */
-    async monthlyTracks(viewer: Viewer, limit?: number): Promise<TrackJson[]> {
-      const query = monthlyQuery(viewer);
-      if (limit !== undefined) query.limit(limit);
-      return (await query).map(toTrack);
+    async monthlyTracks(viewer: Viewer, window: ListWindow = {}): Promise<TrackJson[]> {
+      return (await windowed(monthlyQuery(viewer), window)).map(toTrack);
     },
 
     /** One page of this month's drops (/discover). */
@@ -339,10 +360,8 @@ export function createCatalogService(kernel: Kernel) {
     },
 
     /** Newest first; the home page asks for only a few. */
-    async exclusives(limit?: number): Promise<ExclusiveJson[]> {
-      const query = exclusivesQuery(knex);
-      if (limit !== undefined) query.limit(limit);
-      return (await query).map(toExclusive);
+    async exclusives(window: ListWindow = {}): Promise<ExclusiveJson[]> {
+      return (await windowed(exclusivesQuery(knex), window)).map(toExclusive);
     },
 
     /** Exclusives of the artists this user subscribes to (subscriber-only content). */

@@ -184,7 +184,9 @@ describe('catalog: drop records and directory sorts', () => {
     }
     const after = await countAll();
     expect(after).to.deep.equal(before);
-    expect(Math.max(...after)).to.be.at.most(3);
+    // At most: a ranking, the rows, their drop marks, and the featured list's second ranking when
+    // fewer artists are verified than it shows.
+    expect(Math.max(...after)).to.be.at.most(4);
     // The new artists' two-month streaks rank right after steady's four.
     expect((await order('?sort=streak')).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
   });

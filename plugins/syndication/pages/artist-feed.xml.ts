@@ -9,6 +9,6 @@ export const GET: APIRoute = async (context) => {
   const viewer = pageViewer(context);
   const artist = /^\d{1,15}$/.test(context.params.id ?? '') ? await catalog.findArtist(Number(context.params.id), viewer) : null;
   if (!artist) return Response.json({ message: 'Artist not found' }, { status: 404 });
-  const tracks = (await catalog.artistTracks(artist.id, viewer)).slice(0, FEED_ENTRIES);
+  const tracks = await catalog.artistTracks(artist.id, viewer, { limit: FEED_ENTRIES });
   return new Response(artistFeed(artist, tracks, context.locals.origin), { headers: { 'Content-Type': ATOM_TYPE } });
 };

@@ -18,7 +18,7 @@ export const GET: APIRoute = async (context) => {
     if (track) subject = { title: `${track.title} by ${track.artist.name}`, artist: track.artist, cover: track.coverSrcset };
   } else {
     const artist = await catalog.findArtist(request.target.id, viewer);
-    const [latest] = artist ? await catalog.artistTracks(artist.id, viewer) : [];
+    const [latest] = artist ? await catalog.artistTracks(artist.id, viewer, { limit: 1 }) : [];
     if (artist) subject = { title: `${artist.name} on OneTrack`, artist, cover: latest?.coverSrcset ?? null };
   }
   if (!subject) return Response.json({ message: OEMBED_MESSAGES.notFound }, { status: 404 });
