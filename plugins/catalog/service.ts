@@ -5,10 +5,11 @@ import { forbidden, notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
+import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type Page } from './paging.ts';
-import { DEFAULT_ARTIST_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort } from './rules.ts';
+import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort, type DropSort, type Genre } from './rules.ts';
 import {
   artistsQuery,
   dropMarksQuery,
@@ -88,8 +89,8 @@ export function createCatalogService(kernel: Kernel) {
    * The matching artists' ids, longest current streak first (then A-Z): records of every matching
    * artist from two queries, ranked here because a streak is derived, not stored.
    */
-  async function streakRanking(search: string, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
-    const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search);
+  async function streakRanking(search: string, genre: Genre | null, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
+    const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search, genre);
     const records = await recordsOf(rows, view);
     const name = (row: Row) => String(row.name).toLowerCase();
     rows.sort((x: Row, y: Row) => {
@@ -101,11 +102,11 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   /** The matching artists in the chosen order, optionally one window of them (a page). */
-  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, window?: { offset: number; limit: number }): Promise<ArtistJson[]> {
+  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, genre: Genre | null, window?: { offset: number; limit: number }): Promise<ArtistJson[]> {
     const view = lens(viewer);
-    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search);
+    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search, genre);
     if (sort === 'streak') {
-      const { ids, records } = await streakRanking(search, view);
+      const { ids, records } = await streakRanking(search, genre, view);
       const wanted = window ? ids.slice(window.offset, window.offset + window.limit) : ids;
       if (window) query.whereIn('a.id', wanted);
       const rank = new Map(wanted.map((id, i) => [id, i]));
@@ -150,12 +151,19 @@ export function createCatalogService(kernel: Kernel) {
     return track;
   }
 
-  /** This month's monthly drops out for the viewer, newest first (a query to limit or count). */
-  function monthlyQuery(viewer: Viewer): Knex.QueryBuilder {
-    const { out, month } = lens(viewer);
-    return tracksQuery(knex, out, viewer.id)
-      .where({ 't.drop_month': month, 't.is_monthly_drop': 1 })
-      .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+  /** This month's drops (`query` keeps those out for the viewer), of one genre (the release's, else its artist's) when given. */
+  function monthlyRows(query: Knex.QueryBuilder, viewer: Viewer, genre: Genre | null): Knex.QueryBuilder {
+    query.where({ 't.drop_month': lens(viewer).month, 't.is_monthly_drop': 1 });
+    if (genre) query.whereRaw('coalesce(t.genre, a.genre) = ?', [genre]);
+    return query;
+  }
+
+  /** This month's monthly drops out for the viewer in the chosen order, newest first among equals (a query to limit). */
+  function monthlyQuery(viewer: Viewer, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Knex.QueryBuilder {
+    const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
+    // Popular: the most counted listens (the track page's plays), then the most liked.
+    if (sort === 'popular') query.orderByRaw('(select count(*) from listens li where li.track_id = t.id) desc, like_count desc');
+    return query.orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
   }
 
   /** Counts the rows of a list query (its select and order dropped). */
@@ -164,22 +172,24 @@ export function createCatalogService(kernel: Kernel) {
     return Number(n);
   }
 
-  async function monthlyCount(viewer: Viewer): Promise<number> {
-    const { out, month } = lens(viewer);
-    return countOf(knex('tracks as t').where({ 't.drop_month': month, 't.is_monthly_drop': 1 }).whereRaw(out.sql, out.bindings));
+  async function monthlyCount(viewer: Viewer, genre: Genre | null = null): Promise<number> {
+    const { out } = lens(viewer);
+    return countOf(monthlyRows(knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings), viewer, genre));
   }
 
   const service = {
+    ...createClaims(kernel),
+
     /** Every artist (GET /api/artists) in the chosen order, or those whose name or genre contains `search`. */
     async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<ArtistJson[]> {
-      return sortedArtists(viewer, search, sort);
+      return sortedArtists(viewer, search, sort, null);
     },
 
-    /** One page of the directory in the chosen order, optionally searched by name or genre. */
-    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<Page<ArtistJson>> {
-      const total = await countOf(whereArtistMatches(knex('artists as a'), search));
+    /** One page of the directory in the chosen order, optionally searched by name or genre and of one genre. */
+    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, genre: Genre | null = null): Promise<Page<ArtistJson>> {
+      const total = await countOf(whereArtistMatches(knex('artists as a'), search, genre));
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
-      const items = await sortedArtists(viewer, search, sort, { offset, limit });
+      const items = await sortedArtists(viewer, search, sort, genre, { offset, limit });
       return { items, page, pageCount, total };
     },
 
@@ -243,6 +253,7 @@ export function createCatalogService(kernel: Kernel) {
 
     async artistExclusives(artistId: number): Promise<ExclusiveJson[]> {
       await assertArtist(artistId);
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       return (await exclusivesQuery(knex).where('e.artist_id', artistId)).map(toExclusive);
     },
 
@@ -253,11 +264,11 @@ export function createCatalogService(kernel: Kernel) {
       return (await query).map(toTrack);
     },
 
-    /** One page of this month's drops (/discover). */
-    async monthlyTracksPage(viewer: Viewer, requested: number): Promise<Page<TrackJson>> {
-      const total = await monthlyCount(viewer);
+    /** One page of this month's drops (/discover) in the chosen order, of one genre when given. */
+    async monthlyTracksPage(viewer: Viewer, requested: number, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Promise<Page<TrackJson>> {
+      const total = await monthlyCount(viewer, genre);
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
-      const rows = await monthlyQuery(viewer).limit(limit).offset(offset);
+      const rows = await monthlyQuery(viewer, sort, genre).limit(limit).offset(offset);
       return { items: rows.map(toTrack), page, pageCount, total };
     },
 
@@ -340,6 +351,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Newest first; the home page asks for only a few. */
     async exclusives(limit?: number): Promise<ExclusiveJson[]> {
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       const query = exclusivesQuery(knex);
       if (limit !== undefined) query.limit(limit);
       return (await query).map(toExclusive);
