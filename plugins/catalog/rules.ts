@@ -87,3 +87,4 @@ export const claimSubscribe = (artist: string) => `Subscribe to ${artist} to cla
 export const CLAIM_NOT_COLLECTIBLE = 'Only numbered collectibles can be claimed';
 export const CLAIM_TWICE = 'You already claimed this collectible';
 export const CLAIM_SOLD_OUT = 'All of this collectible have been claimed';
+export const claimStock = (remaining: number, total: number) => `${remaining} of ${total} left`;

@@ -359,6 +359,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Exclusives of the artists this user subscribes to (subscriber-only content). */
     async subscribedExclusives(userId: number): Promise<ExclusiveJson[]> {
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       const rows = await exclusivesQuery(knex).whereIn(
         'e.artist_id',
         knex('subscriptions').select('artist_id').where({ user_id: userId, active: 1 }),
