@@ -50,33 +50,38 @@ describe('catalog: claiming collectibles in the browser', function () {
     await page.context().close();
   });
 
-  for (const viewport of [{ width: 1366, height: 900, where: '/' }, { width: 375, height: 812, where: 'artist' }]) {
-    it(`lets a subscriber claim once, the stock going down (${viewport.width}px)`, async () => {
-      if (viewport.where === '/') expect((await fan.client.post('/api/subscriptions', { artistId: artist.artist!.id })).status).to.equal(201);
+  for (const { viewport, where, username, number, left } of [
+    { viewport: { width: 1366, height: 900 }, where: 'home', username: 'collector', number: 1, left: 4 },
+    { viewport: { width: 375, height: 812 }, where: 'artist', username: 'second', number: 2, left: 3 },
+  ]) {
+    it(`lets a subscriber claim once from the ${where} page, the stock going down (${viewport.width}px)`, async () => {
+      const member = username === fan.user.username ? fan : await join(suite.server, username);
+      expect((await member.client.post('/api/subscriptions', { artistId: artist.artist!.id })).status).to.equal(201);
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
-      await signInAs(page, fan);
-      const url = viewport.where === '/' ? '/' : `/artist/${artist.artist!.id}`;
-      await page.goto(url);
-      if (viewport.where === 'artist') await page.getByRole('tab', { name: 'Exclusives' }).click();
-      if (viewport.where === '/') {
-        await card(page).getByRole('button', { name: 'Claim Minter Token' }).click();
-        await card(page).getByTestId('exclusive-claimed').waitFor();
-        expect(await card(page).getByTestId('exclusive-claimed').textContent()).to.equal('Yours: #1');
-        expect(await card(page).getByTestId('exclusive-stock').textContent()).to.equal('4 of 5 left');
-      }
-      await card(page).scrollIntoViewIfNeeded();
+      await signInAs(page, member);
+      const url = where === 'home' ? '/' : `/artist/${artist.artist!.id}`;
+      const open = async () => {
+        await page.goto(url);
+        if (where === 'artist') await page.getByRole('tab', { name: 'Exclusives' }).click();
+        await card(page).scrollIntoViewIfNeeded();
+      };
+      await open();
+      await page.screenshot({ path: path.join(SHOTS_DIR, `exclusives-claim-${viewport.width}.png`) });
+      await card(page).getByRole('button', { name: 'Claim Minter Token' }).click();
+      await card(page).getByTestId('exclusive-claimed').waitFor();
+      expect(await card(page).getByTestId('exclusive-claimed').textContent()).to.equal(`Yours: #${number}`);
+      expect(await card(page).getByTestId('exclusive-stock').textContent()).to.equal(`${left} of 5 left`);
       await page.screenshot({ path: path.join(SHOTS_DIR, `exclusives-claimed-${viewport.width}.png`) });
-      // After a reload (another page, another node): still the fan's, still 4 left, no second Claim.
-      await page.goto(url);
-      if (viewport.where === 'artist') await page.getByRole('tab', { name: 'Exclusives' }).click();
-      expect(await card(page).getByTestId('exclusive-claimed').textContent()).to.equal('Yours: #1');
+      // After a reload: still theirs, no second Claim.
+      await open();
+      expect(await card(page).getByTestId('exclusive-claimed').textContent()).to.equal(`Yours: #${number}`);
       expect(await card(page).getByRole('button', { name: /Claim/ }).count()).to.equal(0);
       expect(errors).to.deep.equal([]);
       await page.context().close();
       // Everyone sees the stock go down.
       const visitor = await openPage(suite.browser, suite.server.url, { viewport });
       await visitor.page.goto('/');
-      expect(await card(visitor.page).textContent()).to.contain('4 of 5 left');
+      expect(await card(visitor.page).textContent()).to.contain(`${left} of 5 left`);
       await visitor.page.context().close();
     });
   }
