@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from './rules.ts';
+import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER, type Genre } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { imageSrcset, trackPlayback } from './mediaColumns.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
@@ -95,8 +95,9 @@ export function dropMarksQuery(knex: Knex, out: Released): Knex.QueryBuilder {
     .whereRaw(out.sql, out.bindings);
 }
 
-/** Case-insensitive match of the directory search against name or genre (spec §5). */
-export function whereArtistMatches(query: Knex.QueryBuilder, text: string): Knex.QueryBuilder {
+/** Case-insensitive match of the directory search against name or genre (spec §5), and the Filters' genre (exact). */
+export function whereArtistMatches(query: Knex.QueryBuilder, text: string, genre: Genre | null = null): Knex.QueryBuilder {
+  if (genre) query.where('a.genre', genre);
   const needle = text.trim().toLowerCase();
   if (!needle) return query;
   const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;

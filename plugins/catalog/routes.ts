@@ -6,6 +6,7 @@ import { bodyValidator, queryValidator } from '../../api/validation/validate.ts'
 import { invalid } from '../../api/errors.ts';
 import {
   ARTIST_SORT_MESSAGE,
+  CLAIM_LOGIN,
   artistPatchRequired,
   artistPatchRules,
   likeRequired,
@@ -82,6 +83,11 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
 
   router.get('/exclusives', async (ctx) => {
     ctx.body = await catalog.exclusives(parseWindow(ctx.query));
+  });
+  router.post('/exclusives/:id/claim', async (ctx) => {
+    const fan = requireUser(ctx, CLAIM_LOGIN);
+    ctx.status = 201;
+    ctx.body = await catalog.claim(fan.id, idParam(ctx.params.id, 'Exclusive'));
   });
 
   router.get('/subscriptions/user', async (ctx) => {

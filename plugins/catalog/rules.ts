@@ -33,6 +33,22 @@ export function isArtistSort(value: unknown): value is ArtistSort {
   return typeof value === 'string' && (ARTIST_SORTS as readonly string[]).includes(value);
 }
 
+/** Discover's orders of this month's drops (spec: Latest and Popular; Genre is a filter, `?genre=`). */
+export const DROP_SORTS = ['latest', 'popular'] as const;
+export type DropSort = (typeof DROP_SORTS)[number];
+export const DEFAULT_DROP_SORT: DropSort = 'latest';
+export const DROP_SORT_LABELS: Record<DropSort, string> = { latest: 'Latest', popular: 'Popular' };
+
+export function isDropSort(value: unknown): value is DropSort {
+  return typeof value === 'string' && (DROP_SORTS as readonly string[]).includes(value);
+}
+
+export type Genre = (typeof GENRES)[number];
+
+export function isGenre(value: unknown): value is Genre {
+  return typeof value === 'string' && (GENRES as readonly string[]).includes(value);
+}
+
 /** The cookie in which the browser tells its IANA time zone (client/timeZone.ts, viewer.ts). */
 export const TZ_COOKIE = 'tz';
 
@@ -75,3 +91,11 @@ export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
 export const SUBSCRIBE_FAILED = { title: 'Subscription failed', description: 'There was a problem subscribing to this artist. Please try again.' };
 export const LIKE_LOGIN = 'Please log in to like tracks';
+
+/** Claims of numbered collectibles (NFT exclusives): for the artist's subscribers, once each. */
+export const CLAIM_LOGIN = 'Please log in to claim collectibles';
+export const claimSubscribe = (artist: string) => `Subscribe to ${artist} to claim their collectibles`;
+export const CLAIM_NOT_COLLECTIBLE = 'Only numbered collectibles can be claimed';
+export const CLAIM_TWICE = 'You already claimed this collectible';
+export const CLAIM_SOLD_OUT = 'All of this collectible have been claimed';
+export const claimStock = (remaining: number, total: number) => `${remaining} of ${total} left`;

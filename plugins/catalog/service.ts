@@ -5,10 +5,11 @@ import { forbidden, notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
+import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
-import { DEFAULT_ARTIST_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort } from './rules.ts';
+import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort, type DropSort, type Genre } from './rules.ts';
 import {
   artistsQuery,
   dropMarksQuery,
@@ -98,8 +99,8 @@ export function createCatalogService(kernel: Kernel) {
    * The matching artists' ids, longest current streak first (then A-Z): records of every matching
    * artist from two queries, ranked here because a streak is derived, not stored.
    */
-  async function streakRanking(search: string, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
-    const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search);
+  async function streakRanking(search: string, genre: Genre | null, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
+    const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search, genre);
     const records = await recordsOf(rows, view);
     const name = (row: Row) => String(row.name).toLowerCase();
     rows.sort((x: Row, y: Row) => {
@@ -111,11 +112,11 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   /** The matching artists in the chosen order, optionally one window of them (a page). */
-  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, window: ListWindow = {}): Promise<ArtistJson[]> {
+  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, genre: Genre | null, window: ListWindow = {}): Promise<ArtistJson[]> {
     const view = lens(viewer);
-    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search);
+    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search, genre);
     if (sort === 'streak') {
-      const { ids, records } = await streakRanking(search, view);
+      const { ids, records } = await streakRanking(search, genre, view);
       const start = window.offset ?? 0;
       const wanted = ids.slice(start, window.limit === undefined ? undefined : start + window.limit);
       const rows = await inOrder(query, wanted, wanted.length === ids.length);
@@ -123,7 +124,7 @@ export function createCatalogService(kernel: Kernel) {
     }
     if (sort === 'popular' && window.limit !== undefined) {
       // Ranked on the listener count alone: the page's drop counts and records only for its rows.
-      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at)), search).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
+      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at)), search, genre).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
       return present(await inOrder(query, idsOf(await ranked)), view);
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
@@ -170,12 +171,19 @@ export function createCatalogService(kernel: Kernel) {
     return track;
   }
 
-  /** This month's monthly drops out for the viewer, newest first (a query to limit or count). */
-  function monthlyQuery(viewer: Viewer): Knex.QueryBuilder {
-    const { out, month } = lens(viewer);
-    return tracksQuery(knex, out, viewer.id)
-      .where({ 't.drop_month': month, 't.is_monthly_drop': 1 })
-      .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+  /** This month's drops (`query` keeps those out for the viewer), of one genre (the release's, else its artist's) when given. */
+  function monthlyRows(query: Knex.QueryBuilder, viewer: Viewer, genre: Genre | null): Knex.QueryBuilder {
+    query.where({ 't.drop_month': lens(viewer).month, 't.is_monthly_drop': 1 });
+    if (genre) query.whereRaw('coalesce(t.genre, a.genre) = ?', [genre]);
+    return query;
+  }
+
+  /** This month's monthly drops out for the viewer in the chosen order, newest first among equals (a query to limit). */
+  function monthlyQuery(viewer: Viewer, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Knex.QueryBuilder {
+    const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
+    // Popular: the most counted listens (the track page's plays), then the most liked.
+    if (sort === 'popular') query.orderByRaw('(select count(*) from listens li where li.track_id = t.id) desc, like_count desc');
+    return query.orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
   }
 
   /** Counts the rows of a list query (its select and order dropped). */
@@ -184,22 +192,24 @@ export function createCatalogService(kernel: Kernel) {
     return Number(n);
   }
 
-  async function monthlyCount(viewer: Viewer): Promise<number> {
-    const { out, month } = lens(viewer);
-    return countOf(knex('tracks as t').where({ 't.drop_month': month, 't.is_monthly_drop': 1 }).whereRaw(out.sql, out.bindings));
+  async function monthlyCount(viewer: Viewer, genre: Genre | null = null): Promise<number> {
+    const { out } = lens(viewer);
+    return countOf(monthlyRows(knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings), viewer, genre));
   }
 
   const service = {
+    ...createClaims(kernel),
+
     /** The artists (GET /api/artists) in the chosen order, or those whose name or genre contains `search`; every one, or a window. */
     async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, window: ListWindow = {}): Promise<ArtistJson[]> {
-      return sortedArtists(viewer, search, sort, window);
+      return sortedArtists(viewer, search, sort, null, window);
     },
 
-    /** One page of the directory in the chosen order, optionally searched by name or genre. */
-    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT): Promise<Page<ArtistJson>> {
-      const total = await countOf(whereArtistMatches(knex('artists as a'), search));
+    /** One page of the directory in the chosen order, optionally searched by name or genre and of one genre. */
+    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, genre: Genre | null = null): Promise<Page<ArtistJson>> {
+      const total = await countOf(whereArtistMatches(knex('artists as a'), search, genre));
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
-      const items = await sortedArtists(viewer, search, sort, { offset, limit });
+      const items = await sortedArtists(viewer, search, sort, genre, { offset, limit });
       return { items, page, pageCount, total };
     },
 
@@ -266,6 +276,7 @@ export function createCatalogService(kernel: Kernel) {
 
     async artistExclusives(artistId: number, window: ListWindow = {}): Promise<ExclusiveJson[]> {
       await assertArtist(artistId);
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       return (await windowed(exclusivesQuery(knex).where('e.artist_id', artistId), window)).map(toExclusive);
     },
 
@@ -274,11 +285,11 @@ export function createCatalogService(kernel: Kernel) {
       return (await windowed(monthlyQuery(viewer), window)).map(toTrack);
     },
 
-    /** One page of this month's drops (/discover). */
-    async monthlyTracksPage(viewer: Viewer, requested: number): Promise<Page<TrackJson>> {
-      const total = await monthlyCount(viewer);
+    /** One page of this month's drops (/discover) in the chosen order, of one genre when given. */
+    async monthlyTracksPage(viewer: Viewer, requested: number, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Promise<Page<TrackJson>> {
+      const total = await monthlyCount(viewer, genre);
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
-      const rows = await monthlyQuery(viewer).limit(limit).offset(offset);
+      const rows = await monthlyQuery(viewer, sort, genre).limit(limit).offset(offset);
       return { items: rows.map(toTrack), page, pageCount, total };
     },
 
@@ -361,11 +372,13 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Newest first; the home page asks for only a few. */
     async exclusives(window: ListWindow = {}): Promise<ExclusiveJson[]> {
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       return (await windowed(exclusivesQuery(knex), window)).map(toExclusive);
     },
 
     /** Exclusives of the artists this user subscribes to (subscriber-only content). */
     async subscribedExclusives(userId: number): Promise<ExclusiveJson[]> {
+      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
       const rows = await exclusivesQuery(knex).whereIn(
         'e.artist_id',
         knex('subscriptions').select('artist_id').where({ user_id: userId, active: 1 }),

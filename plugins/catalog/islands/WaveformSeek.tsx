@@ -4,11 +4,12 @@ import { formatDuration } from '../../../site/lib/time.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { WaveformBars } from '../../../site/components/WaveformBars.tsx';
 import { $current, $playing, $position, playTrack, seek, type PlayerTrack } from '../../../site/lib/player.ts';
+import { listOf } from '../../../site/lib/trackList.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
 // there (the track starts first if another one is playing), or focus it and use the arrow keys
 // (5 s), Page Up/Down (10 %), Home and End: an ARIA slider. Without measured peaks it draws an even
-// bar, and seeking works the same. A press before it hydrated is replayed once it has
+// bar, and seeking works the same. Starting the track queues the page's tracks, as its Play button does. A press before it hydrated is replayed once it has
 // (site/directives/demand.ts), so it starts the track there.
 
 interface Props {
@@ -20,8 +21,8 @@ interface Props {
 const KEY_STEP_SECONDS = 5;
 const FLAT = Array.from({ length: 80 }, () => 0.35);
 
-/** Seeks in this track: at once when it is the player's track, after it starts otherwise. */
-function seekIn(track: PlayerTrack, seconds: number) {
+/** Seeks in this track: at once when it is the player's track, after it starts otherwise (with `bar`'s list as the queue). */
+function seekIn(track: PlayerTrack, seconds: number, bar: Element) {
   if ($current.get()?.id === track.id) {
     seek(seconds);
     return;
@@ -32,7 +33,7 @@ function seekIn(track: PlayerTrack, seconds: number) {
     stop();
     seek(seconds);
   });
-  playTrack(track);
+  playTrack(track, listOf(bar));
 }
 
 export default function WaveformSeek({ track, peaks }: Props) {
@@ -57,7 +58,7 @@ export default function WaveformSeek({ track, peaks }: Props) {
     // A press replayed after hydration has no pointer left to capture (it would throw).
     if (event.nativeEvent.isTrusted) event.currentTarget.setPointerCapture(event.pointerId);
     setDragging(true);
-    seekIn(track, secondsAt(event.clientX));
+    seekIn(track, secondsAt(event.clientX), event.currentTarget);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (dragging && current?.id === track.id) seek(secondsAt(event.clientX));
@@ -76,7 +77,7 @@ export default function WaveformSeek({ track, peaks }: Props) {
     };
     if (!(event.key in targets)) return;
     event.preventDefault();
-    seekIn(track, Math.min(Math.max(0, targets[event.key]), duration));
+    seekIn(track, Math.min(Math.max(0, targets[event.key]), duration), event.currentTarget);
   };
 
   return (

@@ -202,7 +202,7 @@ describe('catalog: drop records and directory sorts', () => {
     const res = await server.client().get('/artists?sort=streak');
     expect(res.status).to.equal(200);
     expect(cards(res.text).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
-    expect(res.text).to.match(/<a class="btn btn-outline-secondary is-current[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/);
+    expect(res.text).to.match(/<a class="btn btn-outline-secondary is-chosen[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/);
     expect(res.text).to.match(/href="\/artists"[^>]*>\s*A-Z/);
     expect(res.text).to.match(/href="\/artists\?sort=popular"[^>]*>\s*Popular/);
     expect(res.text).to.include('<input type="hidden" name="sort" value="streak">');

@@ -117,6 +117,12 @@ describe('track page (browser)', function () {
     const time = await page.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime);
     expect(time / track.duration).to.be.within(0.4, 0.75);
     expect(Number(await slider.getAttribute('aria-valuenow'))).to.be.within(9, 18);
+    // The queue is the page's tracks (this one, then the artist's other drops below), not this one alone.
+    const more = await page.locator('section[aria-labelledby="more-from-artist"] .track-card-title').allTextContents();
+    expect(more.length).to.be.greaterThan(0);
+    const queue = await page.evaluate(() => JSON.parse(localStorage.getItem('onetrack.queue')!) as { tracks: { title: string }[]; index: number });
+    expect(queue.tracks.map((t) => t.title)).to.deep.equal([track.title, ...more]);
+    expect(queue.index).to.equal(0);
     expect(errors.filter((e) => !e.includes('401'))).to.deep.equal([]);
     await page.context().close();
   });
