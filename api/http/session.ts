@@ -12,7 +12,10 @@ type SessionData = Record<string, unknown>;
 /**
  * koa-session store over the `sessions` table; expired rows read as absent and are swept lazily.
  * Rows read are kept in this process (cachedReads, tagged `session:<id>`), so a signed-in request
- * costs no query for its session; saving or deleting a row invalidates that tag on every node.
+ * costs no query for its session; saving or deleting a row invalidates that tag on every node at
+ * once, not at the end of the write it happens in: a route may save the session and then refuse
+ * (a passkey challenge is taken out before the answer is checked), and a refused write's announced
+ * tags are dropped, which would leave the old row, challenge and all, in every node's memory.
  * koa-session calls `get` only for a request that carries a session cookie: anonymous requests
  * never reach the store.
  */
@@ -29,7 +32,7 @@ export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Dat
       const ttl = typeof maxAge === 'number' ? maxAge : MAX_AGE_MS;
       const row = { sid, data: JSON.stringify(data), expiresAt: now() + ttl };
       await knex('sessions').insert(row).onConflict('sid').merge(['data', 'expiresAt']);
-      await bus.changed([sessionTag(sid)]);
+      await bus.invalidate([sessionTag(sid)]);
       if (now() - lastSweep > 3600_000) {
         lastSweep = now();
         await knex('sessions').where('expiresAt', '<=', now()).delete();
@@ -38,7 +41,7 @@ export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Dat
     async destroy(sid: string): Promise<void> {
       // After the row is gone (a logout's own write ended before its commit ran). A logout without
       // a session deletes nothing and tells no one.
-      if (await knex('sessions').where({ sid }).delete()) await bus.changed([sessionTag(sid)]);
+      if (await knex('sessions').where({ sid }).delete()) await bus.invalidate([sessionTag(sid)]);
     },
   };
 }

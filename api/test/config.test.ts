@@ -110,7 +110,7 @@ describe('configuration from the environment', () => {
   it('limits registrations per address in production only by default; Enhance and uploads always; 0 turns one off', () => {
     const MB = 1024 * 1024;
     expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({ registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * MB });
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16) }).abuseLimits.registrationsPerHour).to.equal(10);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16), PUBLIC_URL: 'https://onetrack.example' }).abuseLimits.registrationsPerHour).to.equal(10);
     const set = loadConfig({ DATA_DIR: dir, REGISTRATIONS_PER_HOUR: '3', ENHANCE_PER_HOUR: '0', UPLOAD_MB_PER_DAY: '100' }).abuseLimits;
     expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB });
   });
