@@ -24,6 +24,8 @@ export interface VaultSummary {
   allocatedThisMonth: number;
   totalAllocated: number;
   artistsSupported: number;
+  /** Why this month brought no credits (trial ended, membership cancelled); null when it did. */
+  noCredits: string | null;
 }
 
 interface Props {
@@ -33,7 +35,8 @@ interface Props {
   /** The server's clock at render time, so the first countdown frame matches the HTML. */
   renderedAt: string;
   /** This month's statement (money you can follow); reloaded after each allocation. */
-  fanStatement: FanStatementData;
+  /** This month's statement; null in a month without credits. */
+  fanStatement: FanStatementData | null;
 }
 
 function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string }) {
@@ -151,7 +154,13 @@ export default function CreditVault(props: Props) {
           Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
           the artists you love before the month ends.
         </p>
-        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
+        {summary.noCredits && (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="status" data-testid="vault-no-credits">
+            <span className="flex-grow-1">{summary.noCredits}</span>
+            <a href="/profile?tab=billing" className="btn btn-gold btn-sm">Upgrade to Premium</a>
+          </div>
+        )}
+        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0 || summary.noCredits !== null}>
           Allocate Credits
         </Button>
       </section>
@@ -197,7 +206,7 @@ export default function CreditVault(props: Props) {
         )}
       </section>
 
-      <FanStatement initial={props.fanStatement} refreshKey={allocations} />
+      {props.fanStatement && <FanStatement initial={props.fanStatement} refreshKey={allocations} />}
 
       <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} artists={props.artists} available={summary.credits} onAllocated={refresh} />
     </>
