@@ -10,7 +10,7 @@ import { NO_PAYMENT_TAKEN } from '../rules.ts';
 
 export type BillingMembership = MembershipView & { feeCents: number; currency: string; monthlyCredits: number };
 
-const BADGES = { trial: ['FIRST MONTH INCLUDED', 'text-bg-info'], member: ['ACTIVE', 'text-bg-success'], cancelled: ['CANCELLED', 'text-bg-secondary'] } as const;
+const BADGES = { trial: ['FIRST MONTH INCLUDED', 'text-bg-warning'], member: ['ACTIVE', 'text-bg-success'], cancelled: ['CANCELLED', 'text-bg-secondary'] } as const;
 
 /** Where the account stands, in words: what it gets this month and next. */
 function standing(m: BillingMembership, credits: string): string {

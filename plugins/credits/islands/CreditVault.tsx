@@ -139,10 +139,13 @@ export default function CreditVault(props: Props) {
             <p className="vault-amount mb-0" data-testid="vault-balance">{summary.credits}</p>
             <p className="text-secondary small mb-0">of {summary.monthlyCredits} this month</p>
           </div>
-          <div className="text-md-end">
-            <p className="text-secondary small mb-1">Next refill in</p>
-            <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
-          </div>
+          {/* No refill comes without a membership: the notice below says so instead. */}
+          {!summary.noCredits && (
+            <div className="text-md-end">
+              <p className="text-secondary small mb-1">Next refill in</p>
+              <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
+            </div>
+          )}
         </div>
         <Progress
           className="vault-progress mt-3"
@@ -150,15 +153,16 @@ export default function CreditVault(props: Props) {
           max={summary.monthlyCredits}
           label={`${summary.allocatedThisMonth} of ${summary.monthlyCredits} credits allocated this month`}
         />
-        <p className="text-secondary small mt-2 mb-3">
-          Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
-          the artists you love before the month ends.
-        </p>
-        {summary.noCredits && (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="status" data-testid="vault-no-credits">
+        {summary.noCredits ? (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mt-3" role="status" data-testid="vault-no-credits">
             <span className="flex-grow-1">{summary.noCredits}</span>
             <a href="/profile?tab=billing" className="btn btn-gold btn-sm">Upgrade to Premium</a>
           </div>
+        ) : (
+          <p className="text-secondary small mt-2 mb-3">
+            Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
+            the artists you love before the month ends.
+          </p>
         )}
         <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0 || summary.noCredits !== null}>
           Allocate Credits
