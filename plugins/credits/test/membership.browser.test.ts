@@ -88,5 +88,23 @@ describe('membership in the browser', function () {
       expect(errors).to.deep.equal([]);
       await page.context().close();
     });
+
+    it(`shows a closed month's included first months on /transparency, paid by OneTrack (${size})`, async () => {
+      clock = new Date('2026-12-02T09:00:00Z');
+      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+      const { months } = await (await page.request.get('/api/transparency')).json();
+      const november = months.find((m: { month: string }) => m.month === '2026-11');
+      // The accounts registered above had November as their included month.
+      expect(november.trialFans).to.be.greaterThan(0);
+      expect(november.members).to.equal(november.payingFans - november.trialFans);
+      await page.goto('/transparency');
+      const paid = `${november.trialFans} (€${((november.trialFans * november.feeCents) / 100).toFixed(2)} paid by OneTrack)`;
+      await page.locator('td:visible', { hasText: paid }).first().waitFor();
+      await page.getByText('A new account’s first month is included. OneTrack pays that month’s fee into the pool itself').waitFor();
+      await noSideScroll(page);
+      await page.screenshot({ path: path.join(shots, `transparency-${size}.png`), fullPage: true });
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    });
   }
 });
