@@ -137,7 +137,7 @@ export default function CreditVault(props: Props) {
           <div>
             <h2 id="vault-balance-label" className="h6 text-secondary mb-1">Available credits</h2>
             <p className="vault-amount mb-0" data-testid="vault-balance">{summary.credits}</p>
-            <p className="text-secondary small mb-0">of {summary.monthlyCredits} this month</p>
+            <p className="text-secondary small mb-0">{summary.noCredits ? 'none this month' : `of ${summary.monthlyCredits} this month`}</p>
           </div>
           {/* No refill comes without a membership: the notice below says so instead. */}
           {!summary.noCredits && (
