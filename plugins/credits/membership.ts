@@ -35,14 +35,17 @@ export function createMemberships(kernel: Kernel) {
     knex('memberships').where({ userId }).update({ ...m, updatedAt: kernel.now().getTime() });
 
   /**
-   * The account's membership. An account without one is new: its first month (this one) is
-   * included, as a trial. Concurrent first reads insert one row (the key is the user).
+   * The account's membership. An account without one is new (older ones were made members by the
+   * migration): the month it was created in is included, as a trial, however late it is first
+   * read. Concurrent first reads insert one row (the key is the user).
    */
   async function of(userId: number): Promise<Membership> {
     const existing = await read(userId);
     if (existing) return existing;
+    const user = await knex('users').where({ id: userId }).first('createdAt');
+    const trialMonth = monthOf(user ? new Date(Number(user.createdAt)) : kernel.now());
     await knex('memberships')
-      .insert({ userId, state: 'trial', trialMonth: monthOf(kernel.now()), paidThrough: null, updatedAt: kernel.now().getTime() })
+      .insert({ userId, state: 'trial', trialMonth, paidThrough: null, updatedAt: kernel.now().getTime() })
       .onConflict('userId')
       .ignore();
     return (await read(userId))!;

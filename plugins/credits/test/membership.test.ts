@@ -52,6 +52,17 @@ describe('credits: membership', () => {
     expect(await months(fan.user.id)).to.deep.equal([['2026-03', true]]);
   });
 
+  it('includes the month the account was created in, however late its membership is first read', async () => {
+    const late = await signUp(server, 'latecomer');
+    clock = new Date('2026-04-01T00:00:00Z');
+    try {
+      expect((await late.client.get('/api/credits/membership')).body).to.include({ state: 'trial', trialMonth: '2026-03', reason: TRIAL_ENDED });
+      expect((await late.client.get('/api/credits/user')).body).to.include({ credits: 0, noCredits: TRIAL_ENDED });
+    } finally {
+      clock = new Date('2026-03-15T12:00:00Z');
+    }
+  });
+
   it('refuses to cancel a trial (409): there is nothing to cancel', async () => {
     const res = await fan.client.post('/api/credits/membership/cancel');
     expect(res.status).to.equal(409);
