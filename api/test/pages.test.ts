@@ -83,12 +83,23 @@ describe('pages served through Astro inside Koa', () => {
     const client = server.client();
     await client.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
     const page = await client.get('/');
-    expect(page.text).to.include('Upgrade to Premium');
+    // The demo account is a member: Premium is the one membership, so there is nothing to upgrade to.
+    expect(page.text).not.to.include('Upgrade to Premium');
     expect(page.text).to.include('>DE<');
     expect(page.text).to.include('Logout');
     for (const label of ['Home', 'Discover', 'Collection', 'Artists', 'Upload', 'Credits', 'Messages', 'Subscriptions', 'Settings']) {
       expect(page.text).to.include(`>${label}<`);
     }
+  });
+
+  it('offers Upgrade to Premium to a new account (its included month) until it upgrades, and again once cancelled', async () => {
+    const client = server.client();
+    expect((await client.post('/api/auth/register', { username: 'newbie', password: 'secret123', email: 'newbie@example.com', name: 'Newbie' })).status).to.equal(201);
+    expect((await client.get('/')).text).to.include('Upgrade to Premium');
+    expect((await client.post('/api/credits/membership/upgrade')).status).to.equal(200);
+    expect((await client.get('/')).text).not.to.include('Upgrade to Premium');
+    expect((await client.post('/api/credits/membership/cancel')).status).to.equal(200);
+    expect((await client.get('/')).text).to.include('Upgrade to Premium');
   });
 
   it('shows the Admin button to admins only', async () => {

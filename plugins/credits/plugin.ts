@@ -11,13 +11,15 @@ const credits: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,
   // The balance is a per-user read like the inbox (any write, a pledge job's too, drops the copy).
-  privateReads: ['/api/credits/user'],
+  privateReads: ['/api/credits/user', '/api/credits/membership'],
   // A credit month turns at midnight UTC with no write: cached pages and reads are kept per month
   // (a balance, "NEW DROP" and the countdowns change then), so none outlives the month it was made in.
   middleware: (kernel) => async (ctx, next) => {
     ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} ${monthOf(kernel.now())}`;
     return next();
   },
+  // The top bar offers "Upgrade to Premium" to accounts that are not members.
+  shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
   routes: creditsRoutes,
   seed: seedCredits,
   pages: [

@@ -6,7 +6,7 @@ import type { Context } from 'koa';
 import { toCsv } from './csv.ts';
 import { MONTH_PATTERN, monthOf } from './months.ts';
 import { formatCents } from './money.ts';
-import { BAD_MONTH, BAD_STATEMENT_FORMAT, allocateRequired, allocateRules } from './rules.ts';
+import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, allocateRules } from './rules.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
 
@@ -35,6 +35,19 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
     const { artistId, credits: amount } = parseAllocation(ctx.request.body);
     ctx.status = 201;
     ctx.body = await credits.allocate(user.id, artistId, amount);
+  });
+
+  // Membership (Settings › Billing). No body is read: the session user is the only subject.
+  router.get('/credits/membership', async (ctx) => {
+    ctx.body = await credits.membership(requireUser(ctx).id);
+  });
+
+  router.post('/credits/membership/upgrade', async (ctx) => {
+    ctx.body = { ...(await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id)), notice: NO_PAYMENT_TAKEN };
+  });
+
+  router.post('/credits/membership/cancel', async (ctx) => {
+    ctx.body = await credits.cancel(requireUser(ctx, 'Please log in to cancel').id);
   });
 
   router.get('/credits/payouts', async (ctx) => {

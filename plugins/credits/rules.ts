@@ -23,3 +23,10 @@ export const allocatedToast = (credits: number, artist: string) => ({ title: 'Cr
 export const BAD_MONTH = 'Month must be written YYYY-MM';
 export const BAD_STATEMENT_FORMAT = 'Format must be json or csv';
 export const MONTH_CLOSED = 'This month is closed; please try again';
+
+/** Membership (docs/payouts.md): what an account without credits this month is told, and why. */
+export const TRIAL_ENDED = 'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.';
+export const MEMBERSHIP_ENDED = 'Your membership was cancelled, so no new credits were added. Upgrade to Premium again to get 100 credits every month.';
+export const NOTHING_TO_CANCEL = 'Your included first month ends on its own: there is no membership to cancel.';
+/** Until payments are wired, upgrading says so rather than pretend to charge. */
+export const NO_PAYMENT_TAKEN = 'No money is taken in this installation: payments are not wired yet.';

@@ -33,6 +33,10 @@ async function seedMonth(trx: Knex.Transaction, userId: number, month: string, g
 export async function seedCredits(kernel: Kernel): Promise<void> {
   const artists = await demoArtists(kernel, 8);
   const demo = await demoListener();
+  // Every demo account is a member (so the demo keeps its credits month after month).
+  const users: Array<{ id: number }> = await kernel.knex('users').select('id');
+  const updatedAt = kernel.now().getTime();
+  await kernel.knex('memberships').insert(users.map((u) => ({ userId: u.id, state: 'member', updatedAt }))).onConflict('userId').ignore();
   const thisMonth = monthOf(kernel.now());
   for (const monthsAgo of [2, 1]) {
     const month = shiftMonth(thisMonth, -monthsAgo);

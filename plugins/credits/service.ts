@@ -2,30 +2,36 @@ import type { Knex } from 'knex';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { createMemberships, entitled, noCreditsReason } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
 import { Allocation } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import { createStatements } from './statements.ts';
-import { MONTH_CLOSED, MONTHLY_CREDITS, insufficientCredits } from './rules.ts';
+import { MONTH_CLOSED, MONTHLY_CREDITS, NOTHING_TO_CANCEL, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
   const { knex } = kernel;
   const monthly = createStatements(kernel);
   const { monthPayouts } = monthly;
+  const memberships = createMemberships(kernel);
 
   /**
    * This month's grant, created on first access. INSERT … ON CONFLICT DO NOTHING (INSERT IGNORE on
    * MySQL) makes concurrent first accesses create exactly one row. Unspent credits of earlier
-   * months stay on those months' rows: a new month always starts at exactly 100.
+   * months stay on those months' rows: a new month always starts at exactly 100. No grant (null)
+   * for a month the membership does not cover; a trial's grant is marked as OneTrack-funded.
    */
-  async function grantFor(userId: number, month: string): Promise<{ remaining: number }> {
+  async function grantFor(userId: number, month: string): Promise<{ remaining: number } | null> {
     // A plain row: the Credit Vault reads it on every visit.
     const read = () => knex('credit_grants').where({ userId, month }).first('remaining');
     const existing = await read();
     if (existing) return { remaining: Number(existing.remaining) };
+    const membership = await memberships.of(userId);
+    if (!entitled(membership, month)) return null;
     await monthly.recordTerms(month);
+    const trial = membership.state === 'trial';
     await knex('credit_grants')
-      .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, createdAt: kernel.now().getTime() })
+      .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, trial, createdAt: kernel.now().getTime() })
       .onConflict(['userId', 'month'])
       .ignore();
     return { remaining: Number((await read()).remaining) };
@@ -33,8 +39,26 @@ export function createCreditsService(kernel: Kernel) {
 
   const service = {
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
-    membership() {
+    terms() {
       return { feeCents: kernel.config.monthlyFeeCents, currency: kernel.config.currency, monthlyCredits: MONTHLY_CREDITS };
+    },
+
+    /** The account's membership and whether it gets credits now and next month (Billing, top bar). */
+    membership: memberships.view,
+
+    /** Starts the membership (no payment is taken yet); idempotent. */
+    async upgrade(userId: number) {
+      const changed = await memberships.upgrade(userId);
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
+      return memberships.view(userId);
+    },
+
+    /** Cancels the membership: this month's credits stay, none after it; idempotent. */
+    async cancel(userId: number) {
+      const changed = await memberships.cancel(userId);
+      if (changed === null) throw conflict(NOTHING_TO_CANCEL);
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
+      return memberships.view(userId);
     },
 
     /** The Credit Vault's numbers: spec §2 Credits, plus when the next refill happens. */
@@ -50,8 +74,10 @@ export function createCreditsService(kernel: Kernel) {
           knex.raw('COUNT(DISTINCT artist_id) AS artists_supported'),
         );
       return {
-        credits: grant.remaining,
+        credits: grant?.remaining ?? 0,
         monthlyCredits: MONTHLY_CREDITS,
+        /** Why there are no credits this month (trial ended, membership cancelled); null otherwise. */
+        noCredits: grant ? null : noCreditsReason(await memberships.of(userId), month),
         month,
         nextRefillAt: nextMonthStart(now).toISOString(),
         allocatedThisMonth: Number(totals.allocatedThisMonth),
@@ -97,7 +123,7 @@ export function createCreditsService(kernel: Kernel) {
      * debits it. Pledges to next month's drop open next month's grant early.
      */
     async openGrant(userId: number, month = monthOf(kernel.now())): Promise<string> {
-      await grantFor(userId, month);
+      if (!(await grantFor(userId, month))) throw forbidden(noCreditsReason(await memberships.of(userId), month)!);
       return month;
     },
 

@@ -12,7 +12,8 @@ export interface MonthTerms extends PayoutTerms {
   currency: string;
 }
 
-export type StoredMonth = MonthPayouts & { currency: string };
+/** trialFans: how many of payingFans were in their included first month (OneTrack paid their fee). */
+export type StoredMonth = MonthPayouts & { currency: string; trialFans: number };
 
 /** The stored payouts of `month`, or null when it was never stored. */
 export async function readStatement(knex: Knex, month: string): Promise<StoredMonth | null> {
@@ -27,6 +28,7 @@ export async function readStatement(knex: Knex, month: string): Promise<StoredMo
     platformShare: Number(row.platformShare),
     currency: row.currency,
     payingFans: Number(row.payingFans),
+    trialFans: Number(row.trialFans),
     grossCents: Number(row.grossCents),
     platformCents: Number(row.platformCents),
     unallocatedCents: Number(row.unallocatedCents),
@@ -52,6 +54,7 @@ export async function storeStatement(knex: Knex, month: string, payouts: StoredM
       platformShare: payouts.platformShare,
       currency: payouts.currency,
       payingFans: payouts.payingFans,
+      trialFans: payouts.trialFans,
       grossCents: payouts.grossCents,
       platformCents: payouts.platformCents,
       unallocatedCents: payouts.unallocatedCents,

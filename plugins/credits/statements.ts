@@ -43,9 +43,12 @@ export function createStatements(kernel: Kernel) {
   /** The formula over the month's ledger rows, as they are now. */
   async function computeMonth(month: string): Promise<{ payouts: StoredMonth; fanLines: FanLine[] }> {
     const terms = await termsOf(month);
-    const [{ n }] = await knex('credit_grants').where({ month }).count({ n: '*' });
+    // Trial grants count as paying fans: OneTrack pays an included month's fee into the pool itself.
+    const [{ n, trials }] = await knex('credit_grants')
+      .where({ month })
+      .select(knex.raw('COUNT(*) AS n'), knex.raw('COALESCE(SUM(CASE WHEN trial THEN 1 ELSE 0 END), 0) AS trials'));
     const fanLines = splitFans(terms, await groupedAllocations((q) => q.where({ month })));
-    return { payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency }, fanLines };
+    return { payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency, trialFans: Number(trials) }, fanLines };
   }
 
   /**
@@ -102,7 +105,7 @@ export function createStatements(kernel: Kernel) {
    * the part of the rest each artist they chose receives, in whole cents that add up to the fee.
    */
   async function fanStatement(userId: number, month: string) {
-    const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining');
+    const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial');
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
     const months: string[] = (await knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month')).map((r: { month: string }) => r.month);
     const { terms, lines, final } = await linesOf(month, { userId }, (q) => q.where({ month, userId }));
@@ -115,6 +118,8 @@ export function createStatements(kernel: Kernel) {
       months,
       ...view,
       monthlyCredits: Number(grant.credits),
+      // An included first month: OneTrack paid this fee into the pool (docs/payouts.md, "Membership").
+      trial: Boolean(grant.trial),
       allocatedCredits: lines.reduce((sum, l) => sum + l.credits, 0),
       artistsCents,
       // Nobody was chosen: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
@@ -187,6 +192,10 @@ export interface TransparencyMonth {
   feeCents: number;
   platformShare: number;
   payingFans: number;
+  /** Of payingFans, accounts in their included first month: OneTrack paid their fee. */
+  trialFans: number;
+  /** payingFans who paid themselves. */
+  members: number;
   grossCents: number;
   platformCents: number;
   artistsCents: number;
@@ -210,6 +219,8 @@ function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
     feeCents: payouts.feeCents,
     platformShare: payouts.platformShare,
     payingFans: payouts.payingFans,
+    trialFans: payouts.trialFans,
+    members: payouts.payingFans - payouts.trialFans,
     grossCents: payouts.grossCents,
     platformCents: payouts.platformCents,
     artistsCents: payouts.artistsCents,

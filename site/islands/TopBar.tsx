@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { SessionUser } from '../../api/http/state.ts';
+import type { ShellData } from '../../api/plugins/types.ts';
 import SearchBox from '../../plugins/search/islands/SearchBox.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { badgeCount, initials } from '../lib/format.ts';
@@ -12,9 +13,10 @@ interface Props {
   user: SessionUser | null;
   unreadMessages: number;
   unreadNotifications: number;
+  membership: ShellData['membership'];
 }
 
-export default function TopBar({ user, unreadMessages: initialUnread, unreadNotifications: initialNotifications }: Props) {
+export default function TopBar({ user, unreadMessages: initialUnread, unreadNotifications: initialNotifications, membership }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
   const storedUnread = useStore($unreadMessages);
@@ -45,10 +47,12 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
       <div className="topbar-actions">
         {user ? (
           <>
-            {/* Spec text; Billing explains the one membership everyone has (no premium tiers). */}
-            <a href="/profile?tab=billing" className="btn btn-gold d-none d-md-inline-flex">
-              <Icon name="crown" size={18} /> Upgrade to Premium
-            </a>
+            {/* Spec text. Premium is the one membership (no tiers above it): offered to trials and cancelled accounts, not members. */}
+            {(membership === 'trial' || membership === 'cancelled') && (
+              <a href="/profile?tab=billing" className="btn btn-gold d-none d-md-inline-flex">
+                <Icon name="crown" size={18} /> Upgrade to Premium
+              </a>
+            )}
             <a href="/notifications" className="btn btn-icon position-relative" aria-label={`Notifications${unreadNotifications ? `, ${unreadNotifications} unread` : ''}`} data-testid="notification-bell">
               <Icon name="bell" />
               {unreadNotifications > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadNotifications)}</span>}

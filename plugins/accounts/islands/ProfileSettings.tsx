@@ -11,9 +11,8 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { setAudioPrefs } from '../../../site/lib/audioPrefs.ts';
 import { initials } from '../../../site/lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
-import { plural } from '../../../site/lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { formatCents } from '../../credits/money.ts';
+import Billing, { type BillingMembership } from '../../credits/islands/Billing.tsx';
 import type { PublicUser } from '../models.ts';
 import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
@@ -24,8 +23,8 @@ interface Props {
   artist: { id: number; genre: string | null } | null;
   genres: readonly string[];
   preferences: Record<PreferenceKey, boolean>;
-  /** The one membership's terms (credits plugin); null when credits are not enabled. */
-  membership: { feeCents: number; currency: string; monthlyCredits: number } | null;
+  /** The account's membership and its terms (credits plugin); null when credits are not enabled. */
+  membership: BillingMembership | null;
   initialTab: 'account' | 'preferences' | 'billing' | 'security';
   /** Whether this server sends e-mail (verification gates messaging and uploads only then). */
   mailConfigured: boolean;
@@ -222,52 +221,6 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
   );
 }
 
-/**
- * Spec §2 Billing, made true: "Premium" is the one membership everyone has ("no premium tiers"
- * means nothing above or below it), at the configured fee with the same credits for everyone.
- * "Upgrade to Premium" in the top bar opens this tab. No payments are taken yet.
- */
-function Billing({ membership }: Pick<Props, 'membership'>) {
-  const [note, setNote] = useState('');
-  const fee = membership ? formatCents(membership.feeCents, membership.currency) : null;
-  const credits = membership ? plural(membership.monthlyCredits, 'credit') : 'the same credits';
-  const notYet = () => toast({ title: 'Payments are not open yet', description: 'Card payments open later; your membership stays active meanwhile.' });
-  return (
-    <div>
-      <div className="surface-card p-3 mb-3" data-testid="billing-plan">
-        <div className="d-flex justify-content-between align-items-start">
-          <div>
-            <h3 className="h5 mb-1">Premium Plan</h3>
-            {fee && <p className="mb-0"><span className="h4">{fee}</span> <span className="text-secondary">per month</span></p>}
-          </div>
-          <span className="badge text-bg-success">ACTIVE</span>
-        </div>
-        <p className="mt-3 mb-2">
-          Premium is OneTrack's only membership: there are no premium tiers above it and no cheaper tier below it. Every member pays the
-          same{fee ? ` ${fee}` : ''} and gets {credits} each month, so no fan's voice is louder than another's. You already have it:
-          there is nothing to upgrade to.
-        </p>
-        <ul className="mb-3 text-secondary">
-          <li>Every monthly drop from every artist</li>
-          <li>{membership ? plural(membership.monthlyCredits, 'credit') : 'Credits'} each month to give to the artists you love</li>
-          <li>Messages with artists and exclusive fan drops</li>
-          <li>High quality audio</li>
-        </ul>
-        <div className="d-flex flex-wrap gap-2">
-          <Button variant="outline-light" size="sm" onClick={() => setNote('Premium is the only plan, so there is no other plan to change to.')}>Change Plan</Button>
-          <Button variant="outline-danger" size="sm" onClick={notYet}>Cancel Subscription</Button>
-        </div>
-        {note && <p className="small text-secondary mt-2 mb-0" role="status">{note}</p>}
-      </div>
-      <div className="surface-card p-3">
-        <h3 className="h6">Payment method</h3>
-        <p className="text-secondary mb-3">Sample card: Visa ending in 4242 · expires 12/28 (no payment is taken yet)</p>
-        <Button variant="outline-light" size="sm" onClick={notYet}>Add Payment Method</Button>
-      </div>
-    </div>
-  );
-}
-
 function DangerZone({ user }: { user: PublicUser }) {
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
@@ -330,9 +283,11 @@ export default function ProfileSettings(props: Props) {
         <Tab eventKey="preferences" title="Preferences">
           <PreferencesForm preferences={props.preferences} />
         </Tab>
-        <Tab eventKey="billing" title="Billing">
-          <Billing membership={props.membership} />
-        </Tab>
+        {props.membership && (
+          <Tab eventKey="billing" title="Billing">
+            <Billing membership={props.membership} />
+          </Tab>
+        )}
       </Tabs>
       <DangerZone user={props.user} />
     </>

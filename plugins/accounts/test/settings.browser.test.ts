@@ -50,7 +50,8 @@ describe('settings in the browser', () => {
     expect(await page.getByLabel('Email notifications').isChecked()).to.equal(true);
 
     await page.getByRole('tab', { name: 'Billing' }).click();
-    await page.getByText('ACTIVE').waitFor();
+    // A new account: its first month is included (membership.browser.test.ts upgrades one).
+    await page.getByTestId('billing-state').getByText('FIRST MONTH INCLUDED').waitFor();
     await page.getByText('there are no premium tiers above it').waitFor();
     await page.getByRole('button', { name: 'Change Plan' }).click();
     await page.getByText('Premium is the only plan, so there is no other plan to change to.').waitFor();

@@ -24,6 +24,8 @@ export interface VaultSummary {
   allocatedThisMonth: number;
   totalAllocated: number;
   artistsSupported: number;
+  /** Why this month brought no credits (trial ended, membership cancelled); null when it did. */
+  noCredits: string | null;
 }
 
 interface Props {
@@ -33,7 +35,8 @@ interface Props {
   /** The server's clock at render time, so the first countdown frame matches the HTML. */
   renderedAt: string;
   /** This month's statement (money you can follow); reloaded after each allocation. */
-  fanStatement: FanStatementData;
+  /** This month's statement; null in a month without credits. */
+  fanStatement: FanStatementData | null;
 }
 
 function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string }) {
@@ -134,12 +137,15 @@ export default function CreditVault(props: Props) {
           <div>
             <h2 id="vault-balance-label" className="h6 text-secondary mb-1">Available credits</h2>
             <p className="vault-amount mb-0" data-testid="vault-balance">{summary.credits}</p>
-            <p className="text-secondary small mb-0">of {summary.monthlyCredits} this month</p>
+            <p className="text-secondary small mb-0">{summary.noCredits ? 'none this month' : `of ${summary.monthlyCredits} this month`}</p>
           </div>
-          <div className="text-md-end">
-            <p className="text-secondary small mb-1">Next refill in</p>
-            <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
-          </div>
+          {/* No refill comes without a membership: the notice below says so instead. */}
+          {!summary.noCredits && (
+            <div className="text-md-end">
+              <p className="text-secondary small mb-1">Next refill in</p>
+              <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
+            </div>
+          )}
         </div>
         {/* Under "Available credits" the bar shows what is left to give (it filled with what was spent). */}
         <Progress
@@ -148,12 +154,19 @@ export default function CreditVault(props: Props) {
           max={summary.monthlyCredits}
           label={`${summary.credits} of ${summary.monthlyCredits} credits available this month`}
         />
-        <p className="text-secondary small mt-2 mb-3">
-          Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
-          the artists you love before the month ends. Your fee, less the platform's share, is split over the artists you gave credits to; if you give
-          none, no artist is paid from it and it is counted as unallocated on the <a href="/transparency">Transparency</a> page.
-        </p>
-        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0}>
+        {summary.noCredits ? (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mt-3" role="status" data-testid="vault-no-credits">
+            <span className="flex-grow-1">{summary.noCredits}</span>
+            <a href="/profile?tab=billing" className="btn btn-gold btn-sm">Upgrade to Premium</a>
+          </div>
+        ) : (
+          <p className="text-secondary small mt-2 mb-3">
+            Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
+            the artists you love before the month ends. Your fee, less the platform's share, is split over the artists you gave credits to; if you give
+            none, no artist is paid from it and it is counted as unallocated on the <a href="/transparency">Transparency</a> page.
+          </p>
+        )}
+        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0 || summary.noCredits !== null}>
           Allocate Credits
         </Button>
       </section>
@@ -199,7 +212,7 @@ export default function CreditVault(props: Props) {
         )}
       </section>
 
-      <FanStatement initial={props.fanStatement} refreshKey={allocations} />
+      {props.fanStatement && <FanStatement initial={props.fanStatement} refreshKey={allocations} />}
 
       <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} artists={props.artists} available={summary.credits} onAllocated={refresh} />
     </>

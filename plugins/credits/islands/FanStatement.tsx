@@ -44,6 +44,12 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             <p className="statement-summary mb-2" data-testid="fan-statement-summary">
               {summary} <StatementStatus final={s.final} />
             </p>
+            {s.trial && (
+              <p className="small text-secondary mb-2" data-testid="fan-statement-trial">
+                {name} was your included first month: OneTrack paid this {money(s.feeCents)} into the pool itself, so the artists you chose are paid as
+                for any member.
+              </p>
+            )}
             <div className="table-responsive">
               <table className="table align-middle mb-2 statement-table" data-testid="fan-statement-table">
                 <caption>Where your {money(s.feeCents)} went in {name}{loading ? ' (loading…)' : ''}</caption>

@@ -57,6 +57,7 @@ describe('credits: balance, allocation and monthly refill', () => {
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({
         credits: 100,
+        noCredits: null,
         monthlyCredits: 100,
         month: '2026-03',
         nextRefillAt: '2026-04-01T00:00:00.000Z',
@@ -137,6 +138,8 @@ describe('credits: balance, allocation and monthly refill', () => {
   describe('month rollover', () => {
     it('tops the balance to exactly 100 on the first day of the next month (no carry-over)', async () => {
       clock = new Date('2026-03-31T23:59:59Z');
+      // A member: a new account's included month would end with March (membership.test.ts).
+      expect((await fan.client.post('/api/credits/membership/upgrade')).status).to.equal(200);
       expect((await fan.client.get('/api/credits/user')).body.credits).to.equal(70);
       // Kept for this fan until a write or the month's end, whichever comes first.
       const again = await fan.client.get('/api/credits/user');

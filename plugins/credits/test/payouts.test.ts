@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { computePayouts, splitProportionally } from '../payouts.ts';
+import { upgrade } from './fixtures.ts';
 
 describe('credits: payout formula', () => {
   it('splits cents in proportion and always adds up to the total', () => {
@@ -34,6 +35,8 @@ describe('credits: monthly payout statements', () => {
     [x, y, z] = [await signUp(server, 'xavi', { artist: true }), await signUp(server, 'yara', { artist: true }), await signUp(server, 'zoe', { artist: true })];
     [fanA, fanB, idle] = [await signUp(server, 'fana'), await signUp(server, 'fanb'), await signUp(server, 'idle')];
     admin = await signUp(server, 'boss', { role: 'admin' });
+    // Two members; idle is in the included first month, whose fee OneTrack pays (still a paying fan).
+    await upgrade(fanA, fanB);
     const give = async (fan: SignedUp, artist: SignedUp, credits: number) =>
       expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
     // Fan A: 40 to X, 20 to Y (2:1). Fan B: 5 each to X, Y, Z. Idle only opens the vault.
@@ -59,6 +62,7 @@ describe('credits: monthly payout statements', () => {
       platformShare: 0.3,
       currency: 'EUR',
       payingFans: 3,
+      trialFans: 1,
       grossCents: 2997,
       platformCents: 900,
       unallocatedCents: 699,
@@ -126,6 +130,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
     [a, b] = [await signUp(server, 'anna', { artist: true }), await signUp(server, 'bert', { artist: true })];
     const [f1, f2, f3] = [await signUp(server, 'fan1'), await signUp(server, 'fan2'), await signUp(server, 'fan3')];
     admin = await signUp(server, 'chief', { role: 'admin' });
+    await upgrade(f1);
     for (const [fan, artist, credits] of [[f1, a, 30], [f1, b, 10], [f2, a, 7], [f2, b, 7]] as const) {
       expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
     }
@@ -154,6 +159,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
       platformShare: 0.3,
       currency: 'EUR',
       payingFans: 3,
+      trialFans: 2,
       grossCents: 2997,
       platformCents: 900,
       unallocatedCents: 699,
@@ -186,7 +192,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   it('equals a fresh computation from the ledger, and is rebuilt the same when dropped', async () => {
     const [{ n }] = await knex()('credit_grants').where({ month: '2026-06' }).count({ n: '*' });
     const rows = await knex()('credit_allocations').where({ month: '2026-06' }).select('userId', 'artistId', 'credits');
-    const { artists, ...totals } = { ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows), currency: 'EUR' };
+    const { artists, ...totals } = { ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows), currency: 'EUR', trialFans: 2 };
     const { artists: closedArtists, month: _month, final: _final, ...closedTotals } = closed;
     expect(closedTotals).to.deep.equal(totals);
     expect(closedArtists.map(({ name: _name, ...line }) => line)).to.deep.equal(artists);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
+import { upgrade } from './fixtures.ts';
 import { platformCut, splitFans, summarise } from '../payouts.ts';
 
 /** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
@@ -170,6 +171,7 @@ describe('credits: fan and artist statements', () => {
       platformCents: 300,
       netCents: 699,
       monthlyCredits: 100,
+      trial: true,
       allocatedCredits: 90,
       artistsCents: 699,
       unallocatedCents: 0,
@@ -241,6 +243,7 @@ describe('credits: fan and artist statements', () => {
     config.monthlyFeeCents = 1299;
     try {
       expect((await fan.client.get('/api/credits/statements/fan?month=2026-11')).body).to.include({ feeCents: 999, netCents: 699 });
+      await upgrade(fan);
       clock = new Date('2026-12-02T09:00:00Z');
       const december = await fan.client.get('/api/credits/statements/fan');
       expect(december.body).to.include({ month: '2026-12', feeCents: 1299, platformCents: 390, netCents: 909, unallocatedCents: 909 });
@@ -268,6 +271,7 @@ describe('credits: settled months never change (injected clock)', () => {
     artist = await signUp(server, 'mira', { artist: true });
     fan = await signUp(server, 'fan');
     admin = await signUp(server, 'boss', { role: 'admin' });
+    await upgrade(fan);
   });
   after(() => server.stop());
 
@@ -371,13 +375,15 @@ describe('credits: transparency', () => {
     const res = await server.client().get('/api/transparency');
     expect(res.body.months).to.have.length(1);
     const [march] = res.body.months;
-    // 14 members × 999 = 13986; platform 14 × 300; 13 allocating fans × 699 to artists; one idle net unallocated.
+    // 14 members, all in their included month (OneTrack pays those fees) × 999 = 13986; platform 14 × 300; 13 allocating fans × 699 to artists; one idle net unallocated.
     expect(march).to.deep.equal({
       month: '2026-03',
       currency: 'EUR',
       feeCents: 999,
       platformShare: 0.3,
       payingFans: 14,
+      trialFans: 14,
+      members: 0,
       grossCents: 13986,
       platformCents: 4200,
       artistsCents: 13 * 699,

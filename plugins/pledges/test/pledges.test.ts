@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { JOB } from '../../releases/jobs.ts';
+import { upgrade } from '../../credits/test/fixtures.ts';
 import { releaseDrop, settlingRunner } from './fixtures.ts';
 
 describe('pledges: held credits that land with the drop', function () {
@@ -18,6 +19,8 @@ describe('pledges: held credits that land with the drop', function () {
     fan = await signUp(server, 'fanny');
     second = await signUp(server, 'sam');
     nova = await signUp(server, 'nova', { artist: true });
+    // Members: pledges to next month's drop spend next month's credits, past a new account's included month.
+    await upgrade(fan, second);
   });
   after(() => server.stop());
 
