@@ -29,7 +29,7 @@ export interface Dashboard {
   series: { [K in keyof PlayFigures]: Guarded[] };
   tracks: TrackFigures[];
   sources: Array<{ source: PlaySource; label: string; plays: number }>;
-  money: { month: string; credits: number; amountCents: number; final: boolean };
+  money: { month: string; credits: number; amountCents: number; currency: string; final: boolean };
   pledgesWaiting: number;
 }
 
@@ -109,7 +109,7 @@ export async function dashboardOf(kernel: Kernel, userId: number, artistId: numb
       likes: likes.get(Number(t.id)) ?? 0,
     })),
     sources,
-    money: { month, credits: statement.credits, amountCents: statement.amountCents, final: statement.final },
+    money: { month, credits: statement.credits, amountCents: statement.amountCents, currency: statement.currency, final: statement.final },
     pledgesWaiting: (await kernel.services.pledges.waiting(artistId)).credits,
   };
 }

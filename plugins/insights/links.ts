@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { toTrack, tracksQuery } from '../catalog/queries.ts';
+import type { TrackJson } from '../catalog/types.ts';
 import { dayEnd, dayOf } from './days.ts';
 import { MAX_LINK_DAYS, MESSAGES } from './rules.ts';
 
@@ -74,6 +76,15 @@ export function createLinks(kernel: Kernel) {
       const row = await knex('private_links').where({ token }).whereNull('revokedAt').where('expiresAt', '>', kernel.now().getTime()).first('track_id', 'artist_id');
       if (!row) throw notFound(MESSAGES.linkGone);
       return row;
+    },
+
+    /** The preview page's track (released or not), or null when the link is not live. */
+    async preview(token: string): Promise<{ track: TrackJson; expiresOn: string } | null> {
+      const link = await knex('private_links').where({ token }).whereNull('revokedAt').where('expiresAt', '>', kernel.now().getTime()).first('track_id', 'expires_at');
+      if (!link) return null;
+      // Catalog's track query with no release cut-off: the link is what lets the track be heard early.
+      const row = await tracksQuery(knex, { sql: '1 = 1', bindings: [] }, null).where('t.id', link.trackId).first();
+      return row ? { track: toTrack(row), expiresOn: dayOf(link.expiresAt - 1) } : null;
     },
   };
 }

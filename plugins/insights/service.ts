@@ -24,6 +24,7 @@ export function createInsightsService(kernel: Kernel) {
     links: links.list,
     revokeLink: links.revoke,
     resolveLink: links.resolve,
+    preview: links.preview,
   };
 }
 
