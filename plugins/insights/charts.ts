@@ -3,7 +3,7 @@ import { line } from 'd3-shape';
 
 // Chart geometry for server-rendered SVG: the page paints its charts without JavaScript.
 
-export const CHART = { width: 640, height: 200, top: 12, right: 12, bottom: 28, left: 44 };
+export const CHART = { width: 640, height: 200, top: 12, right: 24, bottom: 28, left: 44 };
 
 export interface LineGeometry {
   /** The SVG path; days withheld (null) leave a gap instead of a false zero. */
