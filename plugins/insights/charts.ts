@@ -3,7 +3,7 @@ import { line } from 'd3-shape';
 
 // Chart geometry for server-rendered SVG: the page paints its charts without JavaScript.
 
-export const CHART = { width: 640, height: 200, top: 12, right: 24, bottom: 28, left: 44 };
+export const CHART = { width: 480, height: 200, top: 12, right: 24, bottom: 28, left: 44 };
 
 export interface LineGeometry {
   /** The SVG path; days withheld (null) leave a gap instead of a false zero. */
@@ -23,7 +23,7 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
       .defined((v) => v !== null)
       .x((_, i) => x(days[i]) ?? left)
       .y((v) => y(v ?? 0))(values) ?? '';
-  const every = Math.max(1, Math.ceil(days.length / 6));
+  const every = Math.max(1, Math.ceil(days.length / 4));
   return {
     path,
     yTicks: y.ticks(4).map((t) => ({ y: y(t), label: format(t) })),
@@ -32,9 +32,11 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
   };
 }
 
+/** Where bars start: their labels sit to the left of it. */
+export const BAR_LEFT = 150;
+
 export function barChart(labels: string[], values: number[], width = CHART.width): Array<{ label: string; y: number; height: number; width: number; value: number }> {
-  const left = 150;
   const band = scaleBand().domain(labels).range([0, labels.length * 34]).padding(0.25);
-  const x = scaleLinear().domain([0, Math.max(1, ...values)]).range([0, width - left - 60]);
+  const x = scaleLinear().domain([0, Math.max(1, ...values)]).range([0, width - BAR_LEFT - 60]);
   return labels.map((label, i) => ({ label, y: band(label) ?? 0, height: band.bandwidth(), width: x(values[i]), value: values[i] }));
 }

@@ -30,6 +30,8 @@ describe('insights in the browser: the dashboard and a private link', function (
   const shoot = async (page: Page, name: string) => {
     for (const [width, height] of [[1366, 900], [375, 812]]) {
       await page.setViewportSize({ width, height });
+      // The layout's sidebar slides to its phone place: let it arrive.
+      await page.waitForTimeout(800);
       await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1366, height: 900 });
