@@ -3,7 +3,7 @@ import { line } from 'd3-shape';
 
 // Chart geometry for server-rendered SVG: the page paints its charts without JavaScript.
 
-export const CHART = { width: 480, height: 200, top: 12, right: 24, bottom: 28, left: 44 };
+export const CHART = { width: 480, height: 200, top: 12, right: 24, bottom: 28, left: 60 };
 
 export interface LineGeometry {
   /** The SVG path; days withheld (null) leave a gap instead of a false zero. */
@@ -13,6 +13,7 @@ export interface LineGeometry {
   points: Array<{ x: number; y: number }>;
 }
 
+/** `days` are the x positions: days (YYYY-MM-DD) or months (YYYY-MM). */
 export function lineChart(days: string[], values: Array<number | null>, format: (v: number) => string): LineGeometry {
   const { width, height, top, right, bottom, left } = CHART;
   const x = scalePoint<string>().domain(days).range([left, width - right]);
@@ -24,10 +25,16 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
       .x((_, i) => x(days[i]) ?? left)
       .y((v) => y(v ?? 0))(values) ?? '';
   const every = Math.max(1, Math.ceil(days.length / 4));
+  const wholeNumbers = values.every((v) => v === null || Number.isInteger(v));
   return {
     path,
-    yTicks: y.ticks(4).map((t) => ({ y: y(t), label: format(t) })),
-    xTicks: days.filter((_, i) => i % every === 0).map((d) => ({ x: x(d) ?? left, label: d.slice(5) })),
+    // Counts get whole-number ticks only (a 0–1 axis would read "0, 0, 1, 1").
+    yTicks: y
+      .ticks(4)
+      .filter((t) => !wholeNumbers || Number.isInteger(t))
+      .map((t) => ({ y: y(t), label: format(t) })),
+    // Days read as MM-DD, months as YYYY-MM.
+    xTicks: days.filter((_, i) => i % every === 0).map((d) => ({ x: x(d) ?? left, label: d.length > 7 ? d.slice(5) : d })),
     points: values.flatMap((v, i) => (v === null ? [] : [{ x: x(days[i]) ?? left, y: y(v) }])),
   };
 }

@@ -1,5 +1,6 @@
 import { toCsv } from '../credits/csv.ts';
 import type { Dashboard, Guarded } from './dashboard.ts';
+import type { PlatformDay, PlatformMonth } from './platform.ts';
 import { FEWER_THAN } from './rules.ts';
 
 export const CSV_TABLES = ['days', 'tracks', 'sources'] as const;
@@ -26,4 +27,16 @@ export function dashboardCsv(dashboard: Dashboard, table: CsvTable): string {
     ]);
   }
   return toCsv([['source', 'plays'], ...dashboard.sources.map((s) => [s.label, s.plays])]);
+}
+
+export const PLATFORM_TABLES = ['days', 'months'] as const;
+export type PlatformTable = (typeof PLATFORM_TABLES)[number];
+
+/** The admins' platform figures; amounts in cents of the configured currency. */
+export function platformCsv(view: { days: PlatformDay[]; months: PlatformMonth[] }, table: PlatformTable): string {
+  if (table === 'days') return toCsv([['day', 'new_members', 'plays', 'uploads'], ...view.days.map((d) => [d.day, d.newMembers, d.plays, d.uploads])]);
+  return toCsv([
+    ['month', 'members', 'paying_members', 'plays', 'uploads', 'fees_cents', 'payouts_cents', 'unallocated_cents'],
+    ...view.months.map((m) => [m.month, m.members, m.payingMembers, m.plays, m.uploads, m.feesCents, m.payoutsCents, m.unallocatedCents]),
+  ]);
 }

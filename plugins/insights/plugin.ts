@@ -19,6 +19,7 @@ const insights: PluginManifest = {
   pages: [
     { pattern: '/dashboard', entrypoint: 'pages/dashboard.astro' },
     { pattern: '/preview/[token]', entrypoint: 'pages/preview.astro' },
+    { pattern: '/admin/insights', entrypoint: 'pages/admin-insights.astro' },
   ],
 };
 

@@ -1,10 +1,12 @@
+import type { ParameterizedContext } from 'koa';
+import type { AppState } from '../../api/http/state.ts';
 import { addressKey } from '../../api/http/clientAddress.ts';
-import { idParam, requireUser } from '../../api/http/guards.ts';
-import { invalid, tooMany } from '../../api/errors.ts';
+import { idParam, isAdmin, requireUser } from '../../api/http/guards.ts';
+import { forbidden, invalid, tooMany } from '../../api/errors.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { requestViewer } from '../catalog/viewer.ts';
-import { CSV_TABLES, dashboardCsv, type CsvTable } from './csv.ts';
+import { CSV_TABLES, dashboardCsv, PLATFORM_TABLES, platformCsv, type CsvTable, type PlatformTable } from './csv.ts';
 import { linkRequired, linkRules, MESSAGES, PERIODS, PLAY_REPORTS_PER_WINDOW, playRequired, playRules, type Period, type PlayEvent, type PlaySource } from './rules.ts';
 
 export const PLAYS_PATH = '/api/plays';
@@ -46,6 +48,23 @@ export function insightsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Content-Disposition', `attachment; filename="onetrack-${table}-${period}.csv"`);
     ctx.body = dashboardCsv(dashboard, table);
+  });
+
+  // The platform view is for admins only (401 without a session, 403 for anyone else).
+  const admin = (ctx: ParameterizedContext<AppState>) => {
+    if (!isAdmin(requireUser(ctx))) throw forbidden(MESSAGES.adminsOnly);
+  };
+  router.get('/admin/insights', async (ctx) => {
+    admin(ctx);
+    ctx.body = await insights.platform();
+  });
+  router.get('/admin/insights.csv', async (ctx) => {
+    admin(ctx);
+    const table = (ctx.query.table ?? 'days') as PlatformTable;
+    if (!PLATFORM_TABLES.includes(table)) throw invalid(`Table must be one of: ${PLATFORM_TABLES.join(', ')}`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.set('Content-Disposition', `attachment; filename="onetrack-platform-${table}.csv"`);
+    ctx.body = platformCsv(await insights.platform(), table);
   });
 
   router.get('/insights/links', async (ctx) => {

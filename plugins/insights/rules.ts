@@ -36,6 +36,7 @@ export const MAX_LINK_DAYS = 90;
 
 export const MESSAGES = {
   artistsOnly: 'Only artist accounts have a dashboard',
+  adminsOnly: 'Only admins can see the platform figures',
   login: 'Please log in to see your dashboard',
   tooMany: 'Too many play reports from this address, please wait',
   linkTrack: 'You can only share your own tracks',

@@ -2,6 +2,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { dashboardOf } from './dashboard.ts';
 import { createLinks } from './links.ts';
 import { createPlays } from './plays.ts';
+import { platformView } from './platform.ts';
 import { rollupDay } from './rollup.ts';
 import type { Period } from './rules.ts';
 
@@ -20,6 +21,7 @@ export function createInsightsService(kernel: Kernel) {
     async dashboard(userId: number, period: Period) {
       return dashboardOf(kernel, userId, await links.artistIdOf(userId), period);
     },
+    platform: () => platformView(kernel),
     createLink: links.create,
     links: links.list,
     revokeLink: links.revoke,

@@ -88,4 +88,21 @@ describe('insights in the browser: the dashboard and a private link', function (
     // The player looks the unreleased track up (like flag, waveform) and is refused: only those 404s.
     expect(visitor.errors.filter((e) => !/404/.test(e))).to.deep.equal([]);
   });
+
+  it('shows admins the platform per day and month, and nobody else', async () => {
+    const visitor = await openPage(suite.browser, suite.server.url);
+    expect((await visitor.page.goto('/admin/insights'))?.status()).to.equal(401);
+    await signIn(visitor.page, 'novaharbor');
+    expect((await visitor.page.goto('/admin/insights'))?.status()).to.equal(403);
+    await suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
+    const admin = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    await signIn(admin.page, 'novaharbor');
+    expect((await admin.page.goto('/admin/insights'))?.status()).to.equal(200);
+    await admin.page.getByRole('heading', { name: 'Platform insights', level: 1 }).waitFor();
+    expect(await admin.page.locator('figure svg path.chart-line').count()).to.equal(6);
+    expect(await admin.page.getByRole('table', { name: 'Platform figures per month' }).locator('tbody tr').count()).to.equal(6);
+    await hydrated(admin.page);
+    await shoot(admin.page, 'admin-insights');
+    expect(admin.errors).to.deep.equal([]);
+  });
 });
