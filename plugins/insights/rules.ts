@@ -38,7 +38,7 @@ export const MESSAGES = {
   artistsOnly: 'Only artist accounts have a dashboard',
   adminsOnly: 'Only admins can see the platform figures',
   login: 'Please log in to see your dashboard',
-  tooMany: 'Too many play reports from this address, please wait',
+  tooMany: 'Too many play reports from this address.',
   linkTrack: 'You can only share your own tracks',
   linkExpiry: `Please pick an expiry date within the next ${MAX_LINK_DAYS} days`,
   linkNotFound: 'Private link not found',

@@ -1,4 +1,3 @@
-import { apiRequest } from '../../../site/lib/api.ts';
 import type { PlaySource } from '../rules.ts';
 
 // The player's side of play counting (spec: every play counts, privately). It follows the one
@@ -14,8 +13,9 @@ function sourceOfPage(): { source: PlaySource; link?: string } {
   const preview = PREVIEW_PATH.exec(path);
   if (preview) return { source: 'private', link: preview[1] };
   if (new URLSearchParams(location.search).get('from') === 'feed') return { source: 'feed' };
+  if (path.startsWith('/embed/')) return { source: 'embed' };
   if (path === '/') return { source: 'home' };
-  if (path.startsWith('/track/')) return { source: 'track' };
+  if (path.startsWith('/tracks/')) return { source: 'track' };
   if (path.startsWith('/artist/')) return { source: 'artist' };
   if (path.startsWith('/search')) return { source: 'search' };
   return { source: 'other' };
@@ -28,8 +28,12 @@ interface Play {
   ended: boolean;
 }
 
+/** Plain fetch, not the site's API client: the embed player loads this too and stays small. */
 function report(play: Play, event: 'start' | 'thirty' | 'complete' | 'skip'): void {
-  apiRequest('POST', '/api/plays', { trackId: play.trackId, event, ...play.origin }).catch((error) => console.warn('play not reported', error));
+  const body = JSON.stringify({ trackId: play.trackId, event, ...play.origin });
+  fetch('/api/plays', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body, keepalive: true })
+    .then((res) => res.ok || console.warn('play not reported', res.status))
+    .catch((error) => console.warn('play not reported', error));
 }
 
 /** Reports the plays of `audio`; `currentId` is the track the player holds now. */

@@ -105,4 +105,24 @@ describe('insights in the browser: the dashboard and a private link', function (
     await shoot(admin.page, 'admin-insights');
     expect(admin.errors).to.deep.equal([]);
   });
+
+  it('counts a play in an embed as source "embed", and on the track page as "track"', async () => {
+    const knex = suite.server.app.kernel.knex;
+    const track = await knex('tracks').where({ artistId: suite.nova.id }).orderBy('id', 'desc').where('upload_date', '<=', Date.now()).first('id');
+    const embed = await openPage(suite.browser, suite.server.url, { userAgent: BROWSER(77) });
+    await embed.page.goto(`/embed/tracks/${track.id}`);
+    await embed.page.getByRole('button', { name: /^Play / }).click();
+    for (let i = 0; i < 100 && !(await knex('play_events').where({ trackId: track.id, source: 'embed' }).first()); i++) await embed.page.waitForTimeout(100);
+    expect(await knex('play_events').where({ trackId: track.id, source: 'embed' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+    expect(embed.errors).to.deep.equal([]);
+    const [{ id: embedded }] = await knex('play_events').where({ source: 'embed' }).select('id');
+    const fromTrackPage = () => knex('play_events').where('id', '>', embedded).where({ source: 'track', event: 'start' }).first();
+    const listener = await openPage(suite.browser, suite.server.url, { userAgent: BROWSER(78) });
+    await listener.page.goto(`/tracks/${track.id}`);
+    await hydrated(listener.page);
+    await listener.page.locator('main').getByRole('button', { name: /^Play / }).first().click();
+    for (let i = 0; i < 100 && !(await fromTrackPage()); i++) await listener.page.waitForTimeout(100);
+    expect(await fromTrackPage()).to.have.property('source', 'track');
+    expect(listener.errors).to.deep.equal([]);
+  });
 });

@@ -4,6 +4,7 @@ import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 import { ROLLUP_JOB } from '../plays.ts';
+import { PLAY_REPORTS_PER_WINDOW } from '../rules.ts';
 
 const BROWSER = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`;
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -120,5 +121,18 @@ describe('insights: every play counts, privately', function () {
     expect(await runner.drain()).to.be.at.least(1);
     const [row] = await knex()('play_days').where({ day: '2026-11-11' });
     expect(row).to.include({ plays: 2, listeners: 2, reached30: 1, completed: 1 });
+  });
+
+  // Last: it uses up this address's reports for the window.
+  it('limits the reports of one address (shared by every node), with a 429 and its message', async () => {
+    const client = visitor(7);
+    // Earlier tests of this suite spent some of the window's reports: spend the rest (bad bodies count too).
+    let accepted = 0;
+    while ((await client.post('/api/plays', { event: 'start' })).status === 400) accepted++;
+    expect(accepted).to.be.within(PLAY_REPORTS_PER_WINDOW.points - 60, PLAY_REPORTS_PER_WINDOW.points - 1);
+    const refused = await client.post('/api/plays', { trackId: drop, event: 'start' });
+    expect(refused.status).to.equal(429);
+    expect(refused.body.message).to.match(/^Too many play reports from this address\. Try again in \d+ minutes?\.$/);
+    expect(refused.headers.get('retry-after')).to.match(/^\d+$/);
   });
 });
