@@ -127,7 +127,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: apiReads, strongEtags: true, onLookup: metrics?.apiCache }).middleware());
   koa.use(sameOriginWrites());
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
-  koa.use(invalidateOnWrites(kernel.cache));
+  koa.use(invalidateOnWrites(kernel.cache, plugins.flatMap((p) => p.unseenWrites ?? [])));
 
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(apiBodies(plugins.flatMap((p) => p.anonymousBodies ?? [])));

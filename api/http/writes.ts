@@ -7,11 +7,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Every API write tells the caches of every node (kernel.cache) before its response leaves, so
  * the next view on any node shows it. A refused write (4xx) changed nothing and tells no one; a
- * failure (5xx) may have changed something half-way, so it tells them too.
+ * failure (5xx) may have changed something half-way, so it tells them too. `unseenWrites` (full
+ * paths from the manifests) change nothing a cached answer shows, and tell no one.
  */
-export function invalidateOnWrites(cache: CacheBus): Middleware {
+export function invalidateOnWrites(cache: CacheBus, unseenWrites: string[] = []): Middleware {
+  const unseen = new Set(unseenWrites);
   return async (ctx, next) => {
-    if (READS.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+    if (READS.has(ctx.method) || !ctx.path.startsWith('/api/') || unseen.has(ctx.path)) return next();
     let refused = false;
     try {
       await next();

@@ -71,6 +71,11 @@ export interface PluginManifest {
    */
   anonymousBodies?: string[];
   /**
+   * Full paths of write routes whose writes no cached read shows (play reports: pages read rollups,
+   * whose job tells kernel.cache when it ends), so they do not empty every node's caches each time.
+   */
+  unseenWrites?: string[];
+  /**
    * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
    * URL, the page variant and the data: kept in the kernel's response cache, emptied by kernel.cache.
    */

@@ -13,6 +13,8 @@ const insights: PluginManifest = {
   routes: insightsRoutes,
   // Visitors' players report plays too.
   anonymousBodies: [PLAYS_PATH],
+  // A play shows only once rolled up (the rollup job's end empties the caches), not at each report.
+  unseenWrites: [PLAYS_PATH],
   jobs: {
     [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
   },

@@ -42,6 +42,18 @@ describe('insights: every play counts, privately', function () {
     expect((await events()).map((e) => e.source)).to.deep.equal(['track', 'home']);
   });
 
+  it('leaves every node\'s caches alone (a play shows once rolled up), unlike other writes', async () => {
+    const cache = server.app.kernel.cache;
+    const before = cache.version();
+    expect((await play(visitor(8), { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: true });
+    expect(cache.version()).to.equal(before);
+    fan.client.headers['User-Agent'] = BROWSER(9);
+    await fan.client.post(`/api/tracks/${drop}/like`, { like: true });
+    expect(cache.version()).not.to.equal(before);
+    await fan.client.post(`/api/tracks/${drop}/like`, { like: false });
+    await knex()('play_events').where({ listener: (await events()).at(-1).listener }).delete();
+  });
+
   it('tells listeners apart without storing their address or browser, under a salt of the day', async () => {
     expect((await play(visitor(2), { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: true });
     const rows = await events();
