@@ -13,10 +13,10 @@ import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 const chunkGroups = [
   {
     // What pages without the router load too (the embed player: no router, no React, under 15 KB,
-    // syndication test): the audio helpers the embed shares with the site's player.
+    // syndication test): the audio helpers the embed shares with the site's player, and play reports.
     name: 'base',
     priority: 4,
-    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$/,
+    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$/,
   },
   {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.

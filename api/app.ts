@@ -76,6 +76,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       now: options.now ?? (() => new Date()),
       cache,
       limits: createLimits(config, knex, redis),
+      redis,
       close,
     };
     for (const plugin of plugins) {

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { CacheBus } from '../cache.ts';
@@ -28,6 +29,8 @@ export interface Kernel {
   cache: CacheBus;
   /** Limits that hold across all app nodes (api/limits.ts). */
   limits: Limits;
+  /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
+  redis: Redis | null;
   /** Closes the database pool and the Redis connections. */
   close(): Promise<void>;
 }

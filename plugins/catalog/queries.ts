@@ -64,6 +64,11 @@ export function released(now: number, offsetMs: number): Released {
   };
 }
 
+/** Every track a moderator has not taken down, out or not (a private preview link plays one early). */
+export function anyRelease(): Released {
+  return { sql: NOT_HIDDEN, bindings: [], pending: { sql: '1 = 0', bindings: [] }, outAt: { sql: 't.upload_date', bindings: [] } };
+}
+
 /**
  * Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30
  * days, and the moment their next scheduled monthly drop is out for the viewer (null when none is).

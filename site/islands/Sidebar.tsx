@@ -64,7 +64,7 @@ export default function Sidebar({ user, shell, path }: Props) {
           <span className="label">OneTrack</span>
         </a>
         <ul className="sidebar-list">
-          {ENTRIES.map((entry) => (
+          {[...ENTRIES, ...(user?.isArtist ? [{ href: '/dashboard', label: 'Dashboard', icon: 'chart' as const }] : [])].map((entry) => (
             <li key={entry.href}>
               <a
                 href={entry.href}

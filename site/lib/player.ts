@@ -8,6 +8,7 @@ import { toast } from '../stores/toasts.ts';
 import { signInToast } from './session.ts';
 import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
+import { reportPlays } from '../../plugins/insights/client/playReports.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
@@ -214,6 +215,7 @@ export function attachAudio(element: HTMLAudioElement): void {
   const stored = Number(localStorage.getItem(VOLUME_KEY));
   $volume.set(localStorage.getItem(VOLUME_KEY) !== null && stored >= 0 && stored <= 1 ? stored : DEFAULT_VOLUME);
   audio.volume = $volume.get();
+  reportPlays(audio, () => $current.get()?.id ?? null);
   audio.addEventListener('ended', () => {
     $playing.set(false);
     const track = $current.get();

@@ -1,0 +1,49 @@
+import { scaleBand, scaleLinear, scalePoint } from 'd3-scale';
+import { line } from 'd3-shape';
+
+// Chart geometry for server-rendered SVG: the page paints its charts without JavaScript.
+
+export const CHART = { width: 480, height: 200, top: 12, right: 24, bottom: 28, left: 60 };
+
+export interface LineGeometry {
+  /** The SVG path; days withheld (null) leave a gap instead of a false zero. */
+  path: string;
+  yTicks: Array<{ y: number; label: string }>;
+  xTicks: Array<{ x: number; label: string }>;
+  points: Array<{ x: number; y: number }>;
+}
+
+/** `days` are the x positions: days (YYYY-MM-DD) or months (YYYY-MM). */
+export function lineChart(days: string[], values: Array<number | null>, format: (v: number) => string): LineGeometry {
+  const { width, height, top, right, bottom, left } = CHART;
+  const x = scalePoint<string>().domain(days).range([left, width - right]);
+  const max = Math.max(0, ...values.filter((v): v is number => v !== null));
+  const y = scaleLinear().domain([0, max || 1]).nice(4).range([height - bottom, top]);
+  const path =
+    line<number | null>()
+      .defined((v) => v !== null)
+      .x((_, i) => x(days[i]) ?? left)
+      .y((v) => y(v ?? 0))(values) ?? '';
+  const every = Math.max(1, Math.ceil(days.length / 4));
+  const wholeNumbers = values.every((v) => v === null || Number.isInteger(v));
+  return {
+    path,
+    // Counts get whole-number ticks only (a 0–1 axis would read "0, 0, 1, 1").
+    yTicks: y
+      .ticks(4)
+      .filter((t) => !wholeNumbers || Number.isInteger(t))
+      .map((t) => ({ y: y(t), label: format(t) })),
+    // Days read as MM-DD, months as YYYY-MM.
+    xTicks: days.filter((_, i) => i % every === 0).map((d) => ({ x: x(d) ?? left, label: d.length > 7 ? d.slice(5) : d })),
+    points: values.flatMap((v, i) => (v === null ? [] : [{ x: x(days[i]) ?? left, y: y(v) }])),
+  };
+}
+
+/** Where bars start: their labels sit to the left of it. */
+export const BAR_LEFT = 150;
+
+export function barChart(labels: string[], values: number[], width = CHART.width): Array<{ label: string; y: number; height: number; width: number; value: number }> {
+  const band = scaleBand().domain(labels).range([0, labels.length * 34]).padding(0.25);
+  const x = scaleLinear().domain([0, Math.max(1, ...values)]).range([0, width - BAR_LEFT - 60]);
+  return labels.map((label, i) => ({ label, y: band(label) ?? 0, height: band.bandwidth(), width: x(values[i]), value: values[i] }));
+}

@@ -1,0 +1,80 @@
+import { isbot } from 'isbot';
+import { isUniqueViolation } from '../../api/db/connection.ts';
+import { forbidden } from '../../api/errors.ts';
+import type { Kernel } from '../../api/plugins/types.ts';
+import type { Viewer } from '../catalog/viewer.ts';
+import { enqueue } from '../../media-worker/queue.ts';
+import { dayEnd, dayOf } from './days.ts';
+import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayEvent, type PlaySource } from './rules.ts';
+import { createSalts } from './salt.ts';
+
+export const ROLLUP_JOB = 'insights.rollup';
+
+export interface PlayReport {
+  viewer: Viewer;
+  /** The client's address as the trusted proxy saw it (ctx.ip) and its User-Agent: hashed, never kept. */
+  address: string;
+  userAgent: string;
+  trackId: number;
+  event: PlayEvent;
+  source?: PlaySource;
+  /** A private link's token: the play of a track that is not public yet. */
+  link?: string;
+}
+
+export type PrivateLinkResolver = (token: string) => Promise<{ trackId: number; artistId: number }>;
+
+/**
+ * Play events of every listener, members and visitors alike. Crawlers are not counted; a listener
+ * counts each kind of event once per track and 30-minute window (the table's unique key decides, so
+ * simultaneous reports count once on every node); 30 s, completion and skip count only after a start.
+ */
+export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
+  const { knex } = kernel;
+  const salts = createSalts(kernel);
+  // The rollup of today is queued once per slot; the job's unique key makes it once across nodes.
+  let queuedSlot = 0;
+
+  async function queueRollup(at: number): Promise<void> {
+    const slot = Math.ceil((at + 1) / ROLLUP_EVERY_MS) * ROLLUP_EVERY_MS;
+    if (slot === queuedSlot) return;
+    const day = dayOf(at);
+    // A minute's grace past the slot lets reports already on their way land before the count.
+    await enqueue(knex, ROLLUP_JOB, { day }, at, { runAt: slot + 60_000, uniqueKey: `${ROLLUP_JOB}:${slot}` });
+    queuedSlot = slot;
+  }
+
+  return {
+    async record(report: PlayReport): Promise<{ counted: boolean }> {
+      if (!report.userAgent || isbot(report.userAgent)) return { counted: false };
+      let track: { trackId: number; artistId: number };
+      let source = report.source ?? 'other';
+      if (report.link) {
+        track = await resolveLink(report.link);
+        if (track.trackId !== report.trackId) throw forbidden(MESSAGES.linkGone);
+        source = 'private';
+      } else {
+        // Only a track the listener may see is counted (404 otherwise); 'private' needs a link.
+        const found = await kernel.services.catalog.track(report.trackId, report.viewer);
+        track = { trackId: found.id, artistId: found.artistId };
+        if (source === 'private') source = 'other';
+      }
+      const at = kernel.now().getTime();
+      const day = dayOf(at);
+      const who = report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
+      const listener = await salts.listener(day, dayEnd(day), who);
+      if (report.event !== 'start') {
+        const started = await knex('play_events').where({ trackId: track.trackId, listener, event: 'start', day }).first('id');
+        if (!started) return { counted: false };
+      }
+      try {
+        await knex('play_events').insert({ ...track, event: report.event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        return { counted: false };
+      }
+      await queueRollup(at);
+      return { counted: true };
+    },
+  };
+}

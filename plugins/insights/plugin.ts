@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { PluginManifest } from '../../api/plugins/types.ts';
+import { ROLLUP_JOB } from './plays.ts';
+import { insightsRoutes, PLAYS_PATH } from './routes.ts';
+import { createInsightsService } from './service.ts';
+
+const insights: PluginManifest = {
+  name: 'insights',
+  // Counts plays of catalog's tracks; the dashboard shows credits' statement and pledges' waiting total.
+  dependsOn: ['accounts', 'catalog', 'credits', 'releases', 'pledges'],
+  migrations: path.join(import.meta.dirname, 'migrations'),
+  services: createInsightsService,
+  routes: insightsRoutes,
+  // Visitors' players report plays too.
+  anonymousBodies: [PLAYS_PATH],
+  jobs: {
+    [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
+  },
+  pages: [
+    { pattern: '/dashboard', entrypoint: 'pages/dashboard.astro' },
+    { pattern: '/preview/[token]', entrypoint: 'pages/preview.astro' },
+    { pattern: '/admin/insights', entrypoint: 'pages/admin-insights.astro' },
+  ],
+};
+
+export default insights;

@@ -1,0 +1,48 @@
+import type { Kernel } from '../../api/plugins/types.ts';
+import { dashboardOf } from './dashboard.ts';
+import { createLinks } from './links.ts';
+import { createPlays } from './plays.ts';
+import { platformView } from './platform.ts';
+import { rollupDay } from './rollup.ts';
+import type { Period } from './rules.ts';
+
+declare module '../../api/plugins/types.ts' {
+  interface Services {
+    insights: InsightsService;
+  }
+}
+
+/** What dashboards read (rollups); only a rollup announces it, so a play report empties no cache. */
+const ROLLUPS_TAG = 'insights';
+
+export function createInsightsService(kernel: Kernel) {
+  const links = createLinks(kernel);
+  const plays = createPlays(kernel, links.resolve);
+  return {
+    async recordPlay(...args: Parameters<typeof plays.record>) {
+      const result = await plays.record(...args);
+      // A play shows on the dashboards once rolled up, not at each report.
+      await kernel.cache.changed([]);
+      return result;
+    },
+    async rollupDay(day: string) {
+      await rollupDay(kernel.knex, day);
+      await kernel.cache.changed([ROLLUPS_TAG]);
+    },
+    async dashboard(userId: number, period: Period) {
+      kernel.cache.dependsOn([ROLLUPS_TAG]);
+      return dashboardOf(kernel, userId, await links.artistIdOf(userId), period);
+    },
+    platform: () => {
+      kernel.cache.dependsOn([ROLLUPS_TAG]);
+      return platformView(kernel);
+    },
+    createLink: links.create,
+    links: links.list,
+    revokeLink: links.revoke,
+    resolveLink: links.resolve,
+    preview: links.preview,
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
