@@ -273,7 +273,7 @@ function DangerZone({ user }: { user: PublicUser }) {
 export default function ProfileSettings(props: Props) {
   return (
     <>
-      <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4">
+      <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
         <Tab eventKey="account" title="Account">
           <AccountForm user={props.user} artist={props.artist} genres={props.genres} mailConfigured={props.mailConfigured} />
         </Tab>

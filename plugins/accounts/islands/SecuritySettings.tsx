@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
@@ -67,7 +66,7 @@ function Devices({ devices, failed, busy, signOut }: { devices: SignedInDevice[]
         {devices.map((d) => (
           <li key={d.id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle" data-current={d.current}>
             <div className="flex-grow-1">
-              <strong>{d.device}</strong> {d.current && <Badge bg="success">This device</Badge>}
+              <strong>{d.device}</strong> {d.current && <span className="badge text-bg-success">This device</span>}
               <div className="small text-secondary">
                 Last seen {when(d.lastSeenAt)} · signed in {when(d.signedInAt)}
               </div>

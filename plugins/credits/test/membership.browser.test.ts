@@ -33,7 +33,9 @@ describe('membership in the browser', function () {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       await signIn(page, username);
       await page.goto('/');
-      // Spec: the button is for desktop users; phones reach Billing from Settings.
+      // Spec: the button is for desktop users; phones reach Billing from Settings. Read once the theme
+      // applies: the first screen's inlined rules are an anonymous visitor's, who has no such button.
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && link.media !== 'print'));
       expect(await upgradeLink(page).isVisible()).to.equal(viewport.width >= 768);
       await page.goto('/profile?tab=billing');
       await hydrated(page);

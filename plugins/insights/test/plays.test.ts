@@ -43,13 +43,17 @@ describe('insights: every play counts, privately', function () {
   });
 
   it('leaves every node\'s caches alone (a play shows once rolled up), unlike other writes', async () => {
-    const cache = server.app.kernel.cache;
-    const before = cache.version();
-    expect((await play(visitor(8), { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: true });
-    expect(cache.version()).to.equal(before);
-    fan.client.headers['User-Agent'] = BROWSER(9);
-    await fan.client.post(`/api/tracks/${drop}/like`, { like: true });
-    expect(cache.version()).not.to.equal(before);
+    const told: string[][] = [];
+    const unsubscribe = server.app.kernel.cache.subscribe((tags) => told.push([...tags]));
+    try {
+      expect((await play(visitor(8), { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: true });
+      expect(told, 'a play report').to.deep.equal([]);
+      fan.client.headers['User-Agent'] = BROWSER(9);
+      await fan.client.post(`/api/tracks/${drop}/like`, { like: true });
+      expect(told.flat(), 'a like').to.include(`track:${drop}`);
+    } finally {
+      unsubscribe();
+    }
     await fan.client.post(`/api/tracks/${drop}/like`, { like: false });
     await knex()('play_events').where({ listener: (await events()).at(-1).listener }).delete();
   });

@@ -53,6 +53,8 @@ describe('subsonic: one session across two app nodes (MariaDB, Redis, S3)', func
     const env = {
       ...process.env,
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://onetrack.example',
+      REGISTRATIONS_PER_HOUR: '0',
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: `mysql://${encodeURIComponent(d.user)}:${encodeURIComponent(d.password)}@${d.host}:${d.port}/${d.database}`,
