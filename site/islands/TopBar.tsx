@@ -40,8 +40,9 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
         <Icon name="menu" />
       </button>
       {/* Phones hide the sidebar, and its name with it. */}
-      <a href="/" className="topbar-brand d-md-none" aria-label="OneTrack home">
-        OneTrack
+      <a href="/" className={`topbar-brand d-md-none${user ? ' topbar-brand-compact' : ''}`} aria-label="OneTrack home">
+        <img src="/favicon.svg" alt="" width={28} height={28} className="topbar-brand-mark" />
+        <span className="topbar-brand-name">OneTrack</span>
       </a>
       <SearchBox />
       <div className="topbar-actions">

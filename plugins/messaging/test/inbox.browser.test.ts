@@ -59,24 +59,32 @@ describe('messages in the browser', () => {
     expect(artist.errors).to.deep.equal([]);
   });
 
-  it('refuses a message to oneself with the spec’s toast', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url);
-    await signIn(page, 'novaharbor');
-    await page.goto(`/artist/${suite.nova.id}`);
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Message', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Message Nova Harbor' });
+  it('stops a long message at the limit in the dialog, and offers no message to oneself (the server refuses one)', async () => {
+    const fan = await openPage(suite.browser, suite.server.url);
+    await signIn(fan.page);
+    await fan.page.goto(`/artist/${suite.nova.id}`);
+    await hydrated(fan.page);
+    await fan.page.getByRole('button', { name: 'Message', exact: true }).click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Message Nova Harbor' });
     // A long paste stops at the limit in the field, and the counter says so (nothing is cut on send).
     const box = dialog.getByLabel('Your message');
     await box.focus();
-    await page.keyboard.insertText('x'.repeat(6000));
+    await fan.page.keyboard.insertText('x'.repeat(6000));
     expect((await box.inputValue()).length).to.equal(2000);
     const counter = dialog.getByTestId('char-count');
     expect(await counter.textContent()).to.include('2,000 / 2,000');
     expect(await counter.textContent()).to.include('Limit of 2,000 characters reached');
-    await box.fill('Hello me');
-    expect(await counter.textContent()).to.include('8 / 2,000');
-    await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await toastSaying(page, 'You cannot send messages to yourself');
+    await box.fill('Hello Nova');
+    expect(await counter.textContent()).to.include('10 / 2,000');
+
+    // Her own page shows her what fans see, with her own actions: no Message to herself.
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await signIn(page, 'novaharbor');
+    await page.goto(`/artist/${suite.nova.id}`);
+    await hydrated(page);
+    expect(await page.getByRole('button', { name: 'Message', exact: true }).count()).to.equal(0);
+    const me = (await (await page.request.get('/api/auth/user')).json()) as { id: number };
+    const self = await page.request.post('/api/messages', { data: { recipientId: me.id, content: 'Hello me' } });
+    expect([self.status(), (await self.json()).message]).to.deep.equal([400, 'You cannot send messages to yourself']);
   });
 });
