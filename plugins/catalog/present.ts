@@ -4,7 +4,7 @@ import type { TrackJson } from './types.ts';
 // Small presentation helpers shared by the catalog's pages and components.
 
 /** What a play button hands to the player, as the data-play-track attribute. */
-export function playData(track: TrackJson): string {
+export function playData(track: TrackJson, options: { preview?: boolean } = {}): string {
   const data: PlayerTrack = {
     id: track.id,
     title: track.title,
@@ -14,6 +14,7 @@ export function playData(track: TrackJson): string {
     artist: { id: track.artist.id, name: track.artist.name },
     loudness: { lufs: track.playback.lufs, truePeak: track.playback.truePeak },
     losslessUrl: track.playback.losslessUrl,
+    ...(options.preview ? { preview: true } : {}),
   };
   return JSON.stringify(data);
 }

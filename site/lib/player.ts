@@ -26,6 +26,8 @@ export interface PlayerTrack {
   loudness?: MeasuredLoudness;
   /** The lossless master, played instead of audioUrl with "High quality audio" on. */
   losslessUrl?: string | null;
+  /** Heard through a private preview link before its release: the catalog does not show it yet, so its 404 is no takedown. */
+  preview?: boolean;
 }
 
 /** Spec §9 player constants. */
@@ -77,8 +79,9 @@ async function refreshLiked(trackId: number): Promise<void> {
     const detail = await apiRequest<{ liked: boolean }>('GET', `/api/tracks/${trackId}`);
     if ($current.get()?.id === trackId) $liked.set(detail.liked);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) dropGone(trackId);
-    else console.warn('track detail not loaded', error);
+    if (error instanceof ApiError && error.status === 404) {
+      if (!$current.get()?.preview) dropGone(trackId);
+    } else console.warn('track detail not loaded', error);
   }
 }
 
