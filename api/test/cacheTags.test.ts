@@ -152,7 +152,18 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     const artistAnswer = await cached(anonymous, '/api/artists/1/tracks');
     expect((await cached(onB, '/collection')).text).not.to.include(track.title);
 
+    // B hears A's invalidation over Redis pub/sub, milliseconds after A answered: wait for that
+    // message rather than race it on a loaded machine (the window is in docs/architecture.md).
+    const heard = new Promise<void>((resolve) => {
+      const unsubscribe = b.app.kernel.cache.subscribe((tags) => {
+        if ([...tags].includes(`user:${fan.user.id}`)) {
+          unsubscribe();
+          resolve();
+        }
+      });
+    });
     expect((await fan.client.post(`/api/tracks/${track.id}/like`, { like: true })).status).to.equal(200);
+    await Promise.race([heard, new Promise((resolve) => setTimeout(resolve, 2000))]);
 
     const collection = await onB.get('/collection');
     expect(collection.headers.get('x-page-cache'), 'the liker’s page was dropped on B').to.equal('miss');
