@@ -15,6 +15,7 @@ import { health } from './http/health.ts';
 import { mediaFiles } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
+import { readYourWrites } from './http/readYourWrites.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
 import { servedHosts } from './http/origin.ts';
@@ -117,6 +118,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
   koa.use(mediaFiles(kernel.storage));
 
+  koa.use(readYourWrites(kernel.cache));
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));

@@ -15,4 +15,6 @@ export interface AppState {
    * catalog: the viewer's UTC offset, for midnight releases); the page cache keys pages by it too.
    */
   pageVariant?: string;
+  /** This node has not yet heard of a write the caller made on another node: read fresh (readYourWrites.ts). */
+  uncached?: boolean;
 }
