@@ -46,6 +46,11 @@ export interface CacheBus {
    * one (a command line tool, a session commit) they are invalidated at once.
    */
   changed(tags: Iterable<string>): Promise<void>;
+  /**
+   * Runs a write outside an API request (a protocol endpoint answering GET) in a write scope, and
+   * invalidates what its services announced when it ends: everything when they announced nothing or it threw.
+   */
+  writing<T>(run: () => Promise<T>): Promise<T>;
   /** What is being rendered or read now (`collectReads`: a cached page or answer) was made from `tags`. */
   dependsOn(tags: Iterable<string>): void;
   /**
@@ -172,6 +177,18 @@ function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promis
       }
       scope.announced = true;
       for (const tag of set) scope.tags.add(tag);
+    },
+    async writing<T>(run: () => Promise<T>): Promise<T> {
+      const changes = noChanges();
+      let done = false;
+      try {
+        const result = await collectChanges(changes, run);
+        done = true;
+        return result;
+      } finally {
+        const tags = done && changes.announced ? changes.tags : new Set(ALL);
+        if (tags.size) await invalidate(tags);
+      }
     },
     dependsOn(tags: Iterable<string>) {
       const scope = readScope.getStore();
