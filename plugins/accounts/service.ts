@@ -47,7 +47,7 @@ const DUPLICATE_MESSAGES = {
 };
 
 export function toSessionUser(user: User): SessionUser {
-  return { id: user.id, username: user.username, name: user.name, role: user.role, isArtist: user.isArtist, profileImage: user.profileImage, theme: DEFAULT_PREFERENCES.theme };
+  return { id: user.id, username: user.username, name: user.name, role: user.role, isArtist: user.isArtist, profileImage: user.profileImage };
 }
 
 export function createAccountsService(kernel: Kernel) {
