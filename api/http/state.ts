@@ -6,6 +6,8 @@ export interface SessionUser {
   role: 'user' | 'admin' | 'superadmin';
   isArtist: boolean;
   profileImage: string | null;
+  /** The site's colours as chosen in Settings (the accounts plugin's THEMES), rendered into <html>; 'system' when absent. */
+  theme?: 'system' | 'dark' | 'light';
 }
 
 export interface AppState {
