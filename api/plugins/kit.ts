@@ -76,7 +76,8 @@ export const noteRules: FieldRules = {
 };
 export const noteRequired = ['text'] as const;
 `,
-    'service.ts': `import type { Kernel } from '${up}/api/plugins/types.ts';
+    'service.ts': `import { userTag } from '${up}/api/cache.ts';
+import type { Kernel } from '${up}/api/plugins/types.ts';
 
 export interface Note {
   id: number;
@@ -98,7 +99,7 @@ export function create${pascal}Service(kernel: Kernel) {
       const at = kernel.now();
       const [id] = await knex('${table}').insert({ userId, text, createdAt: at.getTime() });
       // What this write changed, on every node: the user's own cached pages and answers.
-      await cache.changed([\`user:\${userId}\`]);
+      await cache.changed([userTag(userId)]);
       return { id: Number(id), text, createdAt: at.toISOString() };
     },
   };
@@ -167,7 +168,7 @@ const notes = user ? await services['${name}'].list(user.id) : null;
     <table class="table">
       <tbody>
         {notes.map((note) => (
-          <tr><td>{note.text}</td><td class="text-secondary">{new Date(note.createdAt).toLocaleDateString('en')}</td></tr>
+          <tr><td>{note.text}</td><td class="text-secondary">{new Date(note.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}</td></tr>
         ))}
       </tbody>
     </table>
