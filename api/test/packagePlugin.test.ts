@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
+import { pluginPages } from '../plugins/astroIntegration.ts';
 import { projectRoot } from '../plugins/loader.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
@@ -34,6 +35,15 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
     expect(server.app.plugins.map((p) => p.name)).to.deep.equal(['accounts', 'merch']);
     expect(merch?.root).to.equal(path.join(projectRoot, 'examples/onetrack-plugin-merch'));
     expect(merch?.pages).to.deep.equal([{ pattern: '/merch', entrypoint: 'pages/merch.astro' }]);
+  });
+
+  it('gives the build its page from the package folder, and the shell folder under @onetrack/site', async () => {
+    const routes: Array<{ pattern: string; entrypoint: string }> = [];
+    const configs: unknown[] = [];
+    const setup = pluginPages().hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
+    await setup({ injectRoute: (route: { pattern: string; entrypoint: string }) => routes.push(route), updateConfig: (config: unknown) => configs.push(config) });
+    expect(routes.find((r) => r.pattern === '/merch')?.entrypoint).to.equal(path.join(projectRoot, 'examples/onetrack-plugin-merch/pages/merch.astro'));
+    expect(configs).to.deep.equal([{ vite: { resolve: { alias: { '@onetrack/site': path.join(projectRoot, 'site') } } } }]);
   });
 
   it('runs its JavaScript migration with the others', async () => {
