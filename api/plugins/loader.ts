@@ -106,6 +106,7 @@ export async function loadPlugins(entries: Array<string | PluginManifest> = read
   const manifests: PluginManifest[] = [];
   for (const entry of entries) {
     const manifest = typeof entry === 'string' ? await loadEntry(entry, root) : entry;
+    if (!NAME.test(manifest.name ?? '')) throw new ConfigError(`Plugin name "${manifest.name}" must be lower-case letters, digits and dashes, starting with a letter`);
     checkApiRange(manifest.name, manifest.api);
     if (manifests.some((m) => m.name === manifest.name)) throw new ConfigError(`Two enabled plugins are named "${manifest.name}"`);
     manifests.push(manifest);
@@ -116,9 +117,8 @@ export async function loadPlugins(entries: Array<string | PluginManifest> = read
 async function loadEntry(entry: string, root: string): Promise<PluginManifest> {
   const found = locate(entry, root);
   const manifest = await importManifest(entry, found.file);
-  if (found.isPackage && !NAME.test(manifest?.name ?? '')) {
-    throw new ConfigError(`Package "${entry}" must export default a plugin manifest named with lower-case letters, digits and dashes`);
+  if (!manifest || (!found.isPackage && manifest.name !== entry)) {
+    throw new ConfigError(`${found.file} must export default a plugin manifest${found.isPackage ? '' : ` named "${entry}"`}`);
   }
-  if (!manifest || (!found.isPackage && manifest.name !== entry)) throw new ConfigError(`${found.file} must export default a manifest named "${entry}"`);
   return { ...manifest, root: found.root };
 }

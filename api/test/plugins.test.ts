@@ -79,6 +79,12 @@ describe('plugin loader', () => {
       expect(error.message).to.equal(`Plugin "unversioned" must declare the plugin API range it supports, e.g. api: '^1.0.0'`);
     });
 
+    it('refuses two plugins of one name', async () => {
+      const error = await loadPlugins(['hello', { name: 'hello', api: '^1.0.0' }], root).catch((e) => e);
+      expect(error).to.be.instanceOf(ConfigError);
+      expect(error.message).to.equal('Two enabled plugins are named "hello"');
+    });
+
     it('refuses a manifest whose name does not match its folder', async () => {
       const error = await loadPlugins(['misnamed'], root).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
@@ -139,7 +145,7 @@ describe('plugin loader', () => {
     it('refuses a package whose manifest is not named as a plugin', async () => {
       const error = await loadPlugins(['@acme/badly-named'], dir).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
-      expect(error.message).to.match(/^Package "@acme\/badly-named" must export default a plugin manifest named/);
+      expect(error.message).to.equal('Plugin name "@acme/badly-named" must be lower-case letters, digits and dashes, starting with a letter');
     });
   });
 
