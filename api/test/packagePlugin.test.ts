@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRunner, jobHandlers } from '../../media-worker/runner.ts';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
 import { pluginPages } from '../plugins/astroIntegration.ts';
 import { projectRoot } from '../plugins/loader.ts';
@@ -74,5 +75,16 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
     // The anonymous answer was cached (publicReads); the write's `merch` tag dropped it.
     const after = await anonymous.get('/api/merch/items');
     expect([after.headers.get('x-page-cache'), after.body[0].wanted]).to.deep.equal(['miss', 1]);
+    expect((await fan.client.post('/api/merch/items/1/want')).body[0].wanted).to.equal(1);
+  });
+
+  it('runs its job in the media worker: enqueued through kernel.jobs with the want, once', async () => {
+    const { knex } = server.app.kernel;
+    expect(await knex('jobs').where({ type: 'merch.interest' }).count({ n: '*' }).first()).to.deep.equal({ n: 1 });
+    const runner = createRunner(server.app.kernel, jobHandlers(server.app.plugins));
+    expect((await runner.runOnce())?.outcome).to.equal('done');
+    expect(await runner.runOnce()).to.equal(null);
+    const want = await knex('merch_wants').where({ itemId: 1 }).first();
+    expect(Number(want.notifiedAt)).to.be.greaterThan(0);
   });
 });

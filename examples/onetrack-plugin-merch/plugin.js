@@ -3,7 +3,7 @@
 // may be .astro and .tsx. Everything of the kernel it uses comes through the kernel object.
 import path from 'node:path';
 import { merchRoutes } from './routes.js';
-import { createMerchService } from './service.js';
+import { createMerchService, INTEREST_JOB, tellSeller } from './service.js';
 
 const merch = {
   // A package names itself: the key of its service (kernel.services.merch), what dependsOn names.
@@ -15,6 +15,8 @@ const merch = {
   routes: merchRoutes,
   // The list depends on the data only: anonymous answers are cached, dropped by the `merch` tag.
   publicReads: ['/api/merch/items'],
+  // Run by the media worker; enqueued with kernel.jobs, as a package cannot import the kernel's queue.
+  jobs: { [INTEREST_JOB]: tellSeller },
   pages: [{ pattern: '/merch', entrypoint: 'pages/merch.astro' }],
 };
 

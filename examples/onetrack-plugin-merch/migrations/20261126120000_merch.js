@@ -10,6 +10,8 @@ export async function up(knex) {
     t.integer('item_id').unsigned().notNullable().references('merch_items.id').onDelete('CASCADE');
     t.integer('user_id').unsigned().notNullable().references('users.id').onDelete('CASCADE');
     t.bigInteger('created_at').notNullable();
+    // When the seller was told (the merch.interest job), null until then.
+    t.bigInteger('notified_at').nullable();
     t.primary(['item_id', 'user_id']);
   });
   await knex('merch_items').insert([
