@@ -28,6 +28,7 @@ import { connectRedis } from './redis.ts';
 import { createStorage } from './storage/index.ts';
 import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
 import { loadShellData } from './plugins/shell.ts';
 import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
@@ -37,8 +38,8 @@ export interface AppOptions {
   log?: Logger;
   /** Clock for everything time-based; tests pass a fixed or moving one. */
   now?: () => Date;
-  /** Plugin names to enable instead of plugins/enabled.json. */
-  plugins?: string[];
+  /** Plugins to enable instead of plugins/enabled.json: entries as in that list, or manifests (tests). */
+  plugins?: Array<string | PluginManifest>;
   /** Serve pages through the built Astro site (off for API-only tests). */
   pages?: boolean;
 }
@@ -68,14 +69,16 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   try {
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
     const fresh = await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
+    const now = options.now ?? (() => new Date());
     const kernel: Kernel = {
       config,
       knex,
       log,
       storage: createStorage(config),
       services: {} as Services,
-      now: options.now ?? (() => new Date()),
+      now,
       cache,
+      jobs: createJobs(now),
       limits: createLimits(config, knex, redis),
       redis,
       close,

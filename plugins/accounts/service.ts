@@ -4,7 +4,6 @@ import { userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
@@ -58,7 +57,7 @@ export function createAccountsService(kernel: Kernel) {
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
-    enqueue(trx, PHOTO_SIZES_JOB, { artistId, url } satisfies PhotoSizesPayload, now());
+    kernel.jobs.enqueue(trx, PHOTO_SIZES_JOB, { artistId, url } satisfies PhotoSizesPayload);
 
   /** Says which unique field clashes, so the message can be specific; null when none does. */
   async function duplicateOf(fields: { username?: string; email?: string }, exceptId?: number) {
