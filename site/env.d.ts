@@ -10,3 +10,24 @@ declare namespace App {
     shell: () => Promise<import('../api/plugins/types.ts').ShellData>;
   }
 }
+
+// Generated from the enabled plugins' manifests by api/plugins/astroIntegration.ts.
+declare module 'virtual:onetrack/slots' {
+  const slots: Record<string, Array<(props: Record<string, unknown>) => unknown>>;
+  export default slots;
+}
+declare module 'virtual:onetrack/islands/*' {
+  // Each slot's fillers take the props its island passes (docs/architecture.md, "Extension points").
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const fillers: Array<import('react').ComponentType<any>>;
+  export default fillers;
+}
+declare module 'virtual:onetrack/hooks/*' {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const hooks: Array<(...args: any[]) => void>;
+  export default hooks;
+}
+declare module 'virtual:onetrack/nav' {
+  const entries: import('../api/plugins/types.ts').NavEntry[];
+  export default entries;
+}

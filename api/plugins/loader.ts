@@ -7,7 +7,7 @@ import type { PluginManifest } from './types.ts';
 export const pluginsRoot = path.resolve(import.meta.dirname, '../../plugins');
 export const enabledListFile = path.join(pluginsRoot, 'enabled.json');
 
-export function readEnabledList(file = enabledListFile): string[] {
+export function readEnabledList(file = process.env.ONETRACK_PLUGINS ?? enabledListFile): string[] {
   const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
   if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && /^[a-z][a-z0-9-]*$/.test(n))) {
     throw new ConfigError(`${file} must be a JSON array of plugin folder names`);
@@ -32,6 +32,11 @@ export function orderByDependencies(manifests: PluginManifest[]): PluginManifest
         throw new ConfigError(`Plugin "${manifest.name}" needs plugin "${dep}", which is not enabled in plugins/enabled.json`);
       }
       visit(target, [...chain, manifest.name]);
+    }
+    // Present or not; when present, its service is built first.
+    for (const dep of manifest.optionalDependsOn ?? []) {
+      const target = byName.get(dep);
+      if (target) visit(target, [...chain, manifest.name]);
     }
     state.set(manifest.name, 'done');
     ordered.push(manifest);

@@ -58,9 +58,30 @@ export interface ShellData {
   membership: 'trial' | 'member' | 'cancelled' | null;
 }
 
+/** A link of the app's sidebar (site/islands/Sidebar.tsx). */
+export interface NavEntry {
+  href: string;
+  label: string;
+  /** A name of site/components/Icon.tsx. */
+  icon: string;
+  /** Who sees it: everyone (default), artists, or admins. */
+  audience?: 'all' | 'artists' | 'admins';
+  /** Where: among the main entries (default) or at the foot, next to Settings. */
+  place?: 'main' | 'foot';
+  /** Order among the plugins' entries (after the core's). */
+  order: number;
+  /** The shell's count shown on it (ShellData). */
+  badge?: 'unreadMessages';
+}
+
 export interface PluginManifest {
   name: string;
   dependsOn?: string[];
+  /**
+   * Plugins used when enabled (services through `kernel.services.x`, which code checks for);
+   * built before this one when present, and not required.
+   */
+  optionalDependsOn?: string[];
   /** Absolute folder of knex migrations, named `YYYYMMDDhhmmss_what.ts`. */
   migrations?: string;
   /** Builds the plugin's service; registered under the plugin's name. */
@@ -95,4 +116,13 @@ export interface PluginManifest {
   jobs?: Record<string, (payload: unknown, kernel: Kernel) => Promise<void>>;
   /** Astro pages this feature contributes; injected as routes at build time. */
   pages?: PageRoute[];
+  /**
+   * What this plugin shows in other features' pages and in the shell, by extension point
+   * (docs/architecture.md, "Extension points"): a `.astro` file (relative to the plugin folder) for
+   * the slots that pages render with site/components/Slot.astro, a `.tsx` component for the slots
+   * that islands render with site/components/IslandSlot.tsx.
+   */
+  slots?: Record<string, string>;
+  /** Entries of the app's sidebar. */
+  nav?: NavEntry[];
 }

@@ -6,6 +6,11 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 const syndication: PluginManifest = {
   name: 'syndication',
   dependsOn: ['catalog', 'releases'],
+  slots: {
+    'shell.head': 'components/SiteFeedLink.astro',
+    'artist.head': 'components/ArtistPlayerTags.astro',
+    'track.head': 'components/TrackPlayerTags.astro',
+  },
   pages: [
     { pattern: '/oembed', entrypoint: 'pages/oembed.ts' },
     { pattern: '/feed.xml', entrypoint: 'pages/feed.xml.ts' },
