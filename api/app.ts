@@ -40,6 +40,8 @@ export interface AppOptions {
   plugins?: string[];
   /** Serve pages through the built Astro site (off for API-only tests). */
   pages?: boolean;
+  /** The built site's folder (dist/ unless the plugin matrix built another). */
+  dist?: string;
 }
 
 export interface App {
@@ -114,7 +116,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the health check (a balancer probes a node by its own address), before anything else.
   koa.use(servedHosts(config));
 
-  if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
+  const dist = options.dist ?? distDir;
+  if (options.pages !== false) koa.use(clientAssets(path.join(dist, 'client')));
   koa.use(mediaFiles(kernel.storage));
 
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
@@ -145,7 +148,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   if (options.pages !== false) {
-    const handler = await loadAstroHandler();
+    const handler = await loadAstroHandler(dist);
     koa.use(
       astroPages(handler, (ctx) => {
         // Loaded at most once per request: the layout and the page may both need it.

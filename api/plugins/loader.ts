@@ -45,6 +45,21 @@ export function orderByDependencies(manifests: PluginManifest[]): PluginManifest
   return ordered;
 }
 
+/** The plugins left when `removed` is turned off: it goes with every plugin that needs it, transitively. */
+export function withoutPlugin(manifests: PluginManifest[], removed: string): PluginManifest[] {
+  const gone = new Set([removed]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of manifests) {
+      if (!gone.has(m.name) && (m.dependsOn ?? []).some((dep) => gone.has(dep))) {
+        gone.add(m.name);
+        grew = true;
+      }
+    }
+  }
+  return manifests.filter((m) => !gone.has(m.name));
+}
+
 export async function loadPlugins(names: string[] = readEnabledList(), root = pluginsRoot): Promise<PluginManifest[]> {
   const manifests: PluginManifest[] = [];
   for (const name of names) {

@@ -76,6 +76,11 @@ export interface NavEntry {
 
 export interface PluginManifest {
   name: string;
+  /**
+   * A feature without which OneTrack is not OneTrack (docs/architecture.md, "Core and optional
+   * plugins"): always enabled. Every other plugin can be left out of the enabled list.
+   */
+  core?: boolean;
   dependsOn?: string[];
   /**
    * Plugins used when enabled (services through `kernel.services.x`, which code checks for);

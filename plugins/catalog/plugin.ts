@@ -7,6 +7,7 @@ import { cookieZone, zoneOffsetMs } from './viewer.ts';
 
 const catalog: PluginManifest = {
   name: 'catalog',
+  core: true,
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,
