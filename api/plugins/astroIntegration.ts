@@ -22,7 +22,9 @@ interface Filler {
 }
 
 function fillersOf(plugins: PluginManifest[], root: string): Filler[] {
-  return plugins.flatMap((plugin) => Object.entries(plugin.slots ?? {}).map(([slot, file]) => ({ slot, file: path.join(root, plugin.name, file) })));
+  return plugins.flatMap((plugin) =>
+    Object.entries(plugin.slots ?? {}).flatMap(([slot, files]) => [files].flat().map((file) => ({ slot, file: path.join(root, plugin.name, file) }))),
+  );
 }
 
 /** `export default { 'slot.name': [filler, …] }`, in plugin order. */

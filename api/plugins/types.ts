@@ -125,9 +125,10 @@ export interface PluginManifest {
    * What this plugin shows in other features' pages and in the shell, by extension point
    * (docs/architecture.md, "Extension points"): a `.astro` file (relative to the plugin folder) for
    * the slots that pages render with site/components/Slot.astro, a `.tsx` component for the slots
-   * that islands render with site/components/IslandSlot.tsx.
+   * that islands render with site/components/IslandSlot.tsx, a `.ts` module whose default export
+   * is a function for the client scripts' hook slots. Several files fill a slot in their order.
    */
-  slots?: Record<string, string>;
+  slots?: Record<string, string | string[]>;
   /** Entries of the app's sidebar. */
   nav?: NavEntry[];
 }

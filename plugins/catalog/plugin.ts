@@ -30,6 +30,8 @@ const catalog: PluginManifest = {
   }),
   seed: seedCatalog,
   pages: [
+    // The home page: the month's drops, featured artists and exclusives around the site's texts (content).
+    { pattern: '/', entrypoint: 'pages/home.astro' },
     { pattern: '/discover', entrypoint: 'pages/discover.astro' },
     { pattern: '/collection', entrypoint: 'pages/collection.astro' },
     { pattern: '/welcome', entrypoint: 'pages/welcome.astro' },

@@ -25,6 +25,11 @@ const releases: PluginManifest = {
   routes: releasesRoutes,
   jobs: releaseJobs,
   seed: seedReleases,
+  slots: {
+    'track.panels': ['components/TrackMediaPanel.astro', 'components/TrackAnalysis.astro'],
+    'track.details': 'components/TrackDetails.astro',
+    'coming.actions': 'components/PreSavePanel.astro',
+  },
   pages: [
     { pattern: '/upload', entrypoint: 'pages/upload.astro' },
     { pattern: '/embed/tracks/[id]', entrypoint: 'pages/embed-track.astro' },
