@@ -18,12 +18,10 @@ declare module 'virtual:onetrack/slots' {
 }
 declare module 'virtual:onetrack/islands/*' {
   // Each slot's fillers take the props its island passes (docs/architecture.md, "Extension points").
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const fillers: Array<import('react').ComponentType<any>>;
   export default fillers;
 }
 declare module 'virtual:onetrack/hooks/*' {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const hooks: Array<(...args: any[]) => void>;
   export default hooks;
 }

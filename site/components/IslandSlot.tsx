@@ -6,7 +6,6 @@ import type { ComponentType } from 'react';
  * (`import badges from 'virtual:onetrack/islands/topbar.badges'`, docs/architecture.md "Extension
  * points"), so its bundle holds those and no other slot's; they hydrate with the island.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function IslandSlot({ fillers, ...props }: { fillers: Array<ComponentType<any>>; [prop: string]: unknown }) {
   return fillers.map((Filler, index) => <Filler key={index} {...props} />);
 }
