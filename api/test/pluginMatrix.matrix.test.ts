@@ -45,6 +45,8 @@ describe('plugin matrix: the site without each optional plugin', function () {
   let configurations: Configuration[] = [];
 
   before(async () => {
+    // Each built site's server entry adds its own process listeners (Astro's), all kept loaded here.
+    process.setMaxListeners(40);
     configurations = await buildMatrix({
       fullBuilt: process.env.PLUGIN_MATRIX_DIST === '1',
       onBuild: (c) => process.stdout.write(`      building the site without ${c.without}\n`),
