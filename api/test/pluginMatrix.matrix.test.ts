@@ -28,7 +28,7 @@ export function samplePath(pattern: string): string {
 function apiPaths(server: TestServer): string[] {
   const router = new Router<AppState>({ prefix: '/api' });
   for (const plugin of server.app.plugins) plugin.routes?.(router, server.app.kernel);
-  const paths = router.stack.filter((layer) => layer.methods.includes('GET')).map((layer) => samplePath(layer.path));
+  const paths = router.stack.flatMap((layer) => (layer.methods.includes('GET') && typeof layer.path === 'string' ? [samplePath(layer.path)] : []));
   return [...new Set(paths)];
 }
 
