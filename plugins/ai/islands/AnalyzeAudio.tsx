@@ -1,21 +1,18 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { StepProps } from '../../releases/islands/wizard/types.ts';
 import { analyzeUpload } from '../client.ts';
 import type { AudioInsights } from '../types.ts';
+import { AiButton } from './AiButton.tsx';
 import AnalysisResultsDialog from './AnalysisResultsDialog.tsx';
 
 /** "Analyze (AI)" next to the chosen audio file of the upload wizard (island slot upload.audio-tools). */
 export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' | 'update'>) {
-  const [analyzing, setAnalyzing] = useState(false);
   const [insights, setInsights] = useState<AudioInsights | null>(null);
 
   const analyze = async () => {
     if (!draft.audioUrl) return;
-    setAnalyzing(true);
     try {
       const reply = await analyzeUpload(draft.audioUrl);
       if (!reply.success || !reply.insights) throw new Error(reply.message);
@@ -23,17 +20,12 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
       toast({ title: 'Audio Analysis Complete', variant: 'success' });
     } catch (e) {
       toast({ title: 'Analysis Failed', description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'), variant: 'destructive' });
-    } finally {
-      setAnalyzing(false);
     }
   };
 
   return (
     <>
-      <Button size="sm" variant="outline-light" onClick={analyze} disabled={analyzing}>
-        {analyzing && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-        {analyzing ? 'Analyzing...' : 'Analyze (AI)'}
-      </Button>
+      <AiButton label="Analyze (AI)" busyLabel="Analyzing..." run={analyze} />
       <AnalysisResultsDialog
         show={insights !== null}
         insights={insights}
