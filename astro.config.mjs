@@ -13,10 +13,11 @@ import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 const chunkGroups = [
   {
     // What pages without the router load too (the embed player: no router, no React, under 15 KB,
-    // syndication test): the audio helpers the embed shares with the site's player, and play reports.
+    // syndication test): the audio helpers the embed shares with the site's player, and the players'
+    // hooks (play reports: the player.audio slot, api/plugins/astroIntegration.ts).
     name: 'base',
     priority: 4,
-    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$/,
+    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$|virtual:onetrack\/hooks\//,
   },
   {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.
@@ -37,7 +38,8 @@ const chunkGroups = [
     // The layout's islands and what they share with the catalog's action islands.
     name: 'islands',
     priority: 1,
-    test: /[\\/]site[\\/](islands[\\/](Sidebar|TopBar|Player|Toaster)\.tsx|components[\\/]Icon\.tsx|lib[\\/]use)|[\\/]plugins[\\/](messaging|notifications)[\\/]islands[\\/](UnreadPoller|BellPoller)\.tsx|[\\/]plugins[\\/]catalog[\\/]islands[\\/]useCopiedFlag\.ts/,
+    // The top bar's slots (virtual:onetrack/islands/topbar.*) and their fillers come with it.
+    test: /[\\/]site[\\/](islands[\\/](Sidebar|TopBar|Player|Toaster)\.tsx|components[\\/](Icon|IslandSlot|BadgeLink)\.tsx|lib[\\/]use)|[\\/]plugins[\\/](messaging|notifications|admin)[\\/]islands[\\/](UnreadPoller|BellPoller|InboxLink|BellLink|AdminLink)\.tsx|[\\/]plugins[\\/]catalog[\\/]islands[\\/]useCopiedFlag\.ts|virtual:onetrack\/islands\/topbar\./,
   },
 ];
 

@@ -42,6 +42,8 @@ export interface AppOptions {
   plugins?: Array<string | PluginManifest>;
   /** Serve pages through the built Astro site (off for API-only tests). */
   pages?: boolean;
+  /** The built site's folder (dist/ unless the plugin matrix built another). */
+  dist?: string;
 }
 
 export interface App {
@@ -118,7 +120,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the health check (a balancer probes a node by its own address), before anything else.
   koa.use(servedHosts(config));
 
-  if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
+  const dist = options.dist ?? distDir;
+  if (options.pages !== false) koa.use(clientAssets(path.join(dist, 'client')));
   koa.use(mediaFiles(kernel.storage));
 
   koa.use(readYourWrites(kernel.cache));
@@ -150,7 +153,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   if (options.pages !== false) {
-    const handler = await loadAstroHandler();
+    const handler = await loadAstroHandler(dist);
     koa.use(
       astroPages(handler, (ctx) => {
         // Loaded at most once per request: the layout and the page may both need it.

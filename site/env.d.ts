@@ -10,3 +10,22 @@ declare namespace App {
     shell: () => Promise<import('../api/plugins/types.ts').ShellData>;
   }
 }
+
+// Generated from the enabled plugins' manifests by api/plugins/astroIntegration.ts.
+declare module 'virtual:onetrack/slots' {
+  const slots: Record<string, Array<(props: Record<string, unknown>) => unknown>>;
+  export default slots;
+}
+declare module 'virtual:onetrack/islands/*' {
+  // Each slot's fillers take the props its island passes (docs/architecture.md, "Extension points").
+  const fillers: Array<import('react').ComponentType<any>>;
+  export default fillers;
+}
+declare module 'virtual:onetrack/hooks/*' {
+  const hooks: Array<(...args: any[]) => void>;
+  export default hooks;
+}
+declare module 'virtual:onetrack/nav' {
+  const entries: import('../api/plugins/types.ts').NavEntry[];
+  export default entries;
+}

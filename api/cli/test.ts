@@ -1,6 +1,6 @@
 // `npm test`: everything, in order: tools it needs, lint, typecheck, the deployment file, build, the
 // suite on SQLite and on MariaDB/MySQL (a database of its own per suite), the multi-node test (app
-// and worker processes on MariaDB, Redis and a local S3 server), then the browser tests. Prints one
+// and worker processes on MariaDB, Redis and a local S3 server), the plugin matrix, then the browser tests. Prints one
 // closing line "N passed, N failed" summed over every mocha run.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -112,9 +112,11 @@ if (!only || only === 'static') {
 }
 run('build', bin('astro'), ['build']);
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
-const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', 'node_modules/**'];
+const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
 // Real processes on MariaDB: run once, not in both database passes.
 const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
+// The site built without each optional plugin (api/test/pluginMatrix.ts); dist/ is the full list's build.
+const MATRIX = ['api/test/*.matrix.test.ts', '--timeout', '1200000'];
 const BROWSER = ['{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'];
 
 if (!only || only === 'sqlite') mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
@@ -130,6 +132,7 @@ if (!only || only === 'mysql') {
   if (url) mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
   if (url) mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
 }
+if (!only || only === 'matrix') mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, { TEST_DB: 'sqlite', PLUGIN_MATRIX_DIST: '1' });
 if (!only || only === 'browser') {
   mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' });
 }

@@ -25,7 +25,7 @@ export function readEnabledList(file = process.env.ONETRACK_PLUGINS ?? enabledLi
 }
 
 /** Orders plugins so each comes after everything it depends on; refuses missing or circular ones. */
-export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dependsOn'>>(manifests: T[]): T[] {
+export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dependsOn' | 'optionalDependsOn'>>(manifests: T[]): T[] {
   const byName = new Map(manifests.map((m) => [m.name, m]));
   const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -41,6 +41,11 @@ export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dep
         throw new ConfigError(`Plugin "${manifest.name}" needs plugin "${dep}", which is not enabled in plugins/enabled.json`);
       }
       visit(target, [...chain, manifest.name]);
+    }
+    // Present or not; when present, its service is built first.
+    for (const dep of manifest.optionalDependsOn ?? []) {
+      const target = byName.get(dep);
+      if (target) visit(target, [...chain, manifest.name]);
     }
     state.set(manifest.name, 'done');
     ordered.push(manifest);
@@ -95,6 +100,21 @@ async function importManifest(entry: string, file: string): Promise<PluginManife
     }
     throw error;
   }
+}
+
+/** The plugins left when `removed` is turned off: it goes with every plugin that needs it, transitively. */
+export function withoutPlugin(manifests: PluginManifest[], removed: string): PluginManifest[] {
+  const gone = new Set([removed]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const m of manifests) {
+      if (!gone.has(m.name) && (m.dependsOn ?? []).some((dep) => gone.has(dep))) {
+        gone.add(m.name);
+        grew = true;
+      }
+    }
+  }
+  return manifests.filter((m) => !gone.has(m.name));
 }
 
 /**

@@ -62,13 +62,39 @@ export interface ShellData {
   membership: 'trial' | 'member' | 'cancelled' | null;
 }
 
+/** A link of the app's sidebar (site/islands/Sidebar.tsx). */
+export interface NavEntry {
+  href: string;
+  label: string;
+  /** A name of site/components/Icon.tsx. */
+  icon: string;
+  /** Who sees it: everyone (default), artists, or admins. */
+  audience?: 'all' | 'artists' | 'admins';
+  /** Where: among the main entries (default) or at the foot, next to Settings. */
+  place?: 'main' | 'foot';
+  /** Order among the plugins' entries (after the core's). */
+  order: number;
+  /** The shell's count shown on it (ShellData). */
+  badge?: 'unreadMessages';
+}
+
 export interface PluginManifest {
   name: string;
   /** The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in api/plugins/apiVersion.ts). */
   api: string;
   /** Set by the loader: the plugin's folder (a package's root for a package); page entrypoints are relative to it. */
   root?: string;
+  /**
+   * A feature without which OneTrack is not OneTrack (docs/architecture.md, "Core and optional
+   * plugins"): always enabled. Every other plugin can be left out of the enabled list.
+   */
+  core?: boolean;
   dependsOn?: string[];
+  /**
+   * Plugins used when enabled (services through `kernel.services.x`, which code checks for);
+   * built before this one when present, and not required.
+   */
+  optionalDependsOn?: string[];
   /** Absolute folder of knex migrations, named `YYYYMMDDhhmmss_what.ts`. */
   migrations?: string;
   /** Builds the plugin's service; registered under the plugin's name. */
@@ -103,4 +129,14 @@ export interface PluginManifest {
   jobs?: Record<string, JobHandler>;
   /** Astro pages this feature contributes; injected as routes at build time. */
   pages?: PageRoute[];
+  /**
+   * What this plugin shows in other features' pages and in the shell, by extension point
+   * (docs/architecture.md, "Extension points"): a `.astro` file (relative to the plugin folder) for
+   * the slots that pages render with site/components/Slot.astro, a `.tsx` component for the slots
+   * that islands render with site/components/IslandSlot.tsx, a `.ts` module whose default export
+   * is a function for the client scripts' hook slots. Several files fill a slot in their order.
+   */
+  slots?: Record<string, string | string[]>;
+  /** Entries of the app's sidebar. */
+  nav?: NavEntry[];
 }

@@ -21,6 +21,8 @@ export interface TestServerOptions {
   seedDemo?: boolean;
   /** Plugin entries (names, packages) or manifests; plugins/enabled.json when omitted. */
   plugins?: Array<string | PluginManifest>;
+  /** The built site's folder (dist/ by default). */
+  dist?: string;
   now?: () => Date;
   config?: Partial<Config>;
   /** Where the app logs (tests that read the lines); warnings and errors on stdout otherwise. */
@@ -54,7 +56,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
-  const app = await createApp({ config, plugins: options.plugins, pages: options.pages ?? false, now: options.now, log: options.log });
+  const app = await createApp({ config, plugins: options.plugins, dist: options.dist, pages: options.pages ?? false, now: options.now, log: options.log });
   const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Its port is known only now; everything reads the public origin when it writes a URL.

@@ -9,6 +9,8 @@ const admin: PluginManifest = {
   dependsOn: ['accounts', 'catalog', 'content', 'credits'],
   services: createAdminService,
   routes: adminRoutes,
+  slots: { 'topbar.links': 'islands/AdminLink.tsx' },
+  nav: [{ href: '/admin', label: 'Admin', icon: 'shield', audience: 'admins', place: 'foot', order: 10 }],
   pages: [{ pattern: '/admin', entrypoint: 'pages/admin.astro' }],
 };
 

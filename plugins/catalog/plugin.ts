@@ -8,6 +8,7 @@ import { cookieZone, zoneOffsetMs } from './viewer.ts';
 const catalog: PluginManifest = {
   name: 'catalog',
   api: '^1.0.0',
+  core: true,
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,
@@ -30,6 +31,8 @@ const catalog: PluginManifest = {
   }),
   seed: seedCatalog,
   pages: [
+    // The home page: the month's drops, featured artists and exclusives around the site's texts (content).
+    { pattern: '/', entrypoint: 'pages/home.astro' },
     { pattern: '/discover', entrypoint: 'pages/discover.astro' },
     { pattern: '/collection', entrypoint: 'pages/collection.astro' },
     { pattern: '/welcome', entrypoint: 'pages/welcome.astro' },

@@ -8,6 +8,7 @@ import { monthOf } from './months.ts';
 const credits: PluginManifest = {
   name: 'credits',
   api: '^1.0.0',
+  core: true,
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,

@@ -14,6 +14,8 @@ const messaging: PluginManifest = {
   routes: messagingRoutes,
   seed: seedMessaging,
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
+  slots: { 'shell.end': 'components/ShellUnreadPoller.astro', 'topbar.badges': 'islands/InboxLink.tsx', 'artist.contact': 'islands/MessageButton.tsx' },
+  nav: [{ href: '/messages', label: 'Messages', icon: 'mail', badge: 'unreadMessages', order: 10 }],
   pages: [{ pattern: '/messages', entrypoint: 'pages/messages.astro' }],
 };
 

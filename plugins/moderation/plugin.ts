@@ -14,6 +14,11 @@ const moderation: PluginManifest = {
   services: createModerationService,
   anonymousBodies: [NOTICE_PATH],
   routes: moderationRoutes,
+  slots: {
+    'artist.actions': 'components/ArtistReport.astro',
+    'track.actions': 'components/TrackReport.astro',
+    'message.actions': 'islands/MessageReport.tsx',
+  },
   pages: [
     { pattern: '/admin/moderation', entrypoint: 'pages/moderation.astro' },
     { pattern: '/admin/audit', entrypoint: 'pages/audit.astro' },

@@ -17,6 +17,7 @@ const notifications: PluginManifest = {
   jobs: {
     [EMAIL_JOB]: async (payload, kernel) => kernel.services.notifications.sendEmail((payload as { id: number }).id),
   },
+  slots: { 'shell.end': 'components/ShellBellPoller.astro', 'topbar.badges': 'islands/BellLink.tsx' },
   pages: [{ pattern: '/notifications', entrypoint: 'pages/notifications.astro' }],
 };
 

@@ -11,6 +11,11 @@ const pledges: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createPledgesService,
   routes: pledgesRoutes,
+  slots: {
+    'artist.next-drop': 'components/PledgePanel.astro',
+    'vault.sections': 'components/VaultPledges.astro',
+    'upload.notices': 'components/PledgesWaiting.astro',
+  },
   jobs: {
     [EXPIRE_JOB]: async (payload, kernel) => kernel.services.pledges.expire((payload as { month: string }).month),
   },

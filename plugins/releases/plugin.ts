@@ -12,6 +12,7 @@ const DATA_URL_BODY_LIMIT = '140mb';
 const releases: PluginManifest = {
   name: 'releases',
   api: '^1.0.0',
+  core: true,
   dependsOn: ['accounts', 'catalog'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createReleasesService,
@@ -25,6 +26,11 @@ const releases: PluginManifest = {
   routes: releasesRoutes,
   jobs: releaseJobs,
   seed: seedReleases,
+  slots: {
+    'track.panels': ['components/TrackMediaPanel.astro', 'components/TrackAnalysis.astro'],
+    'track.details': 'components/TrackDetails.astro',
+    'coming.actions': 'components/PreSavePanel.astro',
+  },
   pages: [
     { pattern: '/upload', entrypoint: 'pages/upload.astro' },
     { pattern: '/embed/tracks/[id]', entrypoint: 'pages/embed-track.astro' },

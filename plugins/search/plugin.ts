@@ -11,6 +11,7 @@ const search: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createSearchService,
   routes: searchRoutes,
+  slots: { 'topbar.search': 'islands/SearchBox.tsx' },
   pages: [{ pattern: '/search', entrypoint: 'pages/search.astro' }],
 };
 

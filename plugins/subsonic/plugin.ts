@@ -13,6 +13,7 @@ const subsonic: PluginManifest = {
   services: createSubsonicService,
   middleware: subsonicApi,
   routes: subsonicRoutes,
+  slots: { 'settings.links': 'components/AppsLink.astro' },
   pages: [{ pattern: '/settings/apps', entrypoint: 'pages/apps.astro' }],
 };
 

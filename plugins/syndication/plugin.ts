@@ -7,6 +7,11 @@ const syndication: PluginManifest = {
   name: 'syndication',
   api: '^1.0.0',
   dependsOn: ['catalog', 'releases'],
+  slots: {
+    'shell.head': 'components/SiteFeedLink.astro',
+    'artist.head': 'components/ArtistPlayerTags.astro',
+    'track.head': 'components/TrackPlayerTags.astro',
+  },
   pages: [
     { pattern: '/oembed', entrypoint: 'pages/oembed.ts' },
     { pattern: '/feed.xml', entrypoint: 'pages/feed.xml.ts' },

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
-import type { ShellData } from '../../api/plugins/types.ts';
+import type { NavEntry, ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { WebPicture } from '../components/WebPicture.tsx';
 import { badgeCount, initials, plural } from '../lib/format.ts';
@@ -10,6 +10,7 @@ import { useHydrated } from '../lib/useHydrated.ts';
 import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, closeDrawer, restoreSidebar } from '../stores/ui.ts';
 
+// The core features' entries; the other plugins add theirs (manifests' `nav`, the `entries` prop).
 const ENTRIES: Array<{ href: string; label: string; icon: IconName }> = [
   { href: '/', label: 'Home', icon: 'home' },
   { href: '/discover', label: 'Discover', icon: 'compass' },
@@ -17,20 +18,27 @@ const ENTRIES: Array<{ href: string; label: string; icon: IconName }> = [
   { href: '/artists', label: 'Artists', icon: 'users' },
   { href: '/upload', label: 'Upload', icon: 'upload' },
   { href: '/credits', label: 'Credits', icon: 'coins' },
-  { href: '/messages', label: 'Messages', icon: 'mail' },
 ];
 
 interface Props {
   user: SessionUser | null;
   shell: ShellData;
   path: string;
+  /** The enabled plugins' entries (virtual:onetrack/nav), in their order. */
+  entries: NavEntry[];
+}
+
+function shownTo(entry: NavEntry, user: SessionUser | null): boolean {
+  if (entry.audience === 'artists') return !!user?.isArtist;
+  if (entry.audience === 'admins') return user?.role === 'admin' || user?.role === 'superadmin';
+  return true;
 }
 
 function isCurrent(href: string, path: string) {
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
 
-export default function Sidebar({ user, shell, path }: Props) {
+export default function Sidebar({ user, shell, path, entries }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
   const unread = useStore($unreadMessages);
@@ -64,7 +72,7 @@ export default function Sidebar({ user, shell, path }: Props) {
           <span className="label">OneTrack</span>
         </a>
         <ul className="sidebar-list">
-          {[...ENTRIES, ...(user?.isArtist ? [{ href: '/dashboard', label: 'Dashboard', icon: 'chart' as const }] : [])].map((entry) => (
+          {[...ENTRIES, ...entries.filter((e) => e.place !== 'foot' && shownTo(e, user))].map((entry) => (
             <li key={entry.href}>
               <a
                 href={entry.href}
@@ -73,9 +81,9 @@ export default function Sidebar({ user, shell, path }: Props) {
                 title={entry.label}
                 onClick={closeDrawer}
               >
-                <Icon name={entry.icon} />
+                <Icon name={entry.icon as IconName} />
                 <span className="label">{entry.label}</span>
-                {entry.href === '/messages' && shown.unreadMessages > 0 && (
+                {'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 && (
                   <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={plural(shown.unreadMessages, 'unread message')}>
                     {badgeCount(shown.unreadMessages)}
                   </span>
@@ -108,14 +116,14 @@ export default function Sidebar({ user, shell, path }: Props) {
           </section>
         )}
         <ul className="sidebar-list sidebar-bottom">
-          {(user?.role === 'admin' || user?.role === 'superadmin') && (
-            <li>
-              <a href="/admin" className={`sidebar-link${isCurrent('/admin', path) ? ' active' : ''}`} title="Admin" onClick={closeDrawer}>
-                <Icon name="shield" />
-                <span className="label">Admin</span>
+          {entries.filter((e) => e.place === 'foot' && shownTo(e, user)).map((entry) => (
+            <li key={entry.href}>
+              <a href={entry.href} className={`sidebar-link${isCurrent(entry.href, path) ? ' active' : ''}`} title={entry.label} onClick={closeDrawer}>
+                <Icon name={entry.icon as IconName} />
+                <span className="label">{entry.label}</span>
               </a>
             </li>
-          )}
+          ))}
           <li>
             <a href="/transparency" className={`sidebar-link${isCurrent('/transparency', path) ? ' active' : ''}`} title="Transparency" onClick={closeDrawer}>
               <Icon name="shield" />

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
-import SearchBox from '../../plugins/search/islands/SearchBox.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { badgeCount, initials } from '../lib/format.ts';
+import { IslandSlot } from '../components/IslandSlot.tsx';
+import search from 'virtual:onetrack/islands/topbar.search';
+import badges from 'virtual:onetrack/islands/topbar.badges';
+import links from 'virtual:onetrack/islands/topbar.links';
+import { initials } from '../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
@@ -25,7 +28,6 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
   const unreadMessages = hydrated ? storedUnread : initialUnread;
   const storedNotifications = useStore($unreadNotifications);
   const unreadNotifications = hydrated ? storedNotifications : initialNotifications;
-  const isAdmin = user?.role === 'admin' || user?.role === 'superadmin';
 
   return (
     <header className="topbar">
@@ -44,7 +46,7 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
         <img src="/favicon.svg" alt="" width={28} height={28} className="topbar-brand-mark" />
         <span className="topbar-brand-name">OneTrack</span>
       </a>
-      <SearchBox />
+      <IslandSlot fillers={search} />
       <div className="topbar-actions">
         {user ? (
           <>
@@ -54,14 +56,7 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
                 <Icon name="crown" size={18} /> Upgrade to Premium
               </a>
             )}
-            <a href="/notifications" className="btn btn-icon position-relative" aria-label={`Notifications${unreadNotifications ? `, ${unreadNotifications} unread` : ''}`} data-testid="notification-bell">
-              <Icon name="bell" />
-              {unreadNotifications > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadNotifications)}</span>}
-            </a>
-            <a href="/messages" className="btn btn-icon position-relative" aria-label={`Messages${unreadMessages ? `, ${unreadMessages} unread` : ''}`}>
-              <Icon name="mail" />
-              {unreadMessages > 0 && <span className="badge rounded-pill text-bg-warning topbar-badge">{badgeCount(unreadMessages)}</span>}
-            </a>
+            <IslandSlot fillers={badges} unreadMessages={unreadMessages} unreadNotifications={unreadNotifications} />
             <a href="/profile" className="topbar-avatar">
               <span className="visually-hidden">Your profile</span>
               {user.profileImage ? (
@@ -71,11 +66,7 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
               )}
             </a>
             {/* On phones the search keeps the room: Admin and Logout are in the drawer there. */}
-            {isAdmin && (
-              <a href="/admin" className="btn btn-outline-light btn-sm d-none d-md-inline-flex">
-                <Icon name="shield" size={16} /> Admin
-              </a>
-            )}
+            <IslandSlot fillers={links} user={user} />
             <button type="button" className="btn btn-outline-secondary btn-sm d-none d-md-inline-flex" onClick={() => void logout()}>
               Logout
             </button>

@@ -8,7 +8,7 @@ import { toast } from '../stores/toasts.ts';
 import { signInToast } from './session.ts';
 import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
-import { reportPlays } from '../../plugins/insights/client/playReports.ts';
+import audioHooks from 'virtual:onetrack/hooks/player.audio';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
@@ -218,7 +218,7 @@ export function attachAudio(element: HTMLAudioElement): void {
   const stored = Number(localStorage.getItem(VOLUME_KEY));
   $volume.set(localStorage.getItem(VOLUME_KEY) !== null && stored >= 0 && stored <= 1 ? stored : DEFAULT_VOLUME);
   audio.volume = $volume.get();
-  reportPlays(audio, () => $current.get()?.id ?? null);
+  for (const follow of audioHooks) follow(audio, () => $current.get()?.id ?? null);
   audio.addEventListener('ended', () => {
     $playing.set(false);
     const track = $current.get();

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import contact from 'virtual:onetrack/islands/artist.contact';
 import { useCopiedFlag } from './useCopiedFlag.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
-const MessageDialog = lazy(() => import('../../messaging/islands/MessageDialog.tsx'));
 const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 
 interface Props {
@@ -15,9 +16,9 @@ interface Props {
   shareOnly?: boolean;
 }
 
-/** The artist profile's Support with Credits, Message and Share buttons with their dialogs. */
+/** The artist profile's Support with Credits and Share buttons with their dialogs, and the ways to contact them (Message). */
 export default function ArtistActions({ artist, currentUserId, shareUrl, shareOnly = false }: Props) {
-  const dialogs = useDialogs<'support' | 'message' | 'share'>();
+  const dialogs = useDialogs<'support' | 'share'>();
   const [copied, markCopied] = useCopiedFlag();
 
   return (
@@ -27,9 +28,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
           <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
             <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
           </button>
-          <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'message'} onClick={() => dialogs.show('message')}>
-            <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
-          </button>
+          <IslandSlot fillers={contact} artist={artist} currentUserId={currentUserId} />
         </>
       )}
       <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
@@ -38,9 +37,6 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
       <Suspense>
         {dialogs.rendered('support') && (
           <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={currentUserId !== null} />
-        )}
-        {dialogs.rendered('message') && (
-          <MessageDialog artist={artist} show={dialogs.open === 'message'} onHide={dialogs.close} currentUserId={currentUserId} />
         )}
         {dialogs.rendered('share') && (
           <ShareDialog

@@ -36,8 +36,11 @@ function report(play: Play, event: 'start' | 'thirty' | 'complete' | 'skip'): vo
     .catch((error) => console.warn('play not reported', error));
 }
 
-/** Reports the plays of `audio`; `currentId` is the track the player holds now. */
-export function reportPlays(audio: HTMLAudioElement, currentId: () => number | null): void {
+/**
+ * Reports the plays of `audio`; `currentId` is the track the player holds now. Both players (the
+ * site's and the embed) run it as a filler of the hook slot player.audio.
+ */
+export default function reportPlays(audio: HTMLAudioElement, currentId: () => number | null): void {
   let play: Play | null = null;
   audio.addEventListener('playing', () => {
     const trackId = currentId();

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ApiError, apiRequest } from '../../../site/lib/api.ts';
-import ReportButton from '../../moderation/islands/ReportButton.tsx';
+import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
+import messageActions from 'virtual:onetrack/islands/message.actions';
 import { MESSAGE_TIME_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
 import { $unreadMessages } from '../../../site/stores/shell.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
@@ -204,7 +205,7 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
                     {!m.isSentByCurrentUser && replyTo !== m.id && (
                       <span className="d-flex align-items-center gap-2">
                         <Button variant="outline-light" size="sm" onClick={() => setReplyTo(m.id)}>Reply</Button>
-                        <ReportButton target={{ type: 'message', id: m.id, label: `Message from ${m.senderName}` }} signedIn />
+                        <IslandSlot fillers={messageActions} message={m} />
                       </span>
                     )}
                     {replyTo === m.id && (

@@ -1,6 +1,6 @@
 import { dbToGain, normalisationGainDb } from '../../../site/lib/loudness.ts';
 import { formatDuration } from '../../../site/lib/time.ts';
-import { reportPlays } from '../../insights/client/playReports.ts';
+import audioHooks from 'virtual:onetrack/hooks/player.audio';
 
 // The embed page's player (components/EmbedPlayer.astro): play/pause, position and seeking over
 // one <audio>, which plays through a Web Audio gain node set from the track's measured loudness,
@@ -13,7 +13,7 @@ function wire(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('[data-embed-play]')!;
   const seek = root.querySelector<HTMLInputElement>('[data-embed-seek]')!;
   const time = root.querySelector<HTMLElement>('[data-embed-time]')!;
-  reportPlays(audio, () => Number(audio.dataset.trackId));
+  for (const follow of audioHooks) follow(audio, () => Number(audio.dataset.trackId));
   const gainDb = normalisationGainDb({ lufs: number(audio.dataset.lufs), truePeak: number(audio.dataset.truePeak) });
   let context: AudioContext | null = null;
   let dragging = false;

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Progress } from '../../../../site/components/Progress.tsx';
-import Spinner from 'react-bootstrap/Spinner';
 import { messageOf } from '../../../../site/lib/api.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
-import { analyzeUpload, enhanceTrack } from '../../../ai/client.ts';
-import AnalysisResultsDialog from '../../../ai/islands/AnalysisResultsDialog.tsx';
-import type { AudioInsights } from '../../../ai/types.ts';
+import { IslandSlot } from '../../../../site/components/IslandSlot.tsx';
+import audioTools from 'virtual:onetrack/islands/upload.audio-tools';
+import descriptionTools from 'virtual:onetrack/islands/upload.description-tools';
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
@@ -24,10 +23,6 @@ const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
 export function StepTrack({ draft, update, errors, today, artistName }: StepProps & { artistName: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [analyzing, setAnalyzing] = useState(false);
-  const [insights, setInsights] = useState<AudioInsights | null>(null);
-  const [enhancing, setEnhancing] = useState(false);
-
   const choose = async (file: File) => {
     const checked = await checkAudioFile(file);
     if ('error' in checked) {
@@ -47,38 +42,6 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
     }
   };
 
-  const analyze = async () => {
-    if (!draft.audioUrl) return;
-    setAnalyzing(true);
-    try {
-      const reply = await analyzeUpload(draft.audioUrl);
-      if (!reply.success || !reply.insights) throw new Error(reply.message);
-      setInsights(reply.insights);
-      toast({ title: 'Audio Analysis Complete', variant: 'success' });
-    } catch (e) {
-      toast({ title: 'Analysis Failed', description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'), variant: 'destructive' });
-    } finally {
-      setAnalyzing(false);
-    }
-  };
-
-  const enhance = async () => {
-    if (!draft.title.trim()) {
-      toast({ ...TOASTS.enhanceNeedsTitle, variant: 'destructive' });
-      return;
-    }
-    setEnhancing(true);
-    try {
-      const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined, mood: draft.moods.join(', ') || undefined });
-      update({ description: reply.enhancedDescription.slice(0, DESCRIPTION_MAX), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
-      toast({ title: 'AI Enhancement Complete', variant: 'success' });
-    } catch (e) {
-      toast({ title: 'Enhancement failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });
-    } finally {
-      setEnhancing(false);
-    }
-  };
-
   return (
     <>
       {fileError && <div className="alert alert-danger py-2" role="alert">{fileError}</div>}
@@ -92,10 +55,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               </p>
             </div>
             <div className="d-flex gap-2">
-              <Button size="sm" variant="outline-light" onClick={analyze} disabled={analyzing}>
-                {analyzing && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-                {analyzing ? 'Analyzing...' : 'Analyze (AI)'}
-              </Button>
+              <IslandSlot fillers={audioTools} draft={draft} update={update} />
               <Button size="sm" variant="outline-danger" aria-label="Remove audio file" onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}>Remove</Button>
             </div>
           </div>
@@ -108,12 +68,11 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       <Field id="track-description" label="Track Description" error={errors.description}>
         <LimitedText rows={4} value={draft.description} max={DESCRIPTION_MAX} isInvalid={!!errors.description} onChange={(description) => update({ description })} />
       </Field>
-      <div className="d-flex justify-content-end mb-3">
-        <Button size="sm" variant="outline-light" onClick={enhance} disabled={enhancing}>
-          {enhancing && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
-          {enhancing ? 'Enhancing...' : 'Enhance (AI)'}
-        </Button>
-      </div>
+      {descriptionTools.length > 0 && (
+        <div className="d-flex justify-content-end mb-3">
+          <IslandSlot fillers={descriptionTools} draft={draft} update={update} artistName={artistName} />
+        </div>
+      )}
 
       <div className="row g-3">
         <div className="col-sm-6">
@@ -152,16 +111,6 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
 
       <CreditCards artistRoles={draft.artistRoles} productionCredits={draft.productionCredits} songwriterCredits={draft.songwriterCredits} onChange={(key, items) => update({ [key]: items })} />
 
-      <AnalysisResultsDialog
-        show={insights !== null}
-        insights={insights}
-        onHide={() => setInsights(null)}
-        onApply={(applied) => {
-          update({ key: applied.key ?? draft.key, bpm: applied.bpm ? Math.round(applied.bpm) : draft.bpm, moods: Array.isArray(applied.mood) ? applied.mood : draft.moods });
-          setInsights(null);
-          toast({ title: 'Settings Applied', variant: 'success' });
-        }}
-      />
     </>
   );
 }

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { messageOf } from '../../../site/lib/api.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import type { StepProps } from '../../releases/islands/wizard/types.ts';
+import { analyzeUpload } from '../client.ts';
+import type { AudioInsights } from '../types.ts';
+import { AiButton } from './AiButton.tsx';
+import AnalysisResultsDialog from './AnalysisResultsDialog.tsx';
+
+/** "Analyze (AI)" next to the chosen audio file of the upload wizard (island slot upload.audio-tools). */
+export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' | 'update'>) {
+  const [insights, setInsights] = useState<AudioInsights | null>(null);
+
+  const analyze = async () => {
+    if (!draft.audioUrl) return;
+    try {
+      const reply = await analyzeUpload(draft.audioUrl);
+      if (!reply.success || !reply.insights) throw new Error(reply.message);
+      setInsights(reply.insights);
+      toast({ title: 'Audio Analysis Complete', variant: 'success' });
+    } catch (e) {
+      toast({ title: 'Analysis Failed', description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <AiButton label="Analyze (AI)" busyLabel="Analyzing..." run={analyze} />
+      <AnalysisResultsDialog
+        show={insights !== null}
+        insights={insights}
+        onHide={() => setInsights(null)}
+        onApply={(applied) => {
+          update({ key: applied.key ?? draft.key, bpm: applied.bpm ? Math.round(applied.bpm) : draft.bpm, moods: Array.isArray(applied.mood) ? applied.mood : draft.moods });
+          setInsights(null);
+          toast({ title: 'Settings Applied', variant: 'success' });
+        }}
+      />
+    </>
+  );
+}
