@@ -12,7 +12,7 @@ import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
-import { mediaFiles } from './http/media.ts';
+import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
 import { requestLog } from './http/requestLog.ts';
@@ -77,6 +77,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       cache,
       limits: createLimits(config, knex, redis),
       redis,
+      plugins,
       close,
     };
     for (const plugin of plugins) {
@@ -115,7 +116,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(servedHosts(config));
 
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
-  koa.use(mediaFiles(kernel.storage));
+  koa.use(mediaFiles(kernel.storage, withheldMedia(kernel.cache, plugins.flatMap((p) => (p.withheldMedia ? [() => p.withheldMedia!(kernel)] : [])))));
 
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
   koa.use(commitSession());

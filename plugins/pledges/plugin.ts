@@ -10,6 +10,8 @@ const pledges: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createPledgesService,
   routes: pledgesRoutes,
+  exportData: async (kernel, userId) => ({ pledges: await kernel.services.pledges.exportOf(userId) }),
+  deleteData: (kernel, userId, trx) => kernel.services.pledges.forget(userId, trx),
   jobs: {
     [EXPIRE_JOB]: async (payload, kernel) => kernel.services.pledges.expire((payload as { month: string }).month),
   },

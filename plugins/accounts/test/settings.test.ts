@@ -162,16 +162,16 @@ describe('accounts: preferences and account deletion', () => {
 
   describe('delete account', () => {
     it('answers 401 anonymous, 403 for someone else’s account, 404 for an unknown one', async () => {
-      expect((await server.client().delete(`/api/users/${bob.user.id}`)).status).to.equal(401);
-      expect((await alice.client.delete(`/api/users/${bob.user.id}`)).status).to.equal(403);
-      expect((await alice.client.delete('/api/users/99999')).status).to.equal(404);
+      expect((await server.client().post(`/api/users/${bob.user.id}/deletion`, { password: 'secret123' })).status).to.equal(401);
+      expect((await alice.client.post(`/api/users/${bob.user.id}/deletion`, { password: 'secret123' })).status).to.equal(403);
+      expect((await alice.client.post('/api/users/99999/deletion', { password: 'secret123' })).status).to.equal(404);
       expect((await bob.client.get('/api/auth/user')).status).to.equal(200);
     });
 
     it('wipes the personal data, ends every session and forbids logging in again', async () => {
       const secondDevice = server.client();
       expect((await secondDevice.post('/api/auth/login', { username: 'alice', password: 'secret123' })).status).to.equal(200);
-      const res = await alice.client.delete(`/api/users/${alice.user.id}`);
+      const res = await alice.client.post(`/api/users/${alice.user.id}/deletion`, { password: 'secret123' });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ message: 'Your account has been deleted' });
       expect((await alice.client.get('/api/auth/user')).status).to.equal(401);
