@@ -154,7 +154,7 @@ describe('accounts: preferences and account deletion', () => {
       expect((await mallory.client.post('/api/users/me/photo', { data: await png(200, 200) })).status).to.equal(200);
       expect(await alicePhoto()).to.equal(200);
       await point();
-      expect((await mallory.client.delete(profile)).status).to.equal(200);
+      expect((await mallory.client.post(`${profile}/deletion`, { password: 'secret123' })).status).to.equal(200);
       expect(await alicePhoto()).to.equal(200);
       expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(photo);
     });
