@@ -264,6 +264,12 @@ export function createAccountsService(kernel: Kernel) {
       for (const key of archives) await kernel.storage.delete(key);
     },
 
+    /** What the owner types to confirm a deletion: the password, or the username for an account without one. */
+    async deletionConfirmation(userId: number): Promise<'password' | 'username'> {
+      const row = await kernel.knex('users').where({ id: userId }).first('passwordHash');
+      return row?.passwordHash ? 'password' : 'username';
+    },
+
     /** The account's own part of its export: profile, artist record, preferences, devices and passkeys (names only). */
     async exportData(userId: number) {
       const profile = await service.publicUser(userId);

@@ -87,6 +87,9 @@ describe('takedown on every read path, across two nodes', () => {
       }
       expect(mentions(after.text), `${path} no longer shows the track`).to.equal(false);
     }
+    // Its files too (the fixture's names exist in no storage: 404 before, 410 once withheld).
+    expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(410);
+    expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(404);
   });
 
   it('suspends the artist from node A: node B ends their session and their page says so', async () => {
@@ -101,6 +104,9 @@ describe('takedown on every read path, across two nodes', () => {
     const login = await b.post('/api/auth/login', { username: 'copycat', password: 'secret123' });
     expect(login.status).to.equal(403);
     expect(login.body.message).to.equal('This account is suspended: Repeat infringer');
+    // A suspended artist's tracks are out everywhere, their files withheld.
+    expect((await b.get(`/api/artists/${artist.artist!.id}/tracks`)).body).to.deep.equal([]);
+    expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(410);
   });
 
   it('restores both from node A: node B shows the track and the artist again', async () => {
@@ -108,5 +114,6 @@ describe('takedown on every read path, across two nodes', () => {
     await waitFor('node B to show the track', async () => ((await b.get(`/tracks/${hiddenId}`)).status === 200 ? true : undefined), 2000, 20);
     expect((await b.get(`/artist/${artist.artist!.id}`)).status).to.equal(200);
     for (const path of paths()) expect(mentions((await b.get(path)).text), path).to.equal(true);
+    expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(404);
   });
 });
