@@ -412,6 +412,7 @@ export function createCatalogService(kernel: Kernel) {
       const artist = await knex('artists').where({ id: artistId }).first('user_id');
       if (!artist) throw notFound('Artist not found');
       if (Number(artist.userId) === userId) throw forbidden(SUBSCRIBE_SELF);
+      if (await artistGone(artistId)) throw gone(ARTIST_DELETED.gone);
       let created = true;
       let changed = true;
       try {

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
@@ -235,6 +235,10 @@ function DangerZone() {
 }
 
 export default function ProfileSettings(props: Props) {
+  // On a phone the tabs scroll sideways: the one a link opened (?tab=data) is brought into view.
+  useEffect(() => {
+    document.querySelector('#profile-tabs .nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
     <>
       <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>

@@ -205,11 +205,13 @@ describe('your data: export and account deletion', function () {
       expect((await anon.get('/api/tracks/monthly')).body.map((t: { id: number }) => t.id)).to.deep.equal([novaTrack]);
     });
 
-    it('refuses allocations and pledges to the deleted artist with a clear message', async () => {
+    it('refuses allocations, pledges and subscriptions to the deleted artist with a clear message', async () => {
       const allocation = await gus.client.post('/api/credits/allocate', { artistId: orion.artist!.id, credits: 1 });
       expect([allocation.status, allocation.body.message]).to.deep.equal([410, 'This artist has left OneTrack and can no longer receive credits']);
       const pledge = await gus.client.post('/api/pledges', { artistId: orion.artist!.id, credits: 1 });
       expect([pledge.status, pledge.body.message]).to.deep.equal([410, 'This artist has left OneTrack and can no longer receive pledges']);
+      const subscription = await gus.client.post('/api/subscriptions', { artistId: orion.artist!.id });
+      expect([subscription.status, subscription.body.message]).to.deep.equal([410, 'This artist has left OneTrack']);
     });
 
     it('keeps the ledger (anonymised): another artist’s statement is unchanged', async () => {

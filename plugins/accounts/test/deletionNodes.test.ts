@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../../api/app.ts';
+import { listen } from '../../../api/http/listen.ts';
+import { TestClient } from '../../../api/test/client.ts';
+import { waitFor } from '../../../api/test/processes.ts';
+import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { addTrack } from '../../catalog/test/fixtures.ts';
+import { signUp, type SignedUp } from './fixtures.ts';
+
+// An account deleted through node A is gone on node B too (another app on the same database and
+// Redis, its caches warm): its sessions end, its artist and tracks answer 410 (pages and API), its
+// files are withheld. Needs the built site.
+
+describe('account deletion across two nodes', () => {
+  let nodeA: TestServer;
+  let appB: App;
+  let serverB: Server;
+  let b: TestClient;
+  let artist: SignedUp;
+  let trackId: number;
+
+  before(async () => {
+    const redis = { url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` };
+    nodeA = await startTestServer({ pages: true, config: { redis } });
+    appB = await createApp({ config: nodeA.app.kernel.config, pages: true });
+    serverB = await listen(appB.koa, 0, '127.0.0.1');
+    b = new TestClient(`http://127.0.0.1:${(serverB.address() as AddressInfo).port}`);
+    artist = await signUp(nodeA, 'leaving', { artist: true });
+    trackId = await addTrack(artist.artist!.id, 'Last Song', new Date(Date.now() - 3_600_000));
+  });
+  after(async () => {
+    serverB?.closeAllConnections();
+    await new Promise((resolve) => serverB?.close(resolve));
+    await appB?.close();
+    await nodeA?.stop();
+  });
+
+  it('ends the sessions and answers 410 on node B as soon as node A answered', async () => {
+    const session = new TestClient(b.baseUrl, {}, artist.client.cookies);
+    const reads = [`/artist/${artist.artist!.id}`, `/tracks/${trackId}`, `/api/artists/${artist.artist!.id}`, `/api/tracks/${trackId}`, `/api/artists/${artist.artist!.id}/tracks`];
+    // Warm node B's caches: the session user and the public answers.
+    for (let i = 0; i < 2; i++) {
+      expect((await session.get('/api/auth/user')).status).to.equal(200);
+      for (const path of reads) expect((await b.get(path)).status, path).to.equal(200);
+    }
+    expect((await b.get('/media/test/Last-Song.mp3')).status, 'no such file yet').to.equal(404);
+
+    const res = await artist.client.post(`/api/users/${artist.user.id}/deletion`, { password: 'secret123' });
+    expect(res.status, res.text).to.equal(200);
+    await waitFor('node B to end the session', async () => ((await session.get('/api/auth/user')).status === 401 ? true : undefined), 2000, 20);
+    for (const path of reads) expect((await b.get(path)).status, path).to.equal(410);
+    expect((await b.get(`/artist/${artist.artist!.id}`)).text).to.contain('This artist has left OneTrack.');
+    expect((await b.get('/media/test/Last-Song.mp3')).status).to.equal(410);
+    expect((await b.get('/api/artists')).body.map((a: { id: number }) => a.id)).not.to.include(artist.artist!.id);
+  });
+});
