@@ -147,10 +147,11 @@ export function createCatalogService(kernel: Kernel) {
     return Boolean(await knex('artists as a').join('users as u', 'u.id', 'a.user_id').where('a.id', id).whereNotNull('u.deleted_at').first('a.id'));
   }
 
-  /** 404 unless the artist exists, 410 when their account was deleted (a cheap check for the artist's lists). */
+  /** 404 unless the artist exists, 410 when their account was deleted (one cheap query for the artist's lists). */
   async function assertArtist(id: number): Promise<void> {
-    if (!(await knex('artists').where({ id }).first('id'))) throw notFound('Artist not found');
-    if (await artistGone(id)) throw gone(ARTIST_DELETED.gone);
+    const row = await knex('artists as a').leftJoin('users as u', 'u.id', 'a.user_id').where('a.id', id).first('a.id', 'u.deleted_at');
+    if (!row) throw notFound('Artist not found');
+    if (row.deletedAt) throw gone(ARTIST_DELETED.gone);
   }
 
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
