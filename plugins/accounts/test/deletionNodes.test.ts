@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createApp, type App } from '../../../api/app.ts';
-import { listen } from '../../../api/http/listen.ts';
-import { TestClient } from '../../../api/test/client.ts';
+import type { TestClient } from '../../../api/test/client.ts';
 import { waitFor } from '../../../api/test/processes.ts';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { startSecondNode, startTestServer, testRedis, type SecondNode, type TestServer } from '../../../api/test/server.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 import { signUp, type SignedUp } from './fixtures.ts';
 
@@ -16,30 +11,25 @@ import { signUp, type SignedUp } from './fixtures.ts';
 
 describe('account deletion across two nodes', () => {
   let nodeA: TestServer;
-  let appB: App;
-  let serverB: Server;
+  let nodeB: SecondNode;
   let b: TestClient;
   let artist: SignedUp;
   let trackId: number;
 
   before(async () => {
-    const redis = { url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` };
-    nodeA = await startTestServer({ pages: true, config: { redis } });
-    appB = await createApp({ config: nodeA.app.kernel.config, pages: true });
-    serverB = await listen(appB.koa, 0, '127.0.0.1');
-    b = new TestClient(`http://127.0.0.1:${(serverB.address() as AddressInfo).port}`);
+    nodeA = await startTestServer({ pages: true, config: { redis: testRedis() } });
+    nodeB = await startSecondNode(nodeA, true);
+    b = nodeB.client();
     artist = await signUp(nodeA, 'leaving', { artist: true });
     trackId = await addTrack(artist.artist!.id, 'Last Song', new Date(Date.now() - 3_600_000));
   });
   after(async () => {
-    serverB?.closeAllConnections();
-    await new Promise((resolve) => serverB?.close(resolve));
-    await appB?.close();
+    await nodeB?.stop();
     await nodeA?.stop();
   });
 
   it('ends the sessions and answers 410 on node B as soon as node A answered', async () => {
-    const session = new TestClient(b.baseUrl, {}, artist.client.cookies);
+    const session = nodeB.client(artist.client.cookies);
     const reads = [`/artist/${artist.artist!.id}`, `/tracks/${trackId}`, `/api/artists/${artist.artist!.id}`, `/api/tracks/${trackId}`, `/api/artists/${artist.artist!.id}/tracks`];
     // Warm node B's caches: the session user and the public answers.
     for (let i = 0; i < 2; i++) {

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createApp, type App } from '../../../api/app.ts';
-import { listen } from '../../../api/http/listen.ts';
-import { TestClient } from '../../../api/test/client.ts';
+import type { TestClient } from '../../../api/test/client.ts';
 import { waitFor } from '../../../api/test/processes.ts';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { startSecondNode, startTestServer, testRedis, type SecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 
@@ -16,8 +11,7 @@ import { addTrack } from '../../catalog/test/fixtures.ts';
 
 describe('takedown on every read path, across two nodes', () => {
   let nodeA: TestServer;
-  let appB: App;
-  let serverB: Server;
+  let nodeB: SecondNode;
   let b: TestClient;
   let admin: SignedUp, artist: SignedUp;
   let hiddenId: number;
@@ -43,20 +37,16 @@ describe('takedown on every read path, across two nodes', () => {
   const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
 
   before(async () => {
-    const redis = { url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` };
-    nodeA = await startTestServer({ pages: true, config: { redis } });
-    appB = await createApp({ config: nodeA.app.kernel.config, pages: true });
-    serverB = await listen(appB.koa, 0, '127.0.0.1');
-    b = new TestClient(`http://127.0.0.1:${(serverB.address() as AddressInfo).port}`);
+    nodeA = await startTestServer({ pages: true, config: { redis: testRedis() } });
+    nodeB = await startSecondNode(nodeA, true);
+    b = nodeB.client();
     admin = await signUp(nodeA, 'warden', { role: 'admin' });
     artist = await signUp(nodeA, 'copycat', { artist: true });
     hiddenId = await addTrack(artist.artist!.id, title, new Date(Date.now() - 3_600_000));
     await addTrack(artist.artist!.id, 'Honest Song', new Date(Date.now() - 86_400_000 * 40));
   });
   after(async () => {
-    serverB?.closeAllConnections();
-    await new Promise((resolve) => serverB?.close(resolve));
-    await appB?.close();
+    await nodeB?.stop();
     await nodeA?.stop();
   });
 
@@ -93,7 +83,7 @@ describe('takedown on every read path, across two nodes', () => {
   });
 
   it('suspends the artist from node A: node B ends their session and their page says so', async () => {
-    const session = new TestClient(b.baseUrl, {}, artist.client.cookies);
+    const session = nodeB.client(artist.client.cookies);
     expect((await session.get('/api/auth/user')).status, 'signed in on node B').to.equal(200);
     const res = await admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, { action: 'suspend', reason: 'Repeat infringer' });
     expect(res.status, res.text).to.equal(200);
