@@ -35,6 +35,7 @@ describe('your data in the browser', function () {
     await page.getByTestId('export-status').getByText(/Waiting for its turn|Preparing your data/).waitFor();
     expect(await prepare.isDisabled()).to.equal(true);
     await page.getByText('Your export is being prepared.').waitFor();
+    await page.screenshot({ path: `${SHOTS}/your-data-preparing-1366.png` });
     expect(await runExports()).to.equal(1);
     await toastSaying(page, 'Your data is ready');
     const link = page.getByRole('link', { name: 'Download' });
