@@ -7,7 +7,6 @@ import { userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { conflict, gone, notFound, tooMany } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { EXPORT_RULES } from './rules.ts';
 
 // "Your data": a person's export, built by a job from every enabled plugin's `exportData` hook (so
@@ -116,7 +115,7 @@ export function createDataExports(kernel: Kernel) {
           const storageKey = `exports/${userId}/${randomBytes(16).toString('hex')}.zip`;
           const [inserted] = await trx('data_exports').insert({ userId, status: 'queued', activeKey: userId, storageKey, createdAt: at });
           const exportId = Number(inserted);
-          await enqueue(trx, EXPORT_JOB, { exportId }, at);
+          await kernel.jobs.enqueue(trx, EXPORT_JOB, { exportId });
           return exportId;
         });
         await kernel.cache.changed([userTag(userId)]);
@@ -146,7 +145,7 @@ export function createDataExports(kernel: Kernel) {
       const expiresAt = readyAt + EXPORT_RULES.keepMs;
       await knex.transaction(async (trx) => {
         await trx('data_exports').where({ id: exportId }).update({ status: 'ready', activeKey: null, size: bytes.length, readyAt, expiresAt });
-        await enqueue(trx, EXPORT_CLEANUP_JOB, { exportId }, readyAt, { runAt: expiresAt, uniqueKey: `${EXPORT_CLEANUP_JOB}:${exportId}` });
+        await kernel.jobs.enqueue(trx, EXPORT_CLEANUP_JOB, { exportId }, { runAt: expiresAt, uniqueKey: `${EXPORT_CLEANUP_JOB}:${exportId}` });
         for (const listener of readyListeners) await listener(trx, { userId: row.userId, exportId, expiresAt });
       });
       await kernel.cache.changed([userTag(row.userId)]);

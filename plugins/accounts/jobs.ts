@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
 import { removeWebSizes, storeWebSizes } from '../../media-worker/media/webSizes.ts';
-import { withDeadLetter } from '../../media-worker/runner.ts';
+import { withDeadLetter } from '../../api/jobs/handler.ts';
 import { EXPORT_CLEANUP_JOB, EXPORT_JOB } from './dataExport.ts';
 import { TOKEN_MAIL_JOB } from './recovery.ts';
 import { PHOTO_RULES } from './rules.ts';

@@ -9,6 +9,7 @@ import { deleteCatalogData, exportCatalog } from './yourData.ts';
 
 const catalog: PluginManifest = {
   name: 'catalog',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,

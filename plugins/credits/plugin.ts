@@ -8,6 +8,7 @@ import { deleteCreditsData, exportCredits } from './yourData.ts';
 
 const credits: PluginManifest = {
   name: 'credits',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,
