@@ -12,7 +12,7 @@ import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
-import { mediaFiles } from './http/media.ts';
+import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
 import { readYourWrites } from './http/readYourWrites.ts';
@@ -83,6 +83,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       jobs: createJobs(now),
       limits: createLimits(config, knex, redis),
       redis,
+      plugins,
       close,
     };
     for (const plugin of plugins) {
@@ -122,7 +123,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const dist = options.dist ?? distDir;
   if (options.pages !== false) koa.use(clientAssets(path.join(dist, 'client')));
-  koa.use(mediaFiles(kernel.storage));
+  koa.use(mediaFiles(kernel.storage, withheldMedia(kernel.cache, plugins.flatMap((p) => (p.withheldMedia ? [() => p.withheldMedia!(kernel)] : [])))));
 
   koa.use(readYourWrites(kernel.cache));
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));

@@ -2,7 +2,7 @@
  * Errors that services raise for the caller to see. They name what went wrong, not an HTTP status:
  * the HTTP layer maps kinds to statuses (api/http/errors.ts), so services stay free of HTTP.
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'too_large';
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'gone' | 'conflict' | 'too_many' | 'too_large';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
@@ -20,6 +20,8 @@ export const invalid = (message: string) => new AppError('invalid', message);
 export const unauthenticated = (message = 'Authentication required') => new AppError('unauthenticated', message);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
+/** What existed and was removed for good (a deleted artist, a taken-down track): 410. */
+export const gone = (message: string) => new AppError('gone', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 
 /** "Try again in 5 minutes." for a wait in seconds (hours from two hours up). */

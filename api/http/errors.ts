@@ -8,6 +8,7 @@ const statusOf: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   too_large: 413,
   too_many: 429,
 };

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import path from 'node:path';
+import { cachedReads, type CacheBus } from '../cache.ts';
 import { isValidKey, type Storage } from '../storage/types.ts';
 
 // Serves stored media (api/storage: DATA_DIR/media or an S3 bucket) under /media/ with HTTP Range
@@ -66,11 +67,33 @@ export function mediaType(key: string): string | undefined {
 /** Cache-Control of /media/ files: stored names never change content (a new upload gets a new name). */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function mediaFiles(storage: Storage): Middleware {
+/** Whether a /media/ URL must no longer be served. */
+export type WithheldMedia = (url: string) => Promise<boolean>;
+
+/**
+ * The plugins' withheld files (manifests' `withheldMedia`: a taken-down track, a suspended or
+ * deleted artist's), as one set kept per process like any cached read: every takedown, suspension
+ * or deletion invalidates everything, so every node reads the set again on its next media request.
+ */
+export function withheldMedia(bus: CacheBus, sources: Array<() => Promise<string[]>>): WithheldMedia {
+  const sets = cachedReads<Set<string>>(bus);
+  const load = async () => new Set((await Promise.all(sources.map((source) => source()))).flat());
+  return async (url) => (sources.length ? ((await sets.get('withheld', load, ['media:withheld']))?.has(url) ?? false) : false);
+}
+
+export function mediaFiles(storage: Storage, withheld: WithheldMedia = async () => false): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith(MEDIA_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const key = mediaKey(ctx.path);
-    if (!key || !(await sendStored(ctx, storage, key, IMMUTABLE))) return next();
+    if (!key) return next();
+    if (await withheld(MEDIA_PREFIX + key)) {
+      // Not cached anywhere: a restored track's file comes back under the same name.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = 410;
+      ctx.body = { message: 'This file was removed' };
+      return;
+    }
+    if (!(await sendStored(ctx, storage, key, IMMUTABLE))) return next();
   };
 }
 

@@ -35,9 +35,14 @@ export interface Kernel {
   limits: Limits;
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
   redis: Redis | null;
+  /** The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`, `withheldMedia`). */
+  plugins: readonly PluginManifest[];
   /** Closes the database pool and the Redis connections. */
   close(): Promise<void>;
 }
+
+/** A plugin's share of a person's data export: JSON files by name (without `.json`). */
+export type ExportedData = Record<string, unknown>;
 
 // Plugins widen this interface (declaration merging) with the service they export.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -139,4 +144,19 @@ export interface PluginManifest {
   slots?: Record<string, string | string[]>;
   /** Entries of the app's sidebar. */
   nav?: NavEntry[];
+  /**
+   * This plugin's part of a person's data export ("Your data", accounts' `accounts.export` job):
+   * files under the plugin's folder in the archive. A disabled plugin contributes nothing.
+   */
+  exportData?(kernel: Kernel, userId: number): Promise<ExportedData>;
+  /**
+   * Removes or anonymises this plugin's part of a deleted account's data, inside the deletion's
+   * transaction (accounts' `deleteAccount`); runs in reverse plugin order, dependants first.
+   */
+  deleteData?(kernel: Kernel, userId: number, trx: Knex.Transaction): Promise<void>;
+  /**
+   * /media/ URLs that must no longer be served (a taken-down track, a deleted or suspended
+   * artist's files): the kernel's media route answers 410 for them on every node.
+   */
+  withheldMedia?(kernel: Kernel): Promise<string[]>;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
@@ -70,6 +71,32 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise((resolve) => server.close(resolve));
       await app.close();
       await db.drop();
+    },
+  };
+}
+
+/** A test Redis namespace of its own, so two nodes of one test share invalidations with nobody else. */
+export const testRedis = () => ({ url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` });
+
+export interface SecondNode {
+  app: App;
+  /** A client of this node; `cookies` may be a client's jar of the first node (one browser, two nodes). */
+  client(cookies?: Map<string, string>): TestClient;
+  stop(): Promise<void>;
+}
+
+/** Another app process on the first one's database and Redis (its config), as a second node behind a balancer. */
+export async function startSecondNode(first: TestServer, pages: boolean): Promise<SecondNode> {
+  const app = await createApp({ config: first.app.kernel.config, pages });
+  const server = await listen(app.koa, 0, '127.0.0.1');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    app,
+    client: (cookies) => new TestClient(url, {}, cookies),
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await app.close();
     },
   };
 }

@@ -40,6 +40,7 @@ const accounts: PluginManifest = {
     passkeyRoutes(router, kernel);
   },
   jobs: accountJobs,
+  exportData: (kernel, userId) => kernel.services.accounts.exportData(userId),
   seed: seedAccounts,
   pages: [
     { pattern: '/auth', entrypoint: 'pages/auth.astro' },

@@ -1,9 +1,11 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { AppError, forbidden, invalid, tooMany } from '../../api/errors.ts';
+import { AppError, forbidden, gone, invalid, tooMany } from '../../api/errors.ts';
+import { sendStored } from '../../api/http/media.ts';
 import { addressKey } from '../../api/http/clientAddress.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import {
+  deletionRules,
   loginRequired,
   loginRules,
   photoRules,
@@ -13,14 +15,16 @@ import {
   registerRules,
   usernameKey,
   suspendedMessage,
+  EXPORT_RULES,
 } from './rules.ts';
-import { toSessionUser, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
+import { toSessionUser, type DeletionConfirmation, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
 const parseLogin = bodyValidator<{ username: string; password: string }>(loginRules, loginRequired);
 const parseRegister = bodyValidator<RegisterInput>(registerRules, registerRequired);
 const parseProfile = bodyValidator<ProfilePatch>(profileRules);
 const parsePreferences = bodyValidator<PreferencesPatch>(preferencesRules);
 const parsePhoto = bodyValidator<{ data: string }>(photoRules, ['data']);
+const parseDeletion = bodyValidator<DeletionConfirmation>(deletionRules);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -135,11 +139,32 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
   });
 
-  router.delete('/users/:id', async (ctx) => {
+  // A body carries the confirmation (password, or username), so this is a POST rather than a DELETE.
+  router.post('/users/:id/deletion', async (ctx) => {
     const user = requireUser(ctx);
-    await accounts.deleteAccount(user, idParam(ctx.params.id, 'User'));
+    const id = idParam(ctx.params.id, 'User');
+    await accounts.deleteAccount(user, id, parseDeletion(ctx.request.body));
     ctx.session = null;
     ctx.state.user = null;
     ctx.body = { message: 'Your account has been deleted' };
+  });
+
+  // "Your data": the owner's exports (dataExport.ts).
+  router.get('/users/me/exports', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await accounts.exports.list(requireUser(ctx).id);
+  });
+
+  router.post('/users/me/exports', async (ctx) => {
+    ctx.status = 202;
+    ctx.body = await accounts.exports.request(requireUser(ctx).id);
+  });
+
+  router.get('/users/me/exports/:id/download', async (ctx) => {
+    const user = requireUser(ctx);
+    const key = await accounts.exports.downloadKey(user.id, idParam(ctx.params.id, 'Export'));
+    if (!(await sendStored(ctx, kernel.storage, key, 'private, no-store'))) throw gone(EXPORT_RULES.messages.expired);
+    ctx.type = 'application/zip';
+    ctx.attachment(`onetrack-${user.username}-data.zip`);
   });
 }

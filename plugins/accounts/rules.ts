@@ -174,3 +174,38 @@ export const PASSKEY_MESSAGES = {
 export const passkeyNameRules: FieldRules = {
   name: { label: 'Passkey name', type: 'string', minLength: 1, maxLength: 100, messages: { minLength: 'Give the passkey a name' } },
 };
+
+// "Your data" (Settings): the export's limits and the deletion's confirmation.
+const DAY = 24 * HOUR;
+export const EXPORT_RULES = {
+  /** One export requested per account in this window (a failed one does not count). */
+  requestEveryMs: DAY,
+  /** A ready archive can be downloaded this long, then the cleanup job removes it. */
+  keepMs: 7 * DAY,
+  messages: {
+    inProgress: 'An export is already being prepared',
+    tooSoon: 'You can ask for one export a day.',
+    expired: 'This export has expired; ask for a new one',
+    notFound: 'Export not found',
+    notReady: 'This export is not ready yet',
+  },
+} as const;
+
+export const DELETION_MESSAGES = {
+  password: 'Enter your password to delete your account',
+  wrongPassword: 'That password is not right',
+  username: 'Type your username to delete your account',
+  wrongUsername: 'That is not your username',
+} as const;
+
+export const deletionRules: FieldRules = {
+  password: { label: 'Password', type: 'string', minLength: 1, maxLength: 200, messages: { minLength: DELETION_MESSAGES.password } },
+  username: { label: 'Username', type: 'string', minLength: 1, maxLength: 254, messages: { minLength: DELETION_MESSAGES.username } },
+};
+
+/** A deleted account's artist (catalog's 410, credits' and pledges' refusals). */
+export const ARTIST_DELETED = {
+  gone: 'This artist has left OneTrack',
+  allocation: 'This artist has left OneTrack and can no longer receive credits',
+  pledge: 'This artist has left OneTrack and can no longer receive pledges',
+} as const;

@@ -3,6 +3,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { createDataExports } from './dataExport.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
@@ -11,7 +12,7 @@ import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
 import { createSessions } from './sessions.ts';
-import { PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
+import { DELETION_MESSAGES, PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -33,8 +34,11 @@ export interface ProfilePatch {
 
 export type PreferencesPatch = Partial<PreferenceValues>;
 
-/** Another plugin's clean-up of a deleted user's personal data, run inside the deletion's transaction. */
-export type AccountDeletedHandler = (userId: number, trx: Knex.Transaction) => Promise<void>;
+/** How the owner confirms a deletion: the password, or the username for an account without one. */
+export interface DeletionConfirmation {
+  password?: string;
+  username?: string;
+}
 
 export type RoleChangedListener = (trx: Knex.Transaction, change: { actor: SessionUser | null; user: PublicUser; previousRole: Role }) => Promise<void>;
 
@@ -51,7 +55,6 @@ export function toSessionUser(user: User): SessionUser {
 
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
-  const deletionHandlers: AccountDeletedHandler[] = [];
   const roleListeners: RoleChangedListener[] = [];
   const sessions = createSessions(kernel);
 
@@ -88,6 +91,8 @@ export function createAccountsService(kernel: Kernel) {
     sessions,
     recovery: createRecovery(kernel, sessions),
     passkeys: createPasskeys(kernel),
+    /** "Your data": exports built by a job from every plugin's `exportData` (dataExport.ts). */
+    exports: createDataExports(kernel),
 
     async register(input: RegisterInput): Promise<PublicUser> {
       const passwordHash = await hashPassword(input.password);
@@ -217,23 +222,32 @@ export function createAccountsService(kernel: Kernel) {
       return values;
     },
 
-    /** Lets a plugin remove its share of a deleted user's personal data (messages, …). */
-    onAccountDeleted(handler: AccountDeletedHandler): void {
-      deletionHandlers.push(handler);
-    },
-
     /**
-     * Deletes the account: personal fields are wiped and the row kept (ledgers point at it), the
-     * artist identity is anonymised, every plugin's handler runs, all in one transaction. The
-     * session middleware reads a deleted user as signed out, so every session ends with it.
+     * Deletes the account once its owner confirmed it (password; the username for an account
+     * without one): every plugin's `deleteData` runs (dependants first), then personal fields are
+     * wiped and the row kept (ledgers point at it), the artist identity anonymised, all in one
+     * transaction. The session middleware reads a deleted user as signed out, so every session ends
+     * with it; the deletion announces nothing, so every node's caches drop everything.
      */
-    async deleteAccount(actor: SessionUser, id: number): Promise<void> {
+    async deleteAccount(actor: SessionUser, id: number, confirmation: DeletionConfirmation): Promise<void> {
       const user = await User.query().findById(id);
       if (!user || user.deletedAt) throw notFound('User not found');
       if (actor.id !== id) throw forbidden('You can only delete your own account');
+      if (user.passwordHash) {
+        if (!confirmation.password) throw invalid(DELETION_MESSAGES.password);
+        if (!(await verifyPassword(confirmation.password, user.passwordHash))) throw forbidden(DELETION_MESSAGES.wrongPassword);
+      } else {
+        if (!confirmation.username) throw invalid(DELETION_MESSAGES.username);
+        if (usernameKey(confirmation.username) !== usernameKey(user.username)) throw forbidden(DELETION_MESSAGES.wrongUsername);
+      }
       const photo = user.profileImage;
-      const photoSizes = await kernel.knex.transaction(async (trx) => {
-        for (const handler of deletionHandlers) await handler(id, trx);
+      const { photoSizes, archives } = await kernel.knex.transaction(async (trx) => {
+        for (const plugin of [...kernel.plugins].reverse()) await plugin.deleteData?.(kernel, id, trx);
+        const archives = await service.exports.forget(id, trx);
+        await trx('users').where({ id }).update({ verifiedEmail: null, emailVerifiedAt: null });
+        await sessions.endAll(trx, id);
+        await service.recovery.forget(id, trx);
+        await trx('passkeys').where({ userId: id }).delete();
         await Preferences.query(trx).deleteById(id);
         const artist = await Artist.query(trx).findOne({ userId: id }).forUpdate();
         await Artist.query(trx).where({ userId: id }).patch({ name: 'Deleted artist', bio: '', profileImage: null, profileImageVariants: null });
@@ -249,9 +263,25 @@ export function createAccountsService(kernel: Kernel) {
           deletedAt: now(),
           updatedAt: now(),
         });
-        return artist?.profileImageVariants;
+        return { photoSizes: artist?.profileImageVariants, archives };
       });
       await removeProfilePhoto(kernel.storage, id, photo, photoSizes);
+      for (const key of archives) await kernel.storage.delete(key);
+    },
+
+    /** What the owner types to confirm a deletion: the password, or the username for an account without one. */
+    async deletionConfirmation(userId: number): Promise<'password' | 'username'> {
+      const row = await kernel.knex('users').where({ id: userId }).first('passwordHash');
+      return row?.passwordHash ? 'password' : 'username';
+    },
+
+    /** The account's own part of its export: profile, artist record, preferences, devices and passkeys (names only). */
+    async exportData(userId: number) {
+      const profile = await service.publicUser(userId);
+      const artist = await kernel.knex('artists').where({ userId }).first('id', 'name', 'bio', 'genre', 'verified', 'profileImage', 'createdAt');
+      const devices = await kernel.knex('account_sessions').where({ userId }).select('userAgent', 'createdAt', 'lastSeenAt');
+      const passkeys = await kernel.knex('passkeys').where({ userId }).select('name', 'createdAt', 'lastUsedAt');
+      return { profile, artist: artist ?? null, preferences: await service.preferences(userId), devices, passkeys };
     },
 
     /** Why this account is suspended, or null while it is not (its pages say so). */
@@ -281,13 +311,6 @@ export function createAccountsService(kernel: Kernel) {
       return changed;
     },
   };
-  // An account's devices, links, passkeys and verified address go with it.
-  service.onAccountDeleted(async (userId, trx) => {
-    await trx('users').where({ id: userId }).update({ verifiedEmail: null, emailVerifiedAt: null });
-    await sessions.endAll(trx, userId);
-    await service.recovery.forget(userId, trx);
-    await trx('passkeys').where({ userId }).delete();
-  });
   return service;
 }
 

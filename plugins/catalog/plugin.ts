@@ -4,6 +4,8 @@ import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
 import { createCatalogService } from './service.ts';
 import { cookieZone, zoneOffsetMs } from './viewer.ts';
+import { withheldTrackMedia } from './withheld.ts';
+import { deleteCatalogData, exportCatalog } from './yourData.ts';
 
 const catalog: PluginManifest = {
   name: 'catalog',
@@ -30,6 +32,9 @@ const catalog: PluginManifest = {
     subscriptions: (await kernel.services.catalog.subscriptions(user.id)).map((s) => s.artist),
   }),
   seed: seedCatalog,
+  exportData: exportCatalog,
+  deleteData: deleteCatalogData,
+  withheldMedia: (kernel) => withheldTrackMedia(kernel, ['audio_url', 'cover_image']),
   pages: [
     // The home page: the month's drops, featured artists and exclusives around the site's texts (content).
     { pattern: '/', entrypoint: 'pages/home.astro' },

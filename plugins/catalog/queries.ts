@@ -42,8 +42,13 @@ const LOCAL_MIDNIGHT = '(t.release_asap = 0 and t.midnight_release = 1)';
 const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 
 // A track a moderator took down (hidden_at, set by the moderation feature) is out for nobody, and
-// not coming either.
-const NOT_HIDDEN = 't.hidden_at is null';
+// not coming either; nor is any track of an artist whose account is suspended or deleted (the
+// subquery does not depend on the row: each database runs it once per query).
+const WITHHELD_ARTISTS = 'select wa.id from artists wa join users wu on wu.id = wa.user_id where wu.suspended_at is not null or wu.deleted_at is not null';
+const NOT_HIDDEN = `(t.hidden_at is null and t.artist_id not in (${WITHHELD_ARTISTS}))`;
+
+/** Artists (alias `a`) still on OneTrack: a deleted account's artist is gone (410) from pages and lists. */
+export const LIVE_ARTIST = 'not exists (select 1 from users du where du.id = a.user_id and du.deleted_at is not null)';
 
 export function released(now: number, offsetMs: number): Released {
   const local = now + offsetMs;
@@ -74,7 +79,7 @@ export function anyRelease(): Released {
  * days, and the moment their next scheduled monthly drop is out for the viewer (null when none is).
  */
 export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBuilder {
-  return knex('artists as a').select(
+  return knex('artists as a').whereRaw(LIVE_ARTIST).select(
     'a.*',
     knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
     knex.raw(`(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`, [
@@ -102,6 +107,7 @@ export function dropMarksQuery(knex: Knex, out: Released): Knex.QueryBuilder {
 
 /** Case-insensitive match of the directory search against name or genre (spec §5), and the Filters' genre (exact). */
 export function whereArtistMatches(query: Knex.QueryBuilder, text: string, genre: Genre | null = null): Knex.QueryBuilder {
+  query.whereRaw(LIVE_ARTIST);
   if (genre) query.where('a.genre', genre);
   const needle = text.trim().toLowerCase();
   if (!needle) return query;

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
-import { forbidden, notFound } from '../../api/errors.ts';
+import { forbidden, gone, notFound } from '../../api/errors.ts';
+import { ARTIST_DELETED } from '../accounts/rules.ts';
 import { userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
@@ -9,10 +10,12 @@ import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
-import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, type ArtistSort, type DropSort, type Genre } from './rules.ts';
+import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, TRACK_GONE, type ArtistSort, type DropSort, type Genre } from './rules.ts';
 import {
+  anyRelease,
   artistsQuery,
   dropMarksQuery,
+  LIVE_ARTIST,
   exclusivesQuery,
   monthlyListeners,
   released,
@@ -139,9 +142,16 @@ export function createCatalogService(kernel: Kernel) {
     return rows.sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
   }
 
-  /** 404 unless the artist exists (a cheap check for the artist's lists). */
+  /** Whether this artist's account was deleted: their pages and answers are gone (410), not unknown. */
+  async function artistGone(id: number): Promise<boolean> {
+    return Boolean(await knex('artists as a').join('users as u', 'u.id', 'a.user_id').where('a.id', id).whereNotNull('u.deleted_at').first('a.id'));
+  }
+
+  /** 404 unless the artist exists, 410 when their account was deleted (one cheap query for the artist's lists). */
   async function assertArtist(id: number): Promise<void> {
-    if (!(await knex('artists').where({ id }).first('id'))) throw notFound('Artist not found');
+    const row = await knex('artists as a').leftJoin('users as u', 'u.id', 'a.user_id').where('a.id', id).first('a.id', 'u.deleted_at');
+    if (!row) throw notFound('Artist not found');
+    if (row.deletedAt) throw gone(ARTIST_DELETED.gone);
   }
 
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
@@ -152,6 +162,7 @@ export function createCatalogService(kernel: Kernel) {
 
   async function artist(id: number, viewer: Viewer): Promise<ArtistJson> {
     const found = await findArtist(id, viewer);
+    if (!found && (await artistGone(id))) throw gone(ARTIST_DELETED.gone);
     if (!found) throw notFound('Artist not found');
     return found;
   }
@@ -165,8 +176,14 @@ export function createCatalogService(kernel: Kernel) {
 
   const toUpcoming = (row: Row): UpcomingTrackJson => ({ ...toTrack(row), outAt: new Date(Number(row.outAt)).toISOString() });
 
+  /** Whether this track is gone for good: a moderator took it down, or its artist's account is suspended or deleted. */
+  async function takenDown(id: number): Promise<boolean> {
+    return Boolean(await knex('tracks as t').where('t.id', id).whereRaw(`not ${anyRelease().sql}`).first('t.id'));
+  }
+
   async function visibleTrack(id: number, viewer: Viewer): Promise<TrackJson> {
     const track = await findTrack(id, viewer);
+    if (!track && (await takenDown(id))) throw gone(TRACK_GONE);
     if (!track) throw notFound('Track not found');
     return track;
   }
@@ -312,10 +329,11 @@ export function createCatalogService(kernel: Kernel) {
     /** The track page's null for an unknown id or one not out for the viewer, where a 404 page replaces it. */
     findTrack,
 
-    /** Whether a moderator took this track down: its page and embed answer 410 Gone, not 404. */
-    async takenDown(id: number): Promise<boolean> {
-      return Boolean(await knex('tracks').where({ id }).whereNotNull('hiddenAt').first('id'));
-    },
+    /** Whether a track is gone for good (taken down, its artist suspended or deleted): its page and embed answer 410 Gone, not 404. */
+    takenDown,
+
+    /** Whether an artist's account was deleted: the artist page answers 410 Gone. */
+    artistGone,
 
     /** The tracks this user liked, most recently liked first. */
     async likedTracks(viewer: Viewer & { id: number }): Promise<TrackJson[]> {
@@ -398,6 +416,7 @@ export function createCatalogService(kernel: Kernel) {
       const artist = await knex('artists').where({ id: artistId }).first('user_id');
       if (!artist) throw notFound('Artist not found');
       if (Number(artist.userId) === userId) throw forbidden(SUBSCRIBE_SELF);
+      if (await artistGone(artistId)) throw gone(ARTIST_DELETED.gone);
       let created = true;
       let changed = true;
       try {
@@ -420,6 +439,7 @@ export function createCatalogService(kernel: Kernel) {
     async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number; lastmod: string }>; tracks: Array<{ id: number; uploadDate: string }> }> {
       const { out } = lens(viewer);
       const artists = await knex('artists as a')
+        .whereRaw(LIVE_ARTIST)
         .select('a.id', 'a.created_at', knex.raw(`(select max(t.upload_date) from tracks t where t.artist_id = a.id and ${out.sql}) as last_release`, out.bindings))
         .orderBy('a.id');
       const tracks = await knex('tracks as t').select('t.id', 't.upload_date').whereRaw(out.sql, out.bindings).orderBy('t.id');

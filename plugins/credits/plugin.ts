@@ -4,6 +4,7 @@ import { creditsRoutes } from './routes.ts';
 import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
 import { monthOf } from './months.ts';
+import { deleteCreditsData, exportCredits } from './yourData.ts';
 
 const credits: PluginManifest = {
   name: 'credits',
@@ -23,6 +24,8 @@ const credits: PluginManifest = {
   // The top bar offers "Upgrade to Premium" to accounts that are not members.
   shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
   routes: creditsRoutes,
+  exportData: exportCredits,
+  deleteData: deleteCreditsData,
   seed: seedCredits,
   pages: [
     { pattern: '/credits', entrypoint: 'pages/credits.astro' },

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.ts';
+import { ARTIST_DELETED } from '../accounts/rules.ts';
 import { createMemberships, entitled, noCreditsReason } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
 import { Allocation } from './models.ts';
@@ -102,6 +103,7 @@ export function createCreditsService(kernel: Kernel) {
     async allocate(userId: number, artistId: number, credits: number) {
       const artist = await Artist.query().findById(artistId);
       if (!artist) throw notFound('Artist not found');
+      if (await kernel.knex('users').where({ id: artist.userId }).whereNotNull('deletedAt').first('id')) throw gone(ARTIST_DELETED.allocation);
       if (artist.userId === userId) throw invalid('You cannot allocate credits to yourself');
       const now = kernel.now();
       const month = await service.openGrant(userId);
@@ -152,7 +154,7 @@ export function createCreditsService(kernel: Kernel) {
 
     /** Artists this user may allocate to (never their own artist record), by name. */
     async artistChoices(userId: number) {
-      const rows = await Artist.query().whereNot({ userId }).orderBy('name').select('id', 'name', 'genre');
+      const rows = await Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt')).orderBy('name').select('id', 'name', 'genre');
       return rows.map(({ id, name, genre }) => ({ id, name, genre }));
     },
 

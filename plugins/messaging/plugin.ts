@@ -12,6 +12,8 @@ const messaging: PluginManifest = {
   services: createMessagingService,
   privateReads: ['/api/messages', '/api/messages/unread-count'],
   routes: messagingRoutes,
+  exportData: (kernel, userId) => kernel.services.messaging.exportOf(userId),
+  deleteData: (kernel, userId, trx) => kernel.services.messaging.forget(userId, trx),
   seed: seedMessaging,
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
   slots: { 'shell.end': 'components/ShellUnreadPoller.astro', 'topbar.badges': 'islands/InboxLink.tsx', 'artist.contact': 'islands/MessageButton.tsx' },

@@ -37,7 +37,27 @@ export function createMessagingService(kernel: Kernel) {
   const sends = kernel.limits.create('message-sends', { points: SENDS_PER_MINUTE, windowMs: 60_000 });
   const sentListeners: SentListener[] = [];
 
+  const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+
   const service = {
+    /** The person's conversations and blocks (their data export). */
+    async exportOf(userId: number) {
+      const rows = await kernel.knex('messages as m').join('users as s', 's.id', 'm.sender_id').join('users as r', 'r.id', 'm.recipient_id')
+        .where('m.sender_id', userId).orWhere('m.recipient_id', userId).orderBy('m.created_at')
+        .select('m.id', 's.username as from', 'r.username as to', 'm.subject', 'm.content', 'm.is_read', 'm.created_at');
+      const blocks = await kernel.knex('blocks as b').join('users as u', 'u.id', 'b.blocked_id').where('b.blocker_id', userId).select('u.username', 'b.created_at');
+      return {
+        messages: rows.map(({ isRead, createdAt, ...m }) => ({ ...m, id: Number(m.id), read: Boolean(isRead), sentAt: iso(createdAt) })),
+        blocks: blocks.map((b) => ({ username: b.username, since: iso(b.createdAt) })),
+      };
+    },
+
+    /** Deleting an account deletes the conversations it took part in (its personal data) and its blocks. */
+    async forget(userId: number, trx: Knex.Transaction): Promise<void> {
+      await Message.query(trx).where({ senderId: userId }).orWhere({ recipientId: userId }).delete();
+      await trx('blocks').where({ blockerId: userId }).orWhere({ blockedId: userId }).delete();
+    },
+
     /** The user's received and sent messages, newest first. Nobody else's. */
     // One query of plain rows (the inbox is read on every visit to /messages).
     async list(userId: number) {
@@ -118,11 +138,6 @@ export function createMessagingService(kernel: Kernel) {
       return (await Message.withNames().findById(id))!.toJSONFor(userId);
     },
   };
-
-  // Deleting an account deletes the conversations it took part in: they are its personal data.
-  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
-    await Message.query(trx).where({ senderId: userId }).orWhere({ recipientId: userId }).delete();
-  });
 
   return service;
 }

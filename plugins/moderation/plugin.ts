@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { moderationRoutes, NOTICE_PATH } from './routes.ts';
 import { createModerationService } from './service.ts';
+import { deleteModerationData, exportModeration } from './yourData.ts';
 
 // Reports, copyright notices, the moderators' queue and actions, appeals, and the audit log of every
 // moderation and admin action. The states it sets (a track's hidden_at, an account's suspended_at)
@@ -19,6 +20,8 @@ const moderation: PluginManifest = {
     'track.actions': 'components/TrackReport.astro',
     'message.actions': 'islands/MessageReport.tsx',
   },
+  exportData: exportModeration,
+  deleteData: deleteModerationData,
   pages: [
     { pattern: '/admin/moderation', entrypoint: 'pages/moderation.astro' },
     { pattern: '/admin/audit', entrypoint: 'pages/audit.astro' },

@@ -12,6 +12,10 @@ const notifications: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createNotificationsService,
   routes: notificationsRoutes,
+  exportData: async (kernel, userId) => ({ notifications: await kernel.services.notifications.exportOf(userId) }),
+  deleteData: async (_kernel, userId, trx) => {
+    await trx('notifications').where({ userId }).delete();
+  },
   seed: seedNotifications,
   shell: async (kernel, user) => ({ unreadNotifications: await kernel.services.notifications.unreadCount(user.id) }),
   jobs: {

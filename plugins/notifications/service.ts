@@ -64,6 +64,13 @@ export function createNotificationsService(kernel: Kernel) {
   }
 
   const service = {
+    /** The person's notifications (their data export); they are deleted with the account. */
+    async exportOf(userId: number) {
+      const rows = await knex('notifications').where({ userId }).orderBy('createdAt').select('kind', 'title', 'body', 'link', 'createdAt', 'readAt');
+      const iso = (ms: unknown) => (ms === null ? null : new Date(Number(ms)).toISOString());
+      return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), readAt: iso(r.readAt) }));
+    },
+
     /**
      * Records events (in the caller's transaction when given one) and queues their e-mails, each at
      * most once per user and key: announcing an event again (a retried job) changes nothing.
@@ -167,9 +174,10 @@ export function createNotificationsService(kernel: Kernel) {
     await service.notify(db, [{ ...mail, kind: 'account' }]);
   });
 
-  // Notifications are personal data: they go with the account.
-  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
-    await trx('notifications').where({ userId }).delete();
+  // "Your data": an export ready to download shows here (and by e-mail, per the preferences).
+  kernel.services.accounts.exports.onReady(async (trx, ready) => {
+    const days = Math.round((ready.expiresAt - kernel.now().getTime()) / 86_400_000);
+    await service.notify(trx, [{ userId: ready.userId, key: `export:${ready.exportId}`, kind: 'account', title: 'Your data is ready', body: `Your OneTrack data export can be downloaded for ${days} days.`, link: '/profile?tab=data' }]);
   });
 
   return service;

@@ -16,6 +16,8 @@ const pledges: PluginManifest = {
     'vault.sections': 'components/VaultPledges.astro',
     'upload.notices': 'components/PledgesWaiting.astro',
   },
+  exportData: async (kernel, userId) => ({ pledges: await kernel.services.pledges.exportOf(userId) }),
+  deleteData: (kernel, userId, trx) => kernel.services.pledges.forget(userId, trx),
   jobs: {
     [EXPIRE_JOB]: async (payload, kernel) => kernel.services.pledges.expire((payload as { month: string }).month),
   },

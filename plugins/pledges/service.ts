@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { conflict, forbidden, notFound } from '../../api/errors.ts';
+import { conflict, forbidden, gone, notFound } from '../../api/errors.ts';
+import { ARTIST_DELETED } from '../accounts/rules.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { plural } from '../../site/lib/format.ts';
 import { isSettled, monthOf, shiftMonth } from '../credits/months.ts';
@@ -65,9 +66,11 @@ export function createPledgesService(kernel: Kernel) {
    * allocation dated at the drop, 'released' gives the credits back. The pot flips first (only
    * from open), then the pending pledges are read locked and flipped, so nothing settles twice.
    */
-  async function settle(pot: Pot, outcome: 'converted' | 'released', drop: { trackId: number; title: string; at: number } | null): Promise<number> {
+  async function settle(pot: Pot, outcome: 'converted' | 'released', drop: { trackId: number; title: string; at: number } | null, leaving?: Knex.Transaction): Promise<number> {
     const now = kernel.now().getTime();
-    return knex.transaction(async (trx) => {
+    // `leaving`: the artist's account deletion, whose transaction this runs in.
+    const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => (leaving ? work(leaving) : knex.transaction(work));
+    return inTransaction(async (trx) => {
       const flipped = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).update({ status: outcome, credits: 0, settledAt: now });
       if (flipped !== 1) return 0;
       const pending: PledgeRow[] = await trx('pledges').where({ potId: pot.id, status: 'pending' }).forUpdate();
@@ -92,7 +95,9 @@ export function createPledgesService(kernel: Kernel) {
           key: `pledge-released:${pot.id}`,
           kind: 'pledge',
           title: `Your pledge to ${name} was released`,
-          body: `${name} has no ${monthName(pot.month)} drop yet, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`,
+          body: leaving
+            ? `${name} has left OneTrack, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`
+            : `${name} has no ${monthName(pot.month)} drop yet, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`,
           link: '/credits',
         }));
       }
@@ -183,8 +188,9 @@ export function createPledgesService(kernel: Kernel) {
      * server checks again on every pledge).
      */
     async window(artistId: number, viewerId: number | null) {
-      const artist = await knex('artists').where({ id: artistId }).first('userId', 'name');
+      const artist = await knex('artists as a').join('users as u', 'u.id', 'a.user_id').where('a.id', artistId).first('a.userId', 'a.name', 'u.deletedAt');
       if (!artist) throw notFound(MESSAGES.artistNotFound);
+      if (artist.deletedAt) throw gone(ARTIST_DELETED.pledge);
       const month = await nextDropMonth(artistId, kernel.now());
       const grant = viewerId === null ? null : await knex('credit_grants').where({ userId: viewerId, month }).first('remaining');
       return {
@@ -202,7 +208,7 @@ export function createPledgesService(kernel: Kernel) {
       const month = monthOf(now);
       const out = new Set((await dropsOut(month, now.getTime()).select('artistId')).map((row) => Number(row.artistId)));
       const open = now < pledgeDeadline(month);
-      const rows = await knex('artists').whereNot({ userId }).orderBy('name').select('id', 'name');
+      const rows = await knex('artists as a').join('users as u', 'u.id', 'a.user_id').whereNot('a.userId', userId).whereNull('u.deletedAt').orderBy('a.name').select('a.id', 'a.name');
       return rows.map((r) => ({ id: Number(r.id), name: r.name as string, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));
     },
 
@@ -214,6 +220,30 @@ export function createPledgesService(kernel: Kernel) {
       // A drop announced after its month's statements were settled (a worker down for days) cannot add to them.
       if (isSettled(pot.month, kernel.now())) return settle(pot, 'released', null);
       return settle(pot, 'converted', { trackId: release.trackId, title: release.title, at: release.publicAt });
+    },
+
+    /**
+     * A deleted account (the manifest's deleteData): its own pending pledges are cancelled (the
+     * pot, then the pledge, as everywhere); as an artist, every open pot of theirs is released at
+     * once, the credits back to the fans, who are told why.
+     */
+    async forget(userId: number, trx: Knex.Transaction): Promise<void> {
+      const pending: PledgeRow[] = await trx('pledges').where({ userId, status: 'pending' });
+      const now = kernel.now().getTime();
+      for (const pledge of pending) {
+        const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
+        if (open === 1) await trx('pledges').where({ id: pledge.id, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+      }
+      const pots: Pot[] = await trx('pledge_pots').whereIn('artistId', trx('artists').select('id').where({ userId })).where({ status: 'open' });
+      for (const pot of pots) await settle(pot, 'released', null, trx);
+    },
+
+    /** The fan's pledges, every status (their data export). */
+    async exportOf(userId: number) {
+      const rows = await knex('pledges as p').join('artists as a', 'a.id', 'p.artistId').where('p.userId', userId).orderBy('p.createdAt')
+        .select('p.id', 'a.name as artist', 'p.month', 'p.credits', 'p.status', 'p.createdAt', 'p.settledAt');
+      const iso = (ms: unknown) => (ms === null ? null : new Date(Number(ms)).toISOString());
+      return rows.map((r) => ({ ...r, id: Number(r.id), credits: Number(r.credits), createdAt: iso(r.createdAt), settledAt: iso(r.settledAt) }));
     },
 
     /**
@@ -234,16 +264,6 @@ export function createPledgesService(kernel: Kernel) {
 
   kernel.services.releases.onPublic(async (release) => {
     await service.onDrop(release);
-  });
-
-  // A deleted account's pending pledges are cancelled with it (the pot, then the pledge, as everywhere).
-  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
-    const pending: PledgeRow[] = await trx('pledges').where({ userId, status: 'pending' });
-    const now = kernel.now().getTime();
-    for (const pledge of pending) {
-      const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
-      if (open === 1) await trx('pledges').where({ id: pledge.id, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
-    }
   });
 
   return service;

@@ -5,6 +5,7 @@ import { embedHeaders, EMBED_PREFIX } from './embed.ts';
 import { releasesRoutes } from './routes.ts';
 import { seedReleases } from './seed.ts';
 import { createReleasesService } from './service.ts';
+import { deleteReleasesData, exportReleases, withheldReleaseMedia } from './yourData.ts';
 
 /** A 100 MB file as base64 in JSON, with room for the other fields. */
 const DATA_URL_BODY_LIMIT = '140mb';
@@ -31,6 +32,9 @@ const releases: PluginManifest = {
     'track.details': 'components/TrackDetails.astro',
     'coming.actions': 'components/PreSavePanel.astro',
   },
+  exportData: exportReleases,
+  deleteData: deleteReleasesData,
+  withheldMedia: withheldReleaseMedia,
   pages: [
     { pattern: '/upload', entrypoint: 'pages/upload.astro' },
     { pattern: '/embed/tracks/[id]', entrypoint: 'pages/embed-track.astro' },

@@ -79,14 +79,15 @@ async function refreshLiked(trackId: number): Promise<void> {
     const detail = await apiRequest<{ liked: boolean }>('GET', `/api/tracks/${trackId}`);
     if ($current.get()?.id === trackId) $liked.set(detail.liked);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
+    if (error instanceof ApiError && error.status === 410) dropGone(trackId);
+    else if (error instanceof ApiError && error.status === 404) {
       if (!$current.get()?.preview) dropGone(trackId);
     } else console.warn('track detail not loaded', error);
   }
 }
 
 /**
- * A track the catalog no longer shows (taken down by a moderator, deleted) leaves the queue, even
+ * A track the catalog no longer shows (410: taken down, its artist suspended or deleted; 404: unknown) leaves the queue, even
  * where its file still loads: the track after it takes its place, playing if this one was.
  */
 function dropGone(trackId: number): void {

@@ -1,8 +1,6 @@
-import { navigate } from 'astro:transitions/client';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
@@ -16,6 +14,7 @@ import Billing, { type BillingMembership } from '../../credits/islands/Billing.t
 import type { PublicUser } from '../models.ts';
 import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
+import { YourData } from './YourData.tsx';
 import { applyTheme } from '../client/theme.ts';
 import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, THEME_HELP, THEME_LABELS, THEMES, type PreferenceValues } from '../rules.ts';
 
@@ -26,7 +25,9 @@ interface Props {
   preferences: PreferenceValues;
   /** The account's membership and its terms (credits plugin); null when credits are not enabled. */
   membership: BillingMembership | null;
-  initialTab: 'account' | 'preferences' | 'billing' | 'security';
+  initialTab: 'account' | 'preferences' | 'billing' | 'security' | 'data';
+  /** How this account confirms its deletion (an account without a password types its username). */
+  confirmDeletionWith: 'password' | 'username';
   /** Whether this server sends e-mail (verification gates messaging and uploads only then). */
   mailConfigured: boolean;
 }
@@ -239,56 +240,23 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
   );
 }
 
-function DangerZone({ user }: { user: PublicUser }) {
-  const [confirming, setConfirming] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [pending, setPending] = useState(false);
-
-  const remove = async () => {
-    setPending(true);
-    try {
-      await apiRequest('DELETE', `/api/users/${user.id}`);
-      toast({ title: 'Account deleted', description: 'Your account and personal data have been removed', variant: 'success' });
-      await navigate('/', { history: 'replace' });
-    } catch (error) {
-      toast({ title: 'Delete failed', description: messageOf(error, 'Your account could not be deleted'), variant: 'destructive' });
-      setPending(false);
-    }
-  };
-
+function DangerZone() {
   return (
     <section className="surface-card danger-zone p-3 mt-4" aria-labelledby="danger-title">
       <h2 id="danger-title" className="h5 text-danger">Danger Zone</h2>
       <div className="d-flex flex-wrap gap-2">
         <Button variant="outline-light" onClick={() => void logout()}>Logout</Button>
-        <Button variant="danger" onClick={() => setConfirming(true)}>Delete Account</Button>
       </div>
-      <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby="delete-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="delete-title">Delete your account?</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            This signs you out everywhere and removes your name, email, bio, photo, preferences and messages. Your past credit allocations stay
-            in the payout ledger without your name. It cannot be undone.
-          </p>
-          <Form.Group controlId="delete-confirm">
-            <Form.Label>Type your username <strong>{user.username}</strong> to confirm</Form.Label>
-            <Form.Control value={typed} autoComplete="off" onChange={(e) => setTyped(e.target.value)} />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-light" onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button variant="danger" disabled={typed !== user.username || pending} onClick={() => void remove()}>
-            {pending ? 'Deleting…' : 'Delete My Account'}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <p className="small text-secondary mt-2 mb-0">To download your data or delete your account, open the Your data tab.</p>
     </section>
   );
 }
 
 export default function ProfileSettings(props: Props) {
+  // On a phone the tabs scroll sideways: the one a link opened (?tab=data) is brought into view.
+  useEffect(() => {
+    document.querySelector('#profile-tabs .nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
     <>
       <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
@@ -306,8 +274,11 @@ export default function ProfileSettings(props: Props) {
             <Billing membership={props.membership} />
           </Tab>
         )}
+        <Tab eventKey="data" title="Your data">
+          <YourData userId={props.user.id} username={props.user.username} confirmWith={props.confirmDeletionWith} />
+        </Tab>
       </Tabs>
-      <DangerZone user={props.user} />
+      <DangerZone />
     </>
   );
 }

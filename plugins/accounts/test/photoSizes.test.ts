@@ -137,7 +137,7 @@ for (const driver of ['local', 's3'] as const) {
 
     it('deletes the photo and its sizes with the account', async () => {
       const sizes = (await sizesOf())!;
-      expect((await artist.client.delete(`/api/users/${artist.user.id}`)).status).to.equal(200);
+      expect((await artist.client.post(`/api/users/${artist.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
       expect(await artistRow()).to.include({ profileImage: null, profileImageVariants: null });
       for (const variant of sizes) expect(await stored(variant.url), variant.url).to.equal(false);
       if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.deep.equal([]);

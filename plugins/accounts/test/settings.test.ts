@@ -180,7 +180,7 @@ describe('accounts: preferences and account deletion', () => {
       expect((await mallory.client.post('/api/users/me/photo', { data: await png(200, 200) })).status).to.equal(200);
       expect(await alicePhoto()).to.equal(200);
       await point();
-      expect((await mallory.client.delete(profile)).status).to.equal(200);
+      expect((await mallory.client.post(`${profile}/deletion`, { password: 'secret123' })).status).to.equal(200);
       expect(await alicePhoto()).to.equal(200);
       expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(photo);
     });
@@ -188,16 +188,16 @@ describe('accounts: preferences and account deletion', () => {
 
   describe('delete account', () => {
     it('answers 401 anonymous, 403 for someone else’s account, 404 for an unknown one', async () => {
-      expect((await server.client().delete(`/api/users/${bob.user.id}`)).status).to.equal(401);
-      expect((await alice.client.delete(`/api/users/${bob.user.id}`)).status).to.equal(403);
-      expect((await alice.client.delete('/api/users/99999')).status).to.equal(404);
+      expect((await server.client().post(`/api/users/${bob.user.id}/deletion`, { password: 'secret123' })).status).to.equal(401);
+      expect((await alice.client.post(`/api/users/${bob.user.id}/deletion`, { password: 'secret123' })).status).to.equal(403);
+      expect((await alice.client.post('/api/users/99999/deletion', { password: 'secret123' })).status).to.equal(404);
       expect((await bob.client.get('/api/auth/user')).status).to.equal(200);
     });
 
     it('wipes the personal data, ends every session and forbids logging in again', async () => {
       const secondDevice = server.client();
       expect((await secondDevice.post('/api/auth/login', { username: 'alice', password: 'secret123' })).status).to.equal(200);
-      const res = await alice.client.delete(`/api/users/${alice.user.id}`);
+      const res = await alice.client.post(`/api/users/${alice.user.id}/deletion`, { password: 'secret123' });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ message: 'Your account has been deleted' });
       expect((await alice.client.get('/api/auth/user')).status).to.equal(401);

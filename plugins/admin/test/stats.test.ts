@@ -35,7 +35,7 @@ describe('admin: platform stats', () => {
   });
 
   it('stops counting a deleted account', async () => {
-    await fan.client.delete(`/api/users/${fan.user.id}`);
+    await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' });
     expect((await admin.client.get('/api/admin/stats')).body.totalUsers).to.equal(3);
   });
 });

@@ -226,7 +226,7 @@ describe('catalog pages (server-rendered)', () => {
     expect(home.text).to.include('48 drops');
     const drops = /id="drops-title"(.*?)What Artists Say/s.exec(home.text)![1];
     expect(drops.match(/class="track-card /g)).to.have.length(8);
-    for (const n of small) expect(n).to.be.below(10);
+    for (const n of small) expect(n, JSON.stringify(small)).to.be.below(10);
   });
 
   // After the test above: 48 artists, 48 drops this month.

@@ -164,7 +164,7 @@ describe('messaging: send, list, mark read', () => {
     });
 
     it('deletes the conversations of a deleted account, and nobody can write to it', async () => {
-      const res = await fan.client.delete(`/api/users/${fan.user.id}`);
+      const res = await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' });
       expect(res.status).to.equal(200);
       expect((await artist.client.get('/api/messages')).body).to.deep.equal([]);
       const toDeleted = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'Are you there?' });

@@ -161,7 +161,7 @@ describe('moderation: reports, queue, actions, appeals, audit log', () => {
       expect(res.body).to.include({ hidden: true, hiddenReason: 'Copyright notice from the author', openReports: 0 });
       expect(res.body.history[0]).to.include({ action: 'hide', actorName: 'Mod', reason: 'Copyright notice from the author' });
       const anon = server.client();
-      expect((await anon.get(`/api/tracks/${trackId}`)).status).to.equal(404);
+      expect((await anon.get(`/api/tracks/${trackId}`)).status, 'gone: taken down').to.equal(410);
       expect((await anon.get(`/api/tracks/${trackId}/media`)).status).to.equal(404);
       const listed = (await anon.get(`/api/artists/${artist.artist!.id}/tracks`)).body.map((t: { id: number }) => t.id);
       expect(listed).to.deep.equal([keptId]);

@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { createApp, type App } from '../../../api/app.ts';
-import { listen } from '../../../api/http/listen.ts';
-import { TestClient } from '../../../api/test/client.ts';
+import type { TestClient } from '../../../api/test/client.ts';
 import { waitFor } from '../../../api/test/processes.ts';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { startSecondNode, startTestServer, testRedis, type SecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 
@@ -16,8 +11,7 @@ import { addTrack } from '../../catalog/test/fixtures.ts';
 
 describe('takedown on every read path, across two nodes', () => {
   let nodeA: TestServer;
-  let appB: App;
-  let serverB: Server;
+  let nodeB: SecondNode;
   let b: TestClient;
   let admin: SignedUp, artist: SignedUp;
   let hiddenId: number;
@@ -43,20 +37,16 @@ describe('takedown on every read path, across two nodes', () => {
   const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
 
   before(async () => {
-    const redis = { url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` };
-    nodeA = await startTestServer({ pages: true, config: { redis } });
-    appB = await createApp({ config: nodeA.app.kernel.config, pages: true });
-    serverB = await listen(appB.koa, 0, '127.0.0.1');
-    b = new TestClient(`http://127.0.0.1:${(serverB.address() as AddressInfo).port}`);
+    nodeA = await startTestServer({ pages: true, config: { redis: testRedis() } });
+    nodeB = await startSecondNode(nodeA, true);
+    b = nodeB.client();
     admin = await signUp(nodeA, 'warden', { role: 'admin' });
     artist = await signUp(nodeA, 'copycat', { artist: true });
     hiddenId = await addTrack(artist.artist!.id, title, new Date(Date.now() - 3_600_000));
     await addTrack(artist.artist!.id, 'Honest Song', new Date(Date.now() - 86_400_000 * 40));
   });
   after(async () => {
-    serverB?.closeAllConnections();
-    await new Promise((resolve) => serverB?.close(resolve));
-    await appB?.close();
+    await nodeB?.stop();
     await nodeA?.stop();
   });
 
@@ -77,20 +67,23 @@ describe('takedown on every read path, across two nodes', () => {
     await waitFor('node B to drop the track', async () => (mentions((await b.get('/api/tracks/monthly')).text) ? undefined : true), 2000, 20);
     for (const path of paths()) {
       const after = await b.get(path);
-      if (path === `/tracks/${hiddenId}` || path === `/embed/tracks/${hiddenId}`) {
+      if (path === `/tracks/${hiddenId}` || path === `/embed/tracks/${hiddenId}` || path === `/api/tracks/${hiddenId}`) {
         expect(after.status, path).to.equal(410);
         expect(after.text, path).to.match(/taken down|removed/);
-      } else if (path === `/api/tracks/${hiddenId}` || path.startsWith('/oembed')) {
+      } else if (path.startsWith('/oembed')) {
         expect(after.status, path).to.equal(404);
       } else {
         expect(after.status, path).to.equal(200);
       }
       expect(mentions(after.text), `${path} no longer shows the track`).to.equal(false);
     }
+    // Its files too (the fixture's names exist in no storage: 404 before, 410 once withheld).
+    expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(410);
+    expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(404);
   });
 
   it('suspends the artist from node A: node B ends their session and their page says so', async () => {
-    const session = new TestClient(b.baseUrl, {}, artist.client.cookies);
+    const session = nodeB.client(artist.client.cookies);
     expect((await session.get('/api/auth/user')).status, 'signed in on node B').to.equal(200);
     const res = await admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, { action: 'suspend', reason: 'Repeat infringer' });
     expect(res.status, res.text).to.equal(200);
@@ -101,6 +94,9 @@ describe('takedown on every read path, across two nodes', () => {
     const login = await b.post('/api/auth/login', { username: 'copycat', password: 'secret123' });
     expect(login.status).to.equal(403);
     expect(login.body.message).to.equal('This account is suspended: Repeat infringer');
+    // A suspended artist's tracks are out everywhere, their files withheld.
+    expect((await b.get(`/api/artists/${artist.artist!.id}/tracks`)).body).to.deep.equal([]);
+    expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(410);
   });
 
   it('restores both from node A: node B shows the track and the artist again', async () => {
@@ -108,5 +104,6 @@ describe('takedown on every read path, across two nodes', () => {
     await waitFor('node B to show the track', async () => ((await b.get(`/tracks/${hiddenId}`)).status === 200 ? true : undefined), 2000, 20);
     expect((await b.get(`/artist/${artist.artist!.id}`)).status).to.equal(200);
     for (const path of paths()) expect(mentions((await b.get(path)).text), path).to.equal(true);
+    expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(404);
   });
 });

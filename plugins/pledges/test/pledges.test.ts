@@ -89,7 +89,7 @@ describe('pledges: held credits that land with the drop', function () {
       const leaving = await signUp(server, 'leaving');
       expect((await pledge(leaving, nova, 9)).status).to.equal(201);
       expect(await waiting(nova)).to.equal(39);
-      const res = await leaving.client.delete(`/api/users/${leaving.user.id}`);
+      const res = await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' });
       expect(res.status, res.text).to.equal(200);
       expect(await waiting(nova)).to.equal(30);
       expect(await knex()('pledges').where({ userId: leaving.user.id }).select('status')).to.deep.equal([{ status: 'cancelled' }]);

@@ -223,7 +223,7 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
     expect((await call('getAlbumList2', 'type=newest&size=50')).albumList2.album.map((al: { id: string }) => al.id)).not.to.include(`al-${scheduled.body.id}`);
     expect((await call('search3', 'query=')).searchResult3.song.map((so: { id: string }) => so.id)).not.to.include(`tr-${scheduled.body.id}`);
 
-    expect((await fan.client.delete(`/api/users/${fan.user.id}`)).status).to.equal(200);
+    expect((await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
     expect((await call('ping', '')).error.code).to.equal(44);
   });
 

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { ExportedData, Kernel } from '../../api/plugins/types.ts';
+
+// The catalog's part of "Your data" (the manifest's exportData/deleteData hooks): what a person did
+// here — likes, listens, subscriptions, collectibles claimed. A deleted artist's tracks stay in
+// the table (other people's likes and ledgers point at them) but answer 410 (queries.ts).
+
+const at = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+export async function exportCatalog(kernel: Kernel, userId: number): Promise<ExportedData> {
+  const { knex } = kernel;
+  const likes = await knex('likes as l').join('tracks as t', 't.id', 'l.track_id').join('artists as a', 'a.id', 't.artist_id')
+    .where('l.user_id', userId).orderBy('l.created_at').select('t.id as trackId', 't.title', 'a.name as artist', 'l.created_at');
+  const listens = await knex('listens as l').join('tracks as t', 't.id', 'l.track_id')
+    .where('l.user_id', userId).orderBy('l.listened_at').select('t.id as trackId', 't.title', 'l.listened_at');
+  const subscriptions = await knex('subscriptions as s').join('artists as a', 'a.id', 's.artist_id')
+    .where('s.user_id', userId).orderBy('s.created_at').select('a.id as artistId', 'a.name as artist', 's.active', 's.created_at');
+  const claims = await knex('exclusive_claims as c').join('exclusives as e', 'e.id', 'c.exclusive_id')
+    .where('c.user_id', userId).orderBy('c.claimed_at').select('e.id as exclusiveId', 'e.title', 'c.number', 'c.claimed_at');
+  return {
+    likes: likes.map(({ createdAt, ...row }) => ({ ...row, likedAt: at(createdAt) })),
+    listens: listens.map(({ listenedAt, ...row }) => ({ ...row, listenedAt: at(listenedAt) })),
+    subscriptions: subscriptions.map(({ createdAt, active, ...row }) => ({ ...row, active: Boolean(active), since: at(createdAt) })),
+    collectibles: claims.map(({ claimedAt, ...row }) => ({ ...row, claimedAt: at(claimedAt) })),
+  };
+}
+
+/** What a person did goes with them; their numbered collectibles stay taken (the numbers are counted). */
+export async function deleteCatalogData(_kernel: Kernel, userId: number, trx: Knex.Transaction): Promise<void> {
+  await trx('likes').where({ userId }).delete();
+  await trx('listens').where({ userId }).delete();
+  await trx('subscriptions').where({ userId }).delete();
+  // Fans of a deleted artist follow nobody: their lists and the sidebar drop the artist.
+  await trx('subscriptions').whereIn('artistId', trx('artists').select('id').where({ userId })).update({ active: false });
+}
