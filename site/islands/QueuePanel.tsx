@@ -4,6 +4,7 @@ import { jump } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
 import { plural } from '../lib/format.ts';
 import { formatDuration } from '../lib/time.ts';
+import KeepOffline from '../../plugins/offline/islands/KeepOffline.tsx';
 
 /**
  * The queue above the player bar: the track playing and what comes next; any row plays at once.
@@ -46,7 +47,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
       </header>
       <ol className="queue-list" data-testid="queue-list">
         {queue.map((track, i) => (
-          <li key={track.id}>
+          <li key={track.id} className="queue-row">
             <button
               type="button"
               ref={i === index ? currentRef : undefined}
@@ -61,6 +62,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
               </span>
               <span className="queue-item-time">{i === index ? 'Now playing' : formatDuration(track.duration)}</span>
             </button>
+            <KeepOffline track={track} />
           </li>
         ))}
       </ol>

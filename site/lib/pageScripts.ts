@@ -13,6 +13,8 @@ import '../../plugins/catalog/client/timeZone.ts';
 import '../../plugins/catalog/client/countdowns.ts';
 import '../../plugins/catalog/client/subscribe.ts';
 import '../../plugins/catalog/client/artistSearch.ts';
+// The installable app: its service worker and the offline banner (plugins/offline).
+import '../../plugins/offline/client/start.ts';
 
 document.addEventListener('astro:page-load', demandShellWhenShown);
 // The router announces the first page at the window's load; started after it (site/lib/pageStart.ts),

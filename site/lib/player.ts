@@ -9,6 +9,7 @@ import { signInToast } from './session.ts';
 import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
 import { reportPlays } from '../../plugins/insights/client/playReports.ts';
+import { isKept } from '../../plugins/offline/client/kept.ts';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
@@ -144,9 +145,12 @@ async function startPlayback(): Promise<void> {
   }
 }
 
-/** With "High quality audio" on, the lossless master when there is one; else the streaming file. */
+/**
+ * With "High quality audio" on, the lossless master when there is one; else the streaming file, which
+ * is also what a track kept offline keeps (plugins/offline).
+ */
 function sourceOf(track: PlayerTrack): string {
-  return $audioPrefs.get().highQualityAudio && track.losslessUrl ? track.losslessUrl : track.audioUrl;
+  return $audioPrefs.get().highQualityAudio && track.losslessUrl && !isKept(track.id) ? track.losslessUrl : track.audioUrl;
 }
 
 /** Loads the track at a position; it plays unless this is a restore after a reload. */
