@@ -37,9 +37,13 @@ export function isKept(trackId: number): boolean {
   return !!$kept.get()?.some((kept) => kept.track.id === trackId);
 }
 
-/** The whole file, fetched without a Range, so every range the player asks for later can be cut from it. */
+/**
+ * The whole file, fetched without a Range, so every range the player asks for later can be cut from
+ * it. Past the HTTP cache: where the player has fetched part of the file, Chromium answered from the
+ * partial entry with a 206.
+ */
 async function keepFile(cache: Cache, url: string): Promise<number> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+  const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const blob = await response.blob();
   await cache.put(url, new Response(blob, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? blob.type, 'Content-Length': String(blob.size) } }));

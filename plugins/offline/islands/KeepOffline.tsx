@@ -27,7 +27,8 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
             await keepOffline(track);
             toast({ title: 'Kept offline', description: `${track.title} plays without a connection`, variant: 'success' });
           }
-        } catch {
+        } catch (error) {
+          console.warn('not kept offline', error);
           toast({ title: 'Not kept offline', description: 'The track could not be saved on this device. Check your connection and storage.', variant: 'destructive' });
         }
       }}
