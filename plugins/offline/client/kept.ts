@@ -53,6 +53,8 @@ async function keepFile(cache: Cache, url: string): Promise<number> {
 /** Keeps the stream file (what the player plays: a kept track plays it even with High quality audio on) and the cover. */
 export async function keepOffline(track: PlayerTrack): Promise<void> {
   $keeping.set(new Set([...$keeping.get(), track.id]));
+  // Asks the browser not to evict what the fan chose to keep when storage runs short (a hint it may refuse).
+  void navigator.storage?.persist?.();
   try {
     const cache = await caches.open(CACHES.tracks);
     const [audio, cover] = await Promise.all([keepFile(cache, track.audioUrl), keepFile(cache, track.coverImage).catch(() => 0)]);

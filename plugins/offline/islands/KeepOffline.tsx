@@ -33,7 +33,7 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
         }
       }}
     >
-      {keeping ? <Spinner animation="border" size="sm" aria-hidden="true" /> : <Icon name={isKept ? 'check' : 'download'} size={18} />}
+      {keeping ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : <Icon name={isKept ? 'check' : 'download'} size={18} />}
     </button>
   );
 }

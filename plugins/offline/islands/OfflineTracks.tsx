@@ -34,7 +34,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
   if (!hydrated || kept === null) {
     body = (
       <p className="text-secondary mb-0" role="status">
-        <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+        <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
         Reading what this device keeps…
       </p>
     );
@@ -81,7 +81,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                   }
                 }}
               >
-                {removing === track.id ? <Spinner animation="border" size="sm" aria-hidden="true" /> : 'Remove'}
+                {removing === track.id ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : 'Remove'}
               </Button>
             </li>
           ))}
@@ -90,7 +90,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
     );
   }
   return (
-    <section className="surface-card offline-tracks" aria-labelledby="offline-tracks-title">
+    <section className="surface-card p-4 mt-3" aria-labelledby="offline-tracks-title">
       <Heading id="offline-tracks-title" className="h5 fw-bold mb-2">
         Offline tracks
       </Heading>

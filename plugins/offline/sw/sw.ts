@@ -34,6 +34,9 @@ self.addEventListener('install', (event) => {
   );
 });
 
+// A new build's worker: pages kept by the last one name scripts and styles this build no longer has.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(CACHES.pages)));
+
 // ---- Whose pages: the private caches belong to one signed-in viewer ---------------------------------
 
 const VIEWER_KEY = '/__offline/viewer';

@@ -99,9 +99,12 @@ describe('the installable app offline (plugins/offline)', function () {
       await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
       await banner.waitFor({ state: 'visible' });
       await page.screenshot({ path: path.join(SHOTS, `offline-discover-${width}x${height}.png`) });
-      // Through the client router as well.
-      await page.goto(`/artist/${suite.nova.id}`);
+      // Through the client router as well (its fetch of the next page goes to the worker).
+      await hydrated(page);
+      await page.getByRole('link', { name: 'Nova Harbor' }).first().click();
+      await page.waitForURL(`${suite.server.url}/artist/${suite.nova.id}`);
       await page.getByRole('heading', { name: 'Nova Harbor', level: 1 }).waitFor();
+      await banner.waitFor({ state: 'visible' });
       // A page never opened here: the offline page, with what still works.
       await page.goto('/search?q=never-visited');
       await page.getByRole('heading', { name: 'Offline', level: 1 }).waitFor();
@@ -157,7 +160,7 @@ describe('the installable app offline (plugins/offline)', function () {
       const row = page.getByTestId('offline-track').filter({ hasText: title });
       await row.waitFor();
       expect(await row.locator('.offline-size').textContent()).to.match(/^\d+(\.\d)? (MB|kB)$/);
-      await row.scrollIntoViewIfNeeded();
+      await row.evaluate((el) => el.closest('section')!.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: path.join(SHOTS, `settings-offline-${width}x${height}.png`) });
     }
     await page.getByRole('button', { name: `Remove ${title} from this device` }).click();
