@@ -59,8 +59,8 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
               <span className="offline-meta">
                 <span className="offline-title">{track.title}</span>
                 <span className="offline-artist">{track.artist.name}</span>
+                <span className="offline-size">{formatSize(bytes)}</span>
               </span>
-              <span className="offline-size">{formatSize(bytes)}</span>
               <Button size="sm" variant="outline-secondary" aria-label={`Play ${track.title}`} onClick={() => playTrack(track, kept.map((k) => k.track))}>
                 <Icon name="play" size={16} />
               </Button>

@@ -160,7 +160,7 @@ describe('the installable app offline (plugins/offline)', function () {
       const row = page.getByTestId('offline-track').filter({ hasText: title });
       await row.waitFor();
       expect(await row.locator('.offline-size').textContent()).to.match(/^\d+(\.\d)? (MB|kB)$/);
-      await row.evaluate((el) => el.closest('section')!.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.screenshot({ path: path.join(SHOTS, `settings-offline-${width}x${height}.png`) });
     }
     await page.getByRole('button', { name: `Remove ${title} from this device` }).click();
