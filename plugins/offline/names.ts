@@ -38,3 +38,6 @@ export const IMAGES_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
 /** The message the worker posts to its pages after dropping the private caches. */
 export const CLEARED_MESSAGE = 'onetrack-offline-cleared';
+
+/** A page asks the worker to keep it: the first page, which loaded before the worker controlled it. */
+export const KEEP_PAGE_MESSAGE = 'onetrack-keep-page';

@@ -1,4 +1,4 @@
-import { CACHE_PREFIX } from '../names.ts';
+import { CACHE_PREFIX, KEEP_PAGE_MESSAGE } from '../names.ts';
 
 // Started with the page scripts (site/lib/pageScripts.ts), after the first paint: registers the
 // service worker where the layout says the feature is on, and shows the offline banner while the
@@ -8,6 +8,10 @@ const WORKER = '/sw.js';
 
 async function register(): Promise<void> {
   try {
+    // The first page of a browser without the worker loaded past it: kept once the worker controls it.
+    if (!navigator.serviceWorker.controller) {
+      navigator.serviceWorker.addEventListener('controllerchange', () => navigator.serviceWorker.controller?.postMessage({ type: KEEP_PAGE_MESSAGE, url: location.href }), { once: true });
+    }
     await navigator.serviceWorker.register(WORKER, { scope: '/' });
   } catch (error) {
     console.warn('offline support not started', error);

@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'wor
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ANONYMOUS_VIEWER, CACHES, CLEARED_MESSAGE, IMAGES_MAX_AGE_SECONDS, IMAGES_MAX_ENTRIES, OFFLINE_PATH, PAGES_MAX_AGE_SECONDS, PAGES_MAX_ENTRIES, VIEWER_HEADER } from '../names.ts';
+import { ANONYMOUS_VIEWER, CACHES, CLEARED_MESSAGE, IMAGES_MAX_AGE_SECONDS, KEEP_PAGE_MESSAGE, IMAGES_MAX_ENTRIES, OFFLINE_PATH, PAGES_MAX_AGE_SECONDS, PAGES_MAX_ENTRIES, VIEWER_HEADER } from '../names.ts';
 import { isPagePath } from './paths.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -91,6 +91,16 @@ const pages = new NetworkFirst({
 });
 // A navigation, or the client router's fetch of the next page.
 registerRoute(({ request, url }) => url.origin === self.location.origin && (request.mode === 'navigate' || (request.destination === '' && isPagePath(url.pathname))), pages);
+
+// The page that registered the worker loaded before it: the page asks for it to be kept too
+// (client/start.ts), fetched again through the same strategy (and the same viewer check).
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; url?: string } | null;
+  if (data?.type !== KEEP_PAGE_MESSAGE || typeof data.url !== 'string') return;
+  const url = new URL(data.url, self.location.href);
+  if (url.origin !== self.location.origin || !isPagePath(url.pathname)) return;
+  event.waitUntil(pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).catch(() => undefined));
+});
 
 // ---- Media: kept tracks from their cache (with Range), covers of pages seen --------------------------
 

@@ -84,11 +84,13 @@ describe('the installable app offline (plugins/offline)', function () {
   it('opens the pages visited recently offline with the offline banner, and the offline page for others', async () => {
     for (const [width, height] of [[1366, 900], [375, 812]]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
-      await visit(page, '/');
+      // The first page loaded before the worker: kept once it controls the page.
+      await visit(page, '/search?q=harbor');
       await controlled(page);
+      await page.waitForFunction(async (name) => (await caches.open(name).then((c) => c.match('/search?q=harbor'))) !== undefined, CACHES.pages);
       await visit(page, '/discover');
       await visit(page, `/artist/${suite.nova.id}`);
-      expect(await cachedPaths(page, CACHES.pages)).to.include.members(['/discover', `/artist/${suite.nova.id}`]);
+      expect(await cachedPaths(page, CACHES.pages)).to.include.members(['/search?q=harbor', '/discover', `/artist/${suite.nova.id}`]);
       const banner = page.locator('#offline-banner');
       expect(await banner.isVisible()).to.equal(false);
 
@@ -105,6 +107,8 @@ describe('the installable app offline (plugins/offline)', function () {
       await page.waitForURL(`${suite.server.url}/artist/${suite.nova.id}`);
       await page.getByRole('heading', { name: 'Nova Harbor', level: 1 }).waitFor();
       await banner.waitFor({ state: 'visible' });
+      await page.goto('/search?q=harbor');
+      await page.locator('.track-card-artist', { hasText: 'Nova Harbor' }).first().waitFor();
       // A page never opened here: the offline page, with what still works.
       await page.goto('/search?q=never-visited');
       await page.getByRole('heading', { name: 'Offline', level: 1 }).waitFor();
