@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
+import { offlineApp } from './plugins/offline/build.ts';
 import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 
 // The client build's shared code in four chunks, by when a page needs it (docs/architecture.md,
@@ -65,7 +66,7 @@ export default defineConfig({
   outDir: './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), pluginPages(), hydrationDirectives],
+  integrations: [react(), pluginPages(), hydrationDirectives, offlineApp()],
   security: {
     // Koa checks Origin on every write for the whole app (api/http/security.ts).
     checkOrigin: false,

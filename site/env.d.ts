@@ -22,7 +22,7 @@ declare module 'virtual:onetrack/islands/*' {
   export default fillers;
 }
 declare module 'virtual:onetrack/hooks/*' {
-  const hooks: Array<(...args: any[]) => void>;
+  const hooks: Array<(...args: any[]) => unknown>;
   export default hooks;
 }
 declare module 'virtual:onetrack/nav' {

@@ -4,6 +4,8 @@ import { jump } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
 import { plural } from '../lib/format.ts';
 import { formatDuration } from '../lib/time.ts';
+import rowActions from 'virtual:onetrack/islands/queue.actions';
+import { IslandSlot } from '../components/IslandSlot.tsx';
 
 /**
  * The queue above the player bar: the track playing and what comes next; any row plays at once.
@@ -46,7 +48,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
       </header>
       <ol className="queue-list" data-testid="queue-list">
         {queue.map((track, i) => (
-          <li key={track.id}>
+          <li key={track.id} className="queue-row">
             <button
               type="button"
               ref={i === index ? currentRef : undefined}
@@ -61,6 +63,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
               </span>
               <span className="queue-item-time">{i === index ? 'Now playing' : formatDuration(track.duration)}</span>
             </button>
+            <IslandSlot fillers={rowActions} track={track} />
           </li>
         ))}
       </ol>

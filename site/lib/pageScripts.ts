@@ -13,6 +13,19 @@ import '../../plugins/catalog/client/timeZone.ts';
 import '../../plugins/catalog/client/countdowns.ts';
 import '../../plugins/catalog/client/subscribe.ts';
 import '../../plugins/catalog/client/artistSearch.ts';
+import startHooks from 'virtual:onetrack/hooks/page.start';
+
+// Plugins' page scripts (the offline plugin's service worker). A page without an app manifest has no
+// plugin offering an installable app: a service worker left from when one was enabled goes, with its caches.
+for (const start of startHooks) start();
+if (!document.querySelector('link[rel="manifest"]') && 'serviceWorker' in navigator) void removeServiceWorkers();
+
+async function removeServiceWorkers(): Promise<void> {
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  if (!registrations.length) return;
+  await Promise.all(registrations.map((registration) => registration.unregister()));
+  for (const name of await caches.keys()) await caches.delete(name);
+}
 
 document.addEventListener('astro:page-load', demandShellWhenShown);
 // The router announces the first page at the window's load; started after it (site/lib/pageStart.ts),

@@ -9,6 +9,7 @@ import { signInToast } from './session.ts';
 import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
 import audioHooks from 'virtual:onetrack/hooks/player.audio';
+import streamOnlyHooks from 'virtual:onetrack/hooks/player.stream-only';
 
 // The persistent player's state and the one <audio> element it drives. The element lives in the
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
@@ -145,9 +146,13 @@ async function startPlayback(): Promise<void> {
   }
 }
 
-/** With "High quality audio" on, the lossless master when there is one; else the streaming file. */
+/**
+ * With "High quality audio" on, the lossless master when there is one; else the streaming file, which
+ * is also what a plugin may hold for a track (`player.stream-only`: the offline plugin's kept tracks).
+ */
 function sourceOf(track: PlayerTrack): string {
-  return $audioPrefs.get().highQualityAudio && track.losslessUrl ? track.losslessUrl : track.audioUrl;
+  const streamOnly = streamOnlyHooks.some((holds) => holds(track.id));
+  return $audioPrefs.get().highQualityAudio && track.losslessUrl && !streamOnly ? track.losslessUrl : track.audioUrl;
 }
 
 /** Loads the track at a position; it plays unless this is a restore after a reload. */

@@ -166,9 +166,11 @@ describe('the player in the browser: queue, restore, loudness', function () {
       await panel.getByText('2 tracks up next').waitFor();
       const current = panel.locator('[aria-current="true"]');
       expect(await current.textContent()).to.include(order[0]);
-      // Focus starts on the current row; the next row is one Tab away and Enter plays it.
+      // Focus starts on the current row; the next row is past its Keep offline toggle and Enter plays it.
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).to.equal('true');
       await page.screenshot({ path: path.join(SHOTS, `player-queue-${viewport.width}x${viewport.height}.png`) });
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.match(/^Keep .* offline$/);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await player.locator('.player-title', { hasText: order[1] }).waitFor();
