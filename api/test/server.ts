@@ -3,6 +3,7 @@ import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
+import { forgetDescription } from './apiDescription.ts';
 import { TestClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -62,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     client: (headers) => new TestClient(url, headers),
     async stop() {
+      forgetDescription(url);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.close();
