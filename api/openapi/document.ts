@@ -29,19 +29,20 @@ const KERNEL_WRITE_ERRORS: Record<number, string[]> = {
   415: [libraryMessages[415]],
 };
 
-/** A validator carries its rules; plain rules describe a query read by hand. */
-function rulesOf(value: DescribedRules | FieldRules): DescribedRules {
-  return typeof value === 'function' ? (value as DescribedRules) : { rules: value as FieldRules, required: [] };
+/** A validator carries its rules; plain rules describe a query read by hand, whose only texts are the rules' own messages. */
+function rulesOf(value: DescribedRules | FieldRules): DescribedRules & { byHand?: true } {
+  return typeof value === 'function' ? (value as DescribedRules) : { rules: value as FieldRules, required: [], byHand: true };
 }
 
 const KEYWORDS: RuleKeyword[] = ['type', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'enum'];
 
 /** Every text a validator of these rules may answer with. */
-function ruleMessages({ rules, required }: DescribedRules): string[] {
+function ruleMessages({ rules, required, byHand }: DescribedRules & { byHand?: true }): string[] {
   const texts = new Set<string>();
   for (const [field, rule] of Object.entries(rules)) {
     if (required.includes(field)) texts.add(messageFor(rules, field, 'required'));
-    for (const keyword of KEYWORDS) if (keyword === 'type' || rule[keyword as keyof typeof rule] !== undefined) texts.add(messageFor(rules, field, keyword));
+    const checked = (keyword: RuleKeyword) => (byHand ? rule.messages?.[keyword] : keyword === 'type' || rule[keyword as keyof typeof rule] !== undefined);
+    for (const keyword of KEYWORDS) if (checked(keyword)) texts.add(messageFor(rules, field, keyword));
   }
   return [...texts];
 }
@@ -70,8 +71,9 @@ function errorResponse(status: number, { texts, notes }: Failure) {
 
 function successResponse(status: number, response: JsonSchema | ResponseBody | null) {
   if (!response) return { description: STATUS_TEXT[status] ?? 'No body' };
-  const body = (typeof response.contentType === 'string' ? response : { contentType: 'application/json', schema: response }) as ResponseBody;
-  return { description: body.description ?? STATUS_TEXT[status] ?? 'Answer', content: { [body.contentType]: body.schema ? { schema: body.schema } : {} } };
+  const body = (typeof response.content === 'object' && !('type' in response) ? response : { content: { 'application/json': response } }) as ResponseBody;
+  const content = Object.fromEntries(Object.entries(body.content).map(([type, schema]) => [type, schema ? { schema } : {}]));
+  return { description: body.description ?? STATUS_TEXT[status] ?? 'Answer', content };
 }
 
 function operation(route: DescribedRoute) {

@@ -15,9 +15,9 @@ export interface DescribedRules {
 
 /** An answer that is not plain JSON, or needs words (a bare schema is a JSON answer). */
 export interface ResponseBody {
-  contentType: string;
   description?: string;
-  schema?: JsonSchema;
+  /** The body's schema by content type (null: any body of that type). */
+  content: Record<string, JsonSchema | null>;
 }
 
 export interface RouteDescription {
