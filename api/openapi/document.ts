@@ -108,7 +108,9 @@ function operation(route: DescribedRoute) {
     requestBody = { required: true, description: d.body.description, content: { [d.body.contentType]: { schema: {} } } };
   } else if (d.body) {
     const described = rulesOf(d.body);
-    requestBody = { required: true, content: { 'application/json': { schema: withMessages(objectSchema(described.rules, described.required), described.rules) } } };
+    const schema = withMessages(objectSchema(described.rules, described.required), described.rules);
+    Object.assign(schema.properties as object, d.bodyFields);
+    requestBody = { required: true, content: { 'application/json': { schema } } };
     add(400, ruleMessages(described));
   }
 

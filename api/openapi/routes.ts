@@ -32,6 +32,8 @@ export interface RouteDescription {
   query?: DescribedRules | FieldRules | Array<DescribedRules | FieldRules>;
   /** The JSON body's validator, or another content type (the streaming upload). */
   body?: DescribedRules | { contentType: string; description: string };
+  /** Body fields the route checks with a schema of its own, beside the rules (a nested object). */
+  bodyFields?: Record<string, JsonSchema>;
   /** Answers by status: a JSON body's schema, another body, or null for none. */
   responses: Record<number, JsonSchema | ResponseBody | null>;
   /** The route's own `{message}` failures by status: when they happen (rules' and the guard's texts are added). */
