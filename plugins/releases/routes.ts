@@ -71,11 +71,11 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   // Pre-save a scheduled release (its "coming on" page), or withdraw it before the release is out.
-  api.post('/tracks/:id/presave', { summary: 'Pre-save a scheduled release: it is in the library when it is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 400: 'already out, or pre-save is off for it' } }, async (ctx) => {
+  api.post('/tracks/:id/presave', { summary: 'Pre-save a scheduled release: it is in the library when it is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' } }, async (ctx) => {
     const user = requireUser(ctx, PRESAVE_MESSAGES.login);
     ctx.body = await releases.presaves.presave(user.id, idParam(ctx.params.id, 'Track'));
   });
-  api.delete('/tracks/:id/presave', { summary: 'Withdraw a pre-save before the release is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 400: 'already out' } }, async (ctx) => {
+  api.delete('/tracks/:id/presave', { summary: 'Withdraw a pre-save before the release is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' } }, async (ctx) => {
     const user = requireUser(ctx, PRESAVE_MESSAGES.login);
     ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
   });

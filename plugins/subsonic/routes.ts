@@ -9,6 +9,8 @@ const parseAppPassword = bodyValidator<{ name: string }>(appPasswordRules, ['nam
 
 const appPassword = object({ id: integer, name: string, createdAt: dateTime, lastUsedAt: nullable(dateTime) });
 const AppPassword = component('AppPassword', appPassword);
+/** Its secret is in the creation's answer only. */
+const NewAppPassword = component('NewAppPassword', extend(appPassword, { password: string }));
 
 /** The signed-in user's app passwords (Settings › Apps); the secret is only in the creation's answer. */
 export function subsonicRoutes(router: ApiRouter, kernel: Kernel) {
@@ -21,7 +23,7 @@ export function subsonicRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await subsonic.list(user.id);
   });
 
-  api.post('/subsonic/app-passwords', { summary: 'Make an app password; its secret is in this answer only', session: 'required', body: parseAppPassword, responses: { 201: component('NewAppPassword', extend(appPassword, { password: string })) }, errors: { 409: 'too many app passwords' } }, async (ctx) => {
+  api.post('/subsonic/app-passwords', { summary: 'Make an app password; its secret is in this answer only', session: 'required', body: parseAppPassword, responses: { 201: NewAppPassword }, errors: { 409: 'too many app passwords' } }, async (ctx) => {
     const user = requireUser(ctx);
     const { name } = parseAppPassword(ctx.request.body);
     ctx.set('Cache-Control', 'no-store');
