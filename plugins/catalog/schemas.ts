@@ -40,7 +40,8 @@ export const Artist = component(
   }),
 );
 
-const track = object({
+/** What every track answer has (a release as its artist sees it too, with more). */
+export const TRACK_FIELDS = {
   id: integer,
   artistId: integer,
   artist: ArtistRef,
@@ -55,8 +56,8 @@ const track = object({
   likeCount: integer,
   processing: boolean,
   coverSrcset: nullable(ImageSrcset),
-  playback: object({ lufs: nullable(number), truePeak: nullable(number), losslessUrl: nullable(string) }),
-});
+};
+const track = object({ ...TRACK_FIELDS, playback: object({ lufs: nullable(number), truePeak: nullable(number), losslessUrl: nullable(string) }) });
 export const Track = component('Track', track);
 /** A scheduled track not yet out for the viewer, with the moment it is. */
 export const UpcomingTrack = component('UpcomingTrack', extend(track, { outAt: dateTime }));

@@ -1,5 +1,5 @@
 import { arrayOf, boolean, component, dateTime, extend, integer, nullable, number, object, oneOf, optional, string } from '../../api/openapi/schema.ts';
-import { ArtistRef, ImageSrcset, MONTH } from '../catalog/schemas.ts';
+import { ImageSrcset, TRACK_FIELDS } from '../catalog/schemas.ts';
 import { metadataSchema } from './metadata.ts';
 import { UPLOAD_KINDS } from './rules.ts';
 
@@ -23,18 +23,7 @@ export const TrackMedia = component('TrackMedia', object(media));
 export const Release = component(
   'Release',
   object({
-    id: integer,
-    artistId: integer,
-    artist: ArtistRef,
-    title: string,
-    audioUrl: string,
-    coverImage: string,
-    duration: integer,
-    uploadDate: dateTime,
-    isMonthlyDrop: boolean,
-    dropMonth: nullable(MONTH),
-    liked: boolean,
-    likeCount: integer,
+    ...TRACK_FIELDS,
     ...media,
     status: string,
     masterUrl: nullable(string),
