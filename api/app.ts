@@ -15,6 +15,7 @@ import { health } from './http/health.ts';
 import { mediaFiles } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
+import { readYourWrites } from './http/readYourWrites.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
 import { servedHosts } from './http/origin.ts';
@@ -27,8 +28,9 @@ import { connectRedis } from './redis.ts';
 import { createStorage } from './storage/index.ts';
 import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
+import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
-import { describing } from './openapi/routes.ts';
+import { described, describing } from './openapi/routes.ts';
 import { openApiRoute } from './openapi/route.ts';
 import { loadShellData } from './plugins/shell.ts';
 import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
@@ -38,8 +40,8 @@ export interface AppOptions {
   log?: Logger;
   /** Clock for everything time-based; tests pass a fixed or moving one. */
   now?: () => Date;
-  /** Plugin names to enable instead of plugins/enabled.json. */
-  plugins?: string[];
+  /** Plugins to enable instead of plugins/enabled.json: entries as in that list, or manifests (tests). */
+  plugins?: Array<string | PluginManifest>;
   /** Serve pages through the built Astro site (off for API-only tests). */
   pages?: boolean;
 }
@@ -69,14 +71,17 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   try {
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
     const fresh = await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
+    const now = options.now ?? (() => new Date());
     const kernel: Kernel = {
       config,
       knex,
       log,
       storage: createStorage(config),
       services: {} as Services,
-      now: options.now ?? (() => new Date()),
+      now,
+      described,
       cache,
+      jobs: createJobs(now),
       limits: createLimits(config, knex, redis),
       redis,
       close,
@@ -119,6 +124,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) koa.use(clientAssets(path.join(distDir, 'client')));
   koa.use(mediaFiles(kernel.storage));
 
+  koa.use(readYourWrites(kernel.cache));
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));

@@ -30,14 +30,27 @@ export interface CacheBus {
    * The data behind the entries tagged with any of `tags` may have changed (no argument: all data,
    * EVERYTHING; an empty list: nothing, so nothing is sent). This node's listeners have run when it
    * returns; other nodes have been told when the promise resolves (or will be once Redis answers).
+   * Resolves to the invalidation's shared sequence number, 0 when there is none to wait for (one
+   * process, nothing sent, or Redis down: then every node bypasses its caches anyway).
    */
-  invalidate(tags?: Iterable<string>): Promise<void>;
+  invalidate(tags?: Iterable<string>): Promise<number>;
+  /**
+   * Whether this node has applied the shared invalidation numbered `seq` (read-your-writes: the
+   * actor's next request may reach a node that pub/sub has not told yet). Catches up from Redis when
+   * behind, for at most `waitMs`; true too when `seq` is beyond the shared sequence (Redis was reset).
+   */
+  caughtUp(seq: number, waitMs: number): Promise<boolean>;
   /**
    * What a service changed. Inside a write's scope (`collectChanges`: an API write, a job) the tags
    * are gathered and invalidated once when it ends; an empty list says it changed nothing. Outside
    * one (a command line tool, a session commit) they are invalidated at once.
    */
   changed(tags: Iterable<string>): Promise<void>;
+  /**
+   * Runs a write outside an API request (a protocol endpoint answering GET) in a write scope, and
+   * invalidates what its services announced when it ends: everything when they announced nothing or it threw.
+   */
+  writing<T>(run: () => Promise<T>): Promise<T>;
   /** What is being rendered or read now (`collectReads`: a cached page or answer) was made from `tags`. */
   dependsOn(tags: Iterable<string>): void;
   /**
@@ -149,11 +162,11 @@ class Listeners {
 }
 
 /** What every bus shares: listeners, their record, and the scopes services write into. */
-function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promise<void>) {
+function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promise<number>) {
   return {
     invalidate: (tags?: Iterable<string>) => {
       const set = tagSet(tags);
-      return set.size ? invalidate(set) : Promise.resolve();
+      return set.size ? invalidate(set) : Promise.resolve(0);
     },
     async changed(tags: Iterable<string>) {
       const scope = writeScope.getStore();
@@ -164,6 +177,18 @@ function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promis
       }
       scope.announced = true;
       for (const tag of set) scope.tags.add(tag);
+    },
+    async writing<T>(run: () => Promise<T>): Promise<T> {
+      const changes = noChanges();
+      let done = false;
+      try {
+        const result = await collectChanges(changes, run);
+        done = true;
+        return result;
+      } finally {
+        const tags = done && changes.announced ? changes.tags : new Set(ALL);
+        if (tags.size) await invalidate(tags);
+      }
     },
     dependsOn(tags: Iterable<string>) {
       const scope = readScope.getStore();
@@ -196,8 +221,10 @@ export function localCacheBus(database: DatabaseConfig): CacheBus {
     ...busBase(listeners, async (tags) => {
       apply(tags);
       channel.postMessage([...tags]);
+      return 0;
     }),
     version: () => `${boot}.${epoch}`,
+    caughtUp: async () => true,
     status: () => ({ shared: 'none' }),
     async close() {
       channel.close();
@@ -238,6 +265,8 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
   /** The shared epoch, and the last shared sequence number applied here. */
   let epoch: string | null = null;
   let seq = 0;
+  /** The shared sequence as last read from Redis (a number above it predates a reset of Redis). */
+  let sharedSeq = 0;
   let subscribed = false;
   /** Invalidations of ours that other nodes may not have heard: published again once Redis is back. */
   const owed = new Set<string>();
@@ -252,8 +281,9 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
 
   /** Reads the shared epoch and sequence and applies what this node missed. */
   const catchUp = async (): Promise<void> => {
-    const [sharedEpoch, sharedSeq] = await commands.mget(epochKey, seqKey);
-    const target = Number(sharedSeq ?? 0);
+    const [sharedEpoch, sharedNumber] = await commands.mget(epochKey, seqKey);
+    const target = Number(sharedNumber ?? 0);
+    sharedSeq = target;
     if (state !== 'up') return;
     if ((sharedEpoch ?? '0') !== epoch || target < seq) {
       epoch = sharedEpoch ?? '0';
@@ -322,12 +352,12 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
   };
 
   const up = async () => {
-    const [sharedEpoch, sharedSeq] = await commands.mget(epochKey, seqKey);
+    const [sharedEpoch, sharedNumber] = await commands.mget(epochKey, seqKey);
     if (closed || !subscribed) return;
     const was = state;
     state = 'up';
     epoch = sharedEpoch ?? '0';
-    seq = Number(sharedSeq ?? 0);
+    seq = sharedSeq = Number(sharedNumber ?? 0);
     // Whatever was kept before may have missed invalidations while we were away.
     dropAll();
     if (was === 'down') log.info('Redis is reachable again: caching resumes');
@@ -338,19 +368,38 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     }
   };
 
-  /** Sends `tags` to the other nodes (our listeners have run). */
-  const publish = async (tags: Set<string>) => {
+  /** Sends `tags` to the other nodes (our listeners have run); resolves to its shared number, 0 when owed. */
+  const publish = async (tags: Set<string>): Promise<number> => {
     if (state !== 'up') {
       for (const tag of tags) owed.add(tag);
-      return;
+      return 0;
     }
     try {
       const number = await commands.onetrackInvalidate(epochKey, seqKey, logKey, channelName, [...tags].join(' '), LOG_SIZE);
       // Unless its message came back first.
       if (number > seq) ours.add(number);
+      sharedSeq = Math.max(sharedSeq, number);
+      return number;
     } catch (error) {
       for (const tag of tags) owed.add(tag);
       down((error as Error).message);
+      return 0;
+    }
+  };
+
+  /** Polled rather than signalled: it waits a few milliseconds, on the rare request that outruns pub/sub. */
+  const caughtUp = async (target: number, waitMs: number): Promise<boolean> => {
+    const until = Date.now() + waitMs;
+    let asked = false;
+    for (;;) {
+      // Down: caches are bypassed anyway, so every read is fresh.
+      if (state !== 'up' || seq >= target || (asked && !catchingUp && sharedSeq < target)) return true;
+      if (Date.now() >= until) return false;
+      if (!asked) {
+        asked = true;
+        catchUpSoon();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   };
 
@@ -382,9 +431,10 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
   return {
     ...busBase(listeners, async (tags) => {
       listeners.notify(tags);
-      await publish(tags);
+      return publish(tags);
     }),
     version: () => (state === 'up' ? epoch : null),
+    caughtUp,
     status: () => ({ shared: 'redis', redis: state }),
     async close() {
       closed = true;

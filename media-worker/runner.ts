@@ -3,17 +3,8 @@ import os from 'node:os';
 import { collectChanges, noChanges } from '../api/cache.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
-import { claim, complete, fail, renewLease, type Job } from './queue.ts';
-
-export type JobHandler = ((payload: unknown, kernel: Kernel) => Promise<void>) & {
-  /** Runs once when the job is parked as dead (its last attempt failed), e.g. to mark its row failed. */
-  onDead?: (payload: unknown, kernel: Kernel) => Promise<void>;
-};
-
-/** A handler with a dead-letter hook (a plain function stays a valid manifest `jobs` entry). */
-export function withDeadLetter(run: (payload: unknown, kernel: Kernel) => Promise<void>, onDead: JobHandler['onDead']): JobHandler {
-  return Object.assign((payload: unknown, kernel: Kernel) => run(payload, kernel), { onDead });
-}
+import type { JobHandler } from '../api/jobs/handler.ts';
+import { claim, complete, fail, renewLease, type Job } from '../api/jobs/queue.ts';
 
 export interface RunnerOptions {
   /** How long a claim holds a job; renewed while the job runs. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
-// The media worker's queue (media-worker/queue.ts): services insert rows in their own transaction,
-// workers claim them with a lease. Kept in the kernel because any plugin may enqueue jobs.
+// The kernel's job queue (api/jobs/queue.ts): services insert rows in their own transaction through
+// kernel.jobs, media workers claim them with a lease.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('jobs', (t) => {
     t.increments('id').primary();

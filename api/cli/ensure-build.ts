@@ -2,6 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config.ts';
+import { enabledListFile, loadPlugins } from '../plugins/loader.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -16,7 +18,19 @@ function newestMtime(target: string): number {
 }
 
 const built = statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const sources = Math.max(...['site', 'plugins', 'astro.config.mjs', 'package-lock.json'].map((p) => newestMtime(path.join(root, p))));
+// The enabled list and the plugins outside plugins/ (packages) are sources of the build too.
+const plugins = await loadPlugins().then(
+  (loaded) => loaded.flatMap((p) => (p.root ? [p.root] : [])),
+  (error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  },
+);
+const sources = Math.max(
+  ...['site', 'plugins', 'astro.config.mjs', 'package-lock.json'].map((p) => newestMtime(path.join(root, p))),
+  ...[process.env.ONETRACK_PLUGINS ?? enabledListFile, ...plugins].map(newestMtime),
+);
 if (sources > built) {
   process.stdout.write(built ? 'Site sources changed: rebuilding…\n' : 'Building the site (first start)…\n');
   execFileSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {

@@ -22,7 +22,7 @@ export class FolderMigrationSource implements Knex.MigrationSource<MigrationFile
   async getMigrations(): Promise<MigrationFile[]> {
     const files = this.folders.flatMap((folder) =>
       readdirSync(folder)
-        .filter((name) => /^\d{14}_.+\.ts$/.test(name))
+        .filter((name) => /^\d{14}_.+\.(ts|js)$/.test(name))
         .map((name) => ({ name, file: path.join(folder, name) })),
     );
     const seen = new Set<string>();

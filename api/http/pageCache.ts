@@ -166,9 +166,9 @@ export class PageCache {
   middleware(): Middleware<AppState> {
     return async (ctx, next) => {
       if (!SAFE.has(ctx.method) || !this.accepts(ctx.path, !!ctx.state.user)) return next();
-      let version = this.bus.version();
+      let version = ctx.state.uncached ? null : this.bus.version();
       if (version === null) {
-        // The other nodes' writes cannot reach us: render every page fresh until they can.
+        // The other nodes' writes cannot reach us (or not yet the caller's own): render fresh.
         this.onLookup('bypass');
         await next();
         if (ctx.status === 200) ctx.set('X-Page-Cache', 'bypass');

@@ -6,6 +6,8 @@ export interface SessionUser {
   role: 'user' | 'admin' | 'superadmin';
   isArtist: boolean;
   profileImage: string | null;
+  /** The site's colours as chosen in Settings (the accounts plugin's THEMES), rendered into <html>; 'system' when absent. */
+  theme?: 'system' | 'dark' | 'light';
 }
 
 export interface AppState {
@@ -15,4 +17,6 @@ export interface AppState {
    * catalog: the viewer's UTC offset, for midnight releases); the page cache keys pages by it too.
    */
   pageVariant?: string;
+  /** This node has not yet heard of a write the caller made on another node: read fresh (readYourWrites.ts). */
+  uncached?: boolean;
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { collectChanges, noChanges, type CacheBus } from '../cache.ts';
 import { AppError } from '../errors.ts';
+import { rememberWrite } from './readYourWrites.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,7 +11,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (`kernel.cache.changed`), none when they announced that nothing changed. A write whose services
  * announced nothing at all may have changed anything: it invalidates everything. A refused write
  * (4xx) changed nothing and tells no one; a failure (5xx) may have changed something half-way, so
- * it invalidates everything.
+ * it invalidates everything. The actor's next request on another node waits for it (readYourWrites.ts).
  */
 export function invalidateOnWrites(cache: CacheBus): Middleware {
   return async (ctx, next) => {
@@ -26,8 +27,8 @@ export function invalidateOnWrites(cache: CacheBus): Middleware {
       if (error instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) outcome = 'refused';
       throw error;
     } finally {
-      if (outcome === 'failed' || (outcome === 'done' && !changes.announced)) await cache.invalidate();
-      else if (outcome === 'done') await cache.invalidate(changes.tags);
+      if (outcome === 'failed' || (outcome === 'done' && !changes.announced)) rememberWrite(ctx, await cache.invalidate());
+      else if (outcome === 'done') rememberWrite(ctx, await cache.invalidate(changes.tags));
     }
   };
 }

@@ -1,26 +1,35 @@
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config.ts';
+import { checkApiRange } from './apiVersion.ts';
 import type { PluginManifest } from './types.ts';
 
-export const pluginsRoot = path.resolve(import.meta.dirname, '../../plugins');
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+export const pluginsRoot = path.join(projectRoot, 'plugins');
 export const enabledListFile = path.join(pluginsRoot, 'enabled.json');
 
-export function readEnabledList(file = enabledListFile): string[] {
+/** A folder of plugins/ (`merch`) or an npm package name, scoped or not (`@acme/onetrack-plugin-merch`). */
+const ENTRY = /^(@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/;
+/** A plugin's own name: its service's key, what `dependsOn` names. */
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+export function readEnabledList(file = process.env.ONETRACK_PLUGINS ?? enabledListFile): string[] {
+  if (!existsSync(file)) throw new ConfigError(`The enabled plugins list ${file} does not exist`);
   const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && /^[a-z][a-z0-9-]*$/.test(n))) {
-    throw new ConfigError(`${file} must be a JSON array of plugin folder names`);
+  if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && ENTRY.test(n))) {
+    throw new ConfigError(`${file} must be a JSON array of plugin folder names or npm package names`);
   }
   return list;
 }
 
 /** Orders plugins so each comes after everything it depends on; refuses missing or circular ones. */
-export function orderByDependencies(manifests: PluginManifest[]): PluginManifest[] {
+export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dependsOn'>>(manifests: T[]): T[] {
   const byName = new Map(manifests.map((m) => [m.name, m]));
-  const ordered: PluginManifest[] = [];
+  const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (manifest: PluginManifest, chain: string[]) => {
+  const visit = (manifest: T, chain: string[]) => {
     if (state.get(manifest.name) === 'done') return;
     if (state.get(manifest.name) === 'visiting') {
       throw new ConfigError(`Plugins depend on each other in a circle: ${[...chain, manifest.name].join(' → ')}`);
@@ -40,14 +49,76 @@ export function orderByDependencies(manifests: PluginManifest[]): PluginManifest
   return ordered;
 }
 
-export async function loadPlugins(names: string[] = readEnabledList(), root = pluginsRoot): Promise<PluginManifest[]> {
+/**
+ * Where packages are found: as Node finds an import made from the folder of the enabled list that
+ * ONETRACK_PLUGINS names (plugins installed beside it), then from the app's own folder.
+ */
+function packageBases(): string[] {
+  const list = process.env.ONETRACK_PLUGINS;
+  return list ? [path.dirname(path.resolve(list)), projectRoot] : [projectRoot];
+}
+
+/** The installed package's main module and root folder (symlinks resolved), or null. */
+function findPackage(name: string): { file: string; root: string } | null {
+  let file: string;
+  try {
+    file = createRequire(path.join(projectRoot, 'package.json')).resolve(name, { paths: packageBases() });
+  } catch {
+    return null;
+  }
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === name) return { file, root: dir };
+  }
+  return null;
+}
+
+/** An unscoped entry with a folder in `root` is that folder; anything else is an npm package. */
+function locate(entry: string, root: string): { file: string; root: string; isPackage: boolean } {
+  const folder = path.join(root, entry);
+  if (!entry.startsWith('@') && existsSync(folder)) {
+    const file = path.join(folder, 'plugin.ts');
+    if (!existsSync(file)) throw new ConfigError(`Plugin "${entry}" is enabled but ${file} does not exist`);
+    return { file, root: folder, isPackage: false };
+  }
+  const found = findPackage(entry);
+  if (!found) throw new ConfigError(`Plugin "${entry}" is enabled but is neither a folder of ${root} nor an installed npm package`);
+  return { ...found, isPackage: true };
+}
+
+async function importManifest(entry: string, file: string): Promise<PluginManifest | undefined> {
+  try {
+    return (await import(pathToFileURL(file).href)).default;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING') {
+      throw new ConfigError(`Plugin "${entry}" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The manifests of these entries in dependency order, each with its `root`. An entry is a folder
+ * name, a package name, or (tests) a manifest itself. A folder plugin is named as its folder; a
+ * package names itself. Every manifest must accept this kernel's plugin API version.
+ */
+export async function loadPlugins(entries: Array<string | PluginManifest> = readEnabledList(), root = pluginsRoot): Promise<PluginManifest[]> {
   const manifests: PluginManifest[] = [];
-  for (const name of names) {
-    const file = path.join(root, name, 'plugin.ts');
-    if (!existsSync(file)) throw new ConfigError(`Plugin "${name}" is enabled but ${file} does not exist`);
-    const manifest = (await import(pathToFileURL(file).href)).default as PluginManifest;
-    if (manifest?.name !== name) throw new ConfigError(`${file} must export default a manifest named "${name}"`);
+  for (const entry of entries) {
+    const manifest = typeof entry === 'string' ? await loadEntry(entry, root) : entry;
+    if (!NAME.test(manifest.name ?? '')) throw new ConfigError(`Plugin name "${manifest.name}" must be lower-case letters, digits and dashes, starting with a letter`);
+    checkApiRange(manifest.name, manifest.api);
+    if (manifests.some((m) => m.name === manifest.name)) throw new ConfigError(`Two enabled plugins are named "${manifest.name}"`);
     manifests.push(manifest);
   }
   return orderByDependencies(manifests);
+}
+
+async function loadEntry(entry: string, root: string): Promise<PluginManifest> {
+  const found = locate(entry, root);
+  const manifest = await importManifest(entry, found.file);
+  if (!manifest || (!found.isPackage && manifest.name !== entry)) {
+    throw new ConfigError(`${found.file} must export default a plugin manifest${found.isPackage ? '' : ` named "${entry}"`}`);
+  }
+  return { ...manifest, root: found.root };
 }

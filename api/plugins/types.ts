@@ -3,7 +3,10 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { CacheBus } from '../cache.ts';
+import type { described } from '../openapi/routes.ts';
 import type { Config } from '../config.ts';
+import type { JobHandler } from '../jobs/handler.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import type { Limits } from '../limits.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
@@ -13,6 +16,11 @@ import type { AppState, SessionUser } from '../http/state.ts';
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
 export interface Kernel {
   config: Config;
+  /**
+   * Mounts routes with their description in /api/openapi.json (api/openapi/routes.ts), for plugins
+   * that cannot import the kernel (packages); folder plugins may import `described` itself.
+   */
+  described: typeof described;
   knex: Knex;
   log: Logger;
   /** Media bytes (local folder or S3-compatible bucket), served under /media/. */
@@ -27,6 +35,8 @@ export interface Kernel {
    * jobs invalidate those tags; caches subscribe, and bypass themselves while version() is null.
    */
   cache: CacheBus;
+  /** The job queue (api/jobs/queue.ts): jobs enqueued here run in the media worker through the manifests' `jobs`. */
+  jobs: Jobs;
   /** Limits that hold across all app nodes (api/limits.ts). */
   limits: Limits;
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
@@ -44,7 +54,7 @@ export type ApiRouter = Router<AppState>;
 export interface PageRoute {
   /** URL pattern, e.g. '/auth' or '/artist/[id]'. */
   pattern: string;
-  /** Path of the .astro file, relative to the plugin folder. */
+  /** Path of the .astro file, relative to the plugin's folder (`root`). */
   entrypoint: string;
 }
 
@@ -60,6 +70,10 @@ export interface ShellData {
 
 export interface PluginManifest {
   name: string;
+  /** The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in api/plugins/apiVersion.ts). */
+  api: string;
+  /** Set by the loader: the plugin's folder (a package's root for a package); page entrypoints are relative to it. */
+  root?: string;
   dependsOn?: string[];
   /** Absolute folder of knex migrations, named `YYYYMMDDhhmmss_what.ts`. */
   migrations?: string;
@@ -92,7 +106,7 @@ export interface PluginManifest {
   /** Adds demo data on an empty database (runs in dependency order). */
   seed?(kernel: Kernel): Promise<void>;
   /** Media-worker job handlers by job type. */
-  jobs?: Record<string, (payload: unknown, kernel: Kernel) => Promise<void>>;
+  jobs?: Record<string, JobHandler>;
   /** Astro pages this feature contributes; injected as routes at build time. */
   pages?: PageRoute[];
 }

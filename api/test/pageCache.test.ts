@@ -72,7 +72,7 @@ describe('the rendered-page cache and the tags a page was made from', () => {
   let bus: CacheBus;
   let renders = 0;
   /** Runs in the middle of the next render, after the page declared its tags. */
-  let during: () => Promise<void> = async () => {};
+  let during: () => Promise<unknown> = async () => {};
 
   before(async () => {
     bus = localCacheBus({ client: 'sqlite', filename: `page-cache-tags-test-${process.pid}-${Date.now()}` });

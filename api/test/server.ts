@@ -3,6 +3,7 @@ import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
+import type { PluginManifest } from '../plugins/types.ts';
 import { forgetDescription } from './apiDescription.ts';
 import { TestClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -19,7 +20,8 @@ export interface TestServerOptions {
   /** Serve pages through the built site (needs `npm run build`). */
   pages?: boolean;
   seedDemo?: boolean;
-  plugins?: string[];
+  /** Plugin entries (names, packages) or manifests; plugins/enabled.json when omitted. */
+  plugins?: Array<string | PluginManifest>;
   now?: () => Date;
   config?: Partial<Config>;
   /** Where the app logs (tests that read the lines); warnings and errors on stdout otherwise. */

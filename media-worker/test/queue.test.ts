@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../api/test/server.ts';
-import { backoffMs, claim, complete, enqueue } from '../queue.ts';
-import { createRunner, withDeadLetter } from '../runner.ts';
+import { backoffMs, claim, complete, enqueue } from '../../api/jobs/queue.ts';
+import { withDeadLetter } from '../../api/jobs/handler.ts';
+import { createRunner } from '../runner.ts';
 
 // The queue's promises on both databases: one holder at a time, a dead worker's job taken over
 // after its lease, retries with backoff, dead letters after the last attempt.
@@ -22,6 +23,16 @@ describe('media worker: job queue', function () {
   });
 
   const jobRow = async (type: string) => server.app.kernel.knex('jobs').where({ type }).first();
+
+  it('takes jobs from plugins through kernel.jobs, dated on the kernel clock, once per unique key', async () => {
+    const { knex, jobs } = server.app.kernel;
+    offset = 5_000;
+    await knex.transaction((trx) => jobs.enqueue(trx, 'test.kernel', { n: 2 }, { uniqueKey: 'test.kernel:2' }));
+    await jobs.enqueue(knex, 'test.kernel', { n: 3 }, { uniqueKey: 'test.kernel:2' });
+    const rows = await knex('jobs').where({ type: 'test.kernel' });
+    expect(rows).to.have.length(1);
+    expect([Number(rows[0].createdAt), Number(rows[0].runAt), JSON.parse(rows[0].payload).n]).to.deep.equal([at(), at(), 2]);
+  });
 
   it('gives a job to one claimant at a time and to nobody before it is due', async () => {
     const { knex } = server.app.kernel;

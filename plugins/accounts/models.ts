@@ -1,5 +1,5 @@
 import { BaseModel } from '../../api/db/BaseModel.ts';
-import { usernameKey, type Role } from './rules.ts';
+import { usernameKey, type Role, type Theme } from './rules.ts';
 
 export class User extends BaseModel {
   static tableName = 'users';
@@ -75,19 +75,19 @@ export class Artist extends BaseModel {
 export class Preferences extends BaseModel {
   static tableName = 'user_preferences';
   static idColumn = 'userId';
-  static booleanColumns = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'];
+  static booleanColumns = ['emailNotifications', 'inAppNotifications', 'highQualityAudio', 'normaliseLoudness'];
 
   userId!: number;
   emailNotifications!: boolean;
   inAppNotifications!: boolean;
-  darkMode!: boolean;
+  theme!: Theme;
   highQualityAudio!: boolean;
   normaliseLoudness!: boolean;
   updatedAt!: number;
 
   toPublic() {
-    const { emailNotifications, inAppNotifications, darkMode, highQualityAudio, normaliseLoudness } = this;
-    return { emailNotifications, inAppNotifications, darkMode, highQualityAudio, normaliseLoudness };
+    const { emailNotifications, inAppNotifications, theme, highQualityAudio, normaliseLoudness } = this;
+    return { emailNotifications, inAppNotifications, theme, highQualityAudio, normaliseLoudness };
   }
 }
 

@@ -12,6 +12,7 @@ import { createAccountsService } from './service.ts';
 
 const accounts: PluginManifest = {
   name: 'accounts',
+  api: '^1.0.0',
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createAccountsService,
   // A profile photo, up to 10 MB, arrives as a data URL.

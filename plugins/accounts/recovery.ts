@@ -3,7 +3,6 @@ import type { Knex } from 'knex';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { hashPassword } from './password.ts';
 import type { Sessions } from './sessions.ts';
 import { RECOVERY_MESSAGES, TOKEN_LIFETIME_MS, type TokenPurpose } from './rules.ts';
@@ -74,7 +73,7 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
     async issue(db: Knex | Knex.Transaction, userId: number, purpose: TokenPurpose, email: string): Promise<void> {
       const [id] = await db('account_tokens').insert({ userId, purpose, email, tokenHash: null, createdAt: now(), expiresAt: now() + TOKEN_LIFETIME_MS[purpose], usedAt: null });
       if (mailer) {
-        await enqueue(db, TOKEN_MAIL_JOB, { id: Number(id) }, now(), { uniqueKey: `${TOKEN_MAIL_JOB}:${id}` });
+        await kernel.jobs.enqueue(db, TOKEN_MAIL_JOB, { id: Number(id) }, { uniqueKey: `${TOKEN_MAIL_JOB}:${id}` });
         return;
       }
       const minted = await mint(db, Number(id));

@@ -66,23 +66,33 @@ export const profileRules: FieldRules = {
   isArtist: { label: 'Artist account', type: 'boolean' },
 };
 
-/** Spec §2 Profile → Preferences: four toggles and loudness matching, all on until the user turns one off. */
-export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'darkMode', 'highQualityAudio', 'normaliseLoudness'] as const;
+/** Spec §2 Profile → Preferences: the switches, all on until the user turns one off (the theme is below). */
+export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'highQualityAudio', 'normaliseLoudness'] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 /** Each preference's switch label and the line under it (Settings › Preferences). */
 export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
   emailNotifications: ['Email notifications', 'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).'],
   inAppNotifications: ['In-app notifications', 'The same in the bell at the top and on the Notifications page.'],
-  darkMode: ['Dark mode', 'Use the dark theme.'],
   highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
   normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
 };
 
+/**
+ * The site's colours: 'system' follows the device's light or dark setting (what every visitor and a new
+ * account get), the others hold whatever the device says. Rendered into `<html data-bs-theme>`.
+ */
+export const THEMES = ['system', 'dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+export const THEME_LABELS: Record<Theme, string> = { system: 'System', dark: 'Dark', light: 'Light' };
+export const THEME_HELP = 'System follows the light or dark setting of the device you are using.';
+
+export type PreferenceValues = Record<PreferenceKey, boolean> & { theme: Theme };
+
 export const preferencesRules: FieldRules = {
   emailNotifications: { label: 'Email notifications', type: 'boolean' },
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
-  darkMode: { label: 'Dark mode', type: 'boolean' },
+  theme: { label: 'Theme', type: 'string', enum: THEMES },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
   normaliseLoudness: { label: 'Normalise loudness', type: 'boolean' },
 };

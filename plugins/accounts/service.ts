@@ -4,7 +4,6 @@ import { userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
 import { Artist, Preferences, User, type PublicUser } from './models.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
@@ -12,7 +11,7 @@ import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
 import { createSessions } from './sessions.ts';
-import { PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceKey, type Role } from './rules.ts';
+import { PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -32,14 +31,14 @@ export interface ProfilePatch {
   profileImage?: string | null;
 }
 
-export type PreferencesPatch = Partial<Record<PreferenceKey, boolean>>;
+export type PreferencesPatch = Partial<PreferenceValues>;
 
 /** Another plugin's clean-up of a deleted user's personal data, run inside the deletion's transaction. */
 export type AccountDeletedHandler = (userId: number, trx: Knex.Transaction) => Promise<void>;
 
 export type RoleChangedListener = (trx: Knex.Transaction, change: { actor: SessionUser | null; user: PublicUser; previousRole: Role }) => Promise<void>;
 
-const DEFAULT_PREFERENCES = Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<PreferenceKey, boolean>;
+const DEFAULT_PREFERENCES: PreferenceValues = { ...(Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<(typeof PREFERENCE_KEYS)[number], boolean>), theme: 'system' };
 
 const DUPLICATE_MESSAGES = {
   username: 'That username is already taken',
@@ -58,7 +57,7 @@ export function createAccountsService(kernel: Kernel) {
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
-    enqueue(trx, PHOTO_SIZES_JOB, { artistId, url } satisfies PhotoSizesPayload, now());
+    kernel.jobs.enqueue(trx, PHOTO_SIZES_JOB, { artistId, url } satisfies PhotoSizesPayload);
 
   /** Says which unique field clashes, so the message can be specific; null when none does. */
   async function duplicateOf(fields: { username?: string; email?: string }, exceptId?: number) {
@@ -120,10 +119,16 @@ export function createAccountsService(kernel: Kernel) {
       return User.query().findById(id);
     },
 
-    /** Read on every signed-in request: one row of plain columns, no model. A suspended account reads as signed out. */
+    /**
+     * Read on every signed-in request: one row of plain columns, no model, with the theme the layout
+     * renders (preferences announce the user's tag, so a change is read again). A suspended account
+     * reads as signed out.
+     */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const row = await kernel.knex('users').where({ id }).whereNull('deletedAt').whereNull('suspendedAt').first('id', 'username', 'name', 'role', 'isArtist', 'profileImage');
-      return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist) } : null;
+      const row = await kernel.knex('users').leftJoin('user_preferences', 'user_preferences.userId', 'users.id')
+        .where('users.id', id).whereNull('users.deletedAt').whereNull('users.suspendedAt')
+        .first('users.id', 'users.username', 'users.name', 'users.role', 'users.isArtist', 'users.profileImage', 'user_preferences.theme');
+      return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), theme: row.theme ?? DEFAULT_PREFERENCES.theme } : null;
     },
 
     /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */
@@ -200,12 +205,12 @@ export function createAccountsService(kernel: Kernel) {
       return Artist.query().findOne({ userId });
     },
 
-    async preferences(userId: number): Promise<Record<PreferenceKey, boolean>> {
+    async preferences(userId: number): Promise<PreferenceValues> {
       const row = await Preferences.query().findById(userId);
       return row ? row.toPublic() : { ...DEFAULT_PREFERENCES };
     },
 
-    async updatePreferences(userId: number, patch: PreferencesPatch): Promise<Record<PreferenceKey, boolean>> {
+    async updatePreferences(userId: number, patch: PreferencesPatch): Promise<PreferenceValues> {
       const values = { ...(await service.preferences(userId)), ...patch };
       await kernel.knex('user_preferences').insert({ userId, ...values, updatedAt: now() }).onConflict('userId').merge();
       await kernel.cache.changed([userTag(userId)]);

@@ -5,6 +5,7 @@ import { createAdminService } from './service.ts';
 // The admin dashboard counts the catalog, edits site content and reads the month's payouts.
 const admin: PluginManifest = {
   name: 'admin',
+  api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'content', 'credits'],
   services: createAdminService,
   routes: adminRoutes,

@@ -5,6 +5,7 @@ import { createAiService } from './service.ts';
 
 const ai: PluginManifest = {
   name: 'ai',
+  api: '^1.0.0',
   // catalog owns the spec's genre list; releases resolves the user's uploads for analysis.
   dependsOn: ['accounts', 'catalog', 'releases'],
   services: createAiService,

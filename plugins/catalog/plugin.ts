@@ -7,6 +7,7 @@ import { cookieZone, zoneOffsetMs } from './viewer.ts';
 
 const catalog: PluginManifest = {
   name: 'catalog',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,

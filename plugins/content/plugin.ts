@@ -5,6 +5,7 @@ import { createContentService } from './service.ts';
 
 const content: PluginManifest = {
   name: 'content',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createContentService,

@@ -7,6 +7,7 @@ import { monthOf } from './months.ts';
 
 const credits: PluginManifest = {
   name: 'credits',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCreditsService,

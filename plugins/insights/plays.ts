@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import { forbidden } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { Viewer } from '../catalog/viewer.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { dayEnd, dayOf } from './days.ts';
 import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayEvent, type PlaySource } from './rules.ts';
 import { createSalts } from './salt.ts';
@@ -40,7 +39,7 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
     if (slot === queuedSlot) return;
     const day = dayOf(at);
     // A minute's grace past the slot lets reports already on their way land before the count.
-    await enqueue(knex, ROLLUP_JOB, { day }, at, { runAt: slot + 60_000, uniqueKey: `${ROLLUP_JOB}:${slot}` });
+    await kernel.jobs.enqueue(knex, ROLLUP_JOB, { day }, { runAt: slot + 60_000, uniqueKey: `${ROLLUP_JOB}:${slot}` });
     queuedSlot = slot;
   }
 

@@ -6,6 +6,7 @@ import { createInsightsService } from './service.ts';
 
 const insights: PluginManifest = {
   name: 'insights',
+  api: '^1.0.0',
   // Counts plays of catalog's tracks; the dashboard shows credits' statement and pledges' waiting total.
   dependsOn: ['accounts', 'catalog', 'credits', 'releases', 'pledges'],
   migrations: path.join(import.meta.dirname, 'migrations'),

@@ -6,6 +6,7 @@ import { createMessagingService } from './service.ts';
 
 const messaging: PluginManifest = {
   name: 'messaging',
+  api: '^1.0.0',
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createMessagingService,

@@ -8,6 +8,7 @@ import { createModerationService } from './service.ts';
 // are columns of catalog and accounts, read on every path there (docs/architecture.md).
 const moderation: PluginManifest = {
   name: 'moderation',
+  api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'content', 'messaging', 'notifications'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createModerationService,

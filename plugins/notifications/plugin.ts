@@ -6,6 +6,7 @@ import { createNotificationsService, EMAIL_JOB } from './service.ts';
 
 const notifications: PluginManifest = {
   name: 'notifications',
+  api: '^1.0.0',
   // Listens to releases (a drop's public moment) and messaging (a new message).
   dependsOn: ['accounts', 'catalog', 'releases', 'messaging'],
   migrations: path.join(import.meta.dirname, 'migrations'),

@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import { notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { SentMessage } from '../messaging/service.ts';
 import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
@@ -88,7 +87,7 @@ export function createNotificationsService(kernel: Kernel) {
           if (isUniqueViolation(error)) continue;
           throw error;
         }
-        if (mail) await enqueue(db, EMAIL_JOB, { id: Number(id) }, now, { uniqueKey: `${EMAIL_JOB}:${id}` });
+        if (mail) await kernel.jobs.enqueue(db, EMAIL_JOB, { id: Number(id) }, { uniqueKey: `${EMAIL_JOB}:${id}` });
       }
     },
 

@@ -5,6 +5,7 @@ import { createPledgesService, EXPIRE_JOB } from './service.ts';
 
 const pledges: PluginManifest = {
   name: 'pledges',
+  api: '^1.0.0',
   // Holds and spends through the credits ledger; converts on releases' public moment; tells fans through notifications.
   dependsOn: ['accounts', 'catalog', 'credits', 'releases', 'notifications'],
   migrations: path.join(import.meta.dirname, 'migrations'),

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { conflict, forbidden, notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { plural } from '../../site/lib/format.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { isSettled, monthOf, shiftMonth } from '../credits/months.ts';
 import type { NotificationEvent } from '../notifications/service.ts';
 import type { PublicRelease } from '../releases/service.ts';
@@ -134,7 +133,7 @@ export function createPledgesService(kernel: Kernel) {
         const remaining = await credits.debit(trx, userId, month, amount);
         const [id] = await trx('pledges').insert({ potId: pot.id, userId, artistId, month, credits: amount, status: 'pending', createdAt: now.getTime() });
         // One release sweep per month, however many pledges and app nodes ask for it.
-        await enqueue(trx, EXPIRE_JOB, { month }, now.getTime(), { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
+        await kernel.jobs.enqueue(trx, EXPIRE_JOB, { month }, { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
         return { pledge: { id: Number(id), artistId, artistName, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
       });
     },

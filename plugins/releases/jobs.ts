@@ -6,7 +6,7 @@ import { analyzeAudio, analysisOptionsFor } from '../../media-worker/analysis/an
 import { transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
 import { withLocalFile } from '../../media-worker/media/localFile.ts';
 import { storeWebSizes } from '../../media-worker/media/webSizes.ts';
-import { withDeadLetter } from '../../media-worker/runner.ts';
+import { withDeadLetter } from '../../api/jobs/handler.ts';
 
 // Media jobs of a release, run by media-worker/ (never on the web process's event loop). Each is
 // safe to run again after a crash: it rebuilds its outputs under new names and overwrites the row.

@@ -11,6 +11,7 @@ const DATA_URL_BODY_LIMIT = '140mb';
 
 const releases: PluginManifest = {
   name: 'releases',
+  api: '^1.0.0',
   dependsOn: ['accounts', 'catalog'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createReleasesService,

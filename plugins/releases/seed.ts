@@ -1,5 +1,4 @@
 import type { Kernel } from '../../api/plugins/types.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 
@@ -53,11 +52,11 @@ export async function seedReleases(kernel: Kernel): Promise<void> {
             ? { releaseAsap: false, releaseDate: new Date(Number(row.uploadDate)).toISOString().slice(0, 10), midnightRelease: false, enablePreSave: true }
             : {}),
         });
-      await enqueue(trx, JOB.transcode, { trackId: row.id }, at);
-      await enqueue(trx, JOB.analyze, { trackId: row.id }, at);
-      if (row.coverImage) await enqueue(trx, JOB.cover, { trackId: row.id }, at);
+      await kernel.jobs.enqueue(trx, JOB.transcode, { trackId: row.id });
+      await kernel.jobs.enqueue(trx, JOB.analyze, { trackId: row.id });
+      if (row.coverImage) await kernel.jobs.enqueue(trx, JOB.cover, { trackId: row.id });
       // A scheduled demo drop is announced at its moment, as any scheduled release is.
-      if (Number(row.uploadDate) > at) await enqueue(trx, JOB.public, { trackId: row.id }, at, { runAt: Number(row.uploadDate) });
+      if (Number(row.uploadDate) > at) await kernel.jobs.enqueue(trx, JOB.public, { trackId: row.id }, { runAt: Number(row.uploadDate) });
     }
   });
 }

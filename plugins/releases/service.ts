@@ -6,7 +6,6 @@ import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { enqueue } from '../../media-worker/queue.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
@@ -181,11 +180,10 @@ export function createReleasesService(kernel: Kernel) {
         id = await knex.transaction(async (trx) => {
           const [inserted] = await trx('tracks').insert(row);
           const trackId = Number(inserted);
-          const at = now.getTime();
-          await enqueue(trx, JOB.transcode, { trackId }, at);
-          await enqueue(trx, JOB.analyze, { trackId }, at);
-          if (cover) await enqueue(trx, JOB.cover, { trackId }, at);
-          await enqueue(trx, JOB.public, { trackId }, at, { runAt: publicFrom });
+          await kernel.jobs.enqueue(trx, JOB.transcode, { trackId });
+          await kernel.jobs.enqueue(trx, JOB.analyze, { trackId });
+          if (cover) await kernel.jobs.enqueue(trx, JOB.cover, { trackId });
+          await kernel.jobs.enqueue(trx, JOB.public, { trackId }, { runAt: publicFrom });
           return trackId;
         });
       } catch (error) {

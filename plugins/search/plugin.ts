@@ -5,6 +5,7 @@ import { createSearchService } from './service.ts';
 
 const search: PluginManifest = {
   name: 'search',
+  api: '^1.0.0',
   // The index covers the releases feature's genre column of tracks.
   dependsOn: ['catalog', 'releases'],
   migrations: path.join(import.meta.dirname, 'migrations'),

@@ -129,13 +129,11 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
   async function star({ params, user }: Call, like: boolean): Promise<Payload> {
     const { tracks, artists } = starTargets(params);
     if (artists.length) throw new SubsonicError(CODE.generic, 'Artists cannot be starred on OneTrack: star their releases');
-    const ids = [];
+    const ids: number[] = [];
     for (const value of tracks) ids.push(Number((await trackRow(user, value, ['tr', 'al'])).id));
-    try {
+    await kernel.cache.writing(async () => {
       for (const id of ids) await catalog.setLike(viewerOf(user), id, like);
-    } finally {
-      await kernel.cache.invalidate();
-    }
+    });
     return {};
   }
 
@@ -257,18 +255,16 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
       const values = params.all('id');
       if (!values.length) throw missing('id');
       if (values.length > MAX_IDS) throw tooManyIds();
-      const rows = [];
-      for (const value of values) rows.push(await trackRow(user, value, ['tr']));
+      const ids: number[] = [];
+      for (const value of values) ids.push(Number((await trackRow(user, value, ['tr'])).id));
       if (!params.flag('submission', true)) {
-        await subsonic.nowPlaying(user.id, Number(rows[rows.length - 1].id), params.get('c') ?? '');
+        await subsonic.nowPlaying(user.id, ids[ids.length - 1], params.get('c') ?? '');
         return {};
       }
       // The same rule as the site's player: one counted listen per user, track and half hour.
-      try {
-        for (const row of rows) await catalog.recordListen(viewerOf(user), Number(row.id));
-      } finally {
-        await kernel.cache.invalidate();
-      }
+      await kernel.cache.writing(async () => {
+        for (const id of ids) await catalog.recordListen(viewerOf(user), id);
+      });
       return {};
     },
 

@@ -7,6 +7,7 @@ import { createSubsonicService } from './service.ts';
 /** The OpenSubsonic API at /rest/* for existing music apps, signed in with app passwords. */
 const subsonic: PluginManifest = {
   name: 'subsonic',
+  api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'releases', 'search'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createSubsonicService,

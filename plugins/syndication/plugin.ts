@@ -5,6 +5,7 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 // releases feature's embed player.
 const syndication: PluginManifest = {
   name: 'syndication',
+  api: '^1.0.0',
   dependsOn: ['catalog', 'releases'],
   pages: [
     { pattern: '/oembed', entrypoint: 'pages/oembed.ts' },

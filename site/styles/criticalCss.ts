@@ -1,5 +1,6 @@
 // The theme's rules that style the first screen of the home, artist, track and discover pages at
-// phone and desktop sizes: one stylesheet per page (AppLayout's `critical` prop picks it) and one for
+// phone and desktop sizes, for a visitor and for a signed-in listener on a trial (the top bar's bell,
+// messages, avatar and Upgrade button), in both colour modes: one stylesheet per page (AppLayout's `critical` prop picks it) and one for
 // the four together, which every other page inlines. `npm run critical` writes them (extract-critical.ts)
 // and site/test/critical.browser.test.ts fails when a file is not what this gives for the current
 // build (theme.scss or the first screen's markup changed since).
@@ -34,9 +35,11 @@ function firstScreenRules(): string[] {
   if (!theme) throw new Error('the theme stylesheet is not on the page');
   const onScreen = new Set([...document.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().top < innerHeight));
   // States (:hover, :checked, ::before) are dropped from the selector, so a rule is kept if its element
-  // is on screen in any state; structural ones (:not, :last-child) stay.
+  // is on screen in any state; structural ones (:not, :last-child) stay. So is the colour mode: a rule
+  // of dark, light or system mode counts on the page whatever mode it was opened in.
   const matches = (selector: string) => {
     const bare = selector
+      .replace(/\[data-bs-theme=[^\]]*\]/g, '[data-bs-theme]')
       .replace(/::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within|active|visited|checked|disabled|enabled|indeterminate|valid|invalid|placeholder-shown|target|autofill|-webkit-autofill|before|after|first-letter|first-line)\b/g, '')
       .replace(/[>+~]\s*$/, '$&*')
       .trim();
@@ -73,7 +76,8 @@ function serialise(kept: string[]): string {
   return write(theme.cssRules, '');
 }
 
-const ROOT_RULE = /^(:root|\[data-bs-theme)[^{]*\{(.*)\}$/;
+// A rule of the root's custom properties, alone on its line or first in its @media (the system mode's).
+const ROOT_RULE = /^(@media[^{]*\{)?((?::root|\[data-bs-theme)[^{]*)\{([^}]*)\}(\}?)$/;
 const DECLARATION = /\s*([\w-]+):\s*((?:[^;"'()]|"[^"]*"|'[^']*'|\((?:[^()]|\([^()]*\))*\))*);/g;
 const referencesIn = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].map((m) => m[1]);
 
@@ -85,7 +89,7 @@ const referencesIn = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].ma
 function pruneRootProperties(css: string, markup: string): string {
   const lines = css.split('\n');
   const used = new Set(referencesIn(lines.filter((line) => !ROOT_RULE.test(line)).join('\n') + markup));
-  const rootDeclarations = lines.flatMap((line) => [...(line.match(ROOT_RULE)?.[2] ?? '').matchAll(DECLARATION)].map((m) => [m[1], m[2]]));
+  const rootDeclarations = lines.flatMap((line) => [...(line.match(ROOT_RULE)?.[3] ?? '').matchAll(DECLARATION)].map((m) => [m[1], m[2]]));
   for (let before = -1; before !== used.size;) {
     before = used.size;
     for (const [name, value] of rootDeclarations) if (used.has(name)) referencesIn(value).forEach((ref) => used.add(ref));
@@ -93,8 +97,9 @@ function pruneRootProperties(css: string, markup: string): string {
   return lines.map((line) => {
     const rule = line.match(ROOT_RULE);
     if (!rule) return line;
-    const kept = [...rule[2].matchAll(DECLARATION)].filter((m) => !m[1].startsWith('--') || used.has(m[1])).map((m) => `${m[1]}:${m[2]};`);
-    return `${line.slice(0, line.indexOf('{'))}{${kept.join('')}}`;
+    const [, media = '', selector, declarations, close] = rule;
+    const kept = [...declarations.matchAll(DECLARATION)].filter((m) => !m[1].startsWith('--') || used.has(m[1])).map((m) => `${m[1]}:${m[2]};`);
+    return `${media}${selector}{${kept.join('')}}${close}`;
   }).join('\n');
 }
 
@@ -107,10 +112,15 @@ export async function criticalCss(): Promise<Record<CriticalSet, string>> {
   try {
     const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
     const seen = new Map<string, { kept: Set<string>; markup: string }>();
+    // A new account is on its first month's trial, so its top bar has the Upgrade button too.
+    const listener = await browser.newContext();
+    const signUp = await listener.request.post(`${base}/api/auth/register`, { data: { username: 'criticalcss', password: 'critical-css', email: 'critical@example.com', name: 'Critical' } });
+    if (!signUp.ok()) throw new Error(`signing up the listener: ${signUp.status()} ${await signUp.text()}`);
     let last;
     for (const viewport of VIEWPORTS) {
-      for (const page of Object.values(SET_PAGES).flat()) {
-        last = await browser.newPage({ viewport });
+      for (const [page, visitor] of Object.values(SET_PAGES).flat().flatMap((page) => [[page, browser], [page, listener]] as const)) {
+        await last?.close();
+        last = await visitor.newPage({ viewport });
         await last.goto(base + page, { waitUntil: 'load' });
         // Pages with their own set fetch the theme after their first paint (site/lib/pageStart.ts).
         await last.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/theme.')));

@@ -33,13 +33,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v: Violation) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-describe('accessibility of the main pages (axe-core in Chromium)', function () {
+// Both colour modes: every visitor's page and a signed-in person's default ('system') follow the
+// device, emulated here (contrast is the rule a palette breaks).
+for (const colorScheme of ['dark', 'light'] as const) describe(`accessibility of the main pages in ${colorScheme} mode (axe-core in Chromium)`, function () {
   this.timeout(120_000);
   const suite = browserSuite({ seedDemo: true });
 
   it('has no serious or critical findings for visitors, on desktop and phone widths', async () => {
     for (const width of [1280, 375]) {
-      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
+      const { page } = await openPage(suite.browser, suite.server.url, { colorScheme, viewport: { width, height: 900 } });
       for (const url of ['/', '/discover', '/artists', '/artist/1', '/tracks/1', '/search?q=nova', '/auth', '/forgot-password', '/reset-password', '/verify-email', '/transparency', '/no-such-page']) {
         await page.goto(url);
         expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
@@ -49,7 +51,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   });
 
   it('has no serious or critical findings for a signed-in listener', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 900 } });
+    const { page } = await openPage(suite.browser, suite.server.url, { colorScheme, viewport: { width: 1280, height: 900 } });
     await page.goto('/login');
     await hydrated(page);
     await page.getByRole('button', { name: 'Fill in demo credentials' }).click();
@@ -65,7 +67,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
   it('has no serious or critical findings for an artist who is an admin (wizard, vault, billing, admin), on both widths', async () => {
     await suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
     for (const width of [1280, 375]) {
-      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
+      const { page } = await openPage(suite.browser, suite.server.url, { colorScheme, viewport: { width, height: 900 } });
       expect((await page.request.post('/api/auth/login', { data: { username: 'novaharbor', password: 'demo1234' } })).status()).to.equal(200);
       for (const url of ['/upload', '/credits', '/profile?tab=billing', '/admin']) {
         await page.goto(url);
@@ -78,7 +80,7 @@ describe('accessibility of the main pages (axe-core in Chromium)', function () {
 
   it('has no serious or critical findings with the player bar and its queue panel open, and on the playback switches, on both widths', async () => {
     for (const width of [1280, 375]) {
-      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height: 900 } });
+      const { page } = await openPage(suite.browser, suite.server.url, { colorScheme, viewport: { width, height: 900 } });
       await page.goto('/');
       await hydrated(page);
       await page.getByRole('button', { name: 'Play Featured Drops' }).click();

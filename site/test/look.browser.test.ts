@@ -62,8 +62,13 @@ async function problems(page: Page, width: number, curated: boolean): Promise<st
     for (const h1 of document.querySelectorAll('main h1')) {
       if (Number(getComputedStyle(h1).fontWeight) < 700) found.push(`light heading: ${h1.textContent}`);
     }
+    // Gold as text is the mode's accent (a deep gold on the light page); as a fill it is gold in both.
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'var(--ot-accent)';
+    const accent = getComputedStyle(probe).color;
+    probe.remove();
     for (const tab of document.querySelectorAll('.nav-tabs .nav-link.active')) {
-      if (getComputedStyle(tab).color !== gold) found.push(`active tab not gold: ${tab.textContent} (${getComputedStyle(tab).color})`);
+      if (getComputedStyle(tab).color !== accent) found.push(`active tab not in the accent: ${tab.textContent} (${getComputedStyle(tab).color})`);
     }
     for (const input of document.querySelectorAll<HTMLInputElement>('.form-check-input:checked')) {
       if (getComputedStyle(input).backgroundColor !== gold) found.push(`checked control not gold: #${input.id}`);
@@ -96,11 +101,13 @@ describe('the look of the main screens (screenshots)', function () {
     process.stdout.write(`      screenshots: ${SHOTS_DIR}\n`);
   });
 
-  for (const viewport of VIEWPORTS) {
-    it(`looks right at ${viewport.width}x${viewport.height}`, async () => {
+  // Both colour modes (the signed-in demo accounts follow the device, emulated here); dark's
+  // screenshots keep their names, light's end in -light.
+  for (const colorScheme of ['dark', 'light'] as const) for (const viewport of VIEWPORTS) {
+    it(`looks right at ${viewport.width}x${viewport.height} in ${colorScheme} mode`, async () => {
       const sessions = {
-        listener: await openPage(suite.browser, suite.server.url, { viewport }),
-        artist: await openPage(suite.browser, suite.server.url, { viewport }),
+        listener: await openPage(suite.browser, suite.server.url, { viewport, colorScheme }),
+        artist: await openPage(suite.browser, suite.server.url, { viewport, colorScheme }),
       };
       await signIn(sessions.listener.page);
       await signIn(sessions.artist.page, 'novaharbor');
@@ -120,7 +127,7 @@ describe('the look of the main screens (screenshots)', function () {
         await hydrated(page);
         await loadLazyImages(page);
         found.push(...(await problems(page, viewport.width, screen.name === 'home')).map((problem) => `${screen.name}: ${problem}`));
-        await page.screenshot({ path: path.join(SHOTS_DIR, `${screen.name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
+        await page.screenshot({ path: path.join(SHOTS_DIR, `${screen.name}-${viewport.width}${colorScheme === 'light' ? '-light' : ''}.png`), fullPage: true, animations: 'disabled' });
         if (screen.name === 'home' && viewport.width < 576) {
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           expect(height, 'home page height on a phone').to.be.below(6000);

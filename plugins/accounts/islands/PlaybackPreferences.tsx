@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $audioPrefs, setAudioPrefs, type AudioPrefs } from '../../../site/lib/audioPrefs.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
-import { PREFERENCE_LABELS } from '../rules.ts';
+import { PREFERENCE_LABELS, THEME_HELP } from '../rules.ts';
 
 const KEYS: Array<keyof AudioPrefs> = ['highQualityAudio', 'normaliseLoudness'];
 
@@ -30,6 +30,8 @@ export default function PlaybackPreferences() {
           <div id={`playback-${key}-help`} className="form-text text-secondary">{PREFERENCE_LABELS[key][1]}</div>
         </div>
       ))}
+      {/* A visitor's pages are the shared cached copy: their colours follow the device, a choice needs an account. */}
+      <p className="text-secondary small mb-0 mt-3">Theme: System. {THEME_HELP} Log in to choose Dark or Light.</p>
     </section>
   );
 }

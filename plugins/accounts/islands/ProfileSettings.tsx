@@ -16,13 +16,14 @@ import Billing, { type BillingMembership } from '../../credits/islands/Billing.t
 import type { PublicUser } from '../models.ts';
 import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
-import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, type PreferenceKey } from '../rules.ts';
+import { applyTheme } from '../client/theme.ts';
+import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, THEME_HELP, THEME_LABELS, THEMES, type PreferenceValues } from '../rules.ts';
 
 interface Props {
   user: PublicUser;
   artist: { id: number; genre: string | null } | null;
   genres: readonly string[];
-  preferences: Record<PreferenceKey, boolean>;
+  preferences: PreferenceValues;
   /** The account's membership and its terms (credits plugin); null when credits are not enabled. */
   membership: BillingMembership | null;
   initialTab: 'account' | 'preferences' | 'billing' | 'security';
@@ -193,6 +194,7 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
       setValues(saved);
       // The player follows at once, without waiting for the next page.
       setAudioPrefs({ highQualityAudio: saved.highQualityAudio, normaliseLoudness: saved.normaliseLoudness });
+      applyTheme(saved.theme);
       toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
     } catch (error) {
       toast({ title: 'Update failed', description: messageOf(error, 'There was a problem saving your preferences'), variant: 'destructive' });
@@ -203,6 +205,22 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
 
   return (
     <Form noValidate onSubmit={save} aria-label="Preferences">
+      <fieldset className="mb-3" aria-describedby="pref-theme-help">
+        <legend className="form-label fs-6 fw-semibold mb-1">Theme</legend>
+        {THEMES.map((theme) => (
+          <Form.Check
+            inline
+            type="radio"
+            name="theme"
+            key={theme}
+            id={`pref-theme-${theme}`}
+            label={THEME_LABELS[theme]}
+            checked={values.theme === theme}
+            onChange={() => setValues((v) => ({ ...v, theme }))}
+          />
+        ))}
+        <Form.Text id="pref-theme-help" className="d-block text-secondary">{THEME_HELP}</Form.Text>
+      </fieldset>
       {PREFERENCE_KEYS.map((key) => (
         <Form.Group className="mb-3" key={key}>
           <Form.Check

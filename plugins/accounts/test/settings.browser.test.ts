@@ -40,14 +40,16 @@ describe('settings in the browser', () => {
     expect(artists.find((a) => a.name === 'Sam Singer')?.genre).to.equal('Jazz');
 
     await page.getByRole('tab', { name: 'Preferences' }).click();
-    await page.getByLabel('Dark mode').uncheck();
+    await page.getByLabel('Email notifications').uncheck();
+    await page.getByLabel('Light').check();
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await toastSaying(page, 'Settings Applied');
     await page.reload();
     await hydrated(page);
     await page.getByRole('tab', { name: 'Preferences' }).click();
-    expect(await page.getByLabel('Dark mode').isChecked()).to.equal(false);
-    expect(await page.getByLabel('Email notifications').isChecked()).to.equal(true);
+    expect(await page.getByLabel('Email notifications').isChecked()).to.equal(false);
+    expect(await page.getByLabel('In-app notifications').isChecked()).to.equal(true);
+    expect(await page.getByLabel('Light').isChecked()).to.equal(true);
 
     await page.getByRole('tab', { name: 'Billing' }).click();
     // A new account: its first month is included (membership.browser.test.ts upgrades one).

@@ -17,33 +17,59 @@ describe('accounts: preferences and account deletion', () => {
   describe('preferences', () => {
     it('answers 401 to anonymous reads and writes', async () => {
       expect((await server.client().get('/api/users/me/preferences')).status).to.equal(401);
-      expect((await server.client().patch('/api/users/me/preferences', { darkMode: false })).status).to.equal(401);
+      expect((await server.client().patch('/api/users/me/preferences', { theme: 'light' })).status).to.equal(401);
     });
 
-    it('starts with every toggle on, loudness matching included', async () => {
+    it('starts with every toggle on, loudness matching included, and the theme following the device', async () => {
       const res = await alice.client.get('/api/users/me/preferences');
-      expect(res.body).to.deep.equal({ emailNotifications: true, inAppNotifications: true, darkMode: true, highQualityAudio: true, normaliseLoudness: true });
+      expect(res.body).to.deep.equal({ emailNotifications: true, inAppNotifications: true, theme: 'system', highQualityAudio: true, normaliseLoudness: true });
     });
 
     it('persists a change for this user only', async () => {
       const res = await alice.client.patch('/api/users/me/preferences', { emailNotifications: false, highQualityAudio: false });
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ emailNotifications: false, inAppNotifications: true, darkMode: true, highQualityAudio: false, normaliseLoudness: true });
-      await alice.client.patch('/api/users/me/preferences', { darkMode: false, normaliseLoudness: false });
+      expect(res.body).to.deep.equal({ emailNotifications: false, inAppNotifications: true, theme: 'system', highQualityAudio: false, normaliseLoudness: true });
+      await alice.client.patch('/api/users/me/preferences', { theme: 'light', normaliseLoudness: false });
       expect((await alice.client.get('/api/users/me/preferences')).body).to.deep.equal({
         emailNotifications: false,
         inAppNotifications: true,
-        darkMode: false,
+        theme: 'light',
         highQualityAudio: false,
         normaliseLoudness: false,
       });
-      expect((await bob.client.get('/api/users/me/preferences')).body).to.include({ emailNotifications: true, normaliseLoudness: true });
+      expect((await bob.client.get('/api/users/me/preferences')).body).to.include({ emailNotifications: true, normaliseLoudness: true, theme: 'system' });
     });
 
-    it('refuses a toggle that is not a boolean', async () => {
-      const res = await alice.client.patch('/api/users/me/preferences', { darkMode: 'off' });
+    it('refuses a toggle that is not a boolean and a theme that is not one of the three, changing nothing', async () => {
+      const before = (await alice.client.get('/api/users/me/preferences')).body;
+      let res = await alice.client.patch('/api/users/me/preferences', { highQualityAudio: 'off' });
       expect(res.status).to.equal(400);
-      expect(res.body).to.deep.equal({ message: 'Dark mode must be a boolean' });
+      expect(res.body).to.deep.equal({ message: 'High quality audio must be a boolean' });
+      res = await alice.client.patch('/api/users/me/preferences', { theme: 'sepia', emailNotifications: true });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal({ message: 'Theme must be one of: system, dark, light' });
+      expect((await alice.client.get('/api/users/me/preferences')).body).to.deep.equal(before);
+    });
+
+    it("gives the signed-in request's user the saved theme (the layout renders it), fresh after a change", async () => {
+      const sessionTheme = async () => (await bob.client.get('/api/auth/user')).status === 200 && (await server.app.kernel.services.accounts.sessionUser(bob.user.id))?.theme;
+      expect(await sessionTheme()).to.equal('system');
+      await bob.client.patch('/api/users/me/preferences', { theme: 'dark' });
+      expect(await sessionTheme()).to.equal('dark');
+    });
+
+    it('migrates the old Dark mode switch: on (the default nobody could see) follows the device, off asks for light', async () => {
+      const migration = await import('../migrations/20261126150000_theme_preference.ts');
+      const knex = server.app.kernel.knex;
+      const carol = await signUp(server, 'carol');
+      await carol.client.patch('/api/users/me/preferences', { theme: 'light' });
+      await alice.client.patch('/api/users/me/preferences', { theme: 'dark' });
+      await migration.down(knex);
+      const darkModeOf = async (id: number) => Boolean((await knex('user_preferences').where({ userId: id }).first('darkMode')).darkMode);
+      expect([await darkModeOf(alice.user.id), await darkModeOf(carol.user.id)]).to.deep.equal([true, false]);
+      await migration.up(knex);
+      const themes = await knex('user_preferences').whereIn('userId', [alice.user.id, carol.user.id]).orderBy('userId').pluck('theme');
+      expect(themes).to.deep.equal(['system', 'light']);
     });
   });
 

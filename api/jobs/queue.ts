@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
-import { isMysql } from '../api/db/connection.ts';
+import { isMysql } from '../db/connection.ts';
 
-// A job queue in one table (migrations/20260301000000_jobs.ts). Producers enqueue inside their own
-// transaction, so a job exists exactly when the row that needs it does. Workers claim a job with a
-// lease: MySQL/MariaDB with SELECT … FOR UPDATE SKIP LOCKED (many workers never wait on each other),
-// SQLite with one conditional UPDATE (a single writer makes that atomic). A worker that dies leaves
+// The kernel's job queue in one table (migrations/20260301000000_jobs.ts): plugins add jobs through
+// kernel.jobs, the media worker (media-worker/runner.ts) claims and runs them. Producers enqueue
+// inside their own transaction, so a job exists exactly when the row that needs it does. Workers
+// claim a job with a lease: MySQL/MariaDB with SELECT … FOR UPDATE SKIP LOCKED (many workers never
+// wait on each other), SQLite with one conditional UPDATE (a single writer makes that atomic). A worker that dies leaves
 // its job "running" with a lease in the past, and the next claim takes it over; only the holder of
 // the current lease can finish it, so a job never runs twice at once.
 
@@ -43,6 +44,19 @@ export async function enqueue(db: Knex | Knex.Transaction, type: string, payload
     uniqueKey: options.uniqueKey ?? null,
   });
   await (options.uniqueKey ? insert.onConflict('uniqueKey').ignore() : insert);
+}
+
+/** What plugins get as kernel.jobs. */
+export interface Jobs {
+  /**
+   * Adds a job of a type some enabled manifest handles (`jobs`), with `db` the caller's transaction
+   * when the job belongs to a write; created now on the kernel's clock.
+   */
+  enqueue(db: Knex | Knex.Transaction, type: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+}
+
+export function createJobs(now: () => Date): Jobs {
+  return { enqueue: (db, type, payload, options) => enqueue(db, type, payload, now().getTime(), options) };
 }
 
 /** Claimable: queued and due, or running with an expired lease (its worker died). */
