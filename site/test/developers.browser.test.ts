@@ -12,12 +12,13 @@ describe('the developers page', () => {
   const shots = path.join(SHOTS_DIR, 'openapi');
   before(() => mkdirSync(shots, { recursive: true }));
 
-  for (const [name, viewport] of [
-    ['desktop', { width: 1366, height: 900 }],
-    ['phone', { width: 375, height: 812 }],
+  for (const [name, viewport, colorScheme] of [
+    ['desktop', { width: 1366, height: 900 }, 'dark'],
+    ['phone', { width: 375, height: 812 }, 'dark'],
+    ['desktop-light', { width: 1366, height: 900 }, 'light'],
   ] as const) {
     it(`renders the reference from the API description, offline and within the CSP (${name})`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport, colorScheme });
       const elsewhere: string[] = [];
       page.on('request', (request) => {
         if (!request.url().startsWith(suite.server.url)) elsewhere.push(request.url());
@@ -29,6 +30,9 @@ describe('the developers page', () => {
       await reference.getByText('/messages/unread-count').first().waitFor({ timeout: 30_000 });
       if (name === 'desktop') await reference.getByText('The artist directory: every artist, or the window asked for').first().waitFor();
       expect(await page.getByRole('link', { name: 'openapi.json' }).getAttribute('href')).to.equal('/api/openapi.json');
+      // In the page's own palette: RapiDoc's background is the theme's page background of that mode.
+      const background = await reference.evaluate((element) => element.getAttribute('bg-color'));
+      expect(background).to.equal(colorScheme === 'dark' ? '#0e0d13' : '#f7f6fa');
       await page.screenshot({ path: path.join(shots, `developers-${name}.png`) });
       if (name === 'desktop') {
         await page.getByRole('link', { name: 'Developers' }).first().waitFor();
