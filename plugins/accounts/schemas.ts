@@ -1,4 +1,5 @@
 import { arrayOf, boolean, component, dateTime, integer, nullable, object, oneOf, string } from '../../api/openapi/schema.ts';
+import { THEMES } from './rules.ts';
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
 
@@ -20,7 +21,7 @@ export const User = component(
 
 export const Preferences = component(
   'Preferences',
-  object({ emailNotifications: boolean, inAppNotifications: boolean, darkMode: boolean, highQualityAudio: boolean, normaliseLoudness: boolean }),
+  object({ emailNotifications: boolean, inAppNotifications: boolean, theme: oneOf(...THEMES), highQualityAudio: boolean, normaliseLoudness: boolean }),
 );
 
 export const Passkey = component('Passkey', object({ id: string, name: string, createdAt: dateTime, lastUsedAt: nullable(dateTime) }));
