@@ -30,6 +30,8 @@ import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
+import { described, describing } from './openapi/routes.ts';
+import { openApiRoute } from './openapi/route.ts';
 import { loadShellData } from './plugins/shell.ts';
 import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
 
@@ -79,6 +81,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       storage: createStorage(config),
       services: {} as Services,
       now,
+      described,
       cache,
       jobs: createJobs(now),
       limits: createLimits(config, knex, redis),
@@ -143,7 +146,8 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(apiBodies(plugins.flatMap((p) => p.anonymousBodies ?? [])));
-  for (const plugin of plugins) plugin.routes?.(api, kernel);
+  for (const plugin of plugins) describing(api, plugin.name, () => plugin.routes?.(api, kernel));
+  openApiRoute(api, config, plugins.filter((p) => p.routes).map((p) => p.name));
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');
   });

@@ -14,7 +14,8 @@ const statusOf: Record<ErrorKind, number> = {
 };
 
 /** Messages for errors raised by libraries (body parser, koa) that carry a status but no useful text. */
-const libraryMessages: Record<number, string> = {
+/** The texts of the body parser's own refusals (also listed in the API description). */
+export const libraryMessages: Record<number, string> = {
   400: 'Malformed JSON in request body',
   413: 'Request body is too large',
   415: 'Unsupported content type: send JSON',

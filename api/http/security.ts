@@ -33,6 +33,7 @@ export function securityHeaders(): Middleware {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 
 /**
  * Refuses state-changing requests that a browser sent from another site. Browsers always send
@@ -45,7 +46,7 @@ export function sameOriginWrites(config: Pick<Config, 'publicUrl'>): Middleware 
       const origin = ctx.get('Origin');
       const fetchSite = ctx.get('Sec-Fetch-Site');
       if ((origin && !isOwnOrigin(origin, ctx, config)) || fetchSite === 'cross-site') {
-        throw forbidden('Cross-site request refused');
+        throw forbidden(CROSS_SITE_REFUSED);
       }
     }
     await next();

@@ -114,21 +114,28 @@ declare module '${up}/api/plugins/types.ts' {
 }
 `,
     'routes.ts': `import { requireUser } from '${up}/api/http/guards.ts';
+import { described } from '${up}/api/openapi/routes.ts';
+import { arrayOf, dateTime, integer, object, string } from '${up}/api/openapi/schema.ts';
 import type { ApiRouter, Kernel } from '${up}/api/plugins/types.ts';
 import { bodyValidator } from '${up}/api/validation/validate.ts';
 import { noteRequired, noteRules } from './rules.ts';
 
 const parseNote = bodyValidator<{ text: string }>(noteRules, noteRequired);
+const Note = object({ id: integer, text: string, createdAt: dateTime });
 
-/** Paths are under /api. A route that needs a session asks for it first (401 before anything else). */
+/**
+ * Paths are under /api. A route that needs a session asks for it first (401 before anything else).
+ * Each is mounted with its description: /api/openapi.json lists it, and tests check its answers.
+ */
 export function ${camel}Routes(router: ApiRouter, kernel: Kernel) {
   const service = kernel.services['${name}'];
+  const api = described(router);
 
-  router.get('/${name}/notes', async (ctx) => {
+  api.get('/${name}/notes', { summary: 'The caller’s notes', session: 'required', responses: { 200: arrayOf(Note) } }, async (ctx) => {
     ctx.body = await service.list(requireUser(ctx).id);
   });
 
-  router.post('/${name}/notes', async (ctx) => {
+  api.post('/${name}/notes', { summary: 'Add a note', session: 'required', body: parseNote, responses: { 201: Note } }, async (ctx) => {
     const user = requireUser(ctx);
     const { text } = parseNote(ctx.request.body);
     ctx.status = 201;

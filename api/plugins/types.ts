@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { CacheBus } from '../cache.ts';
+import type { described } from '../openapi/routes.ts';
 import type { Config } from '../config.ts';
 import type { JobHandler } from '../jobs/handler.ts';
 import type { Jobs } from '../jobs/queue.ts';
@@ -15,6 +16,11 @@ import type { AppState, SessionUser } from '../http/state.ts';
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
 export interface Kernel {
   config: Config;
+  /**
+   * Mounts routes with their description in /api/openapi.json (api/openapi/routes.ts), for plugins
+   * that cannot import the kernel (packages); folder plugins may import `described` itself.
+   */
+  described: typeof described;
   knex: Knex;
   log: Logger;
   /** Media bytes (local folder or S3-compatible bucket), served under /media/. */

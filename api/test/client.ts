@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { describedAt } from './apiDescription.ts';
 
 /** A tiny HTTP client with a cookie jar, so tests act like one browser session. */
 /** A browser's revalidation (fetch adds `Cache-Control: no-cache` to a bare If-None-Match, which forbids a 304). */
@@ -52,6 +53,10 @@ export class TestClient {
     const text = await response.text();
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    if (path.startsWith('/api/')) {
+      const problem = (await describedAt(this.baseUrl)).problem(method, path, response.status, response.headers.get('content-type'), text, parsed);
+      if (problem) throw new Error(`Not as described in /api/openapi.json: ${problem}`);
+    }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
 import type { PluginManifest } from '../plugins/types.ts';
+import { forgetDescription } from './apiDescription.ts';
 import { TestClient } from './client.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -67,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     app,
     client: (headers) => new TestClient(url, headers),
     async stop() {
+      forgetDescription(url);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await app.close();

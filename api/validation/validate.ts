@@ -6,6 +6,15 @@ const ajv = new Ajv({ allErrors: false, removeAdditional: 'all', strict: true, a
 
 export interface BodyValidator<T> {
   (body: unknown): T;
+  /** What it checks, for the API description (api/openapi). */
+  rules: FieldRules;
+  required: readonly string[];
+}
+
+export interface QueryValidator<T> {
+  (query: Record<string, string | string[] | undefined>): Partial<T>;
+  rules: FieldRules;
+  required: readonly string[];
 }
 
 function describe(rules: FieldRules, error: ErrorObject): string {
@@ -21,11 +30,12 @@ function describe(rules: FieldRules, error: ErrorObject): string {
  */
 export function bodyValidator<T>(rules: FieldRules, required: readonly string[] = []): BodyValidator<T> {
   const validate: ValidateFunction = ajv.compile(objectSchema(rules, required));
-  return (body: unknown) => {
+  const parse = (body: unknown) => {
     const copy = body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : body;
     if (!validate(copy)) throw invalid(describe(rules, validate.errors![0]));
     return copy as T;
   };
+  return Object.assign(parse, { rules, required });
 }
 
 // Query strings carry text: this instance turns digits into the integers the rules expect.
@@ -37,9 +47,9 @@ const DECIMAL = /^-?\d{1,15}$/;
  * Compiles field rules into a validator of a query string (Koa's `ctx.query`): the rules' fields only,
  * integers coerced from decimal digits, a repeated parameter refused; a 400 with the rule's message.
  */
-export function queryValidator<T>(rules: FieldRules): (query: Record<string, string | string[] | undefined>) => Partial<T> {
+export function queryValidator<T>(rules: FieldRules): QueryValidator<T> {
   const validate: ValidateFunction = queryAjv.compile(objectSchema(rules));
-  return (query) => {
+  const parse = (query: Record<string, string | string[] | undefined>) => {
     const picked: Record<string, unknown> = {};
     for (const [field, rule] of Object.entries(rules)) {
       const value = query[field];
@@ -50,4 +60,5 @@ export function queryValidator<T>(rules: FieldRules): (query: Record<string, str
     if (!validate(picked)) throw invalid(describe(rules, validate.errors![0]));
     return picked as Partial<T>;
   };
+  return Object.assign(parse, { rules, required: [] as const });
 }

@@ -1,4 +1,7 @@
 import type { ParameterizedContext } from 'koa';
+import { described } from '../../api/openapi/routes.ts';
+import { NOTICE, arrayOf, string } from '../../api/openapi/schema.ts';
+import { Passkey, User, webAuthnOptions } from './schemas.ts';
 import { AppError, invalid } from '../../api/errors.ts';
 import { requireUser } from '../../api/http/guards.ts';
 import { isLoopbackHost } from '../../api/http/origin.ts';
@@ -39,21 +42,22 @@ function credentialOf(body: unknown) {
 }
 
 export function passkeyRoutes(router: ApiRouter, kernel: Kernel) {
+  const api = described(router);
   const { passkeys } = kernel.services.accounts;
   const attemptsByIp = kernel.limits.create('passkey-address', { points: 20, windowMs: FIFTEEN_MINUTES });
 
-  router.get('/auth/passkeys', async (ctx) => {
+  api.get('/auth/passkeys', { summary: 'The account’s passkeys', session: 'required', login: 'Not signed in', responses: { 200: arrayOf(Passkey) } }, async (ctx) => {
     ctx.body = await passkeys.list(requireUser(ctx, 'Not signed in').id);
   });
 
-  router.post('/auth/passkeys/register/options', async (ctx) => {
+  api.post('/auth/passkeys/register/options', { summary: 'Start adding a passkey: the options for navigator.credentials.create()', session: 'required', login: 'Not signed in', responses: { 200: webAuthnOptions('PublicKeyCredentialCreationOptionsJSON') } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     const { options, ceremony } = await passkeys.registrationOptions(user.id, siteOf(ctx, kernel.config.publicUrl));
     ctx.session!.passkeyRegistration = ceremony;
     ctx.body = options;
   });
 
-  router.post('/auth/passkeys', async (ctx) => {
+  api.post('/auth/passkeys', { summary: 'Finish adding a passkey with the authenticator’s answer (`response`) and an optional `name`', session: 'required', login: 'Not signed in', body: parseName, responses: { 201: Passkey }, errors: { 400: 'the answer is missing, expired or does not check out' } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     const response = credentialOf(ctx.request.body);
     const name = parseName({ name: (ctx.request.body as { name?: unknown }).name ?? deviceName(ctx.get('User-Agent')) }).name!;
@@ -61,19 +65,19 @@ export function passkeyRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await passkeys.register(user.id, response, await takeCeremony(ctx, 'passkeyRegistration'), siteOf(ctx, kernel.config.publicUrl), name.trim() || deviceName(ctx.get('User-Agent')));
   });
 
-  router.delete('/auth/passkeys/:id', async (ctx) => {
+  api.delete('/auth/passkeys/:id', { summary: 'Remove a passkey', session: 'required', login: 'Not signed in', params: { id: { description: 'The passkey’s id', schema: string } }, responses: { 200: NOTICE }, errors: { 404: 'no such passkey' } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     await passkeys.remove(user.id, String(ctx.params.id));
     ctx.body = { message: 'Passkey removed' };
   });
 
-  router.post('/auth/passkeys/login/options', async (ctx) => {
+  api.post('/auth/passkeys/login/options', { summary: 'Start signing in with a passkey: the options for navigator.credentials.get()', responses: { 200: webAuthnOptions('PublicKeyCredentialRequestOptionsJSON') } }, async (ctx) => {
     const { options, ceremony } = await passkeys.authenticationOptions(siteOf(ctx, kernel.config.publicUrl));
     ctx.session!.passkeyLogin = ceremony;
     ctx.body = options;
   });
 
-  router.post('/auth/passkeys/login', async (ctx) => {
+  api.post('/auth/passkeys/login', { summary: 'Sign in with the authenticator’s answer; sets the session cookie', body: { contentType: 'application/json', description: 'The authenticator’s answer (WebAuthn AuthenticationResponseJSON)' }, responses: { 200: User }, errors: { 400: 'the request expired or the answer does not check out', 401: 'the passkey is not registered here', 429: 'too many attempts from this network' } }, async (ctx) => {
     const wait = await attemptsByIp.take(ctx.ip);
     if (wait) throw new AppError('too_many', `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
     const response = credentialOf(ctx.request.body);

@@ -1,4 +1,7 @@
 import { requireUser } from '../../api/http/guards.ts';
+import { described } from '../../api/openapi/routes.ts';
+import { NOTICE, integer, object, string } from '../../api/openapi/schema.ts';
+import { Devices } from './schemas.ts';
 import { AppError } from '../../api/errors.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -23,6 +26,7 @@ const tooMany = (wait: number) => new AppError('too_many', `Too many requests. T
  * in paths, so the request log never holds one.
  */
 export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
+  const api = described(router);
   const { recovery, sessions } = kernel.services.accounts;
   // Shared by every node (kernel.limits). Per typed address and per caller: a refusal says so. Per
   // account: a refusal is silent, or it would tell that the address has an account.
@@ -31,7 +35,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
   const resetsByAccount = kernel.limits.create('reset-account', { points: 3, windowMs: HOUR });
   const verificationsByAccount = kernel.limits.create('verify-account', { points: 5, windowMs: HOUR });
 
-  router.post('/auth/password-reset', async (ctx) => {
+  api.post('/auth/password-reset', { summary: 'Ask for a password reset link by e-mail (the same answer whether or not an account uses the address)', body: parseResetRequest, responses: { 202: NOTICE }, errors: { 403: 'this server sends no e-mail', 429: 'too many requests from this network or for this address' } }, async (ctx) => {
     const { email } = parseResetRequest(ctx.request.body);
     const wait = (await resetsByIp.take(ctx.ip)) || (await resetsByAddress.take(email.trim().toLowerCase()));
     if (wait) throw tooMany(wait);
@@ -40,37 +44,37 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = { message: RECOVERY_MESSAGES.resetSent };
   });
 
-  router.post('/auth/password-reset/confirm', async (ctx) => {
+  api.post('/auth/password-reset/confirm', { summary: 'Choose a new password with the link’s token; every other session ends', body: parseReset, responses: { 200: NOTICE } }, async (ctx) => {
     const { token, password } = parseReset(ctx.request.body);
     await recovery.resetPassword(token, password);
     ctx.body = { message: RECOVERY_MESSAGES.resetDone };
   });
 
-  router.post('/auth/verify-email', async (ctx) => {
+  api.post('/auth/verify-email', { summary: 'Verify the e-mail address with the link’s token', body: parseVerify, responses: { 200: NOTICE } }, async (ctx) => {
     await recovery.verifyEmail(parseVerify(ctx.request.body).token);
     ctx.body = { message: RECOVERY_MESSAGES.verified };
   });
 
-  router.post('/auth/verify-email/send', async (ctx) => {
+  api.post('/auth/verify-email/send', { summary: 'Send a new verification link (or, without e-mail, put it in the notifications)', session: 'required', login: 'Please log in to verify your e-mail address', responses: { 200: NOTICE }, errors: { 409: 'the address is already verified', 429: 'too many links asked for' } }, async (ctx) => {
     const user = requireUser(ctx, 'Please log in to verify your e-mail address');
     const wait = await verificationsByAccount.take(String(user.id));
     if (wait) throw tooMany(wait);
     ctx.body = await recovery.sendVerification(user.id);
   });
 
-  router.get('/auth/sessions', async (ctx) => {
+  api.get('/auth/sessions', { summary: 'The devices signed in to this account', session: 'required', login: 'Not signed in', responses: { 200: Devices } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     ctx.body = await sessions.list(user.id, ctx.session?.sessionKey as string | undefined);
   });
 
-  router.delete('/auth/sessions/:id', async (ctx) => {
+  api.delete('/auth/sessions/:id', { summary: 'Sign out one device', session: 'required', login: 'Not signed in', params: { id: { description: 'The device’s id from GET /auth/sessions', schema: string } }, responses: { 200: NOTICE }, errors: { 404: 'that device is not signed in any more' } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     await sessions.endOne(user.id, String(ctx.params.id));
     ctx.body = { message: 'Signed out on that device' };
   });
 
   // Every device but this one.
-  router.post('/auth/sessions/sign-out-others', async (ctx) => {
+  api.post('/auth/sessions/sign-out-others', { summary: 'Sign out every other device', session: 'required', login: 'Not signed in', responses: { 200: object({ message: string, ended: integer }) } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     const ended = await sessions.endAll(kernel.knex, user.id, ctx.session?.sessionKey as string | undefined);
     ctx.body = { message: 'Signed out everywhere else', ended };

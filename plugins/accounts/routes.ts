@@ -1,4 +1,7 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { described } from '../../api/openapi/routes.ts';
+import { NOTICE, integer, nullable, object, string } from '../../api/openapi/schema.ts';
+import { DataExport, DataExports, Preferences, User } from './schemas.ts';
 import { AppError, forbidden, gone, invalid, tooMany } from '../../api/errors.ts';
 import { sendStored } from '../../api/http/media.ts';
 import { addressKey } from '../../api/http/clientAddress.ts';
@@ -32,6 +35,7 @@ const HOUR = 60 * 60 * 1000;
 export const PHOTO_PATH = '/users/me/photo';
 
 export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
+  const api = described(router);
   const accounts = kernel.services.accounts;
   // Failed logins only, counted by every node together (kernel.limits): a point is taken before the
   // password is checked (so simultaneous guesses cannot all get through) and given back when it is right.
@@ -42,17 +46,17 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   const { registrationsPerHour } = kernel.config.abuseLimits;
   const registrationsByIp = registrationsPerHour ? kernel.limits.create('register-address', { points: registrationsPerHour, windowMs: HOUR }) : null;
 
-  router.get('/auth/user', async (ctx) => {
+  api.get('/auth/user', { summary: 'The signed-in account', session: 'required', login: 'Not signed in', responses: { 200: User } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     ctx.body = await accounts.publicUser(user.id);
   });
   // Spec §7: the current user is also cached under /api/users/me.
-  router.get('/users/me', async (ctx) => {
+  api.get('/users/me', { summary: 'The signed-in account (the same as /auth/user)', session: 'required', login: 'Not signed in', responses: { 200: User } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     ctx.body = await accounts.publicUser(user.id);
   });
 
-  router.post('/auth/login', async (ctx) => {
+  api.post('/auth/login', { summary: 'Sign in with username and password; sets the session cookie', body: parseLogin, responses: { 200: User }, errors: { 401: 'wrong username or password', 403: 'the account is suspended (with the reason)', 429: 'too many failed attempts for this username or from this network' } }, async (ctx) => {
     const { username, password } = parseLogin(ctx.request.body);
     // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
     const nameKey = usernameKey(username);
@@ -79,7 +83,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = user.toPublic();
   });
 
-  router.post('/auth/register', async (ctx) => {
+  api.post('/auth/register', { summary: 'Create an account and sign in', body: parseRegister, responses: { 201: User }, errors: { 409: 'the username or e-mail address is taken', 429: 'too many accounts registered from this network' } }, async (ctx) => {
     const input = parseRegister(ctx.request.body);
     const address = addressKey(ctx.ip);
     const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
@@ -100,7 +104,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = user;
   });
 
-  router.post('/auth/logout', async (ctx) => {
+  api.post('/auth/logout', { summary: 'Sign out: the session ends on the server', responses: { 200: NOTICE } }, async (ctx) => {
     // Destroys the server-side row, so a replayed old cookie is anonymous; the sessions' store
     // announces it (nothing without a session), and nothing else changes.
     await kernel.cache.changed([]);
@@ -109,13 +113,13 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = { message: 'Logged out' };
   });
 
-  router.post('/auth/register-artist-hook', async (ctx) => {
+  api.post('/auth/register-artist-hook', { summary: 'Give the account its artist profile (once; again returns the same)', session: 'required', responses: { 200: object({ id: integer, userId: integer, name: string, genre: nullable(string) }) } }, async (ctx) => {
     const user = requireUser(ctx);
     const artist = await accounts.registerArtist(user.id);
     ctx.body = { id: artist.id, userId: artist.userId, name: artist.name, genre: artist.genre };
   });
 
-  router.patch('/users/:id', async (ctx) => {
+  api.patch('/users/:id', { summary: 'Change the own profile (at least one field)', session: 'required', body: parseProfile, responses: { 200: User }, errors: { 400: '“Nothing to update”', 403: 'another person’s profile', 409: 'the username or e-mail address is taken' } }, async (ctx) => {
     const user = requireUser(ctx);
     const id = idParam(ctx.params.id, 'User');
     const patch = parseProfile(ctx.request.body);
@@ -125,22 +129,22 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     if (patch.email !== undefined && accounts.recovery.mailConfigured() && !(await accounts.recovery.isVerified(id))) await accounts.recovery.sendVerification(id);
   });
 
-  router.get('/users/me/preferences', async (ctx) => {
+  api.get('/users/me/preferences', { summary: 'The account’s preferences', session: 'required', responses: { 200: Preferences } }, async (ctx) => {
     ctx.body = await accounts.preferences(requireUser(ctx).id);
   });
 
-  router.patch('/users/me/preferences', async (ctx) => {
+  api.patch('/users/me/preferences', { summary: 'Change some preferences', session: 'required', body: parsePreferences, responses: { 200: Preferences } }, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
   });
 
-  router.post(PHOTO_PATH, async (ctx) => {
+  api.post(PHOTO_PATH, { summary: 'Set the profile photo from a data URL (JPG or PNG, at least 100×100, at most 10 MB)', session: 'required', body: parsePhoto, responses: { 200: User }, errors: { 400: 'not a JPG or PNG image, or too small', 413: 'the file is larger than 10 MB' } }, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
   });
 
   // A body carries the confirmation (password, or username), so this is a POST rather than a DELETE.
-  router.post('/users/:id/deletion', async (ctx) => {
+  api.post('/users/:id/deletion', { summary: 'Delete the own account and sign out, confirmed by its password (or, without one, its username)', session: 'required', body: parseDeletion, responses: { 200: NOTICE }, errors: { 403: 'another person’s account, or a wrong confirmation' } }, async (ctx) => {
     const user = requireUser(ctx);
     const id = idParam(ctx.params.id, 'User');
     await accounts.deleteAccount(user, id, parseDeletion(ctx.request.body));
@@ -150,17 +154,17 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   // "Your data": the owner's exports (dataExport.ts).
-  router.get('/users/me/exports', async (ctx) => {
+  api.get('/users/me/exports', { summary: 'The own data exports and when the next may be asked for', session: 'required', responses: { 200: DataExports } }, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await accounts.exports.list(requireUser(ctx).id);
   });
 
-  router.post('/users/me/exports', async (ctx) => {
+  api.post('/users/me/exports', { summary: 'Ask for an export of the own data (built by a job, downloadable for 7 days)', session: 'required', responses: { 202: DataExport }, errors: { 409: EXPORT_RULES.messages.inProgress, 429: EXPORT_RULES.messages.tooSoon } }, async (ctx) => {
     ctx.status = 202;
     ctx.body = await accounts.exports.request(requireUser(ctx).id);
   });
 
-  router.get('/users/me/exports/:id/download', async (ctx) => {
+  api.get('/users/me/exports/:id/download', { summary: 'Download a ready export (the owner only)', session: 'required', responses: { 200: { description: 'the ZIP archive', content: { 'application/zip': null } } }, errors: { 404: EXPORT_RULES.messages.notFound, 409: EXPORT_RULES.messages.notReady, 410: EXPORT_RULES.messages.expired } }, async (ctx) => {
     const user = requireUser(ctx);
     const key = await accounts.exports.downloadKey(user.id, idParam(ctx.params.id, 'Export'));
     if (!(await sendStored(ctx, kernel.storage, key, 'private, no-store'))) throw gone(EXPORT_RULES.messages.expired);

@@ -1,14 +1,20 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import { described } from '../../api/openapi/routes.ts';
+import { arrayOf, integer, object } from '../../api/openapi/schema.ts';
+import { Allocation, ArtistPayouts, ArtistStatement, CreditsSummary, FanStatement, Membership, MembershipUpgraded, MonthPayouts, Transparency } from './schemas.ts';
 import { invalid } from '../../api/errors.ts';
 import { ADMIN_ROLES, requireRole, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import type { Context } from 'koa';
+import type { FieldRules } from '../../api/validation/rules.ts';
 import { toCsv } from './csv.ts';
 import { MONTH_PATTERN, monthOf } from './months.ts';
 import { formatCents } from './money.ts';
 import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, allocateRules } from './rules.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
+const monthQuery: FieldRules = { month: { label: 'Month (YYYY-MM), the current one when absent', type: 'string', pattern: MONTH_PATTERN, messages: { pattern: BAD_MONTH, type: BAD_MONTH } } };
+const formatQuery: FieldRules = { format: { label: 'Format', type: 'string', enum: ['json', 'csv'], messages: { enum: BAD_STATEMENT_FORMAT } } };
 
 /** ?month=YYYY-MM, the current month when absent. */
 function monthParam(ctx: Context, now: Date): string {
@@ -19,18 +25,19 @@ function monthParam(ctx: Context, now: Date): string {
 }
 
 export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
+  const api = described(router);
   const credits = kernel.services.credits;
 
-  router.get('/credits/user', async (ctx) => {
+  api.get('/credits/user', { summary: 'The caller’s credits this month and what they allocated', session: 'required', responses: { 200: CreditsSummary } }, async (ctx) => {
     ctx.body = await credits.summary(requireUser(ctx).id);
   });
 
-  router.get('/credits/allocations', async (ctx) => {
+  api.get('/credits/allocations', { summary: 'The caller’s allocations, newest first', session: 'required', responses: { 200: arrayOf(Allocation) } }, async (ctx) => {
     ctx.body = await credits.allocations(requireUser(ctx).id);
   });
 
   // A userId in the body is ignored (stripped by the validator): the session user always pays.
-  router.post('/credits/allocate', async (ctx) => {
+  api.post('/credits/allocate', { summary: 'Give credits of this month to an artist', session: 'required', login: 'Please log in to allocate credits', body: parseAllocation, responses: { 201: object({ allocation: Allocation, credits: integer }) }, errors: { 400: 'more credits than are left, or to oneself', 403: 'no credits this month (trial ended, membership cancelled)', 404: 'no such artist', 409: 'the month closed meanwhile' } }, async (ctx) => {
     const user = requireUser(ctx, 'Please log in to allocate credits');
     const { artistId, credits: amount } = parseAllocation(ctx.request.body);
     ctx.status = 201;
@@ -38,34 +45,34 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   // Membership (Settings › Billing). No body is read: the session user is the only subject.
-  router.get('/credits/membership', async (ctx) => {
+  api.get('/credits/membership', { summary: 'The caller’s membership (Settings › Billing)', session: 'required', responses: { 200: Membership } }, async (ctx) => {
     ctx.body = await credits.membership(requireUser(ctx).id);
   });
 
-  router.post('/credits/membership/upgrade', async (ctx) => {
+  api.post('/credits/membership/upgrade', { summary: 'Become a member (no payment is taken here)', session: 'required', login: 'Please log in to upgrade', responses: { 200: MembershipUpgraded } }, async (ctx) => {
     ctx.body = { ...(await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id)), notice: NO_PAYMENT_TAKEN };
   });
 
-  router.post('/credits/membership/cancel', async (ctx) => {
+  api.post('/credits/membership/cancel', { summary: 'Cancel the membership at the end of the paid month', session: 'required', login: 'Please log in to cancel', responses: { 200: Membership }, errors: { 409: 'a trial, which ends on its own' } }, async (ctx) => {
     ctx.body = await credits.cancel(requireUser(ctx, 'Please log in to cancel').id);
   });
 
-  router.get('/credits/payouts', async (ctx) => {
+  api.get('/credits/payouts', { summary: 'The caller’s monthly payout statements as an artist', session: 'required', responses: { 200: ArtistPayouts }, errors: { 403: 'not an artist account' } }, async (ctx) => {
     ctx.body = await credits.statementsOfUser(requireUser(ctx).id);
   });
 
-  router.get('/credits/payouts/:month', async (ctx) => {
+  api.get('/credits/payouts/:month', { summary: 'A month’s payouts to every artist (admins)', session: 'required', params: { month: { description: 'The month, YYYY-MM', schema: { type: 'string' } } }, responses: { 200: MonthPayouts }, errors: { 400: `“${BAD_MONTH}”`, 403: 'not an admin' } }, async (ctx) => {
     requireRole(ctx, ADMIN_ROLES);
     if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid(BAD_MONTH);
     ctx.body = await credits.payouts(ctx.params.month);
   });
 
-  router.get('/credits/statements/fan', async (ctx) => {
+  api.get('/credits/statements/fan', { summary: 'The caller’s statement as a fan: where their fee went in a month', session: 'required', query: monthQuery, responses: { 200: FanStatement }, errors: { 404: 'no statement for that month' } }, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await credits.fanStatement(user.id, monthParam(ctx, kernel.now()));
   });
 
-  router.get('/credits/statements/artist', async (ctx) => {
+  api.get('/credits/statements/artist', { summary: 'The caller’s statement as an artist for a month, as JSON or CSV', session: 'required', query: [monthQuery, formatQuery], responses: { 200: { description: 'The statement: JSON (`format=json`, the default), or CSV with one line per fan and a total', content: { 'application/json': ArtistStatement, 'text/csv': null } } }, errors: { 403: 'not an artist account' } }, async (ctx) => {
     const user = requireUser(ctx);
     const month = monthParam(ctx, kernel.now());
     const format = ctx.query.format ?? 'json';
@@ -86,7 +93,7 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
     ]);
   });
 
-  router.get('/transparency', async (ctx) => {
+  api.get('/transparency', { summary: 'The figures of every settled month, for anyone to check', responses: { 200: Transparency } }, async (ctx) => {
     ctx.body = { months: await credits.transparency() };
   });
 }

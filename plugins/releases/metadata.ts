@@ -27,7 +27,8 @@ const role = { type: 'string', minLength: 1, maxLength: CREDIT_LIMITS.role, patt
 const list = (item: object) => ({ type: 'array', maxItems: CREDIT_LIMITS.items, items: item });
 const words = { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 40 } };
 
-const schema = {
+/** The JSON Schema of `metadata` (also in the API description). */
+export const metadataSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -43,7 +44,7 @@ const schema = {
 };
 
 const ajv = new Ajv({ allErrors: false, removeAdditional: false, strict: true });
-const validate = ajv.compile(schema);
+const validate = ajv.compile(metadataSchema);
 
 /** The checked metadata with every list present; 400 naming the first bad credit otherwise. */
 export function parseMetadata(value: unknown): ReleaseMetadata {

@@ -131,6 +131,12 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
             </a>
           </li>
           <li>
+            <a href="/developers" className={`sidebar-link${isCurrent('/developers', path) ? ' active' : ''}`} title="Developers" onClick={closeDrawer}>
+              <Icon name="code" />
+              <span className="label">Developers</span>
+            </a>
+          </li>
+          <li>
             <a href="/profile" className={`sidebar-link${isCurrent('/profile', path) ? ' active' : ''}`} title="Settings" onClick={closeDrawer}>
               <Icon name="settings" />
               <span className="label">Settings</span>
