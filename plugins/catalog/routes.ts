@@ -56,7 +56,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   api.get('/artists/featured', { summary: 'The artists the home page features', responses: { 200: arrayOf(Artist) } }, async (ctx) => {
     ctx.body = await catalog.featuredArtists(requestViewer(ctx));
   });
-  api.get('/artists/:id', { summary: 'One artist, with the last months of their drop record', responses: { 200: Artist } }, async (ctx) => {
+  api.get('/artists/:id', { summary: 'One artist, with the last months of their drop record', responses: { 200: Artist }, errors: { 410: 'the artist has left OneTrack' } }, async (ctx) => {
     ctx.body = await catalog.artist(idParam(ctx.params.id, 'Artist'), requestViewer(ctx));
   });
   api.patch('/artists/:id', { summary: 'Change the own artist profile’s genre', session: 'required', body: parseArtistPatch, responses: { 200: Artist }, errors: { 403: 'another artist’s profile' } }, async (ctx) => {
@@ -65,11 +65,11 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     const { genre } = parseArtistPatch(ctx.request.body);
     ctx.body = await catalog.updateGenre(user, id, genre, requestViewer(ctx));
   });
-  api.get('/artists/:id/tracks', { summary: 'An artist’s tracks that are out for the viewer, newest first', query: parseWindow, responses: { 200: arrayOf(Track) } }, async (ctx) => {
+  api.get('/artists/:id/tracks', { summary: 'An artist’s tracks that are out for the viewer, newest first', query: parseWindow, responses: { 200: arrayOf(Track) }, errors: { 410: 'the artist has left OneTrack' } }, async (ctx) => {
     const window = parseWindow(ctx.query);
     ctx.body = await catalog.artistTracks(idParam(ctx.params.id, 'Artist'), requestViewer(ctx), window);
   });
-  api.get('/artists/:id/exclusives', { summary: 'An artist’s exclusives', query: parseWindow, responses: { 200: arrayOf(Exclusive) } }, async (ctx) => {
+  api.get('/artists/:id/exclusives', { summary: 'An artist’s exclusives', query: parseWindow, responses: { 200: arrayOf(Exclusive) }, errors: { 410: 'the artist has left OneTrack' } }, async (ctx) => {
     const window = parseWindow(ctx.query);
     ctx.body = await catalog.artistExclusives(idParam(ctx.params.id, 'Artist'), window);
   });
@@ -77,16 +77,16 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   api.get('/tracks/monthly', { summary: 'This month’s drops that are out for the viewer', query: parseWindow, responses: { 200: arrayOf(Track) } }, async (ctx) => {
     ctx.body = await catalog.monthlyTracks(requestViewer(ctx), parseWindow(ctx.query));
   });
-  api.get('/tracks/:id', { summary: 'One track that is out for the viewer', responses: { 200: Track } }, async (ctx) => {
+  api.get('/tracks/:id', { summary: 'One track that is out for the viewer', responses: { 200: Track }, errors: { 410: 'the track was taken down, or its artist has left OneTrack' } }, async (ctx) => {
     ctx.body = await catalog.track(idParam(ctx.params.id, 'Track'), requestViewer(ctx));
   });
-  api.post('/tracks/:id/like', { summary: 'Like or unlike a track', session: 'required', login: LIKE_LOGIN, body: parseLike, responses: { 200: Track } }, async (ctx) => {
+  api.post('/tracks/:id/like', { summary: 'Like or unlike a track', session: 'required', login: LIKE_LOGIN, body: parseLike, responses: { 200: Track }, errors: { 410: 'the track was taken down, or its artist has left OneTrack' } }, async (ctx) => {
     const liker = member(ctx, LIKE_LOGIN);
     const id = idParam(ctx.params.id, 'Track');
     const { like } = parseLike(ctx.request.body);
     ctx.body = await catalog.setLike(liker, id, like);
   });
-  api.post('/tracks/:id/listen', { summary: 'Count a listen (one per listener, track and half hour)', session: 'required', responses: { 200: object({ counted: boolean }), 201: object({ counted: boolean }) } }, async (ctx) => {
+  api.post('/tracks/:id/listen', { summary: 'Count a listen (one per listener, track and half hour)', session: 'required', responses: { 200: object({ counted: boolean }), 201: object({ counted: boolean }) }, errors: { 410: 'the track was taken down, or its artist has left OneTrack' } }, async (ctx) => {
     const result = await catalog.recordListen(member(ctx), idParam(ctx.params.id, 'Track'));
     ctx.status = result.counted ? 201 : 200;
     ctx.body = result;
@@ -104,7 +104,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   api.get('/subscriptions/user', { summary: 'The artists the caller subscribes to', session: 'required', responses: { 200: arrayOf(Subscription) } }, async (ctx) => {
     ctx.body = await catalog.subscriptions(requireUser(ctx).id);
   });
-  api.post('/subscriptions', { summary: 'Subscribe to an artist (201 when new, 200 when already subscribed)', session: 'required', login: SUBSCRIBE_LOGIN, body: parseSubscription, responses: { 200: Subscription, 201: Subscription }, errors: { 403: 'one’s own artist profile', 404: 'no such artist' } }, async (ctx) => {
+  api.post('/subscriptions', { summary: 'Subscribe to an artist (201 when new, 200 when already subscribed)', session: 'required', login: SUBSCRIBE_LOGIN, body: parseSubscription, responses: { 200: Subscription, 201: Subscription }, errors: { 410: 'the artist has left OneTrack', 403: 'one’s own artist profile', 404: 'no such artist' } }, async (ctx) => {
     const user = requireUser(ctx, SUBSCRIBE_LOGIN);
     const { artistId } = parseSubscription(ctx.request.body);
     const { subscription, created } = await catalog.subscribe(user.id, artistId);

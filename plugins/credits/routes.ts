@@ -37,7 +37,7 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   // A userId in the body is ignored (stripped by the validator): the session user always pays.
-  api.post('/credits/allocate', { summary: 'Give credits of this month to an artist', session: 'required', login: 'Please log in to allocate credits', body: parseAllocation, responses: { 201: object({ allocation: Allocation, credits: integer }) }, errors: { 400: 'more credits than are left, or to oneself', 403: 'no credits this month (trial ended, membership cancelled)', 404: 'no such artist', 409: 'the month closed meanwhile' } }, async (ctx) => {
+  api.post('/credits/allocate', { summary: 'Give credits of this month to an artist', session: 'required', login: 'Please log in to allocate credits', body: parseAllocation, responses: { 201: object({ allocation: Allocation, credits: integer }) }, errors: { 410: 'the artist has left OneTrack', 400: 'more credits than are left, or to oneself', 403: 'no credits this month (trial ended, membership cancelled)', 404: 'no such artist', 409: 'the month closed meanwhile' } }, async (ctx) => {
     const user = requireUser(ctx, 'Please log in to allocate credits');
     const { artistId, credits: amount } = parseAllocation(ctx.request.body);
     ctx.status = 201;

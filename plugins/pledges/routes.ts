@@ -20,7 +20,7 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
   });
 
   // A userId in the body is ignored (stripped by the validator): the session user pledges.
-  api.post('/pledges', { summary: 'Pledge credits to an artist’s next monthly drop (held from that month’s grant)', session: 'required', login: MESSAGES.login, body: parsePledge, responses: { 201: object({ pledge: Pledge, credits: integer }) }, errors: { 400: 'more credits than are left', 403: 'to oneself', 404: 'no such artist' } }, async (ctx) => {
+  api.post('/pledges', { summary: 'Pledge credits to an artist’s next monthly drop (held from that month’s grant)', session: 'required', login: MESSAGES.login, body: parsePledge, responses: { 201: object({ pledge: Pledge, credits: integer }) }, errors: { 410: 'the artist has left OneTrack', 400: 'more credits than are left', 403: 'to oneself', 404: 'no such artist' } }, async (ctx) => {
     const user = requireUser(ctx, MESSAGES.login);
     const { artistId, credits } = parsePledge(ctx.request.body);
     ctx.status = 201;
