@@ -6,6 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { analyzeAudio } from '../../media-worker/analysis/analyze.ts';
 import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
+import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
+import type { GenreSuggestion } from '../../plugins/ai/genre.ts';
 import { describeAudio } from '../../plugins/ai/insights.ts';
 import { monoOfWav } from './analysis-corpus.ts';
 import { essentiaKey, essentiaTempo } from './essentia.ts';
@@ -13,9 +15,11 @@ import { essentiaKey, essentiaTempo } from './essentia.ts';
 export interface SongResult {
   index: number;
   truthBpm: number | null;
-  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number; genres: Array<{ genre: string; confidence: number }> };
+  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number; genre: string | null; genres: GenreSuggestion[] };
+  /** Everything OneTrack measured, for fitting the genre model (analysis-fit.ts genre). */
+  measurements: AudioMeasurements;
   theirs: { bpm: number; bgate: string; edma: string };
-  /** CPU-free wall seconds of OneTrack's analysis of this song. */
+  /** Wall seconds of OneTrack's analysis of this song. */
   seconds: number;
 }
 
@@ -39,8 +43,9 @@ for (const index of process.argv.slice(2).map(Number)) {
     index, truthBpm: song.write().bpm, seconds,
     ours: {
       bpm: m.bpm, tempoConfidence: m.tempoConfidence, key: m.key ? `${m.key.tonic} ${m.key.mode}` : null, keyConfidence: m.key?.confidence ?? 0,
-      genres: insights.genre ? [{ genre: insights.genre, confidence: 0 }] : [],
+      genre: insights.genre, genres: insights.genres ?? [],
     },
+    measurements: m,
     theirs,
   };
   process.send!(result);

@@ -31,8 +31,21 @@ const PEAK_FLOOR = 0.01;
 export interface KeyEstimate {
   tonic: string;
   mode: 'major' | 'minor';
-  /** Correlation with the winning profile, -1..1. */
+  /** 0..1: the probability that the key is right (calibrated from the evidence, see calibratedKey). */
   confidence: number;
+  evidence: { correlation: number; margin: number };
+}
+
+/**
+ * Platt scaling of the evidence (correlation with the winning profile, and its score's margin over
+ * the next key's) into the probability of being right: weights, then the bias. Fitted on tuning songs
+ * only (api/bench/analysis-fit.ts calibrate).
+ */
+const KEY_CALIBRATION = [4, 20, -2];
+
+export function calibratedKey(e: KeyEstimate['evidence']): number {
+  const z = KEY_CALIBRATION[0] * e.correlation + KEY_CALIBRATION[1] * e.margin + KEY_CALIBRATION[2];
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
 /** Peaks kept per frame (an 8192-point spectrum up to 2 kHz has fewer than this). */
@@ -152,20 +165,23 @@ export function estimateKey(evidence: KeyEvidence): KeyEstimate | null {
   const { chroma, overBass } = evidence;
   const bassTime = overBass.map((row) => row.reduce((sum, v) => sum + v, 0));
   const allBass = bassTime.reduce((sum, v) => sum + v, 0) || 1;
-  let best: { tonic: number; mode: KeyEstimate['mode']; r: number; score: number } | null = null;
+  const scored: Array<{ tonic: number; mode: KeyEstimate['mode']; r: number; score: number }> = [];
   for (let tonic = 0; tonic < 12; tonic++) {
     for (const [mode, profile] of [['major', MAJOR], ['minor', MINOR]] as const) {
       const r = correlation(chroma, profile, tonic);
-      const score = r + BASS_TONIC_WEIGHT * (bassTime[tonic] / allBass);
-      if (!best || score > best.score) best = { tonic, mode, r, score };
+      scored.push({ tonic, mode, r, score: r + BASS_TONIC_WEIGHT * (bassTime[tonic] / allBass) });
     }
   }
-  if (!best || best.r <= 0) return null;
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  if (best.r <= 0) return null;
   // The third of the tonic chord decides the mode, when the bass rests on the tonic at all.
   const overTonic = overBass[best.tonic];
   const major = overTonic[(best.tonic + 4) % 12];
   const minor = overTonic[(best.tonic + 3) % 12];
   const mode = major === minor ? best.mode : major > minor ? 'major' : 'minor';
-  const confidence = mode === best.mode ? best.r : correlation(chroma, mode === 'major' ? MAJOR : MINOR, best.tonic);
-  return { tonic: PITCH_CLASSES[best.tonic], mode, confidence: Math.round(confidence * 100) / 100 };
+  const chosen = scored.find((k) => k.tonic === best.tonic && k.mode === mode)!;
+  const next = scored.find((k) => k !== chosen)!;
+  const found = { correlation: Math.round(chosen.r * 1000) / 1000, margin: Math.round((chosen.score - next.score) * 1000) / 1000 };
+  return { tonic: PITCH_CLASSES[best.tonic], mode, confidence: calibratedKey(found), evidence: found };
 }

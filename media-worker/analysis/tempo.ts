@@ -48,15 +48,40 @@ const UNIFORM_FROM = 0.9;
  * the corpus's tuning half and the tuning extras (corpus.ts tuningExtras), never on the held-out
  * half. The tempo terms make a log-Gaussian prior over log2(bpm/120).
  */
-const WEIGHTS = [-5.296, 4.006, -5.954, -4.828, -5.863, -0.765, 2.376, 4.231, 0.641, 8.73];
+const WEIGHTS = [-5.296, 4.006, -5.954, -4.828, -5.863, -0.765, 2.376, 4.231, 0.641, 8.73, 0, 0];
 
 export interface TempoEstimate {
   bpm: number | null;
-  /** 0..1: how sure the metrical choice is, times how clearly the pulse repeats. */
+  /** 0..1: the probability that bpm is the beat a listener taps (calibrated, see calibratedTempo). */
   confidence: number;
+  /** What the confidence is computed from, for fitting its calibration. */
+  evidence: TempoEvidence;
 }
 
-const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0 };
+export interface TempoEvidence {
+  /** Softmax share of the chosen metrical level among the candidates, 0..1. */
+  share: number;
+  /** How clearly the pulse repeats: autocorrelation at the period over lag 0, over 0.5, at most 1. */
+  clarity: number;
+  /** Share of the song's 8-second sections (weighted by onset energy) that chose this very tempo (1 for a short file). */
+  agreement: number;
+}
+
+/**
+ * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the evidence
+ * into the probability of being right within 2 BPM: weights of logit(share), clarity and agreement,
+ * then the bias. Fitted on tuning songs only (api/bench/analysis-fit.ts --calibrate).
+ */
+const CALIBRATION = [1, 0, 0, 0];
+
+const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+
+export function calibratedTempo(e: TempoEvidence): number {
+  const z = CALIBRATION[0] * logit(e.share) + CALIBRATION[1] * e.clarity + CALIBRATION[2] * e.agreement + CALIBRATION[3];
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+}
+
+const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0, evidence: { share: 0, clarity: 0, agreement: 0 } };
 
 /**
  * Unbiased autocorrelation of the mean-removed envelope for lags 0..maxLag, through the FFT (the
@@ -106,6 +131,10 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
   const low = gridStrength(env.low, period, frameRate, total.phases);
   const mid = gridStrength(env.mid, period, frameRate, total.phases);
   const lowOwn = gridStrength(env.low, period, frameRate);
+  // The backbeat: on a grid of two of these beats laid on the kick, does the snare (the middle band)
+  // land half-way, on beats 2 and 4? A grid twice too fast puts it on its own points instead. A
+  // half-time groove (kick on 1, snare on 3) shows it on a grid of four beats.
+  const backbeat = (beats: number) => gridStrength(env.mid, beats * period, frameRate, gridStrength(env.low, beats * period, frameRate).phases).half;
   // The strongest subdivision layer, duple or triple, in the whole mix or in the cymbals.
   const layer = Math.min(1, Math.max(total.half, total.thirds, high.half, high.thirds));
   // Whether the pulses half-way (or a third of the way) between this grid's points sound like the
@@ -126,6 +155,8 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
       lowOffBeat: Math.min(1, low.half),
       // 1 when the kick's own best grid is this grid, less when the kick falls between its beats.
       kickOnBeat: lowOwn.onBeat > 0 ? low.onBeat / lowOwn.onBeat : 1,
+      backbeat: Math.min(1.5, backbeat(2)),
+      halfTimeBackbeat: Math.min(1.5, backbeat(4)),
     },
   };
 }
@@ -143,7 +174,7 @@ function alternation(c: ReturnType<typeof candidate>, all: Array<ReturnType<type
 
 function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>, strongest: number, strongestBackbone: number, frameRate: number): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
-  const { layer, quarters, lowOffBeat, kickOnBeat } = c.features;
+  const { layer, quarters, lowOffBeat, kickOnBeat, backbeat, halfTimeBackbeat } = c.features;
   // The fastest pulse is a subdivision (a tatum) only when something groups it in twos: when every
   // second pulse is as strong as the others, nothing does and that pulse is the beat (a metronome).
   const grouped = 1 - Math.min(1, Math.max(0, (alternation(c, all) - UNIFORM_FROM) / (1 - UNIFORM_FROM)));
@@ -158,6 +189,8 @@ function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof cand
     octaves,
     kickOnBeat,
     Math.log(Math.max(1e-9, c.backboneOnBeat) / strongestBackbone),
+    backbeat,
+    halfTimeBackbeat,
   ];
 }
 
@@ -209,8 +242,8 @@ function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
   // Refine on ever larger multiples of the period: a lag error of one frame shrinks k times.
   let refined = best.period;
   for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
-  const clarity = Math.min(1, Math.max(0, best.periodicity) / 0.5);
-  return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: Math.round((clarity / total) * 100) / 100 };
+  const evidence = { share: 1 / total, clarity: Math.min(1, Math.max(0, best.periodicity) / 0.5), agreement: 1 };
+  return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }
 
 /** Tempi within this share of each other are the same tempo. */
@@ -249,12 +282,16 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
     if (section.bpm !== null) local.push({ bpm: section.bpm, weight });
   }
   const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
-  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return whole;
+  const answer = (bpm: number, base: TempoEvidence): TempoEstimate => {
+    const evidence = { ...base, agreement: totalWeight > 0 ? support(bpm, sameTempo) / totalWeight : 0 };
+    return { bpm: Math.round(bpm * 10) / 10, confidence: calibratedTempo(evidence), evidence };
+  };
+  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return answer(whole.bpm, whole.evidence);
   // The dominant section's tempo, at the level its sections agree on most.
   const dominant = local.reduce((best, l) => (support(l.bpm, related) > support(best.bpm, related) ? l : best));
   const level = local.filter((l) => related(l.bpm, dominant.bpm)).reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
-  if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
+  if (support(level.bpm, related) <= support(whole.bpm, related)) return answer(whole.bpm, whole.evidence);
   const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
   const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);
-  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(whole.confidence * (support(level.bpm, related) / totalWeight) * 100) / 100 };
+  return answer(bpm, { ...whole.evidence, share: whole.evidence.share * (support(level.bpm, related) / totalWeight) });
 }

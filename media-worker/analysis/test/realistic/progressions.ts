@@ -1,5 +1,6 @@
 // Chord progressions of the realistic corpus, by harmony style and mode, as roman numerals relative
-// to the tonic. Borrowed chords (bVII in a major rock song, the major V of harmonic minor, dominant
+// to the tonic. Each loop starts on its tonic: a loop such as vi–IV–I–V (or i–VI–III–VII) is the same
+// chords in a major key and in its relative minor, and its key is a matter of opinion. Borrowed chords (bVII in a major rock song, the major V of harmonic minor, dominant
 // sevenths on every degree of a blues) are kept on purpose: they are what pulls a key estimate to a
 // neighbouring key.
 import type { Harmony } from './styles.ts';
@@ -19,11 +20,11 @@ const BLUES = ['I7', 'IV7', 'I7', 'I7', 'IV7', 'IV7', 'I7', 'I7', 'V7', 'IV7', '
 const MINOR_BLUES = ['i7', 'iv7', 'i7', 'i7', 'iv7', 'iv7', 'i7', 'i7', 'VImaj7', 'V7', 'i7', 'V7'];
 
 const PROGRESSIONS: Record<Harmony, Record<Mode, string[][]>> = {
-  pop: { major: [['I', 'V', 'vi', 'IV'], ['I', 'vi', 'IV', 'V'], ['vi', 'IV', 'I', 'V']], minor: [['i', 'VI', 'III', 'VII'], ['i', 'iv', 'VI', 'V']] },
-  rock: { major: [['I', 'bVII', 'IV', 'I'], ['I', 'IV', 'V', 'IV']], minor: [['i', 'VII', 'VI', 'VII'], ['i', 'VI', 'VII', 'i'], ['i', 'iv', 'v', 'i']] },
+  pop: { major: [['I', 'V', 'vi', 'IV'], ['I', 'vi', 'IV', 'V'], ['I', 'IV', 'I', 'V']], minor: [['i', 'VI', 'VII', 'i'], ['i', 'iv', 'VI', 'V']] },
+  rock: { major: [['I', 'bVII', 'IV', 'I'], ['I', 'IV', 'V', 'IV']], minor: [['i', 'VII', 'VI', 'i'], ['i', 'VI', 'VII', 'i'], ['i', 'iv', 'v', 'i']] },
   jazz: { major: [['ii7', 'V7', 'Imaj7', 'vi7'], ['Imaj7', 'vi7', 'ii7', 'V7']], minor: [['i7', 'iv7', 'V7', 'i7'], ['iim7b5', 'V7', 'i7', 'i7']] },
   blues: { major: [BLUES], minor: [MINOR_BLUES] },
-  edm: { major: [['I', 'V', 'vi', 'IV'], ['IV', 'I', 'V', 'vi']], minor: [['i', 'VI', 'III', 'VII'], ['i', 'iv', 'VI', 'v'], ['i', 'VII', 'VI', 'VII']] },
+  edm: { major: [['I', 'V', 'vi', 'IV'], ['I', 'IV', 'vi', 'V']], minor: [['i', 'i', 'VI', 'VII'], ['i', 'iv', 'VI', 'v'], ['i', 'VI', 'iv', 'i']] },
   classical: { major: [['I', 'IV', 'V7', 'I'], ['I', 'vi', 'ii', 'V']], minor: [['i', 'iv', 'V', 'i'], ['i', 'VI', 'iv', 'V']] },
   modal: { major: [['I7', 'I7', 'IV7', 'I7'], ['I', 'I', 'bVII', 'I']], minor: [['i7', 'i7', 'iv7', 'i7'], ['i', 'i', 'VII', 'i']] },
 };

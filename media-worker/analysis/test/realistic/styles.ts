@@ -124,7 +124,7 @@ export const STYLES: Style[] = [
     drums: { ride: 'X..x.xX..x.x', pedal: '...x.....x..' }, bass: 'w..w..w..w..', chords: '.....s....s.',
     bassProgram: 32, chordProgram: 0, lead: 66, leadRate: 1, harmony: 'jazz', barsPerChord: 1, drifts: true },
   { name: 'bossa nova', genre: 'Latin', family: 'latin, reggae, world', bpm: [120, 145], beats: 4, steps: 4, looseness: 0.006,
-    drums: { rim: 'x..x..x...x..x..', kick: 'X..xX..xX..xX..x', hat: 'oooooooooooooooo' }, bass: 'r.....f.r.....f.', chords: 'x..s..x...s..s..',
+    drums: { rim: 'x..x..x...x..x..', kick: 'X.....x.X.....x.', hat: 'oooooooooooooooo' }, bass: 'r.....f.r.....f.', chords: 'x..s..x...s..s..',
     bassProgram: 32, chordProgram: 24, lead: 73, leadRate: 1, harmony: 'jazz', barsPerChord: 1 },
   { name: 'reggae one-drop', genre: 'Reggae', family: 'latin, reggae, world', bpm: [70, 85], beats: 4, steps: 2, swing: 0.58, looseness: 0.006,
     drums: { kick: '....X...', rim: '....X...', hat: 'xoxoxoxo' }, bass: 'r..r..f.', chords: '..s...s.',
