@@ -8,10 +8,13 @@
 // listeners prefer (a log-Gaussian tempo prior, as in Ellis 2007; McKinney & Moelants 2006). A
 // fastest pulse counts as a tatum only when something groups it: its alternate pulses differ in
 // strength or in timbre (a kick answered by hats and bass, as McKinney & Moelants found accents draw
-// listeners to a level); bare clicks are not grouped and are the beat. (3) A linear score of those
-// cues, whose weights were fitted on tuning songs only (a softmax over each song's candidates, as
-// the octave decision of Percival & Tzanetakis 2014 is learned), picks the beat; its softmax share
-// is the confidence. (4) The chosen period is refined on its multiples to a fraction of a BPM.
+// listeners to a level); bare clicks are not grouped and are the beat. Where the snare lands decides
+// between a level and its double: on a grid of two beats laid on the kick, a backbeat falls half-way
+// (beats 2 and 4), on a grid twice too fast it falls on the grid's own points (issue 22: boom-bap,
+// funk, slow jams read at double tempo). (3) A linear score of those cues, whose weights were fitted
+// on tuning songs only (a softmax over each song's candidates, as the octave decision of Percival &
+// Tzanetakis 2014 is learned), picks the beat; its softmax share, the pulse's clarity and how many
+// sections agree, Platt-scaled, are the confidence. (4) The chosen period is refined on its multiples.
 import { fft } from './fft.ts';
 import { gridStrength, type GridStrength } from './metre.ts';
 import type { OnsetEnvelopes } from './onsets.ts';
@@ -45,10 +48,11 @@ const UNIFORM_FROM = 0.9;
 
 /**
  * Weights of the cues in the order of `cues()`, fitted (softmax regression, see tempoCandidates) on
- * the corpus's tuning half and the tuning extras (corpus.ts tuningExtras), never on the held-out
- * half. The tempo terms make a log-Gaussian prior over log2(bpm/120).
+ * the tuning halves of the generated and of the realistic corpus, never on a held-out song
+ * (api/bench/analysis-fit.ts). The tempo terms make a log-Gaussian prior over log2(bpm/120), learned
+ * from the corpus's spread of genres and their tempi.
  */
-const WEIGHTS = [-5.296, 4.006, -5.954, -4.828, -5.863, -0.765, 2.376, 4.231, 0.641, 8.73, 0, 0];
+const WEIGHTS = [-5.12, 4.71, -6.53, -1.01, 5.53, 0.93, 3.77, 3.3, 3.21, 11.31, 2.14, -2.21];
 
 export interface TempoEstimate {
   bpm: number | null;
@@ -132,9 +136,8 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
   const mid = gridStrength(env.mid, period, frameRate, total.phases);
   const lowOwn = gridStrength(env.low, period, frameRate);
   // The backbeat: on a grid of two of these beats laid on the kick, does the snare (the middle band)
-  // land half-way, on beats 2 and 4? A grid twice too fast puts it on its own points instead. A
-  // half-time groove (kick on 1, snare on 3) shows it on a grid of four beats.
-  const backbeat = (beats: number) => gridStrength(env.mid, beats * period, frameRate, gridStrength(env.low, beats * period, frameRate).phases).half;
+  // land half-way, on beats 2 and 4? A grid twice too fast puts it on its own points instead.
+  const kickPairs = gridStrength(env.low, 2 * period, frameRate);
   // The strongest subdivision layer, duple or triple, in the whole mix or in the cymbals.
   const layer = Math.min(1, Math.max(total.half, total.thirds, high.half, high.thirds));
   // Whether the pulses half-way (or a third of the way) between this grid's points sound like the
@@ -155,8 +158,7 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
       lowOffBeat: Math.min(1, low.half),
       // 1 when the kick's own best grid is this grid, less when the kick falls between its beats.
       kickOnBeat: lowOwn.onBeat > 0 ? low.onBeat / lowOwn.onBeat : 1,
-      backbeat: Math.min(1.5, backbeat(2)),
-      halfTimeBackbeat: Math.min(1.5, backbeat(4)),
+      backbeat: Math.min(1.5, gridStrength(env.mid, 2 * period, frameRate, kickPairs.phases).half),
     },
   };
 }
@@ -166,15 +168,21 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
  * relatives (twice and three times its period) with their beats, the least of those found (1: every
  * pulse the same, as bare metronome clicks; 0 when no slower relative is there).
  */
-function alternation(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>): number {
-  const relative = (k: number) => all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
-  const found = [relative(2)?.features.halfAlike, relative(3)?.features.thirdsAlike].filter((v) => v !== undefined);
+type Candidate = ReturnType<typeof candidate>;
+
+/** The candidate whose period is k times that of `c`, if there is one. */
+const relative = (c: Candidate, all: Candidate[], k: number) => all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
+
+function alternation(c: Candidate, all: Candidate[]): number {
+  const found = [relative(c, all, 2)?.features.halfAlike, relative(c, all, 3)?.features.thirdsAlike].filter((v) => v !== undefined);
   return found.length ? Math.min(...found) : 0;
 }
 
-function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>, strongest: number, strongestBackbone: number, frameRate: number): number[] {
+function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbone: number, frameRate: number): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
-  const { layer, quarters, lowOffBeat, kickOnBeat, backbeat, halfTimeBackbeat } = c.features;
+  const { layer, quarters, lowOffBeat, kickOnBeat, backbeat } = c.features;
+  // How much better the backbeat sits on this level than on twice its tempo and on half of it.
+  const backbeatOver = (k: number) => backbeat - (relative(c, all, k)?.features.backbeat ?? 0);
   // The fastest pulse is a subdivision (a tatum) only when something groups it in twos: when every
   // second pulse is as strong as the others, nothing does and that pulse is the beat (a metronome).
   const grouped = 1 - Math.min(1, Math.max(0, (alternation(c, all) - UNIFORM_FROM) / (1 - UNIFORM_FROM)));
@@ -189,8 +197,8 @@ function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof cand
     octaves,
     kickOnBeat,
     Math.log(Math.max(1e-9, c.backboneOnBeat) / strongestBackbone),
-    backbeat,
-    halfTimeBackbeat,
+    backbeatOver(0.5),
+    backbeatOver(2),
   ];
 }
 

@@ -1,6 +1,6 @@
 // The genre a track's audio suggests: a multinomial logistic regression (softmax) over the spec's
-// genres, on what the DSP measured (tempo and its clarity, band balance, stereo width, transients,
-// tonality, mode, dynamics). Its weights were fitted on the realistic corpus's tuning half only
+// genres, on what the DSP measured (tempo, band balance, stereo width, transients, tonality, mode,
+// dynamics). Its weights were fitted on the realistic corpus's tuning half only
 // (api/bench/analysis-fit.ts genre); the bench reports top-3 accuracy on both halves. The audio says
 // little about genre beyond groove and sound, so the answer is a ranked list with probabilities, and
 // none is named when the best of them is not likely enough.
@@ -20,7 +20,7 @@ export interface GenreSuggestion {
   confidence: number;
 }
 
-type Measured = Pick<AudioMeasurements, 'bpm' | 'tempoConfidence' | 'key' | 'bands' | 'stereoWidth' | 'transientsPerSecond' | 'tonality' | 'loudness' | 'plrDb'>;
+type Measured = Pick<AudioMeasurements, 'bpm' | 'key' | 'bands' | 'stereoWidth' | 'transientsPerSecond' | 'tonality' | 'loudness' | 'plrDb'>;
 
 /** The model's inputs, each of order 1; the last is the bias. */
 export function genreFeatures(m: Measured): number[] {
@@ -29,7 +29,6 @@ export function genreFeatures(m: Measured): number[] {
     m.bpm ? 1 : 0,
     octaves,
     octaves * octaves,
-    m.tempoConfidence,
     m.bands.low,
     m.bands.mid,
     m.bands.high,
@@ -37,7 +36,6 @@ export function genreFeatures(m: Measured): number[] {
     Math.log1p(m.transientsPerSecond),
     m.tonality,
     m.key?.mode === 'minor' ? 1 : 0,
-    m.key?.confidence ?? 0,
     m.loudness.loudnessRangeLu / 10,
     (m.plrDb ?? 0) / 10,
     1,
@@ -45,7 +43,7 @@ export function genreFeatures(m: Measured): number[] {
 }
 
 /** One row per label of GENRE_LABELS, one weight per feature of genreFeatures. */
-const GENRE_WEIGHTS: number[][] = GENRE_LABELS.map(() => new Array<number>(15).fill(0));
+const GENRE_WEIGHTS: number[][] = GENRE_LABELS.map(() => new Array<number>(13).fill(0));
 
 /** The SUGGESTIONS likeliest genres, likeliest first. */
 export function suggestGenres(m: Measured): GenreSuggestion[] {
