@@ -4,14 +4,15 @@
 //                                             beat periods (the right one: within 4 % of the notated
 //                                             beat), by Adam with a little L2
 //   node api/bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
-//                                             (KEY_CALIBRATION), with the weights in place
-//   node api/bench/analysis-fit.ts genre      plugins/ai/genre.ts's model (needs REALISTIC_JSON from the bench)
+//                                             (KEY_CALIBRATION), from the realistic bench's per-song output
+//                                             (REALISTIC_JSON) of a run with both at [1, 0]
+//   node api/bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
 // Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { FFMPEG } from '../../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../../media-worker/analysis/signal.ts';
-import { estimateTempo, onsetAutocorrelation, tempoCandidates } from '../../media-worker/analysis/tempo.ts';
+import { onsetAutocorrelation, tempoCandidates } from '../../media-worker/analysis/tempo.ts';
 import { corpus } from '../../media-worker/analysis/test/corpus/corpus.ts';
 import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
@@ -22,7 +23,6 @@ import { corpusWav } from './analysis-corpus.ts';
 interface Tuning {
   file: string;
   bpm: number | null;
-  key: string | null;
   /** Whether its whole-song metrical choice trains the weights. */
   steady: boolean;
 }
@@ -30,13 +30,10 @@ interface Tuning {
 function tuningSongs(): Tuning[] {
   const songs: Tuning[] = [];
   corpus().forEach((c, i) => {
-    if (c.half !== 'tuning') return;
-    const file = corpusWav(c, i);
-    if (c.kind === 'tempo') songs.push({ file, bpm: c.bpm, key: null, steady: c.family !== 'tempo change' });
-    else songs.push({ file, bpm: null, key: c.key, steady: false });
+    if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
   });
   for (const song of realisticCorpus()) {
-    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, key: song.key, steady: song.shape !== 'ramp' });
+    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp' });
   }
   return songs;
 }
@@ -103,46 +100,49 @@ function fitWeights(songs: Tuning[]) {
   process.stdout.write(`WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`);
 }
 
-/** Logistic regression of right/wrong on features (the last weight is the bias). */
-function plattFit(points: Array<{ x: number[]; right: boolean }>): number[] {
-  const size = points[0].x.length + 1;
-  return adam(size, 3000, 0.05, (w) => {
-    const gradient = w.map((wi) => 2e-3 * wi);
+/** Logistic regression of right/wrong on one score: slope and bias. */
+function plattFit(points: Array<{ x: number; right: boolean }>): number[] {
+  return adam(2, 3000, 0.05, ([a, b]) => {
+    const gradient = [2e-3 * a, 0];
     for (const { x, right } of points) {
-      const z = x.reduce((sum, xi, i) => sum + xi * w[i], w[size - 1]);
-      const err = 1 / (1 + Math.exp(-z)) - (right ? 1 : 0);
-      x.forEach((xi, i) => (gradient[i] += (err * xi) / points.length));
-      gradient[size - 1] += err / points.length;
+      const err = 1 / (1 + Math.exp(-(a * x + b))) - (right ? 1 : 0);
+      gradient[0] += (err * x) / points.length;
+      gradient[1] += err / points.length;
     }
     return gradient;
   });
 }
 
-const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
 
-function fitCalibration(songs: Tuning[]) {
-  const tempo: Array<{ x: number[]; right: boolean }> = [];
-  const key: Array<{ x: number[]; right: boolean }> = [];
-  for (const song of songs) {
-    const analyser = analyse(song.file);
-    if (song.bpm !== null) {
-      const t = estimateTempo(analyser.onsets(), ONSET_FRAME_RATE);
-      if (t.bpm !== null) tempo.push({ x: [logit(t.evidence.share), t.evidence.clarity, t.evidence.agreement], right: sameBpm(t.bpm, song.bpm) });
-    }
-    if (song.key !== null) {
-      const k = analyser.finish().key;
-      if (k) key.push({ x: [k.evidence.correlation, k.evidence.margin], right: `${k.tonic} ${k.mode}` === song.key });
-    }
-  }
+interface BenchRow {
+  index: number;
+  truthBpm: number | null;
+  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number };
+  measurements: AudioMeasurements;
+}
+
+/** The realistic bench's per-song output (REALISTIC_JSON), its tuning half only. */
+function benchTuningRows(): BenchRow[] {
+  const file = process.env.REALISTIC_JSON;
+  if (!file) throw new Error("REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node api/bench/bench.ts realistic)");
+  const songs = realisticCorpus();
+  return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
+}
+
+/** Needs a bench run made with CALIBRATION and KEY_CALIBRATION at [1, 0] (confidences are then the raw scores). */
+function fitCalibration() {
+  const songs = realisticCorpus();
+  const rows = benchTuningRows();
+  const tempo = rows.filter((r) => r.truthBpm !== null && r.ours.bpm !== null).map((r) => ({ x: logit(r.ours.tempoConfidence), right: sameBpm(r.ours.bpm, r.truthBpm!) }));
+  const key = rows.filter((r) => r.ours.key !== null).map((r) => ({ x: logit(r.ours.keyConfidence), right: r.ours.key === songs[r.index].key }));
   process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
   process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n`);
 }
 
 function fitGenre() {
-  const file = process.env.REALISTIC_JSON;
-  if (!file) throw new Error('REALISTIC_JSON: the realistic bench\'s per-song output (REALISTIC_JSON=… node api/bench/bench.ts analysis)');
   const songs = realisticCorpus();
-  const rows = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ index: number; measurements: AudioMeasurements }>).filter((r) => songs[r.index].half === 'tuning');
+  const rows = benchTuningRows();
   const examples = rows.map((r) => {
     const x = genreFeatures(r.measurements);
     // One option per label: the features placed in that label's block of the weight vector.
@@ -156,5 +156,5 @@ function fitGenre() {
 
 const mode = process.argv[2];
 if (mode === 'genre') fitGenre();
-else if (mode === 'calibrate') fitCalibration(tuningSongs());
+else if (mode === 'calibrate') fitCalibration();
 else fitWeights(tuningSongs());

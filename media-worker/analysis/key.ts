@@ -42,14 +42,17 @@ export interface KeyEstimate {
 }
 
 /**
- * Platt scaling of the evidence (correlation with the winning profile, and its score's margin over
- * the next key's) into the probability of being right: weights, then the bias. Fitted on tuning songs
- * only (api/bench/analysis-fit.ts calibrate).
+ * Platt scaling of the raw score (the winning profile's correlation plus 5 × its margin over the next
+ * key, as a logit: 4 × correlation + 20 × margin − 2) into the probability of being right: slope and
+ * bias. Fitted on the realistic corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0]
+ * gives the raw score.
  */
-const KEY_CALIBRATION = [4, 20, -2];
+const KEY_CALIBRATION = [0.654, -0.379];
+
+export const rawKeyLogit = (e: KeyEstimate['evidence']) => 4 * e.correlation + 20 * e.margin - 2;
 
 export function calibratedKey(e: KeyEstimate['evidence']): number {
-  const z = KEY_CALIBRATION[0] * e.correlation + KEY_CALIBRATION[1] * e.margin + KEY_CALIBRATION[2];
+  const z = KEY_CALIBRATION[0] * rawKeyLogit(e) + KEY_CALIBRATION[1];
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 

@@ -13,8 +13,7 @@
 // (beats 2 and 4), on a grid twice too fast it falls on the grid's own points (issue 22: boom-bap,
 // funk, slow jams read at double tempo). (3) A linear score of those cues, whose weights were fitted
 // on tuning songs only (a softmax over each song's candidates, as the octave decision of Percival &
-// Tzanetakis 2014 is learned), picks the beat; its softmax share, the pulse's clarity and how many
-// sections agree, Platt-scaled, are the confidence. (4) The chosen period is refined on its multiples.
+// Tzanetakis 2014 is learned), picks the beat; its softmax share, Platt-scaled, is the confidence. (4) The chosen period is refined on its multiples.
 import { fft } from './fft.ts';
 import { gridStrength, type GridStrength } from './metre.ts';
 import type { OnsetEnvelopes } from './onsets.ts';
@@ -63,29 +62,28 @@ export interface TempoEstimate {
 }
 
 export interface TempoEvidence {
-  /** Softmax share of the chosen metrical level among the candidates, 0..1. */
+  /**
+   * Softmax share of the chosen metrical level among the candidates, 0..1 (times the share of the
+   * song's onset energy in sections that agree with it, when the song changes tempo).
+   */
   share: number;
-  /** How clearly the pulse repeats: autocorrelation at the period over lag 0, over 0.5, at most 1. */
-  clarity: number;
-  /** Share of the song's 8-second sections (weighted by onset energy) that chose this very tempo (1 for a short file). */
-  agreement: number;
 }
 
 /**
- * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the evidence
- * into the probability of being right within 2 BPM: weights of logit(share), clarity and agreement,
- * then the bias. Fitted on tuning songs only (api/bench/analysis-fit.ts --calibrate).
+ * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the share into
+ * the probability of being right within 2 BPM: slope and bias on its logit. Fitted on the realistic
+ * corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0] gives the share itself.
  */
-const CALIBRATION = [1, 0, 0, 0];
+const CALIBRATION = [0.906, 0.818];
 
-const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
 
 export function calibratedTempo(e: TempoEvidence): number {
-  const z = CALIBRATION[0] * logit(e.share) + CALIBRATION[1] * e.clarity + CALIBRATION[2] * e.agreement + CALIBRATION[3];
+  const z = CALIBRATION[0] * logit(e.share) + CALIBRATION[1];
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
-const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0, evidence: { share: 0, clarity: 0, agreement: 0 } };
+const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0, evidence: { share: 0 } };
 
 /**
  * Unbiased autocorrelation of the mean-removed envelope for lags 0..maxLag, through the FFT (the
@@ -250,7 +248,7 @@ function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
   // Refine on ever larger multiples of the period: a lag error of one frame shrinks k times.
   let refined = best.period;
   for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
-  const evidence = { share: 1 / total, clarity: Math.min(1, Math.max(0, best.periodicity) / 0.5), agreement: 1 };
+  const evidence = { share: 1 / total };
   return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }
 
@@ -290,16 +288,13 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
     if (section.bpm !== null) local.push({ bpm: section.bpm, weight });
   }
   const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
-  const answer = (bpm: number, base: TempoEvidence): TempoEstimate => {
-    const evidence = { ...base, agreement: totalWeight > 0 ? support(bpm, sameTempo) / totalWeight : 0 };
-    return { bpm: Math.round(bpm * 10) / 10, confidence: calibratedTempo(evidence), evidence };
-  };
-  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return answer(whole.bpm, whole.evidence);
+  if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return whole;
   // The dominant section's tempo, at the level its sections agree on most.
   const dominant = local.reduce((best, l) => (support(l.bpm, related) > support(best.bpm, related) ? l : best));
   const level = local.filter((l) => related(l.bpm, dominant.bpm)).reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
-  if (support(level.bpm, related) <= support(whole.bpm, related)) return answer(whole.bpm, whole.evidence);
+  if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
   const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
   const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);
-  return answer(bpm, { ...whole.evidence, share: whole.evidence.share * (support(level.bpm, related) / totalWeight) });
+  const evidence = { share: whole.evidence.share * (support(level.bpm, related) / totalWeight) };
+  return { bpm: Math.round(bpm * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }
