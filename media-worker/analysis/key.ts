@@ -11,7 +11,8 @@
 // harmonics fake a major one). Chosen on tuning songs only (the tuning halves of the generated and the
 // realistic corpus, 141 songs; api/bench/analysis-fit.ts): Essentia's 'edma' profiles with a bass-on-
 // tonic share and the third always deciding got 120 right; Krumhansl profiles with the bass line's
-// correlation (weight 0.2) and the third deciding at 2.5:1, 127; 'shaath' 120, 'temperley' 95.
+// correlation (weight 0.2), 127 with the third deciding at 1.5:1 or 2.5:1 (1.5 kept: it keeps the
+// generated corpus's slice), 125 always deciding; 'shaath' 120, 'temperley' 95.
 
 export const PITCH_CLASSES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
 
@@ -29,7 +30,7 @@ const BASS_MAX_HZ = 200;
 /** Weight of the bass line's profile correlation beside the whole chroma's (both -1..1). */
 const BASS_LINE_WEIGHT = 0.2;
 /** One third of the tonic chord must outweigh the other this many times to decide the mode. */
-const THIRD_RATIO = 2.5;
+const THIRD_RATIO = 1.5;
 /** Peaks quieter than this fraction of the frame's loudest peak are noise or distant harmonics. */
 const PEAK_FLOOR = 0.01;
 
