@@ -9,13 +9,16 @@
 //   node api/bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
 // Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { FFMPEG } from '../../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../../media-worker/analysis/signal.ts';
 import { onsetAutocorrelation, tempoCandidates } from '../../media-worker/analysis/tempo.ts';
 import { corpus } from '../../media-worker/analysis/test/corpus/corpus.ts';
 import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
+import { clickTrack, writeWav } from '../../media-worker/analysis/test/signals.ts';
 import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
 import { GENRE_LABELS, genreFeatures } from '../../plugins/ai/genre.ts';
 import { corpusWav } from './analysis-corpus.ts';
@@ -27,8 +30,25 @@ interface Tuning {
   steady: boolean;
 }
 
+/**
+ * Bare metronome clicks (an accent every fourth beat), the case where no subdivision, kick or snare
+ * tells the levels apart: neither corpus has one, so without them the weights may read a fast click at
+ * half its tempo. Tempi between the accuracy test's ones (media-worker/analysis/test/cases.ts), not them.
+ */
+const CLICK_TEMPI = [66, 78, 100, 112, 138, 150, 162, 186, 198];
+
+function clickWav(bpm: number): string {
+  const dir = path.join(os.homedir(), '.cache', 'onetrack', 'fit-clicks');
+  const file = path.join(dir, `clicks-${bpm}.wav`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeWav(file, clickTrack(bpm, 30));
+  }
+  return file;
+}
+
 function tuningSongs(): Tuning[] {
-  const songs: Tuning[] = [];
+  const songs: Tuning[] = CLICK_TEMPI.map((bpm) => ({ file: clickWav(bpm), bpm, steady: true }));
   corpus().forEach((c, i) => {
     if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
   });

@@ -47,11 +47,12 @@ const UNIFORM_FROM = 0.9;
 
 /**
  * Weights of the cues in the order of `cues()`, fitted (softmax regression, see tempoCandidates) on
- * the tuning halves of the generated and of the realistic corpus, never on a held-out song
- * (api/bench/analysis-fit.ts). The tempo terms make a log-Gaussian prior over log2(bpm/120), learned
- * from the corpus's spread of genres and their tempi.
+ * the tuning halves of the generated and of the realistic corpus and on bare metronome clicks at
+ * tempi other than the accuracy test's, never on a held-out song (api/bench/analysis-fit.ts). The
+ * tempo terms make a log-Gaussian prior over log2(bpm/120), learned from the corpus's spread of
+ * genres and their tempi.
  */
-const WEIGHTS = [-5.12, 4.71, -6.53, -1.01, 5.53, 0.93, 3.77, 3.3, 3.21, 11.31, 2.14, -2.21];
+const WEIGHTS = [-4.32, 3.651, -4.196, -0.913, 5.058, 1.812, 2.981, 3.662, 2.351, 10.868, 2.046, -1.974];
 
 export interface TempoEstimate {
   bpm: number | null;
