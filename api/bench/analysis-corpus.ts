@@ -34,8 +34,12 @@ export function corpusWav(c: CorpusCase, index: number): string {
 
 /** Mono samples exactly as a 16-bit stereo WAV holds them (what ffmpeg gives OneTrack), for Essentia. */
 export function monoOfWav(bytes: Buffer): Float32Array {
-  const frames = (bytes.length - 44) / 4;
+  // The samples are in the 'data' chunk, after whatever chunks the writer put before it (FluidSynth adds some).
+  let at = 12;
+  while (at + 8 <= bytes.length && bytes.toString('ascii', at, at + 4) !== 'data') at += 8 + bytes.readUInt32LE(at + 4);
+  const start = at + 8;
+  const frames = Math.floor(Math.min(bytes.readUInt32LE(at + 4), bytes.length - start) / 4);
   const mono = new Float32Array(frames);
-  for (let i = 0; i < frames; i++) mono[i] = (bytes.readInt16LE(44 + 4 * i) + bytes.readInt16LE(46 + 4 * i)) / 2 / 32768;
+  for (let i = 0; i < frames; i++) mono[i] = (bytes.readInt16LE(start + 4 * i) + bytes.readInt16LE(start + 2 + 4 * i)) / 2 / 32768;
   return mono;
 }

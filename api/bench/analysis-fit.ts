@@ -1,68 +1,180 @@
-// Fits the weights of tempo.ts's metrical cues (WEIGHTS), as they were fitted: a softmax over each
-// song's candidate beat periods (the right one: within 4 % of the notated beat), by Adam with a
-// little L2, on tuning songs only — the corpus's tuning half and tuningExtras(), never the held-out
-// half. Tempo-change songs are left out (their sections decide, not one whole-song choice).
-// `node api/bench/analysis-fit.ts` prints the weights and how many training songs they get right.
+// Fits the analysis's learned constants on tuning songs only — the tuning halves of the generated
+// corpus and of the realistic one; never a held-out song:
+//   node api/bench/analysis-fit.ts            tempo.ts's WEIGHTS: a softmax over each song's candidate
+//                                             beat periods (the right one: within 4 % of the notated
+//                                             beat), by Adam with a little L2
+//   node api/bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
+//                                             (KEY_CALIBRATION), from the realistic bench's per-song output
+//                                             (REALISTIC_JSON) of a run with both at [1, 0]
+//   node api/bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
+// Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { FFMPEG } from '../../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../../media-worker/analysis/signal.ts';
 import { onsetAutocorrelation, tempoCandidates } from '../../media-worker/analysis/tempo.ts';
-import { corpus, tuningExtras, type TempoCase } from '../../media-worker/analysis/test/corpus/corpus.ts';
+import { corpus } from '../../media-worker/analysis/test/corpus/corpus.ts';
+import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
+import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
+import { clickTrack, writeWav } from '../../media-worker/analysis/test/signals.ts';
+import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
+import { GENRE_LABELS, genreFeatures } from '../../plugins/ai/genre.ts';
 import { corpusWav } from './analysis-corpus.ts';
 
-const L2 = 1e-4;
-const STEPS = 4000;
-const RATE = 0.05;
-/** Extras are cached beside the corpus under these indices. */
-const EXTRA_INDEX = 10_000;
-
-interface Song {
-  cues: number[][];
-  right: number;
+interface Tuning {
+  file: string;
+  bpm: number | null;
+  /** Whether its whole-song metrical choice trains the weights. */
+  steady: boolean;
 }
 
-function songOf(c: TempoCase, file: string): Song | null {
+/**
+ * Bare metronome clicks (an accent every fourth beat), the case where no subdivision, kick or snare
+ * tells the levels apart: neither corpus has one, so without them the weights may read a fast click at
+ * half its tempo. Tempi between the accuracy test's ones (media-worker/analysis/test/cases.ts), not them.
+ */
+const CLICK_TEMPI = [66, 78, 100, 112, 138, 150, 162, 186, 198];
+
+function clickWav(bpm: number): string {
+  const dir = path.join(os.homedir(), '.cache', 'onetrack', 'fit-clicks');
+  const file = path.join(dir, `clicks-${bpm}.wav`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeWav(file, clickTrack(bpm, 30));
+  }
+  return file;
+}
+
+function tuningSongs(): Tuning[] {
+  const songs: Tuning[] = CLICK_TEMPI.map((bpm) => ({ file: clickWav(bpm), bpm, steady: true }));
+  corpus().forEach((c, i) => {
+    if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
+  });
+  for (const song of realisticCorpus()) {
+    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp' });
+  }
+  return songs;
+}
+
+function analyse(file: string): SignalAnalyser {
   const pcm = execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-af', `aresample=${ANALYSIS_RATE},aformat=sample_fmts=flt:channel_layouts=stereo`, '-f', 'f32le', '-'], { maxBuffer: 1 << 30 });
   const analyser = new SignalAnalyser();
   analyser.push(new Float32Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length)));
-  const env = analyser.onsets();
-  const r = onsetAutocorrelation(env, ONSET_FRAME_RATE);
-  if (!r || c.bpm === null) return null;
-  const candidates = tempoCandidates(env, ONSET_FRAME_RATE, r);
-  const right = candidates.findIndex((k) => Math.abs((60 * ONSET_FRAME_RATE) / k.period / c.bpm! - 1) < 0.04);
-  return right < 0 ? null : { cues: candidates.map((k) => k.cues), right };
+  return analyser;
 }
 
-const songs: Song[] = [];
-const tuning = (cases: ReturnType<typeof corpus>, offset: number) =>
-  cases.forEach((c, i) => {
-    if (c.kind !== 'tempo' || c.half !== 'tuning' || c.family === 'tempo change' || c.bpm === null) return;
-    const song = songOf(c, corpusWav(c, offset + i));
-    if (song) songs.push(song);
+const sameBpm = (got: number | null, truth: number) => got !== null && Math.abs(got - truth) <= 2;
+
+/** Adam on a loss given as its gradient, from zero weights. */
+function adam(size: number, steps: number, rate: number, gradient: (w: number[]) => number[]): number[] {
+  const w = new Array<number>(size).fill(0);
+  const m = new Array<number>(size).fill(0);
+  const v = new Array<number>(size).fill(0);
+  for (let step = 1; step <= steps; step++) {
+    const g = gradient(w);
+    for (let i = 0; i < size; i++) {
+      m[i] = 0.9 * m[i] + 0.1 * g[i];
+      v[i] = 0.999 * v[i] + 0.001 * g[i] ** 2;
+      w[i] -= (rate * (m[i] / (1 - 0.9 ** step))) / (Math.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8);
+    }
+  }
+  return w;
+}
+
+/** Softmax regression: each example is a list of options (feature rows) and the index of the right one. */
+function softmaxFit(examples: Array<{ options: number[][]; right: number }>, l2: number, steps: number): number[] {
+  const size = examples[0].options[0].length;
+  return adam(size, steps, 0.05, (w) => {
+    const gradient = w.map((wi) => 2 * l2 * wi);
+    for (const { options, right } of examples) {
+      const scores = options.map((x) => x.reduce((sum, xi, i) => sum + xi * w[i], 0));
+      const top = Math.max(...scores);
+      const e = scores.map((s) => Math.exp(s - top));
+      const total = e.reduce((a, b) => a + b, 0);
+      options.forEach((x, k) => x.forEach((xi, i) => (gradient[i] += ((e[k] / total - (k === right ? 1 : 0)) * xi) / examples.length)));
+    }
+    return gradient;
   });
-tuning(corpus(), 0);
-tuning(tuningExtras(), EXTRA_INDEX);
-
-const size = songs[0].cues[0].length;
-const w = new Array<number>(size).fill(0);
-const m = new Array<number>(size).fill(0);
-const v = new Array<number>(size).fill(0);
-let right = 0;
-for (let step = 1; step <= STEPS; step++) {
-  const gradient = w.map((wi) => 2 * L2 * wi);
-  right = 0;
-  for (const song of songs) {
-    const scores = song.cues.map((x) => x.reduce((sum, xi, i) => sum + xi * w[i], 0));
-    const top = Math.max(...scores);
-    const e = scores.map((s) => Math.exp(s - top));
-    const total = e.reduce((a, b) => a + b, 0);
-    if (scores[song.right] === top) right++;
-    song.cues.forEach((x, k) => x.forEach((xi, i) => (gradient[i] += ((e[k] / total - (k === song.right ? 1 : 0)) * xi) / songs.length)));
-  }
-  for (let i = 0; i < size; i++) {
-    m[i] = 0.9 * m[i] + 0.1 * gradient[i];
-    v[i] = 0.999 * v[i] + 0.001 * gradient[i] ** 2;
-    w[i] -= (RATE * (m[i] / (1 - 0.9 ** step))) / (Math.sqrt(v[i] / (1 - 0.999 ** step)) + 1e-8);
-  }
 }
-process.stdout.write(`WEIGHTS = [${w.map((x) => Math.round(x * 1000) / 1000).join(', ')}]\n${right} of ${songs.length} tuning songs right at the chosen level\n`);
+
+const rounded = (w: number[]) => `[${w.map((x) => Math.round(x * 1000) / 1000).join(', ')}]`;
+
+function fitWeights(songs: Tuning[]) {
+  const examples: Array<{ options: number[][]; right: number }> = [];
+  for (const song of songs) {
+    if (!song.steady || song.bpm === null) continue;
+    const env = analyse(song.file).onsets();
+    const r = onsetAutocorrelation(env, ONSET_FRAME_RATE);
+    if (!r) continue;
+    const candidates = tempoCandidates(env, ONSET_FRAME_RATE, r);
+    const right = candidates.findIndex((k) => Math.abs((60 * ONSET_FRAME_RATE) / k.period / song.bpm! - 1) < 0.04);
+    if (right >= 0) examples.push({ options: candidates.map((k) => k.cues), right });
+  }
+  const w = softmaxFit(examples, 1e-4, 4000);
+  const right = examples.filter(({ options, right: k }) => {
+    const scores = options.map((x) => x.reduce((sum, xi, i) => sum + xi * w[i], 0));
+    return scores[k] === Math.max(...scores);
+  }).length;
+  process.stdout.write(`WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`);
+}
+
+/** Logistic regression of right/wrong on one score: slope and bias. */
+function plattFit(points: Array<{ x: number; right: boolean }>): number[] {
+  return adam(2, 3000, 0.05, ([a, b]) => {
+    const gradient = [2e-3 * a, 0];
+    for (const { x, right } of points) {
+      const err = 1 / (1 + Math.exp(-(a * x + b))) - (right ? 1 : 0);
+      gradient[0] += (err * x) / points.length;
+      gradient[1] += err / points.length;
+    }
+    return gradient;
+  });
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
+
+interface BenchRow {
+  index: number;
+  truthBpm: number | null;
+  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number };
+  measurements: AudioMeasurements;
+}
+
+/** The realistic bench's per-song output (REALISTIC_JSON), its tuning half only. */
+function benchTuningRows(): BenchRow[] {
+  const file = process.env.REALISTIC_JSON;
+  if (!file) throw new Error("REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node api/bench/bench.ts realistic)");
+  const songs = realisticCorpus();
+  return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
+}
+
+/** Needs a bench run made with CALIBRATION and KEY_CALIBRATION at [1, 0] (confidences are then the raw scores). */
+function fitCalibration() {
+  const songs = realisticCorpus();
+  const rows = benchTuningRows();
+  const tempo = rows.filter((r) => r.truthBpm !== null && r.ours.bpm !== null).map((r) => ({ x: logit(r.ours.tempoConfidence), right: sameBpm(r.ours.bpm, r.truthBpm!) }));
+  const key = rows.filter((r) => r.ours.key !== null).map((r) => ({ x: logit(r.ours.keyConfidence), right: r.ours.key === songs[r.index].key }));
+  process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
+  process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n`);
+}
+
+function fitGenre() {
+  const songs = realisticCorpus();
+  const rows = benchTuningRows();
+  const examples = rows.map((r) => {
+    const x = genreFeatures(r.measurements);
+    // One option per label: the features placed in that label's block of the weight vector.
+    const options = GENRE_LABELS.map((_, g) => GENRE_LABELS.flatMap((__, h) => (h === g ? x : x.map(() => 0))));
+    return { options, right: GENRE_LABELS.indexOf(songs[r.index].genre) };
+  });
+  const w = softmaxFit(examples, 1e-3, 3000);
+  const size = examples[0].options[0].length / GENRE_LABELS.length;
+  process.stdout.write(`GENRE_WEIGHTS = [\n${GENRE_LABELS.map((_, g) => `  ${rounded(w.slice(g * size, (g + 1) * size))},`).join('\n')}\n];\n`);
+}
+
+const mode = process.argv[2];
+if (mode === 'genre') fitGenre();
+else if (mode === 'calibrate') fitCalibration();
+else fitWeights(tuningSongs());

@@ -8,7 +8,8 @@
 //   accessibility  Lighthouse accessibility of the pages people land on, per role (goal >= 96)
 //   scale       uncached render time, demo catalog vs the large one
 //   search      /api/search and suggestions over 20,000 tracks, SQLite and MariaDB (p50/p95)
-//   analysis    audio analysis accuracy and speed (OneTrack vs Essentia)
+//   analysis    audio analysis accuracy and speed (OneTrack vs Essentia), generated then realistic corpus
+//   realistic   only the realistic corpus (GM songs rendered by FluidSynth): accuracy, reliability, genre
 //   upload      memory of the two upload paths
 //   nodes       one app node against two, and how fast a write shows on the other
 //   mix         a realistic load mix on two nodes (MariaDB, Redis, 20,000 tracks): reads idle, then
@@ -24,7 +25,11 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   scale: async () => (await import('./catalog-scale.ts')).scaleBench(),
   // These run when imported.
   search: () => import('./search.ts'),
-  analysis: () => import('./analysis.ts'),
+  analysis: async () => {
+    await import('./analysis.ts');
+    await (await import('./analysis-realistic.ts')).realisticBench();
+  },
+  realistic: async () => (await import('./analysis-realistic.ts')).realisticBench(),
   upload: () => import('./upload-memory.ts'),
   nodes: () => import('./nodes.ts'),
   mix: async () => (await import('./mix.ts')).mixBench(),

@@ -10,7 +10,7 @@ interface EssentiaApi {
   version: string;
   arrayToVector(samples: Float32Array): EssentiaVector;
   RhythmExtractor2013(signal: EssentiaVector): { bpm: number; confidence: number; ticks: EssentiaVector; estimates: EssentiaVector; bpmIntervals: EssentiaVector };
-  KeyExtractor(signal: EssentiaVector): { key: string; scale: string; strength: number };
+  KeyExtractor(signal: EssentiaVector, ...defaultsThenProfile: unknown[]): { key: string; scale: string; strength: number };
 }
 
 const require = createRequire(import.meta.url);
@@ -40,10 +40,13 @@ export function essentiaTempo(mono: Float32Array): number {
   });
 }
 
-/** Key of 44.1 kHz mono samples as OneTrack names keys, e.g. "F# minor". */
-export function essentiaKey(mono: Float32Array): string {
+/** KeyExtractor's defaults before its profileType argument (essentia.js passes them by position). */
+const KEY_DEFAULTS = [true, 4096, 4096, 12, 3500, 60, 25, 0.2];
+
+/** Key of 44.1 kHz mono samples as OneTrack names keys, e.g. "F# minor"; 'bgate' is Essentia's default profile. */
+export function essentiaKey(mono: Float32Array, profile: 'bgate' | 'edma' = 'bgate'): string {
   return withSignal(mono, (signal) => {
-    const key = essentia.KeyExtractor(signal);
+    const key = essentia.KeyExtractor(signal, ...KEY_DEFAULTS, profile);
     return `${SPELLING[key.key] ?? key.key} ${key.scale}`;
   });
 }

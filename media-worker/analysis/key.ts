@@ -1,19 +1,23 @@
 // Key and mode. The tonic: a chroma vector built from spectral peaks, correlated with the 24
-// rotations of a major and a minor key profile (the Krumhansl–Schmuckler algorithm), plus a share of
-// the time the bass sits on that tonic (songs rest on their tonic in the bass; cf. the bass chroma
-// of Mauch & Dixon 2010). The profiles are Essentia's 'edma' ones (Faraldo et al. 2016); peak
-// magnitudes are compressed (fourth root) so a loud bass note or one chord does not outweigh the
-// others, and a note's weak overtones on other pitch classes are left out (markOvertones). The
-// mode: profiles confuse a major song that borrows chords from the parallel minor (bVII, iv, bVI)
-// with that minor, so the mode is read from the tonic chord itself, as a listener hears it: the
-// major or the minor third in the frames whose bass is the tonic. All choices were made on tuning
-// songs only (the corpus's tuning half and tuningExtras(), 240 songs): 'bgate' profiles with the
-// third and the bass share 218 right; without overtones 225; with 'edma' profiles 228.
+// rotations of a major and a minor key profile (the Krumhansl–Schmuckler algorithm), plus the same
+// correlation for the bass line alone (the pitch class of each frame's bass: songs rest on their tonic
+// and move by fifths in the bass; cf. the bass chroma of Mauch & Dixon 2010). The profiles are
+// Krumhansl & Kessler's (1982) probe-tone ratings; peak magnitudes are compressed (fourth root) so a
+// loud bass note or one chord does not outweigh the others, and a note's weak overtones on other pitch
+// classes are left out (markOvertones). The mode: profiles confuse a major song that borrows chords
+// from the parallel minor (bVII, iv, bVI) with that minor, so the mode is read from the tonic chord
+// itself, as a listener hears it — the major or the minor third in the frames whose bass is the tonic
+// — when one third clearly outweighs the other (power chords have neither, and distortion's
+// harmonics fake a major one). Chosen on tuning songs only (the tuning halves of the generated and the
+// realistic corpus, 141 songs; api/bench/analysis-fit.ts): Essentia's 'edma' profiles with a bass-on-
+// tonic share and the third always deciding got 120 right; Krumhansl profiles with the bass line's
+// correlation (weight 0.2), 127 with the third deciding at 1.5:1 or 2.5:1 (1.5 kept: it keeps the
+// generated corpus's slice), 125 always deciding; 'shaath' 120, 'temperley' 95.
 
 export const PITCH_CLASSES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
 
-const MAJOR = [1, 0.29, 0.5, 0.4, 0.6, 0.56, 0.32, 0.8, 0.31, 0.45, 0.42, 0.39];
-const MINOR = [1, 0.31, 0.44, 0.58, 0.33, 0.49, 0.29, 0.78, 0.43, 0.29, 0.5, 0.51];
+const MAJOR = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
+const MINOR = [6.33, 2.68, 3.52, 5.38, 2.6, 3.53, 2.54, 4.75, 3.98, 2.69, 3.34, 3.17];
 /** Exponent of the peak magnitude in the chroma (1 would be linear). */
 const MAGNITUDE_EXPONENT = 0.25;
 
@@ -23,16 +27,34 @@ const MAX_HZ = 2000;
 /** The bass of a frame is its strongest peak between these frequencies. */
 const BASS_MIN_HZ = 40;
 const BASS_MAX_HZ = 200;
-/** Weight of the bass-on-tonic share (0..1) beside the profile correlation (-1..1). */
-const BASS_TONIC_WEIGHT = 0.15;
+/** Weight of the bass line's profile correlation beside the whole chroma's (both -1..1). */
+const BASS_LINE_WEIGHT = 0.2;
+/** One third of the tonic chord must outweigh the other this many times to decide the mode. */
+const THIRD_RATIO = 1.5;
 /** Peaks quieter than this fraction of the frame's loudest peak are noise or distant harmonics. */
 const PEAK_FLOOR = 0.01;
 
 export interface KeyEstimate {
   tonic: string;
   mode: 'major' | 'minor';
-  /** Correlation with the winning profile, -1..1. */
+  /** 0..1: the probability that the key is right (calibrated from the evidence, see calibratedKey). */
   confidence: number;
+  evidence: { correlation: number; margin: number };
+}
+
+/**
+ * Platt scaling of the raw score (the winning profile's correlation plus 5 × its margin over the next
+ * key, as a logit: 4 × correlation + 20 × margin − 2) into the probability of being right: slope and
+ * bias. Fitted on the realistic corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0]
+ * gives the raw score.
+ */
+const KEY_CALIBRATION = [0.654, -0.379];
+
+export const rawKeyLogit = (e: KeyEstimate['evidence']) => 4 * e.correlation + 20 * e.margin - 2;
+
+export function calibratedKey(e: KeyEstimate['evidence']): number {
+  const z = KEY_CALIBRATION[0] * rawKeyLogit(e) + KEY_CALIBRATION[1];
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
 /** Peaks kept per frame (an 8192-point spectrum up to 2 kHz has fewer than this). */
@@ -151,21 +173,23 @@ function correlation(a: ArrayLike<number>, b: ArrayLike<number>, rotation: numbe
 export function estimateKey(evidence: KeyEvidence): KeyEstimate | null {
   const { chroma, overBass } = evidence;
   const bassTime = overBass.map((row) => row.reduce((sum, v) => sum + v, 0));
-  const allBass = bassTime.reduce((sum, v) => sum + v, 0) || 1;
-  let best: { tonic: number; mode: KeyEstimate['mode']; r: number; score: number } | null = null;
+  const scored: Array<{ tonic: number; mode: KeyEstimate['mode']; r: number; score: number }> = [];
   for (let tonic = 0; tonic < 12; tonic++) {
     for (const [mode, profile] of [['major', MAJOR], ['minor', MINOR]] as const) {
       const r = correlation(chroma, profile, tonic);
-      const score = r + BASS_TONIC_WEIGHT * (bassTime[tonic] / allBass);
-      if (!best || score > best.score) best = { tonic, mode, r, score };
+      scored.push({ tonic, mode, r, score: r + BASS_LINE_WEIGHT * correlation(bassTime, profile, tonic) });
     }
   }
-  if (!best || best.r <= 0) return null;
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  if (best.r <= 0) return null;
   // The third of the tonic chord decides the mode, when the bass rests on the tonic at all.
   const overTonic = overBass[best.tonic];
   const major = overTonic[(best.tonic + 4) % 12];
   const minor = overTonic[(best.tonic + 3) % 12];
-  const mode = major === minor ? best.mode : major > minor ? 'major' : 'minor';
-  const confidence = mode === best.mode ? best.r : correlation(chroma, mode === 'major' ? MAJOR : MINOR, best.tonic);
-  return { tonic: PITCH_CLASSES[best.tonic], mode, confidence: Math.round(confidence * 100) / 100 };
+  const mode = major > THIRD_RATIO * minor ? 'major' : minor > THIRD_RATIO * major ? 'minor' : best.mode;
+  const chosen = scored.find((k) => k.tonic === best.tonic && k.mode === mode)!;
+  const next = scored.find((k) => k !== chosen)!;
+  const found = { correlation: Math.round(chosen.r * 1000) / 1000, margin: Math.round((chosen.score - next.score) * 1000) / 1000 };
+  return { tonic: PITCH_CLASSES[best.tonic], mode, confidence: calibratedKey(found), evidence: found };
 }

@@ -8,10 +8,12 @@
 // listeners prefer (a log-Gaussian tempo prior, as in Ellis 2007; McKinney & Moelants 2006). A
 // fastest pulse counts as a tatum only when something groups it: its alternate pulses differ in
 // strength or in timbre (a kick answered by hats and bass, as McKinney & Moelants found accents draw
-// listeners to a level); bare clicks are not grouped and are the beat. (3) A linear score of those
-// cues, whose weights were fitted on tuning songs only (a softmax over each song's candidates, as
-// the octave decision of Percival & Tzanetakis 2014 is learned), picks the beat; its softmax share
-// is the confidence. (4) The chosen period is refined on its multiples to a fraction of a BPM.
+// listeners to a level); bare clicks are not grouped and are the beat. Where the snare lands decides
+// between a level and its double: on a grid of two beats laid on the kick, a backbeat falls half-way
+// (beats 2 and 4), on a grid twice too fast it falls on the grid's own points (issue 22: boom-bap,
+// funk, slow jams read at double tempo). (3) A linear score of those cues, whose weights were fitted
+// on tuning songs only (a softmax over each song's candidates, as the octave decision of Percival &
+// Tzanetakis 2014 is learned), picks the beat; its softmax share, Platt-scaled, is the confidence. (4) The chosen period is refined on its multiples.
 import { fft } from './fft.ts';
 import { gridStrength, type GridStrength } from './metre.ts';
 import type { OnsetEnvelopes } from './onsets.ts';
@@ -45,18 +47,44 @@ const UNIFORM_FROM = 0.9;
 
 /**
  * Weights of the cues in the order of `cues()`, fitted (softmax regression, see tempoCandidates) on
- * the corpus's tuning half and the tuning extras (corpus.ts tuningExtras), never on the held-out
- * half. The tempo terms make a log-Gaussian prior over log2(bpm/120).
+ * the tuning halves of the generated and of the realistic corpus and on bare metronome clicks at
+ * tempi other than the accuracy test's, never on a held-out song (api/bench/analysis-fit.ts). The
+ * tempo terms make a log-Gaussian prior over log2(bpm/120), learned from the corpus's spread of
+ * genres and their tempi.
  */
-const WEIGHTS = [-5.296, 4.006, -5.954, -4.828, -5.863, -0.765, 2.376, 4.231, 0.641, 8.73];
+const WEIGHTS = [-4.32, 3.651, -4.196, -0.913, 5.058, 1.812, 2.981, 3.662, 2.351, 10.868, 2.046, -1.974];
 
 export interface TempoEstimate {
   bpm: number | null;
-  /** 0..1: how sure the metrical choice is, times how clearly the pulse repeats. */
+  /** 0..1: the probability that bpm is the beat a listener taps (calibrated, see calibratedTempo). */
   confidence: number;
+  /** What the confidence is computed from, for fitting its calibration. */
+  evidence: TempoEvidence;
 }
 
-const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0 };
+export interface TempoEvidence {
+  /**
+   * Softmax share of the chosen metrical level among the candidates, 0..1 (times the share of the
+   * song's onset energy in sections that agree with it, when the song changes tempo).
+   */
+  share: number;
+}
+
+/**
+ * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the share into
+ * the probability of being right within 2 BPM: slope and bias on its logit. Fitted on the realistic
+ * corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0] gives the share itself.
+ */
+const CALIBRATION = [0.906, 0.818];
+
+const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
+
+export function calibratedTempo(e: TempoEvidence): number {
+  const z = CALIBRATION[0] * logit(e.share) + CALIBRATION[1];
+  return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
+}
+
+const NO_BEAT: TempoEstimate = { bpm: null, confidence: 0, evidence: { share: 0 } };
 
 /**
  * Unbiased autocorrelation of the mean-removed envelope for lags 0..maxLag, through the FFT (the
@@ -106,6 +134,9 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
   const low = gridStrength(env.low, period, frameRate, total.phases);
   const mid = gridStrength(env.mid, period, frameRate, total.phases);
   const lowOwn = gridStrength(env.low, period, frameRate);
+  // The backbeat: on a grid of two of these beats laid on the kick, does the snare (the middle band)
+  // land half-way, on beats 2 and 4? A grid twice too fast puts it on its own points instead.
+  const kickPairs = gridStrength(env.low, 2 * period, frameRate);
   // The strongest subdivision layer, duple or triple, in the whole mix or in the cymbals.
   const layer = Math.min(1, Math.max(total.half, total.thirds, high.half, high.thirds));
   // Whether the pulses half-way (or a third of the way) between this grid's points sound like the
@@ -126,6 +157,7 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
       lowOffBeat: Math.min(1, low.half),
       // 1 when the kick's own best grid is this grid, less when the kick falls between its beats.
       kickOnBeat: lowOwn.onBeat > 0 ? low.onBeat / lowOwn.onBeat : 1,
+      backbeat: Math.min(1.5, gridStrength(env.mid, 2 * period, frameRate, kickPairs.phases).half),
     },
   };
 }
@@ -135,15 +167,21 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
  * relatives (twice and three times its period) with their beats, the least of those found (1: every
  * pulse the same, as bare metronome clicks; 0 when no slower relative is there).
  */
-function alternation(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>): number {
-  const relative = (k: number) => all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
-  const found = [relative(2)?.features.halfAlike, relative(3)?.features.thirdsAlike].filter((v) => v !== undefined);
+type Candidate = ReturnType<typeof candidate>;
+
+/** The candidate whose period is k times that of `c`, if there is one. */
+const relative = (c: Candidate, all: Candidate[], k: number) => all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
+
+function alternation(c: Candidate, all: Candidate[]): number {
+  const found = [relative(c, all, 2)?.features.halfAlike, relative(c, all, 3)?.features.thirdsAlike].filter((v) => v !== undefined);
   return found.length ? Math.min(...found) : 0;
 }
 
-function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof candidate>>, strongest: number, strongestBackbone: number, frameRate: number): number[] {
+function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbone: number, frameRate: number): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
-  const { layer, quarters, lowOffBeat, kickOnBeat } = c.features;
+  const { layer, quarters, lowOffBeat, kickOnBeat, backbeat } = c.features;
+  // How much better the backbeat sits on this level than on twice its tempo and on half of it.
+  const backbeatOver = (k: number) => backbeat - (relative(c, all, k)?.features.backbeat ?? 0);
   // The fastest pulse is a subdivision (a tatum) only when something groups it in twos: when every
   // second pulse is as strong as the others, nothing does and that pulse is the beat (a metronome).
   const grouped = 1 - Math.min(1, Math.max(0, (alternation(c, all) - UNIFORM_FROM) / (1 - UNIFORM_FROM)));
@@ -158,6 +196,8 @@ function cues(c: ReturnType<typeof candidate>, all: Array<ReturnType<typeof cand
     octaves,
     kickOnBeat,
     Math.log(Math.max(1e-9, c.backboneOnBeat) / strongestBackbone),
+    backbeatOver(0.5),
+    backbeatOver(2),
   ];
 }
 
@@ -209,8 +249,8 @@ function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
   // Refine on ever larger multiples of the period: a lag error of one frame shrinks k times.
   let refined = best.period;
   for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
-  const clarity = Math.min(1, Math.max(0, best.periodicity) / 0.5);
-  return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: Math.round((clarity / total) * 100) / 100 };
+  const evidence = { share: 1 / total };
+  return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }
 
 /** Tempi within this share of each other are the same tempo. */
@@ -256,5 +296,6 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
   if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
   const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
   const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);
-  return { bpm: Math.round(bpm * 10) / 10, confidence: Math.round(whole.confidence * (support(level.bpm, related) / totalWeight) * 100) / 100 };
+  const evidence = { share: whole.evidence.share * (support(level.bpm, related) / totalWeight) };
+  return { bpm: Math.round(bpm * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }

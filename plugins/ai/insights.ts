@@ -1,10 +1,8 @@
 // Turns the DSP's measurements into the words of spec §3's insights. Every word comes from a number
 // measured in the signal, and the advice quotes those numbers against the spec's §9 targets.
 import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
-import type { GENRES } from '../catalog/rules.ts';
+import { MIN_GENRE_CONFIDENCE, suggestGenres } from './genre.ts';
 import type { AudioInsights } from './types.ts';
-
-type Genre = (typeof GENRES)[number];
 
 /** Spec §9: -14 LUFS recommended; -1 dBTP keeps lossy encodes from clipping. */
 export const TARGET_LUFS = -14;
@@ -31,20 +29,6 @@ function traitsOf(m: AudioMeasurements): Traits {
     dark: m.bands.high < 0.05,
     bassHeavy: m.bands.low >= 0.5,
   };
-}
-
-function genreOf(m: AudioMeasurements, t: Traits): Genre {
-  const bpm = m.bpm ?? 0;
-  if (!t.percussive) {
-    if (!t.tonal) return 'Electronic';
-    return m.loudness.loudnessRangeLu >= 10 ? 'Classical' : 'Singer/Songwriter';
-  }
-  if (bpm >= 160) return t.bassHeavy ? 'Electronic' : 'Rock';
-  if (bpm >= 118 && bpm <= 135 && m.bands.low >= 0.35) return 'Dance';
-  if (bpm >= 80 && bpm < 105 && m.bands.low >= 0.4) return 'Hip-Hop/Rap';
-  if (t.bright && (m.plrDb ?? 99) < 9) return m.bands.high >= 0.35 ? 'Metal' : 'Rock';
-  if (bpm < 80 && t.tonal) return 'R&B/Soul';
-  return 'Pop';
 }
 
 function moodsOf(m: AudioMeasurements, t: Traits): string[] {
@@ -134,7 +118,7 @@ function improvementsOf(m: AudioMeasurements, t: Traits): string[] {
 export function describeAudio(m: AudioMeasurements): AudioInsights {
   if (m.silent) {
     return {
-      bpm: null, key: null, genre: null, mood: [], instruments: [],
+      bpm: null, key: null, genre: null, genres: [], mood: [], instruments: [],
       dynamicRange: null, frequencyBalance: null, productionStyle: null,
       creativeStrengths: [],
       potentialImprovements: ['The file is silent: check the export (muted master bus or wrong track)'],
@@ -142,10 +126,12 @@ export function describeAudio(m: AudioMeasurements): AudioInsights {
     };
   }
   const t = traitsOf(m);
+  const genres = suggestGenres(m);
   return {
     bpm: m.bpm === null ? null : Math.round(m.bpm),
     key: m.key ? `${m.key.tonic} ${m.key.mode}` : null,
-    genre: genreOf(m, t),
+    genre: genres[0]?.confidence >= MIN_GENRE_CONFIDENCE ? genres[0].genre : null,
+    genres,
     mood: moodsOf(m, t),
     instruments: instrumentsOf(m, t),
     dynamicRange: dynamicRangeOf(m),

@@ -1,15 +1,18 @@
 // Shapes of the ai plugin's replies (spec §3), shared by the API, the wizard and its islands.
 import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
+import type { GenreSuggestion } from './genre.ts';
 
-export type { AudioMeasurements };
+export type { AudioMeasurements, GenreSuggestion };
 
 /** Spec §3 "Audio analysis insights". Missing values are null or empty so the dialog shows its fallbacks. */
 export interface AudioInsights {
   bpm: number | null;
   /** E.g. "A minor". */
   key: string | null;
-  /** One of the spec's genre list: a suggestion. */
+  /** One of the spec's genre list: the likeliest of `genres`, null when none is likely enough to name. */
   genre: string | null;
+  /** The likeliest genres with their probabilities, likeliest first (empty for silence). */
+  genres?: GenreSuggestion[];
   mood: string[];
   instruments: string[];
   dynamicRange: string | null;

@@ -26,7 +26,7 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     expect(res.body.success).to.equal(true);
     expect(res.body.message).to.equal('Audio analysis complete');
     const insights = res.body.insights!;
-    expect(insights).to.have.keys('bpm', 'key', 'genre', 'mood', 'instruments', 'dynamicRange', 'frequencyBalance', 'productionStyle', 'creativeStrengths', 'potentialImprovements', 'measurements');
+    expect(insights).to.have.keys('bpm', 'key', 'genre', 'genres', 'mood', 'instruments', 'dynamicRange', 'frequencyBalance', 'productionStyle', 'creativeStrengths', 'potentialImprovements', 'measurements');
     expect(insights.bpm).to.be.within(118, 122);
     expect(insights.instruments).to.include('Percussion (drums or other sharp transients)');
     expect(insights.frequencyBalance).to.match(/low \d+% · mid \d+% · high \d+%/);

@@ -21,7 +21,8 @@ const base: AudioMeasurements = {
 describe('ai: insights in words from measured numbers', () => {
   it('praises what meets the targets, with the numbers', () => {
     const insights = describeAudio(base);
-    expect(insights).to.include({ bpm: 124, key: 'A minor', genre: 'Dance' });
+    expect(insights).to.include({ bpm: 124, key: 'A minor' });
+    expect(insights.genres).to.have.length(3);
     expect(insights.creativeStrengths).to.include.members([
       'Loudness on the streaming target (-14.2 LUFS)',
       'Clean peaks with headroom (true peak −1.4 dBTP)',

@@ -39,7 +39,7 @@ export interface KeyCase {
 export type CorpusCase = TempoCase | KeyCase;
 
 /** Alternating halves over a seeded shuffle of a family's cases: both halves span every family and its range. */
-function halves(count: number, seed: string): Half[] {
+export function halves(count: number, seed: string): Half[] {
   const rnd = randomFor(`split:${seed}`);
   const order = Array.from({ length: count }, (_, i) => i);
   for (let i = count - 1; i > 0; i--) {
