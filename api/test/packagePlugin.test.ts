@@ -40,11 +40,11 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
 
   it('gives the build its page from the package folder, and the shell folder under @onetrack/site', async () => {
     const routes: Array<{ pattern: string; entrypoint: string }> = [];
-    const configs: unknown[] = [];
+    const configs: Array<{ vite: { resolve: unknown } }> = [];
     const setup = pluginPages().hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
-    await setup({ injectRoute: (route: { pattern: string; entrypoint: string }) => routes.push(route), updateConfig: (config: unknown) => configs.push(config) });
+    await setup({ injectRoute: (route: { pattern: string; entrypoint: string }) => routes.push(route), updateConfig: (config: { vite: { resolve: unknown } }) => configs.push(config) });
     expect(routes.find((r) => r.pattern === '/merch')?.entrypoint).to.equal(path.join(projectRoot, 'examples/onetrack-plugin-merch/pages/merch.astro'));
-    expect(configs).to.deep.equal([{ vite: { resolve: { alias: { '@onetrack/site': path.join(projectRoot, 'site') } } } }]);
+    expect(configs.map((config) => config.vite.resolve)).to.deep.equal([{ alias: { '@onetrack/site': path.join(projectRoot, 'site') } }]);
   });
 
   it('runs its JavaScript migration with the others', async () => {
