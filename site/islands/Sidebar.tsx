@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { NavEntry, ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
@@ -38,6 +38,20 @@ function isCurrent(href: string, path: string) {
   return href === '/' ? path === '/' : path === href || path.startsWith(`${href}/`);
 }
 
+/** One entry of the sidebar: its icon, its label (the only text once the sidebar is narrow) and a badge. */
+function NavLink({ href, label, icon, path, badge }: { href: string; label: string; icon: IconName; path: string; badge?: ReactNode }) {
+  const current = isCurrent(href, path);
+  return (
+    <li>
+      <a href={href} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined} title={label} onClick={closeDrawer}>
+        <Icon name={icon} />
+        <span className="label">{label}</span>
+        {badge}
+      </a>
+    </li>
+  );
+}
+
 export default function Sidebar({ user, shell, path, entries }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
@@ -73,23 +87,20 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
         </a>
         <ul className="sidebar-list">
           {[...ENTRIES, ...entries.filter((e) => e.place !== 'foot' && shownTo(e, user))].map((entry) => (
-            <li key={entry.href}>
-              <a
-                href={entry.href}
-                className={`sidebar-link${isCurrent(entry.href, path) ? ' active' : ''}`}
-                aria-current={isCurrent(entry.href, path) ? 'page' : undefined}
-                title={entry.label}
-                onClick={closeDrawer}
-              >
-                <Icon name={entry.icon as IconName} />
-                <span className="label">{entry.label}</span>
-                {'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 && (
+            <NavLink
+              key={entry.href}
+              href={entry.href}
+              label={entry.label}
+              icon={entry.icon as IconName}
+              path={path}
+              badge={
+                'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 ? (
                   <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={plural(shown.unreadMessages, 'unread message')}>
                     {badgeCount(shown.unreadMessages)}
                   </span>
-                )}
-              </a>
-            </li>
+                ) : undefined
+              }
+            />
           ))}
         </ul>
         {user && (
@@ -117,31 +128,11 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
         )}
         <ul className="sidebar-list sidebar-bottom">
           {entries.filter((e) => e.place === 'foot' && shownTo(e, user)).map((entry) => (
-            <li key={entry.href}>
-              <a href={entry.href} className={`sidebar-link${isCurrent(entry.href, path) ? ' active' : ''}`} title={entry.label} onClick={closeDrawer}>
-                <Icon name={entry.icon as IconName} />
-                <span className="label">{entry.label}</span>
-              </a>
-            </li>
+            <NavLink key={entry.href} href={entry.href} label={entry.label} icon={entry.icon as IconName} path={path} />
           ))}
-          <li>
-            <a href="/transparency" className={`sidebar-link${isCurrent('/transparency', path) ? ' active' : ''}`} title="Transparency" onClick={closeDrawer}>
-              <Icon name="shield" />
-              <span className="label">Transparency</span>
-            </a>
-          </li>
-          <li>
-            <a href="/developers" className={`sidebar-link${isCurrent('/developers', path) ? ' active' : ''}`} title="Developers" onClick={closeDrawer}>
-              <Icon name="code" />
-              <span className="label">Developers</span>
-            </a>
-          </li>
-          <li>
-            <a href="/profile" className={`sidebar-link${isCurrent('/profile', path) ? ' active' : ''}`} title="Settings" onClick={closeDrawer}>
-              <Icon name="settings" />
-              <span className="label">Settings</span>
-            </a>
-          </li>
+          <NavLink href="/transparency" label="Transparency" icon="shield" path={path} />
+          <NavLink href="/developers" label="Developers" icon="code" path={path} />
+          <NavLink href="/profile" label="Settings" icon="settings" path={path} />
           <li>
             {user ? (
               <button type="button" className="sidebar-link" title="Logout" onClick={() => void logout()}>
