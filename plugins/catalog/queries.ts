@@ -198,11 +198,11 @@ export function toExclusive(row: Row): ExclusiveJson {
   };
 }
 
-export function subscriptionsQuery(knex: Knex, userId: number): Knex.QueryBuilder {
+export function subscriptionsQuery(knex: Knex, userId: number, active = true): Knex.QueryBuilder {
   return knex('subscriptions as s')
     .join('artists as a', 'a.id', 's.artist_id')
     .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image', 'a.profile_image_variants as artist_photo_variants')
-    .where({ 's.user_id': userId, 's.active': 1 })
+    .where({ 's.user_id': userId, 's.active': active ? 1 : 0 })
     .orderBy([{ column: 's.created_at', order: 'asc' }, { column: 's.id', order: 'asc' }]);
 }
 

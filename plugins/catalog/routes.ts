@@ -3,7 +3,7 @@ import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator, queryValidator } from '../../api/validation/validate.ts';
-import { invalid } from '../../api/errors.ts';
+import { invalid, notFound } from '../../api/errors.ts';
 import {
   ARTIST_SORT_MESSAGE,
   CLAIM_LOGIN,
@@ -16,6 +16,7 @@ import {
   DEFAULT_ARTIST_SORT,
   isArtistSort,
   LIKE_LOGIN,
+  NOT_SUBSCRIBED,
   SUBSCRIBE_LOGIN,
   listWindowRules,
 } from './rules.ts';
@@ -25,7 +26,7 @@ import { requestViewer } from './viewer.ts';
 const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
 const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
 const parseWindow = queryValidator<ListWindow>(listWindowRules);
-const parseSubscription = bodyValidator<{ artistId: number }>(subscriptionRules, subscriptionRequired);
+const parseSubscription = bodyValidator<{ artistId: number; active?: boolean }>(subscriptionRules, subscriptionRequired);
 
 export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   const catalog = kernel.services.catalog;
@@ -95,7 +96,14 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   });
   router.post('/subscriptions', async (ctx) => {
     const user = requireUser(ctx, SUBSCRIBE_LOGIN);
-    const { artistId } = parseSubscription(ctx.request.body);
+    const { artistId, active } = parseSubscription(ctx.request.body);
+    // active: false (spec §7's field) unsubscribes.
+    if (active === false) {
+      const ended = await catalog.unsubscribe(user.id, artistId);
+      if (!ended) throw notFound(NOT_SUBSCRIBED);
+      ctx.body = ended;
+      return;
+    }
     const { subscription, created } = await catalog.subscribe(user.id, artistId);
     ctx.status = created ? 201 : 200;
     ctx.body = subscription;

@@ -402,12 +402,25 @@ export function createCatalogService(kernel: Kernel) {
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         created = false;
-        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true })) > 0;
+        // A return is a new subscription: gained again now, its earlier end no longer on record.
+        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true, createdAt: now().getTime(), endedAt: null })) > 0;
       }
       // The subscriber's own views (the sidebar, the artist page's button); subscriber counts are counters.
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
       const row = await subscriptionsQuery(knex, userId).where('s.artist_id', artistId).first();
       return { subscription: toSubscription(row), created };
+    },
+
+    /**
+     * Ends a subscription, keeping when (the artist's dashboard counts subscribers lost); ending
+     * one that is not active changes nothing. Null when the user never subscribed to the artist.
+     */
+    async unsubscribe(userId: number, artistId: number): Promise<SubscriptionJson | null> {
+      if (!(await knex('artists').where({ id: artistId }).first('id'))) throw notFound('Artist not found');
+      const changed = (await Subscription.query().where({ userId, artistId, active: true }).patch({ active: false, endedAt: now().getTime() })) > 0;
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
+      const row = await subscriptionsQuery(knex, userId, false).where('s.artist_id', artistId).first();
+      return row ? toSubscription(row) : null;
     },
 
     /**
@@ -427,6 +440,10 @@ export function createCatalogService(kernel: Kernel) {
       };
     },
   };
+  // A deleted account subscribes to nobody any more: its artists lose a subscriber.
+  kernel.services.accounts.onAccountDeleted(async (userId, trx) => {
+    await trx('subscriptions').where({ userId, active: true }).update({ active: false, endedAt: now().getTime() });
+  });
   return service;
 }
 
