@@ -10,7 +10,7 @@
 // The machine is shared: figures swing with its load (printed beside them); ratios hold better.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -71,9 +71,11 @@ async function startNode(env: NodeJS.ProcessEnv, seed: boolean, nodes: Child[]):
   return url;
 }
 
+/** Listeners so far: every run's are new ones (the same listener's second start would not count). */
+let listener = 0;
+
 /** Each connection plays listener after listener: start, 30 s, complete, from its own address and browser. */
 function playRequests(tracks: number[]) {
-  let listener = 0;
   const headers = (n: number) => ({
     'content-type': 'application/json',
     'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n % 5000}.0 Safari/537.36`,
@@ -94,24 +96,37 @@ function playRequests(tracks: number[]) {
   return [report('start', true), report('thirty'), report('complete')];
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 interface IngestResult {
-  sent: number;
   perS: number;
   countedPerS: number;
+  /** The app nodes' CPU time per counted event: what the machine's load does not change much. */
+  cpuMs: number;
+  /** GET /robots.txt through the same nodes and connections, req/s: the same run's yardstick. */
+  staticPerS: number;
   p50: number;
   p99: number;
   errors: number;
 }
 
-async function ingestRun(urls: string[], tracks: number[], knex: Knex): Promise<IngestResult> {
+async function ingestRun(urls: string[], pids: number[], tracks: number[], knex: Knex): Promise<IngestResult> {
   const before = Number((await knex('play_events').count({ n: '*' }))[0].n);
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   // autocannon spreads its connections over several URLs (its types only know one).
   const result = await autocannon({ url: urls as unknown as string, connections: CONNECTIONS, duration: SECONDS, requests: playRequests(tracks) as never });
+  const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
   const after = Number((await knex('play_events').count({ n: '*' }))[0].n);
+  const yardstick = await autocannon({ url: urls.map((u) => `${u}/robots.txt`) as unknown as string, connections: CONNECTIONS, duration: Math.min(5, SECONDS) });
   return {
-    sent: result.requests.total,
     perS: result.requests.total / SECONDS,
     countedPerS: (after - before) / SECONDS,
+    cpuMs: (cpu * 1000) / Math.max(1, after - before),
+    staticPerS: yardstick.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
@@ -129,11 +144,13 @@ async function ingestBench(): Promise<string[]> {
       const tracks = ((await (await fetch(`${a}/api/tracks/monthly`)).json()) as Array<{ id: number }>).map((t) => t.id);
       const knex = knexFactory(knexConfig(loadConfig(env).database));
       try {
-        for (const [label, urls] of [['1 node', [a]], ['2 nodes', [a, b]]] as const) {
+        const pids = nodes.map((node) => node.process.pid!);
+        for (const [label, urls, used] of [['1 node', [a], pids.slice(0, 1)], ['2 nodes', [a, b], pids]] as const) {
           const loadBefore = load();
-          const r = await ingestRun([...urls], tracks, knex);
+          const r = await ingestRun([...urls], [...used], tracks, knex);
           lines.push(
-            `${database.padEnd(7)} ${label.padEnd(8)} ${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ${String(r.errors).padStart(7)}  ${loadBefore.padStart(5)}  ${r.countedPerS >= INGEST_GOAL ? 'met' : 'missed'}`,
+            `${database.padEnd(7)} ${label.padEnd(8)} ${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ${String(r.errors).padStart(7)} ` +
+              `${r.cpuMs.toFixed(2).padStart(7)} ${(1000 / r.cpuMs).toFixed(0).padStart(8)} ${(r.countedPerS / r.staticPerS).toFixed(3).padStart(8)}  ${loadBefore.padStart(5)}  ${r.countedPerS >= INGEST_GOAL ? 'met' : 'missed'}`,
           );
           out(lines.at(-1));
         }
@@ -148,7 +165,9 @@ async function ingestBench(): Promise<string[]> {
   return [
     `Play ingest: ${SECONDS} s per case, ${CONNECTIONS} connections, each a listener after another sending start, 30 s, complete (distinct address and browser), ${os.cpus().length} cores shared with the load generator, Redis`,
     '',
-    `${'db'.padEnd(7)} ${'nodes'.padEnd(8)} ${'events/s'.padStart(9)} ${'counted/s'.padStart(10)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  ${'load'.padStart(5)}  goal ${INGEST_GOAL}/s`,
+    'cpu ms: the app nodes\' CPU time per counted event; per core: events/s one fully used core would take at that cost; vs static: counted/s over GET /robots.txt req/s in the same run',
+    '',
+    `${'db'.padEnd(7)} ${'nodes'.padEnd(8)} ${'events/s'.padStart(9)} ${'counted/s'.padStart(10)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)} ${'cpu ms'.padStart(7)} ${'per core'.padStart(8)} ${'vs static'.padStart(8)}  ${'load'.padStart(5)}  goal ${INGEST_GOAL}/s`,
     ...lines,
   ];
 }

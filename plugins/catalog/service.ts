@@ -313,6 +313,14 @@ export function createCatalogService(kernel: Kernel) {
 
     track: visibleTrack,
 
+    /** The artist of a track out for the viewer (404 otherwise): what counting a play needs, without the track's figures. */
+    async artistOfTrack(id: number, viewer: Viewer): Promise<number> {
+      const { out } = lens(viewer);
+      const row = await knex('tracks as t').where('t.id', id).whereRaw(out.sql, out.bindings).first('t.artist_id');
+      if (!row) throw notFound('Track not found');
+      return Number(row.artistId);
+    },
+
     /** The track page's null for an unknown id or one not out for the viewer, where a 404 page replaces it. */
     findTrack,
 
