@@ -19,7 +19,6 @@ import { loadConfig } from '../config.ts';
 import { createLogger } from '../log.ts';
 import { knexConfig } from '../db/connection.ts';
 import { rollupDay } from '../../plugins/insights/rollup.ts';
-import { dayOf } from '../../plugins/insights/days.ts';
 import { DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
 import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
