@@ -65,7 +65,8 @@ async function setup(database: 'sqlite' | 'mysql'): Promise<Setup> {
 async function startNode(env: NodeJS.ProcessEnv, seed: boolean, nodes: Child[]): Promise<string> {
   const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], { ...env, SEED_DEMO: seed ? '1' : '0' }, root);
   nodes.push(child);
-  const url = await waitFor('a node to listen', () => listeningUrl(child.output()), 180_000, 100);
+  // Seeding on a loaded machine takes minutes.
+  const url = await waitFor('a node to listen', () => listeningUrl(child.output()), 600_000, 200);
   await waitFor('the node to reach Redis', async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
   return url;
 }
@@ -184,6 +185,7 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
   const started = performance.now();
   for (let offset = 0; offset < EVENTS; offset += CHUNK) {
     const size = Math.min(CHUNK, EVENTS - offset);
+    out(`  events ${offset.toLocaleString('en-US')}…, ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await knex.raw(
       `INSERT INTO play_events (track_id, artist_id, event, source, listener, day, play_window, at)
        SELECT t.id, t.artist_id,
@@ -229,7 +231,9 @@ async function dashboardBench(): Promise<string[]> {
     const seeder = await startNode(env, true, nodes);
     await nodes.pop()!.stop();
     void seeder;
+    out(`seeded, load ${load()}`);
     await growCatalog(env);
+    out(`catalog grown, load ${load()}`);
     const { kernel } = await createKernel({ config: loadConfig({ ...env, SEED_DEMO: '0' }), log: createLogger('warn') });
     const { knex } = kernel;
     const now = Date.now();
