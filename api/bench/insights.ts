@@ -173,7 +173,8 @@ async function ingestBench(): Promise<string[]> {
 }
 
 /**
- * 10 million play events over the last 90 days, skewed towards the first tracks (popular ones), made
+ * 10 million play events over the last 90 days, oldest first (a day's rows lie together, as appends
+ * of a real day do), skewed towards the first tracks (popular ones), made
  * by the database itself: chunks of INSERT ... SELECT over MariaDB's seq_1_to_N tables, with the
  * table's secondary keys dropped while they load and built once at the end.
  */
@@ -192,11 +193,11 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
               CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
               ELT(1 + s.n % 7, 'home', 'track', 'artist', 'search', 'feed', 'embed', 'other'),
               MD5(s.n DIV 2), DATE_FORMAT(FROM_UNIXTIME(s.at DIV 1000), '%Y-%m-%d'), s.at DIV 1800000, s.at
-       FROM (SELECT seq + ? AS n, ? - (seq % ?) * ? - (seq * 7919) % ? AS at,
+       FROM (SELECT seq + ? AS n, ? - (? - 1 - FLOOR((seq + ? - 1) * ? / ?)) * ? - ((seq + ?) * 7919) % ? AS at,
                     CONV(SUBSTR(MD5(seq + ?), 1, 8), 16, 10) / 4294967296 AS u
              FROM seq_1_to_${size}) s
        JOIN tracks t ON t.id = ? + FLOOR(POW(s.u, 3) * ?)`,
-      [offset, now, DAYS, DAY_MS, DAY_MS, offset, Number(min), count],
+      [offset, now, DAYS, offset, DAYS, EVENTS, DAY_MS, offset, DAY_MS, offset, Number(min), count],
     );
   }
   await knex.raw('ALTER TABLE play_events ADD UNIQUE play_events_track_id_listener_event_play_window_unique (track_id, listener, event, play_window), ADD INDEX play_events_day_track_id_index (day, track_id)');
