@@ -192,7 +192,7 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
        SELECT t.id, t.artist_id,
               CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
               ELT(1 + s.n % 7, 'home', 'track', 'artist', 'search', 'feed', 'embed', 'other'),
-              MD5(s.n DIV 2), DATE_FORMAT(FROM_UNIXTIME(s.at DIV 1000), '%Y-%m-%d'), s.at DIV 1800000, s.at
+              MD5(s.n), DATE_FORMAT(FROM_UNIXTIME(s.at DIV 1000), '%Y-%m-%d'), s.at DIV 1800000, s.at
        FROM (SELECT seq + ? AS n, ? - (? - 1 - FLOOR((seq + ? - 1) * ? / ?)) * ? - ((seq + ?) * 7919) % ? AS at,
                     CONV(SUBSTR(MD5(seq + ?), 1, 8), 16, 10) / 4294967296 AS u
              FROM seq_1_to_${size}) s
