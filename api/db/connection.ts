@@ -90,13 +90,6 @@ export function isMysql(knex: Knex): boolean {
   return knex.client.config.client === 'mysql2';
 }
 
-/** How many rows a raw INSERT, UPDATE or DELETE changed, read from either driver's answer. */
-export function changedRows(result: unknown): number {
-  // mysql2 answers [ResultSetHeader, fields]; better-sqlite3 answers { changes, lastInsertRowid }.
-  const header = (Array.isArray(result) ? result[0] : result) as { affectedRows?: number; changes?: number };
-  return Number(header?.affectedRows ?? header?.changes ?? 0);
-}
-
 /** Unique-key violations on either dialect, raw from the driver or wrapped by Objection. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { name?: string; code?: string; nativeError?: unknown };

@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import { changedRows, isUniqueViolation } from '../../api/db/connection.ts';
+import { isUniqueViolation } from '../../api/db/connection.ts';
 import { forbidden } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { Viewer } from '../catalog/viewer.ts';
@@ -9,10 +9,6 @@ import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayEvent, type PlaySou
 import { createSalts } from './salt.ts';
 
 export const ROLLUP_JOB = 'insights.rollup';
-
-/** A play event inserted only if its listener's start of the track that day is there (bindings: its columns, then track, listener and day). */
-const AFTER_START = `insert into play_events (track_id, artist_id, event, source, listener, day, play_window, at)
-  select ?, ?, ?, ?, ?, ?, ?, ? from play_events s where s.track_id = ? and s.listener = ? and s.event = 'start' and s.day = ? limit 1`;
 
 export interface PlayReport {
   viewer: Viewer;
@@ -66,11 +62,14 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
       const day = dayOf(at);
       const who = report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
       const listener = await salts.listener(day, dayEnd(day), who);
-      const row = { ...track, event: report.event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at };
+      // Two statements, not an INSERT … SELECT: on InnoDB that one takes shared next-key locks on what it
+      // reads, and simultaneous reports then deadlock now and then.
+      if (report.event !== 'start') {
+        const started = await knex('play_events').where({ trackId: track.trackId, listener, event: 'start', day }).first('id');
+        if (!started) return { counted: false };
+      }
       try {
-        if (report.event === 'start') await knex('play_events').insert(row);
-        // Only after a counted start that day, checked by the insert itself (one round trip, not two).
-        else if (!changedRows(await knex.raw(AFTER_START, [row.trackId, row.artistId, row.event, source, listener, day, row.playWindow, at, row.trackId, listener, day]))) return { counted: false };
+        await knex('play_events').insert({ ...track, event: report.event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         return { counted: false };
