@@ -16,6 +16,8 @@
 //               under 20 writes/s; cached anonymous pages keep >= 80 % of their idle throughput?
 //   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
 //               one node and two: the capacity of a node
+//   insights    play-report ingest (SQLite and MariaDB, one node and two; goal >= 2,000 events/s) and
+//               artist dashboards over 10 million play events on MariaDB (goal p95 <= 100 ms)
 import { httpBench } from './http.ts';
 
 const PARTS: Record<string, () => Promise<unknown>> = {
@@ -34,6 +36,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   nodes: () => import('./nodes.ts'),
   mix: async () => (await import('./mix.ts')).mixBench(),
   knee: async () => (await import('./knee.ts')).kneeBench(),
+  insights: async () => (await import('./insights.ts')).insightsBench(),
 };
 
 const asked = process.argv.slice(2);

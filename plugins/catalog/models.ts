@@ -62,4 +62,6 @@ export class Subscription extends BaseModel {
   artistId!: number;
   active!: boolean;
   createdAt!: number;
+  /** When it ended (unsubscribed or the fan's account deleted); null while active. */
+  endedAt!: number | null;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER, type Genre } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { imageSrcset, trackPlayback } from './mediaColumns.ts';
+import type { Popularity } from './popularity.ts';
 import type { ArtistJson, ExclusiveJson, SubscriptionJson, TrackJson } from './types.ts';
 
 // Every list is one SQL statement: counts and flags come from correlated subqueries on indexed
@@ -75,10 +76,11 @@ export function anyRelease(): Released {
 }
 
 /**
- * Artists with their derived figures: monthly drops out for the viewer, distinct listeners over 30
- * days, and the moment their next scheduled monthly drop is out for the viewer (null when none is).
+ * Artists with their derived figures: monthly drops out for the viewer, listeners over 30 days (by
+ * the popularity measure), and the moment their next scheduled monthly drop is out for the viewer
+ * (null when none is).
  */
-export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBuilder {
+export function artistsQuery(knex: Knex, now: Date, out: Released, popularity: Popularity): Knex.QueryBuilder {
   return knex('artists as a').whereRaw(LIVE_ARTIST).select(
     'a.*',
     knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
@@ -86,14 +88,14 @@ export function artistsQuery(knex: Knex, now: Date, out: Released): Knex.QueryBu
       ...out.outAt.bindings,
       ...out.pending.bindings,
     ]),
-    monthlyListeners(knex, now),
+    monthlyListeners(knex, now, popularity),
   );
 }
 
-/** Distinct listeners over 30 days of each artist row (`a`), as the column monthly_listeners. */
-export function monthlyListeners(knex: Knex, now: Date): Knex.Raw {
-  const since = now.getTime() - LISTENER_DAYS * DAY_MS;
-  return knex.raw('(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?) as monthly_listeners', [since]);
+/** Listeners over 30 days of each artist row (`a`), as the column monthly_listeners. */
+export function monthlyListeners(knex: Knex, now: Date, popularity: Popularity): Knex.Raw {
+  const { sql, bindings } = popularity.artistListeners(now.getTime() - LISTENER_DAYS * DAY_MS);
+  return knex.raw(`${sql} as monthly_listeners`, bindings);
 }
 
 /** Released monthly drops as (artist, month, release moment) for drop records (cadence.ts). */
@@ -204,11 +206,11 @@ export function toExclusive(row: Row): ExclusiveJson {
   };
 }
 
-export function subscriptionsQuery(knex: Knex, userId: number): Knex.QueryBuilder {
+export function subscriptionsQuery(knex: Knex, userId: number, active = true): Knex.QueryBuilder {
   return knex('subscriptions as s')
     .join('artists as a', 'a.id', 's.artist_id')
     .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image', 'a.profile_image_variants as artist_photo_variants')
-    .where({ 's.user_id': userId, 's.active': 1 })
+    .where({ 's.user_id': userId, 's.active': active ? 1 : 0 })
     .orderBy([{ column: 's.created_at', order: 'asc' }, { column: 's.id', order: 'asc' }]);
 }
 

@@ -6,7 +6,7 @@ import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator, queryValidator } from '../../api/validation/validate.ts';
-import { invalid } from '../../api/errors.ts';
+import { invalid, notFound } from '../../api/errors.ts';
 import type { FieldRules } from '../../api/validation/rules.ts';
 import {
   ARTIST_SORT_MESSAGE,
@@ -21,6 +21,7 @@ import {
   DEFAULT_ARTIST_SORT,
   isArtistSort,
   LIKE_LOGIN,
+  NOT_SUBSCRIBED,
   SUBSCRIBE_LOGIN,
   listWindowRules,
 } from './rules.ts';
@@ -30,7 +31,7 @@ import { requestViewer } from './viewer.ts';
 const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
 const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
 const parseWindow = queryValidator<ListWindow>(listWindowRules);
-const parseSubscription = bodyValidator<{ artistId: number }>(subscriptionRules, subscriptionRequired);
+const parseSubscription = bodyValidator<{ artistId: number; active?: boolean }>(subscriptionRules, subscriptionRequired);
 /** The directory's own query fields, read by hand (any text searches; a sort outside the list is refused). */
 const artistListQuery: FieldRules = {
   q: { label: 'Search in names and genres', type: 'string' },
@@ -104,9 +105,16 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   api.get('/subscriptions/user', { summary: 'The artists the caller subscribes to', session: 'required', responses: { 200: arrayOf(Subscription) } }, async (ctx) => {
     ctx.body = await catalog.subscriptions(requireUser(ctx).id);
   });
-  api.post('/subscriptions', { summary: 'Subscribe to an artist (201 when new, 200 when already subscribed)', session: 'required', login: SUBSCRIBE_LOGIN, body: parseSubscription, responses: { 200: Subscription, 201: Subscription }, errors: { 410: 'the artist has left OneTrack', 403: 'one’s own artist profile', 404: 'no such artist' } }, async (ctx) => {
+  api.post('/subscriptions', { summary: 'Subscribe to an artist (201 when new, 200 when already subscribed), or end a subscription with active: false (200)', session: 'required', login: SUBSCRIBE_LOGIN, body: parseSubscription, responses: { 200: Subscription, 201: Subscription }, errors: { 410: 'the artist has left OneTrack', 403: 'one’s own artist profile', 404: 'no such artist, or (active: false) no subscription to end' } }, async (ctx) => {
     const user = requireUser(ctx, SUBSCRIBE_LOGIN);
-    const { artistId } = parseSubscription(ctx.request.body);
+    const { artistId, active } = parseSubscription(ctx.request.body);
+    // active: false (spec §7's field) unsubscribes.
+    if (active === false) {
+      const ended = await catalog.unsubscribe(user.id, artistId);
+      if (!ended) throw notFound(NOT_SUBSCRIBED);
+      ctx.body = ended;
+      return;
+    }
     const { subscription, created } = await catalog.subscribe(user.id, artistId);
     ctx.status = created ? 201 : 200;
     ctx.body = subscription;

@@ -86,6 +86,7 @@ export const subscriptionRequired = ['artistId'] as const;
 
 /** An artist's own page offers no Subscribe; the server refuses it too. */
 export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
+export const NOT_SUBSCRIBED = 'You are not subscribed to this artist';
 
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';

@@ -10,6 +10,7 @@ import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
+import { listensPopularity, type Popularity } from './popularity.ts';
 import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, TRACK_GONE, type ArtistSort, type DropSort, type Genre } from './rules.ts';
 import {
   anyRelease,
@@ -65,6 +66,9 @@ const trackTag = (id: number) => `track:${id}`;
 export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
   const now = () => kernel.now();
+  /** Catalog's own listens until a plugin counting every play supplies its measure (usePopularity). */
+  let popularity: Popularity = listensPopularity;
+  const artistsOf = (view: Lens) => artistsQuery(knex, view.at, view.out, popularity);
 
   /**
    * What the viewer sees at this moment: which tracks are out for their zone (midnight releases)
@@ -117,7 +121,7 @@ export function createCatalogService(kernel: Kernel) {
   /** The matching artists in the chosen order, optionally one window of them (a page). */
   async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, genre: Genre | null, window: ListWindow = {}): Promise<ArtistJson[]> {
     const view = lens(viewer);
-    const query = whereArtistMatches(artistsQuery(knex, view.at, view.out), search, genre);
+    const query = whereArtistMatches(artistsOf(view), search, genre);
     if (sort === 'streak') {
       const { ids, records } = await streakRanking(search, genre, view);
       const start = window.offset ?? 0;
@@ -127,7 +131,7 @@ export function createCatalogService(kernel: Kernel) {
     }
     if (sort === 'popular' && window.limit !== undefined) {
       // Ranked on the listener count alone: the page's drop counts and records only for its rows.
-      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at)), search, genre).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
+      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at, popularity)), search, genre).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
       return present(await inOrder(query, idsOf(await ranked)), view);
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
@@ -156,7 +160,7 @@ export function createCatalogService(kernel: Kernel) {
 
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
     const view = lens(viewer);
-    const row = await artistsQuery(knex, view.at, view.out).where('a.id', id).first();
+    const row = await artistsOf(view).where('a.id', id).first();
     return row ? (await present([row], view, RECENT_MONTHS))[0] : null;
   }
 
@@ -198,8 +202,11 @@ export function createCatalogService(kernel: Kernel) {
   /** This month's monthly drops out for the viewer in the chosen order, newest first among equals (a query to limit). */
   function monthlyQuery(viewer: Viewer, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Knex.QueryBuilder {
     const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
-    // Popular: the most counted listens (the track page's plays), then the most liked.
-    if (sort === 'popular') query.orderByRaw('(select count(*) from listens li where li.track_id = t.id) desc, like_count desc');
+    // Popular: the most counted plays (the track page's figure), then the most liked.
+    if (sort === 'popular') {
+      const plays = popularity.trackPlays();
+      query.orderByRaw(`${plays.sql} desc, like_count desc`, plays.bindings);
+    }
     return query.orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
   }
 
@@ -236,7 +243,7 @@ export function createCatalogService(kernel: Kernel) {
     /** The artists this user subscribes to, by name (the collection). */
     async subscribedArtists(viewer: Viewer & { id: number }): Promise<ArtistJson[]> {
       const view = lens(viewer);
-      const rows = await artistsQuery(knex, view.at, view.out)
+      const rows = await artistsOf(view)
         .whereIn('a.id', knex('subscriptions').select('artist_id').where({ user_id: viewer.id, active: 1 }))
         .orderBy([{ column: 'a.name' }, { column: 'a.id' }]);
       return present(rows, view);
@@ -249,13 +256,13 @@ export function createCatalogService(kernel: Kernel) {
       // a listener count per artist of the whole catalog was the home page's dearest query.
       const rank = (verified: boolean, limit: number) =>
         knex('artists as a')
-          .select('a.id', monthlyListeners(knex, view.at))
+          .select('a.id', monthlyListeners(knex, view.at, popularity))
           .where('a.verified', verified)
           .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
           .limit(limit);
       const ranked: Row[] = await rank(true, FEATURED_COUNT);
       if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
-      return present(await inOrder(artistsQuery(knex, view.at, view.out), idsOf(ranked)), view);
+      return present(await inOrder(artistsOf(view), idsOf(ranked)), view);
     },
 
     artist,
@@ -326,6 +333,14 @@ export function createCatalogService(kernel: Kernel) {
 
     track: visibleTrack,
 
+    /** The artist of a track out for the viewer (404 otherwise): what counting a play needs, without the track's figures. */
+    async artistOfTrack(id: number, viewer: Viewer): Promise<number> {
+      const { out } = lens(viewer);
+      const row = await knex('tracks as t').where('t.id', id).whereRaw(out.sql, out.bindings).first('t.artist_id');
+      if (!row) throw notFound('Track not found');
+      return Number(row.artistId);
+    },
+
     /** The track page's null for an unknown id or one not out for the viewer, where a 404 page replaces it. */
     findTrack,
 
@@ -365,16 +380,26 @@ export function createCatalogService(kernel: Kernel) {
       return visibleTrack(trackId, viewer);
     },
 
+    /** How many plays the track has counted (the track page's figure), by the popularity measure. */
+    async playCount(trackId: number): Promise<number> {
+      const plays = popularity.trackPlays();
+      const row = await knex('tracks as t').where('t.id', trackId).first(knex.raw(`${plays.sql} as plays`, plays.bindings));
+      return Number(row?.plays ?? 0);
+    },
+
+    /**
+     * Puts another measure of popularity in place of the signed-in listens (a plugin that counts
+     * every listener's plays calls it once, when its service is made).
+     */
+    usePopularity(measure: Popularity): void {
+      popularity = measure;
+    },
+
     /**
      * Counts a listen unless the same user listened to the same track within the window, so
      * refreshes and replays cannot inflate the figures. The unique (user, track, window) key decides,
      * so simultaneous listens count once on both databases.
      */
-    /** How many listens the track has counted (the track page's plays). */
-    async playCount(trackId: number): Promise<number> {
-      return countOf(knex('listens').where({ trackId }));
-    },
-
     async recordListen(viewer: Viewer & { id: number }, trackId: number): Promise<{ counted: boolean }> {
       const userId = viewer.id;
       const track = await visibleTrack(trackId, viewer);
@@ -424,12 +449,25 @@ export function createCatalogService(kernel: Kernel) {
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         created = false;
-        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true })) > 0;
+        // A return is a new subscription: gained again now, its earlier end no longer on record.
+        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true, createdAt: now().getTime(), endedAt: null })) > 0;
       }
       // The subscriber's own views (the sidebar, the artist page's button); subscriber counts are counters.
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
       const row = await subscriptionsQuery(knex, userId).where('s.artist_id', artistId).first();
       return { subscription: toSubscription(row), created };
+    },
+
+    /**
+     * Ends a subscription, keeping when (the artist's dashboard counts subscribers lost); ending
+     * one that is not active changes nothing. Null when the user never subscribed to the artist.
+     */
+    async unsubscribe(userId: number, artistId: number): Promise<SubscriptionJson | null> {
+      if (!(await knex('artists').where({ id: artistId }).first('id'))) throw notFound('Artist not found');
+      const changed = (await Subscription.query().where({ userId, artistId, active: true }).patch({ active: false, endedAt: now().getTime() })) > 0;
+      await kernel.cache.changed(changed ? [userTag(userId)] : []);
+      const row = await subscriptionsQuery(knex, userId, false).where('s.artist_id', artistId).first();
+      return row ? toSubscription(row) : null;
     },
 
     /**

@@ -26,10 +26,12 @@ export async function exportCatalog(kernel: Kernel, userId: number): Promise<Exp
 }
 
 /** What a person did goes with them; their numbered collectibles stay taken (the numbers are counted). */
-export async function deleteCatalogData(_kernel: Kernel, userId: number, trx: Knex.Transaction): Promise<void> {
+export async function deleteCatalogData(kernel: Kernel, userId: number, trx: Knex.Transaction): Promise<void> {
+  const endedAt = kernel.now().getTime();
   await trx('likes').where({ userId }).delete();
   await trx('listens').where({ userId }).delete();
-  await trx('subscriptions').where({ userId }).delete();
+  // Ended, not removed: the artists' dashboards count them lost (the row names only the wiped user).
+  await trx('subscriptions').where({ userId, active: true }).update({ active: false, endedAt });
   // Fans of a deleted artist follow nobody: their lists and the sidebar drop the artist.
-  await trx('subscriptions').whereIn('artistId', trx('artists').select('id').where({ userId })).update({ active: false });
+  await trx('subscriptions').whereIn('artistId', trx('artists').select('id').where({ userId })).where({ active: true }).update({ active: false, endedAt });
 }

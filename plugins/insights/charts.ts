@@ -40,7 +40,7 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
 }
 
 /** Where bars start: their labels sit to the left of it. */
-export const BAR_LEFT = 150;
+export const BAR_LEFT = 172;
 
 export function barChart(labels: string[], values: number[], width = CHART.width): Array<{ label: string; y: number; height: number; width: number; value: number }> {
   const band = scaleBand().domain(labels).range([0, labels.length * 34]).padding(0.25);

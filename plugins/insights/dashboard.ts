@@ -24,7 +24,8 @@ export interface TrackFigures extends PlayFigures {
 export interface Dashboard {
   period: Period;
   days: string[];
-  totals: PlayFigures & { likes: number; subscribersGained: number };
+  /** Subscribers gained and lost are people too: below MIN_LISTENERS each is withheld. */
+  totals: PlayFigures & { likes: number; subscribersGained: Guarded; subscribersLost: Guarded };
   /** One value per day of `days`. */
   series: { [K in keyof PlayFigures]: Guarded[] };
   tracks: TrackFigures[];
@@ -41,6 +42,9 @@ interface Sums {
   reached30: number;
   completed: number;
 }
+
+/** A count of people, withheld below the threshold (who left must not be guessable). */
+const guardCount = (n: number): Guarded => (n < MIN_LISTENERS ? null : n);
 
 /** A small audience must not be traceable: below the threshold every play figure is withheld. */
 function guard(sums: Sums | undefined): PlayFigures {
@@ -61,16 +65,19 @@ export async function dashboardOf(kernel: Kernel, userId: number, artistId: numb
   const [first, last] = [days[0], days[days.length - 1]];
   const inPeriod = (table: string) => knex(table).where({ artistId }).whereBetween('day', [first, last]);
   const sums = (q: ReturnType<typeof knex>) => q.sum({ plays: 'plays', completed: 'completed' });
+  const between: [number, number] = [dayStart(first), dayEnd(last) - 1];
   const toSums = (row: Record<string, unknown>): Sums => ({ plays: Number(row.plays ?? 0), listeners: Number(row.listeners ?? 0), reached30: Number(row.reached30 ?? 0), completed: Number(row.completed ?? 0) });
 
-  const [trackDays, artistDays, trackTotals, sourceRows, tracks, likeRows, subscribers] = (await Promise.all([
+  const [trackDays, artistDays, trackTotals, sourceRows, tracks, likeRows, gained, lost] = (await Promise.all([
     sums(inPeriod('play_days').select('day')).groupBy('day'),
     inPeriod('play_artist_days').select('day', 'listeners', 'reached30'),
     sums(inPeriod('play_days').select('track_id')).sum({ listeners: 'listeners', reached30: 'reached30' }).groupBy('track_id'),
     inPeriod('play_day_sources').select('source').sum({ plays: 'plays' }).groupBy('source'),
     knex('tracks').where({ artistId }).select('id', 'title', 'is_monthly_drop').orderBy('upload_date', 'desc'),
-    knex('likes as l').join('tracks as t', 't.id', 'l.track_id').where('t.artist_id', artistId).whereBetween('l.created_at', [dayStart(first), dayEnd(last) - 1]).select('l.track_id').count({ n: '*' }).groupBy('l.track_id'),
-    knex('subscriptions').where({ artistId, active: true }).whereBetween('created_at', [dayStart(first), dayEnd(last) - 1]).count({ n: '*' }),
+    knex('likes as l').join('tracks as t', 't.id', 'l.track_id').where('t.artist_id', artistId).whereBetween('l.created_at', between).select('l.track_id').count({ n: '*' }).groupBy('l.track_id'),
+    // Gained: began in the period, whether or not they ended since (then they are lost too).
+    knex('subscriptions').where({ artistId }).whereBetween('created_at', between).count({ n: '*' }),
+    knex('subscriptions').where({ artistId, active: false }).whereBetween('ended_at', between).count({ n: '*' }),
   ])) as Row[][];
 
   const byDay = new Map(trackDays.map((r) => [r.day as string, r] as const));
@@ -94,7 +101,7 @@ export async function dashboardOf(kernel: Kernel, userId: number, artistId: numb
   return {
     period,
     days,
-    totals: { ...guard(total), likes: [...likes.values()].reduce((a, b) => a + b, 0), subscribersGained: Number(subscribers[0].n) },
+    totals: { ...guard(total), likes: [...likes.values()].reduce((a, b) => a + b, 0), subscribersGained: guardCount(Number(gained[0].n)), subscribersLost: guardCount(Number(lost[0].n)) },
     series: {
       plays: daily.map((d) => d.plays),
       listeners: daily.map((d) => d.listeners),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { ROLLUP_JOB } from './plays.ts';
 import { insightsRoutes, PLAYS_PATH } from './routes.ts';
+import { seedInsights } from './seed.ts';
 import { createInsightsService } from './service.ts';
 
 const insights: PluginManifest = {
@@ -14,6 +15,7 @@ const insights: PluginManifest = {
   routes: insightsRoutes,
   // Visitors' players report plays too.
   anonymousBodies: [PLAYS_PATH],
+  seed: seedInsights,
   jobs: {
     [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
   },

@@ -1,8 +1,29 @@
 import type { Knex } from 'knex';
+import { isMysql } from '../../api/db/connection.ts';
 
-const count = (knex: Knex, event: string, alias: string) => knex.raw(`SUM(CASE WHEN event = ? THEN 1 ELSE 0 END) AS ${alias}`, [event]);
-const distinct = (knex: Knex, event: string, alias: string) => knex.raw(`COUNT(DISTINCT CASE WHEN event = ? THEN listener END) AS ${alias}`, [event]);
-const BATCH = 500;
+const count = (event: string) => `SUM(CASE WHEN event = '${event}' THEN 1 ELSE 0 END)`;
+const distinct = (event: string) => `COUNT(DISTINCT CASE WHEN event = '${event}' THEN listener END)`;
+
+// Each rollup table is computed by the database from the day's events (INSERT … SELECT … GROUP BY):
+// no rows travel to the job and back, whatever the day's size.
+const ROLLUPS: Array<{ table: string; sql: string }> = [
+  {
+    table: 'play_days',
+    sql: `INSERT INTO play_days (track_id, day, artist_id, plays, listeners, reached30, completed, skipped)
+      SELECT track_id, day, artist_id, ${count('start')}, ${distinct('start')}, ${distinct('thirty')}, ${count('complete')}, ${count('skip')}
+      FROM play_events WHERE day = ? GROUP BY track_id, day, artist_id`,
+  },
+  {
+    table: 'play_day_sources',
+    sql: `INSERT INTO play_day_sources (track_id, day, source, artist_id, plays)
+      SELECT track_id, day, source, artist_id, COUNT(*) FROM play_events WHERE day = ? AND event = 'start' GROUP BY track_id, day, source, artist_id`,
+  },
+  {
+    table: 'play_artist_days',
+    sql: `INSERT INTO play_artist_days (artist_id, day, listeners, reached30)
+      SELECT artist_id, day, ${distinct('start')}, ${distinct('thirty')} FROM play_events WHERE day = ? GROUP BY artist_id, day`,
+  },
+];
 
 /**
  * Rebuilds a day's rollups from its play events: the day's rows are deleted and computed again in
@@ -10,19 +31,13 @@ const BATCH = 500;
  * and a reader sees the day before or after, never half of it.
  */
 export async function rollupDay(knex: Knex, day: string): Promise<void> {
-  const events = () => knex('play_events').where({ day });
-  const perTrack = await events()
-    .select('track_id', 'artist_id', count(knex, 'start', 'plays'), distinct(knex, 'start', 'listeners'), distinct(knex, 'thirty', 'reached30'))
-    .select(count(knex, 'complete', 'completed'), count(knex, 'skip', 'skipped'))
-    .groupBy('track_id', 'artist_id');
-  const perSource = await events().where({ event: 'start' }).select('track_id', 'artist_id', 'source').count({ plays: '*' }).groupBy('track_id', 'artist_id', 'source');
-  const perArtist = await events().select('artist_id', distinct(knex, 'start', 'listeners'), distinct(knex, 'thirty', 'reached30')).groupBy('artist_id');
-  const numbers = <T extends Record<string, unknown>>(rows: T[], keep: string[]) =>
-    rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, keep.includes(k) ? v : Number(v)])));
+  // READ COMMITTED: InnoDB then reads the events as a snapshot, without the shared next-key locks an
+  // INSERT … SELECT takes otherwise, which would hold up the day's play reports while it runs.
+  const options = isMysql(knex) ? { isolationLevel: 'read committed' as const } : {};
   await knex.transaction(async (trx) => {
-    for (const table of ['play_days', 'play_day_sources', 'play_artist_days']) await trx(table).where({ day }).delete();
-    await trx.batchInsert('play_days', numbers(perTrack, []).map((r) => ({ ...r, day })), BATCH);
-    await trx.batchInsert('play_day_sources', numbers(perSource, ['source']).map((r) => ({ ...r, day })), BATCH);
-    await trx.batchInsert('play_artist_days', numbers(perArtist, []).map((r) => ({ ...r, day })), BATCH);
-  });
+    for (const { table, sql } of ROLLUPS) {
+      await trx(table).where({ day }).delete();
+      await trx.raw(sql, [day]);
+    }
+  }, options);
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Kernel } from '../../api/plugins/types.ts';
 
 /**
@@ -9,21 +9,22 @@ import type { Kernel } from '../../api/plugins/types.ts';
  * this process's own random salt of the day (a visitor may then count once per node that day).
  */
 export function createSalts(kernel: Pick<Kernel, 'redis' | 'config'>) {
-  const local = new Map<string, Buffer>();
+  // Kept as key objects: an HMAC keyed by a raw buffer imports the key again on every call.
+  const local = new Map<string, KeyObject>();
   const key = (day: string) => `${kernel.config.redis?.prefix ?? ''}insights:salt:${day}`;
 
-  function localSalt(day: string): Buffer {
+  function localSalt(day: string): KeyObject {
     let salt = local.get(day);
     if (!salt) {
       local.clear();
-      salt = randomBytes(32);
+      salt = createSecretKey(randomBytes(32));
       local.set(day, salt);
     }
     return salt;
   }
 
-  const shared = new Map<string, Buffer>();
-  async function saltOf(day: string, dayEnd: number): Promise<Buffer> {
+  const shared = new Map<string, KeyObject>();
+  async function saltOf(day: string, dayEnd: number): Promise<KeyObject> {
     const known = shared.get(day);
     if (known) return known;
     if (!kernel.redis) return localSalt(day);
@@ -33,7 +34,7 @@ export function createSalts(kernel: Pick<Kernel, 'redis' | 'config'>) {
       const value = await kernel.redis.get(key(day));
       if (!value) return localSalt(day);
       shared.clear();
-      const salt = Buffer.from(value, 'base64');
+      const salt = createSecretKey(Buffer.from(value, 'base64'));
       shared.set(day, salt);
       return salt;
     } catch {

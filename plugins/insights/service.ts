@@ -3,6 +3,7 @@ import { dashboardOf } from './dashboard.ts';
 import { createLinks } from './links.ts';
 import { createPlays } from './plays.ts';
 import { platformView } from './platform.ts';
+import { rollupPopularity } from './popularity.ts';
 import { rollupDay } from './rollup.ts';
 import type { Period } from './rules.ts';
 
@@ -16,6 +17,8 @@ declare module '../../api/plugins/types.ts' {
 const ROLLUPS_TAG = 'insights';
 
 export function createInsightsService(kernel: Kernel) {
+  // The catalog's Popular orders, monthly listeners and plays read the same counts as the dashboard.
+  kernel.services.catalog.usePopularity(rollupPopularity);
   const links = createLinks(kernel);
   const plays = createPlays(kernel, links.resolve);
   return {

@@ -3,7 +3,7 @@ import { formatDuration } from '../../site/lib/time.ts';
 import type { ArtistJson, TrackJson } from '../catalog/types.ts';
 import { atomFeed, type AtomEntry } from './atom.ts';
 import { artistFeedPath, artistFeedTitle, SITE_FEED_PATH, SITE_FEED_TITLE } from './links.ts';
-import { PROVIDER_NAME } from './rules.ts';
+import { FEED_LANDING, PROVIDER_NAME } from './rules.ts';
 
 // The Atom feeds of drops: one per artist (/artist/{id}/feed.xml) and one of every artist's
 // (/feed.xml), newest first, from the tracks out for the reader (catalog's visibility rules).
@@ -20,7 +20,8 @@ function trackEntry(track: TrackJson, origin: string): AtomEntry {
     // A release's page and audio never change after it is out: its moment is its last change.
     updated: track.uploadDate,
     author: { name: track.artist.name, uri: absolute(`/artist/${track.artist.id}`) },
-    link: absolute(`/tracks/${track.id}`),
+    // The page a reader opens carries where they came from (the entry's id stays the plain page).
+    link: absolute(`/tracks/${track.id}?${FEED_LANDING}`),
     enclosure: { href: absolute(track.audioUrl), type: mediaType(track.audioUrl) ?? 'audio/mpeg' },
     summary: `${kind} from ${track.artist.name} (${formatDuration(track.duration)}).`,
     category: track.isMonthlyDrop ? 'monthly-drop' : undefined,

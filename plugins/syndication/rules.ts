@@ -17,3 +17,6 @@ export const OEMBED_CACHE_AGE = 3600;
 export const FEED_ENTRIES = 50;
 
 export const PROVIDER_NAME = 'OneTrack';
+
+/** A feed entry's link lands with this query, so a play it leads to counts as source "feed" (insights' player reports). */
+export const FEED_LANDING = 'from=feed';

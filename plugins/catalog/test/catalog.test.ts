@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Exclusive } from '../models.ts';
 import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../rules.ts';
-import { addTrack, join, type Member } from './fixtures.ts';
+import { addTrack, join, type Member, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'photoSrcset', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
 const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'dropMonth', 'liked', 'likeCount', 'processing', 'coverSrcset', 'playback'];
@@ -19,7 +19,7 @@ describe('catalog API', () => {
   const ids: Record<string, number> = {};
 
   before(async () => {
-    server = await startTestServer({ now: () => clock });
+    server = await startTestServer({ plugins: WITHOUT_INSIGHTS, now: () => clock });
   });
   after(() => server.stop());
 

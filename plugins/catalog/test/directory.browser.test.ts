@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { Artist } from '../../accounts/models.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { ordinal } from '../cadence.ts';
-import { addTrack, join } from './fixtures.ts';
+import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 // The directory's orders in the browser (issue 13): Popular, A-Z and Longest streak are links
 // that keep the search, with and without JavaScript. Needs the built site (npx astro build).
@@ -13,7 +13,7 @@ const names = (page: Page) => page.locator('[data-artist-card] .artist-card-name
 
 describe('catalog: directory sorts in the browser', function () {
   this.timeout(60_000);
-  const suite = browserSuite();
+  const suite = browserSuite({ plugins: WITHOUT_INSIGHTS });
   /** The usual drop day of alpha (the 5th twice, and this month's) and beta (this month's). */
   let dropDays: number[];
 

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Artist } from '../../accounts/models.ts';
 import { PAGE_SIZE } from '../paging.ts';
 import { TZ_COOKIE } from '../rules.ts';
-import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
+import { addTrack, join, queriesDuring, type Member, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 // Drop records through the API and the directory's orders (issue 13), on the database TEST_DB
 // names, with a clock the test moves across month boundaries. Needs the built site (npx astro build).
@@ -39,7 +39,7 @@ describe('catalog: drop records and directory sorts', () => {
   };
 
   before(async () => {
-    server = await startTestServer({ pages: true, now: () => clock });
+    server = await startTestServer({ pages: true, plugins: WITHOUT_INSIGHTS, now: () => clock });
     // "steady" dropped August to October around the 5th and has a drop scheduled for 25 November.
     steady = await join(server, 'steady', true);
     await joinedOn(steady, '2026-07-10T09:00:00Z');

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { Artist } from '../../accounts/models.ts';
 import { browserSuite, openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
-import { addTrack, join } from './fixtures.ts';
+import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 // Discover's Latest / Popular / Genre and the directory's Filters in Chromium at both sizes (issue 26
 // point 6): plain links, so they work the same without JavaScript. Needs the built site (npx astro build).
@@ -18,7 +18,7 @@ const SIZES = [
 
 describe('catalog: Discover orders and genres, directory filters (browser)', function () {
   this.timeout(60_000);
-  const suite = browserSuite();
+  const suite = browserSuite({ plugins: WITHOUT_INSIGHTS });
 
   before(async () => {
     const now = DateTime.utc();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { Artist } from '../../accounts/models.ts';
 import { listenWindow } from '../rules.ts';
-import { addTrack, join } from './fixtures.ts';
+import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 // Discover's Latest / Popular / Genre and the directory's Filters (issue 26 point 6) rendered on the
 // server as plain links, on the database TEST_DB names. Needs the built site (npx astro build).
@@ -20,7 +20,7 @@ describe('catalog: Discover orders and genres, directory filters', () => {
   };
 
   before(async () => {
-    server = await startTestServer({ pages: true, now: () => clock });
+    server = await startTestServer({ pages: true, plugins: WITHOUT_INSIGHTS, now: () => clock });
     const knex = server.app.kernel.knex;
     const rock = await join(server, 'rocker', true);
     const pop = await join(server, 'popper', true);

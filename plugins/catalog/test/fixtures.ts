@@ -1,9 +1,16 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
+import { readEnabledList } from '../../../api/plugins/loader.ts';
 import type { TestClient } from '../../../api/test/client.ts';
 import type { TestServer } from '../../../api/test/server.ts';
 import { monthKey } from '../drops.ts';
 import { Track } from '../models.ts';
+
+/**
+ * Every enabled feature but insights: catalog's own measure of popularity (members' listens), which
+ * insights replaces with its play counts (insights/test/popularity.test.ts covers those).
+ */
+export const WITHOUT_INSIGHTS = readEnabledList().filter((name) => name !== 'insights');
 
 export interface Member {
   client: TestClient;

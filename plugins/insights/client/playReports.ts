@@ -7,12 +7,14 @@ import type { PlaySource } from '../rules.ts';
 const THIRTY_SECONDS = 30;
 const PREVIEW_PATH = /^\/preview\/([A-Za-z0-9_-]{20,64})$/;
 
-/** Where the play began: the page the listener was on (never a third-party referrer). */
-function sourceOfPage(): { source: PlaySource; link?: string } {
-  const path = location.pathname;
+/**
+ * Where the play began: the page the listener was on (never a third-party referrer). A feed's links
+ * land with `?from=feed` (syndication's FEED_LANDING), whatever page they open.
+ */
+export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathname' | 'search'>): { source: PlaySource; link?: string } {
   const preview = PREVIEW_PATH.exec(path);
   if (preview) return { source: 'private', link: preview[1] };
-  if (new URLSearchParams(location.search).get('from') === 'feed') return { source: 'feed' };
+  if (new URLSearchParams(search).get('from') === 'feed') return { source: 'feed' };
   if (path.startsWith('/embed/')) return { source: 'embed' };
   if (path === '/') return { source: 'home' };
   if (path.startsWith('/tracks/')) return { source: 'track' };
@@ -45,7 +47,7 @@ export default function reportPlays(audio: HTMLAudioElement, currentId: () => nu
   audio.addEventListener('playing', () => {
     const trackId = currentId();
     if (trackId === null || (play && play.trackId === trackId && !play.ended)) return;
-    play = { trackId, origin: sourceOfPage(), thirty: false, ended: false };
+    play = { trackId, origin: sourceOfPage(location), thirty: false, ended: false };
     report(play, 'start');
   });
   audio.addEventListener('timeupdate', () => {

@@ -85,13 +85,50 @@ describe('insights: the artist dashboard', function () {
     expect(JSON.stringify(board)).not.to.contain('fanny');
   });
 
-  it('counts likes and new subscribers of the period', async () => {
+  it('counts likes, and subscribers gained and lost in the period, each withheld below 5', async () => {
     fan.client.headers['User-Agent'] = BROWSER(99);
     expect((await fan.client.post(`/api/tracks/${older}/like`, { like: true })).status).to.equal(200);
-    expect((await fan.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.be.oneOf([200, 201]);
-    const board = await dashboard('7');
-    expect(board.totals).to.include({ likes: 1, subscribersGained: 1 });
+    const subscribe = async (who: SignedUp, active?: boolean) => (await who.client.post('/api/subscriptions', { artistId: nova.artist!.id, active })).status;
+    expect(await subscribe(fan)).to.be.oneOf([200, 201]);
+    let board = await dashboard('7');
+    expect(board.totals).to.include({ likes: 1, subscribersGained: null, subscribersLost: null });
     expect(board.tracks.find((t: { id: number }) => t.id === older).likes).to.equal(1);
+
+    const others = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(server, `leaver${n}`)));
+    for (const other of others) expect(await subscribe(other)).to.equal(201);
+    // Four leave today: fewer than 5, withheld; a subscription that ends twice ends once.
+    for (const other of others.slice(0, 4)) expect(await subscribe(other, false)).to.equal(200);
+    const again = await others[0].client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false });
+    expect([again.status, again.body.active]).to.deep.equal([200, false]);
+    board = await dashboard('7');
+    expect(board.totals).to.include({ subscribersGained: 6, subscribersLost: null });
+    // A deleted account subscribes to nobody: the fifth loss.
+    expect((await others[4].client.delete(`/api/users/${others[4].user.id}`)).status).to.be.oneOf([200, 204]);
+    board = await dashboard('7');
+    expect(board.totals).to.include({ subscribersGained: 6, subscribersLost: 5 });
+    // Out of the period a week later, gained and lost alike.
+    const saved = clock;
+    clock = new Date('2026-11-28T10:00:00Z');
+    expect((await dashboard('7')).totals).to.include({ subscribersGained: null, subscribersLost: null });
+    clock = saved;
+  });
+
+  it('unsubscribes through spec §7\'s active: false, 404 when there is nothing to end, and a return counts as gained again', async () => {
+    const loner = await signUp(server, 'loner');
+    const never = await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false });
+    expect([never.status, never.body]).to.deep.equal([404, { message: 'You are not subscribed to this artist' }]);
+    const unknown = await loner.client.post('/api/subscriptions', { artistId: 999_999, active: false });
+    expect(unknown.status).to.equal(404);
+    expect((await server.client().post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status).to.equal(401);
+    const knex = server.app.kernel.knex;
+    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(201);
+    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status).to.equal(200);
+    const ended = await knex('subscriptions').where({ userId: loner.user.id }).first();
+    expect([Boolean(ended.active), Number(ended.endedAt)]).to.deep.equal([false, clock.getTime()]);
+    expect((await loner.client.get('/api/subscriptions/user')).body).to.deep.equal([]);
+    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(200);
+    const back = await knex('subscriptions').where({ userId: loner.user.id }).first();
+    expect([Boolean(back.active), back.endedAt]).to.deep.equal([true, null]);
   });
 
   it('projects the payout at the month\'s current figures, and the projection is the statement once the month closes', async () => {

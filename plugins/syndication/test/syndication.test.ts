@@ -206,7 +206,8 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       expect(feed.items.map((i) => i.title)).to.deep.equal(['Low <Orbit> by Nova & "Harbor"', 'First Tide by Nova & "Harbor"']);
       const [latest] = feed.items;
       expect(latest.id).to.equal(page(`/tracks/${ids.now}`));
-      expect(latest.url).to.equal(page(`/tracks/${ids.now}`));
+      // The link a reader opens says it came from a feed (the play's source); the id stays the plain page.
+      expect(latest.url).to.equal(page(`/tracks/${ids.now}?from=feed`));
       expect(latest.published?.toISOString()).to.equal('2026-11-03T10:00:00.000Z');
       expect(latest.media.map((m) => ({ url: m.url, mimeType: m.mimeType }))).to.deep.equal([{ url: page('/media/s/stream.m4a'), mimeType: 'audio/mp4' }]);
       expect(latest.categories.map((c) => c.term)).to.deep.equal(['monthly-drop']);
