@@ -9,7 +9,7 @@ const figures = { plays: guarded, listeners: guarded, reached30: guarded, comple
 export const Dashboard = object({
   period: { enum: [...PERIODS] },
   days: arrayOf(string),
-  totals: object({ ...figures, likes: integer, subscribersGained: integer }),
+  totals: object({ ...figures, likes: integer, subscribersGained: guarded, subscribersLost: guarded }),
   series: object({ plays: arrayOf(guarded), listeners: arrayOf(guarded), reached30: arrayOf(guarded), completionRate: arrayOf(nullable(number)) }),
   tracks: arrayOf(object({ id: integer, title: string, isMonthlyDrop: boolean, ...figures, likes: integer })),
   sources: arrayOf(object({ source: string, label: string, plays: integer })),

@@ -233,10 +233,12 @@ describe('your data: export and account deletion', function () {
       const id = fiona.user.id;
       const count = async (table: string, where: Record<string, unknown>) => Number((await knex()(table).where(where).count({ n: '*' }))[0].n);
       for (const [table, where] of [
-        ['likes', { userId: id }], ['listens', { userId: id }], ['subscriptions', { userId: id }], ['notifications', { userId: id }],
+        ['likes', { userId: id }], ['listens', { userId: id }], ['subscriptions', { userId: id, active: true }], ['notifications', { userId: id }],
         ['messages', { senderId: id }], ['reports', { reporterId: id }], ['data_exports', { userId: id }], ['memberships', { userId: id }],
       ] as const) expect(await count(table, where), table).to.equal(0);
       expect(await server.app.kernel.storage.head(archives[0])).to.equal(null);
+      // Subscriptions end rather than vanish: the artist's dashboard counts a subscriber lost.
+      expect(await knex()('subscriptions').where({ userId: id }).whereNull('endedAt').count({ n: '*' }).then(([r]) => Number(r.n))).to.equal(0);
       // The ledger stays, pointing at a wiped account.
       expect(await count('credit_allocations', { userId: id })).to.equal(1);
       expect(await count('credit_grants', { userId: id })).to.be.greaterThan(0);

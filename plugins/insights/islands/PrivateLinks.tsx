@@ -11,17 +11,19 @@ interface Props {
   links: PrivateLinkJson[];
   /** The server's today (UTC, YYYY-MM-DD): the earliest expiry day. */
   today: string;
+  /** The site's public origin (PUBLIC_URL): the links are made from it, on the server and in the browser alike. */
+  origin: string;
 }
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const failed = (title: string, error: unknown) => toast({ title, description: error instanceof ApiError ? error.serverMessage : 'Please try again.', variant: 'destructive' });
 
-export default function PrivateLinks({ tracks, links: initial, today }: Props) {
+export default function PrivateLinks({ tracks, links: initial, today, origin }: Props) {
   const [links, setLinks] = useState(initial);
   const [trackId, setTrackId] = useState(tracks[0]?.id ?? 0);
   const [expiresOn, setExpiresOn] = useState(addDays(today, 14));
   const [busy, setBusy] = useState(false);
-  const urlOf = (link: PrivateLinkJson) => `${location.origin}/preview/${link.token}`;
+  const urlOf = (link: PrivateLinkJson) => `${origin}/preview/${link.token}`;
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
