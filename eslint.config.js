@@ -20,15 +20,15 @@ export default tseslint.config(
   },
   {
     // essentia.js is AGPL-3.0: only the bench may load it, never the server, the worker or the site.
-    ignores: ['api/bench/**'],
+    ignores: ['bench/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: [{ name: 'essentia.js', message: 'essentia.js (AGPL-3.0) is for api/bench only.' }],
-        patterns: [{ group: ['essentia.js/*', '**/bench/essentia*'], message: 'essentia.js (AGPL-3.0) is for api/bench only.' }],
+        paths: [{ name: 'essentia.js', message: 'essentia.js (AGPL-3.0) is for bench only.' }],
+        patterns: [{ group: ['essentia.js/*', '**/bench/essentia*'], message: 'essentia.js (AGPL-3.0) is for bench only.' }],
       }],
       'no-restricted-syntax': ['error', {
         selector: ':matches(ImportExpression, CallExpression[callee.name="require"]) Literal[value=/essentia/]',
-        message: 'essentia.js (AGPL-3.0) is for api/bench only.',
+        message: 'essentia.js (AGPL-3.0) is for bench only.',
       }],
     },
   },

@@ -9,7 +9,7 @@
 // itself, as a listener hears it — the major or the minor third in the frames whose bass is the tonic
 // — when one third clearly outweighs the other (power chords have neither, and distortion's
 // harmonics fake a major one). Chosen on tuning songs only (the tuning halves of the generated and the
-// realistic corpus, 141 songs; api/bench/analysis-fit.ts): Essentia's 'edma' profiles with a bass-on-
+// realistic corpus, 141 songs; bench/analysis-fit.ts): Essentia's 'edma' profiles with a bass-on-
 // tonic share and the third always deciding got 120 right; Krumhansl profiles with the bass line's
 // correlation (weight 0.2), 127 with the third deciding at 1.5:1 or 2.5:1 (1.5 kept: it keeps the
 // generated corpus's slice), 125 always deciding; 'shaath' 120, 'temperley' 95.
@@ -45,7 +45,7 @@ export interface KeyEstimate {
 /**
  * Platt scaling of the raw score (the winning profile's correlation plus 5 × its margin over the next
  * key, as a logit: 4 × correlation + 20 × margin − 2) into the probability of being right: slope and
- * bias. Fitted on the realistic corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0]
+ * bias. Fitted on the realistic corpus's tuning half (bench/analysis-fit.ts calibrate); [1, 0]
  * gives the raw score.
  */
 const KEY_CALIBRATION = [0.654, -0.379];

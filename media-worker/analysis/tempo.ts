@@ -48,7 +48,7 @@ const UNIFORM_FROM = 0.9;
 /**
  * Weights of the cues in the order of `cues()`, fitted (softmax regression, see tempoCandidates) on
  * the tuning halves of the generated and of the realistic corpus and on bare metronome clicks at
- * tempi other than the accuracy test's, never on a held-out song (api/bench/analysis-fit.ts). The
+ * tempi other than the accuracy test's, never on a held-out song (bench/analysis-fit.ts). The
  * tempo terms make a log-Gaussian prior over log2(bpm/120), learned from the corpus's spread of
  * genres and their tempi.
  */
@@ -73,7 +73,7 @@ export interface TempoEvidence {
 /**
  * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the share into
  * the probability of being right within 2 BPM: slope and bias on its logit. Fitted on the realistic
- * corpus's tuning half (api/bench/analysis-fit.ts calibrate); [1, 0] gives the share itself.
+ * corpus's tuning half (bench/analysis-fit.ts calibrate); [1, 0] gives the share itself.
  */
 const CALIBRATION = [0.906, 0.818];
 

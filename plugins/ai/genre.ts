@@ -1,7 +1,7 @@
 // The genre a track's audio suggests: a multinomial logistic regression (softmax) over the spec's
 // genres, on what the DSP measured (tempo, band balance, stereo width, transients, tonality, mode,
 // dynamics). Its weights were fitted on the realistic corpus's tuning half only
-// (api/bench/analysis-fit.ts genre); the bench reports top-3 accuracy on both halves. The audio says
+// (bench/analysis-fit.ts genre); the bench reports top-3 accuracy on both halves. The audio says
 // little about genre beyond groove and sound, so the answer is a ranked list with probabilities, and
 // none is named when the best of them is not likely enough.
 import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';

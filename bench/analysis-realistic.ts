@@ -7,9 +7,9 @@ import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { realisticCorpus, type Song } from '../../media-worker/analysis/test/realistic/corpus.ts';
-import { ensureFluidSynth, RENDER_DIR } from '../../media-worker/analysis/test/realistic/render.ts';
-import { judgeTempo } from '../../media-worker/analysis/test/corpus/judge.ts';
+import { realisticCorpus, type Song } from '../media-worker/analysis/test/realistic/corpus.ts';
+import { ensureFluidSynth, RENDER_DIR } from '../media-worker/analysis/test/realistic/render.ts';
+import { judgeTempo } from '../media-worker/analysis/test/corpus/judge.ts';
 import type { SongResult } from './analysis-realistic-worker.ts';
 
 async function analyseSongs(count: number): Promise<SongResult[]> {

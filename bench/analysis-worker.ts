@@ -2,8 +2,8 @@
 // cases it is given, analyses each with OneTrack (end to end, through ffmpeg) and with Essentia, and
 // sends back what each found.
 import { readFileSync } from 'node:fs';
-import { analyzeAudio } from '../../media-worker/analysis/analyze.ts';
-import { corpus } from '../../media-worker/analysis/test/corpus/corpus.ts';
+import { analyzeAudio } from '../media-worker/analysis/analyze.ts';
+import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
 import { corpusWav, monoOfWav } from './analysis-corpus.ts';
 import { essentiaKey, essentiaTempo } from './essentia.ts';
 

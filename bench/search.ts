@@ -4,7 +4,7 @@
 // spelling and a word that is nowhere: p50 and p95 per database. The goal is p95 < 50 ms on both.
 // Wall time suffers on a loaded machine (other processes take the cores), so the CPU time this process
 // spent per request (client, Koa, and SQLite's whole query; MariaDB works in its own process) is shown too.
-// `node api/bench/search.ts` alone; MariaDB/MySQL at MYSQL_TEST_URL (else root@127.0.0.1:3306).
+// `node bench/search.ts` alone; MariaDB/MySQL at MYSQL_TEST_URL (else root@127.0.0.1:3306).
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../log.ts';
-import { monthKey } from '../../plugins/catalog/drops.ts';
-import { GENRES } from '../../plugins/catalog/rules.ts';
+import { createApp } from '../api/app.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/log.ts';
+import { monthKey } from '../plugins/catalog/drops.ts';
+import { GENRES } from '../plugins/catalog/rules.ts';
 
 const ARTISTS = 2000;
 const TRACKS_PER_ARTIST = 10;

@@ -3,12 +3,12 @@
 // ai plugin's words) and with Essentia (cached beside the WAV: its answer never changes), and sends
 // back what each found.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { analyzeAudio } from '../../media-worker/analysis/analyze.ts';
-import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
-import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
-import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
-import type { GenreSuggestion } from '../../plugins/ai/genre.ts';
-import { describeAudio } from '../../plugins/ai/insights.ts';
+import { analyzeAudio } from '../media-worker/analysis/analyze.ts';
+import { realisticCorpus } from '../media-worker/analysis/test/realistic/corpus.ts';
+import { renderSong } from '../media-worker/analysis/test/realistic/render.ts';
+import type { AudioMeasurements } from '../media-worker/analysis/types.ts';
+import type { GenreSuggestion } from '../plugins/ai/genre.ts';
+import { describeAudio } from '../plugins/ai/insights.ts';
 import { monoOfWav } from './analysis-corpus.ts';
 import { essentiaKey, essentiaTempo } from './essentia.ts';
 

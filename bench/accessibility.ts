@@ -2,7 +2,7 @@
 // each of them (demo users), in Debian's Chromium (CHROME_PATH to change it). Goal: >= 96 on each,
 // with the failing audits named when one falls short. axe's serious findings fail `npm test`
 // already (site/test/a11y.browser.test.ts); this is Lighthouse's wider score.
-// Run alone with `node api/bench/bench.ts accessibility`.
+// Run alone with `node bench/bench.ts accessibility`.
 import lighthouse from 'lighthouse';
 import { withDemoServerAndChrome } from './demoBrowser.ts';
 import { sessionCookie } from './signIn.ts';

@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CorpusCase } from '../../media-worker/analysis/test/corpus/corpus.ts';
-import { wavBytes } from '../../media-worker/analysis/test/signals.ts';
+import type { CorpusCase } from '../media-worker/analysis/test/corpus/corpus.ts';
+import { wavBytes } from '../media-worker/analysis/test/signals.ts';
 
-const TEST_DIR = fileURLToPath(new URL('../../media-worker/analysis/test/', import.meta.url));
+const TEST_DIR = fileURLToPath(new URL('../media-worker/analysis/test/', import.meta.url));
 
 /** Hash of every file the corpus is rendered from (the corpus folder and the signal helpers). */
 function corpusHash(): string {

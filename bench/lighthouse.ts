@@ -4,7 +4,7 @@
 // AVIF/WebP sizes users get. Then the same with 2,000 artists / 20,000 tracks added, each figure
 // compared with the demo's (goal: within 1.2x). Goals: LCP <= 1.2 s, performance 100, and at most
 // 80 KB of gzipped JS on artist and track pages.
-// Run alone with `node api/bench/bench.ts lighthouse`.
+// Run alone with `node bench/bench.ts lighthouse`.
 import lighthouse from 'lighthouse';
 import { growCatalog } from './catalog-scale.ts';
 import { benchEnv, withChrome, withServer } from './demoBrowser.ts';

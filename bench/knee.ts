@@ -4,7 +4,7 @@
 // the last step that held, for one node and for two behind the same round robin. The load generator
 // runs on the same machine, so on a small one it takes its share of the cores: read the knee as a lower
 // bound, and one node against two as the figure that carries over.
-// Run alone with `node api/bench/bench.ts knee`; BENCH_SECONDS sets each step's length (10 s).
+// Run alone with `node bench/bench.ts knee`; BENCH_SECONDS sets each step's length (10 s).
 import os from 'node:os';
 import { Load, startMixCluster, Tally } from './mix.ts';
 

@@ -7,7 +7,7 @@
 // Every row names its goals and says met or MISSED: the ratio, and for anonymous API reads p99 <= 20 ms
 // beside the static file's own p99 (on a busy machine that alone can be above 20 ms). After a large
 // setup, its ratios against the demo's on the same database from the same run (issue 12 point 5:
-// within 1.2×). Run alone with `node api/bench/bench.ts http`; BENCH_SETUPS picks setups (e.g.
+// within 1.2×). Run alone with `node bench/bench.ts http`; BENCH_SETUPS picks setups (e.g.
 // "sqlite-demo,sqlite-large"; a large setup is compared only when its demo ran too), BENCH_SECONDS
 // the seconds per figure (cut into BENCH_ROUNDS slices, 3 by default).
 import autocannon from 'autocannon';
@@ -17,8 +17,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseDatabaseUrl } from '../config.ts';
-import { listeningUrl, startChild, startRedis, waitFor } from '../test/processes.ts';
+import { parseDatabaseUrl } from '../api/config.ts';
+import { listeningUrl, startChild, startRedis, waitFor } from '../api/test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
 import { sessionCookie } from './signIn.ts';
 
@@ -84,7 +84,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS || 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const SLICE_S = Math.max(1, Math.round(DURATION_S / ROUNDS));
 const CONNECTIONS = 50;
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const MYSQL_ADMIN_URL = process.env.MYSQL_TEST_URL || 'mysql://root@127.0.0.1:3306/mysql';
 
 async function measure(url: string, cookie?: string): Promise<Measured> {

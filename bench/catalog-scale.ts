@@ -1,15 +1,15 @@
 // How page and API latency change with the catalog's size: the demo catalog, then the same with
 // 2,000 artists and 20,000 tracks added. Each request carries a fresh query string, so the page
 // cache never answers and every figure is a full server render.
-// Run alone with `node api/bench/bench.ts scale`; `growCatalog` also serves the http part.
+// Run alone with `node bench/bench.ts scale`; `growCatalog` also serves the http part.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createKernel } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../log.ts';
-import { monthKey } from '../../plugins/catalog/drops.ts';
+import { createKernel } from '../api/app.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/log.ts';
+import { monthKey } from '../plugins/catalog/drops.ts';
 
 const ARTISTS = 2000;
 const TRACKS_PER_ARTIST = 10;
@@ -18,7 +18,7 @@ const PATHS = [
   '/', '/artist/1', '/artists', '/artists?sort=popular', '/artists?sort=streak', '/discover', '/tracks/1',
   '/api/artists', '/api/artists?sort=streak', '/api/tracks/monthly', '/feed.xml', '/oembed?url={track 1}',
 ];
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const env = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
 
 /**

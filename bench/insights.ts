@@ -1,4 +1,4 @@
-// Insights at scale (issue 21.4), `node api/bench/bench.ts insights` (or `node api/bench/insights.ts
+// Insights at scale (issue 21.4), `node bench/bench.ts insights` (or `node bench/insights.ts
 // ingest|dashboard` for one half):
 //   ingest     play reports per second on SQLite and MariaDB, through one app node and spread over two
 //              (Redis shared, as in production), each listener a distinct address and browser sending
@@ -14,18 +14,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { createKernel } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../log.ts';
-import { knexConfig } from '../db/connection.ts';
-import { rollupDay } from '../../plugins/insights/rollup.ts';
-import { DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
-import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../test/processes.ts';
+import { createKernel } from '../api/app.ts';
+import { loadConfig } from '../api/config.ts';
+import { createLogger } from '../api/log.ts';
+import { knexConfig } from '../api/db/connection.ts';
+import { rollupDay } from '../plugins/insights/rollup.ts';
+import { DEMO_USERNAME } from '../plugins/accounts/demoAccount.ts';
+import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../api/test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
 import { mysqlDatabase } from './http.ts';
 import { sessionCookie } from './signIn.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 16;
 const EVENTS = Number(process.env.BENCH_PLAY_EVENTS || 10_000_000);

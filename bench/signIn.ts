@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../plugins/accounts/demoAccount.ts';
 
 /** The session cookie of a seeded account (they share the demo password) signed in on the server at base. */
 export async function sessionCookie(base: string, username = DEMO_USERNAME): Promise<string> {

@@ -4,12 +4,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumPath } from '../cli/debianTools.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
-import { listeningUrl, startChild, waitFor } from '../test/processes.ts';
+import { chromiumPath } from '../api/cli/debianTools.ts';
+import { loadConfig } from '../api/config.ts';
+import { openDatabase } from '../api/db/connection.ts';
+import { listeningUrl, startChild, waitFor } from '../api/test/processes.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 
 /** The environment of the bench's servers on dataDir (the demo catalog is seeded into an empty one). */
 export function benchEnv(dataDir: string, media: boolean): NodeJS.ProcessEnv {

@@ -1,26 +1,26 @@
 // Fits the analysis's learned constants on tuning songs only — the tuning halves of the generated
 // corpus and of the realistic one; never a held-out song:
-//   node api/bench/analysis-fit.ts            tempo.ts's WEIGHTS: a softmax over each song's candidate
+//   node bench/analysis-fit.ts            tempo.ts's WEIGHTS: a softmax over each song's candidate
 //                                             beat periods (the right one: within 4 % of the notated
 //                                             beat), by Adam with a little L2
-//   node api/bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
+//   node bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
 //                                             (KEY_CALIBRATION), from the realistic bench's per-song output
 //                                             (REALISTIC_JSON) of a run with both at [1, 0]
-//   node api/bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
+//   node bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
 // Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FFMPEG } from '../../media-worker/media/run.ts';
-import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../../media-worker/analysis/signal.ts';
-import { onsetAutocorrelation, tempoCandidates } from '../../media-worker/analysis/tempo.ts';
-import { corpus } from '../../media-worker/analysis/test/corpus/corpus.ts';
-import { realisticCorpus } from '../../media-worker/analysis/test/realistic/corpus.ts';
-import { renderSong } from '../../media-worker/analysis/test/realistic/render.ts';
-import { clickTrack, writeWav } from '../../media-worker/analysis/test/signals.ts';
-import type { AudioMeasurements } from '../../media-worker/analysis/types.ts';
-import { GENRE_LABELS, genreFeatures } from '../../plugins/ai/genre.ts';
+import { FFMPEG } from '../media-worker/media/run.ts';
+import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../media-worker/analysis/signal.ts';
+import { onsetAutocorrelation, tempoCandidates } from '../media-worker/analysis/tempo.ts';
+import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
+import { realisticCorpus } from '../media-worker/analysis/test/realistic/corpus.ts';
+import { renderSong } from '../media-worker/analysis/test/realistic/render.ts';
+import { clickTrack, writeWav } from '../media-worker/analysis/test/signals.ts';
+import type { AudioMeasurements } from '../media-worker/analysis/types.ts';
+import { GENRE_LABELS, genreFeatures } from '../plugins/ai/genre.ts';
 import { corpusWav } from './analysis-corpus.ts';
 
 interface Tuning {
@@ -145,7 +145,7 @@ interface BenchRow {
 /** The realistic bench's per-song output (REALISTIC_JSON), its tuning half only. */
 function benchTuningRows(): BenchRow[] {
   const file = process.env.REALISTIC_JSON;
-  if (!file) throw new Error("REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node api/bench/bench.ts realistic)");
+  if (!file) throw new Error("REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node bench/bench.ts realistic)");
   const songs = realisticCorpus();
   return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
 }

@@ -2,7 +2,7 @@
 // node, then spread evenly over two (autocannon alternates its connections between the URLs, as a
 // load balancer without sticky sessions would), and how long a write on node A takes to show on
 // node B. Both nodes share one SQLite file and a redis-server of the bench's own.
-// Run alone with `node api/bench/nodes.ts`; `npm run bench` runs it.
+// Run alone with `node bench/nodes.ts`; `npm run bench` runs it.
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
@@ -10,11 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
-import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../test/processes.ts';
+import { DEMO_USERNAME } from '../plugins/accounts/demoAccount.ts';
+import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../api/test/processes.ts';
 import { sessionCookie } from './signIn.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 10;
 const ROUNDS = 5;

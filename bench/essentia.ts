@@ -1,6 +1,6 @@
 // Essentia (essentia.js, AGPL-3.0) as the reference in `npm run bench` ONLY: nothing the server or
 // the media worker loads may import this file or the package (eslint's no-restricted-imports
-// enforces it outside api/bench). Runs RhythmExtractor2013 and KeyExtractor with their defaults.
+// enforces it outside bench). Runs RhythmExtractor2013 and KeyExtractor with their defaults.
 import { createRequire } from 'node:module';
 
 interface EssentiaVector {

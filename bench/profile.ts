@@ -1,6 +1,6 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`): self time by package (or project folder) and by
 // function, so a profile of the server under load reads as a short table.
-// Usage: node api/bench/profile.ts CPU.….cpuprofile [rows]
+// Usage: node bench/profile.ts CPU.….cpuprofile [rows]
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -46,6 +46,6 @@ export function summarise(profile: Profile, rows = 25): string {
 
 if (import.meta.main) {
   const [file, rows] = process.argv.slice(2);
-  if (!file) throw new Error('usage: node api/bench/profile.ts FILE.cpuprofile [rows]');
+  if (!file) throw new Error('usage: node bench/profile.ts FILE.cpuprofile [rows]');
   process.stdout.write(summarise(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(rows || 25)));
 }

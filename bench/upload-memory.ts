@@ -5,15 +5,15 @@
 // process, which first takes a 1-second WAV by the streamed path (so code loaded on first use, such
 // as the S3 client's, is not counted); the figure is its peak RSS during the big upload (VmHWM,
 // reset through /proc/PID/clear_refs) above its RSS just before.
-// Run alone with `node api/bench/upload-memory.ts`; `npm run bench` runs it at its end.
+// Run alone with `node bench/upload-memory.ts`; `npm run bench` runs it at its end.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FFMPEG } from '../../media-worker/media/run.ts';
-import { startLocalS3 } from '../test/s3.ts';
+import { FFMPEG } from '../media-worker/media/run.ts';
+import { startLocalS3 } from '../api/test/s3.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 const MB = 1024 * 1024;
 /** Just under the 100 MB limit: 594 s of 16-bit 44.1 kHz stereo. */
 const SECONDS = 594;

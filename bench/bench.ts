@@ -1,4 +1,4 @@
-// `npm run bench`: every part below, in order; `node api/bench/bench.ts http lighthouse` runs only
+// `npm run bench`: every part below, in order; `node bench/bench.ts http lighthouse` runs only
 // the parts named. Speed figures are ratios to a static file served by the same process in the
 // same run, so results compare across machines and survive a busy one.
 //   http        API reads and pages vs /robots.txt: SQLite and MariaDB, demo and 2,000 artists /

@@ -4,7 +4,7 @@
 // weight; writes arrive on their own clock, WRITES_PER_S a second. The same reads run twice: idle,
 // then under the writes; per kind it prints req/s, p50/p99, errors and the cache hit rate, and
 // whether cached anonymous pages keep >= 80 % of their idle throughput under the writes.
-// Run alone with `node api/bench/bench.ts mix`; BENCH_SECONDS sets each phase's length (20 s).
+// Run alone with `node bench/bench.ts mix`; BENCH_SECONDS sets each phase's length (20 s).
 //
 // The proportions, per 100 reads: a music site is read far more than written and mostly by
 // visitors who are not signed in (search engines, shared links, people deciding to join), so half
@@ -20,9 +20,9 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { knexConfig } from '../db/connection.ts';
-import { parseDatabaseUrl } from '../config.ts';
-import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../test/processes.ts';
+import { knexConfig } from '../api/db/connection.ts';
+import { parseDatabaseUrl } from '../api/config.ts';
+import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../api/test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
 import { mysqlDatabase } from './http.ts';
 
@@ -31,7 +31,7 @@ const CONNECTIONS = 16;
 const WRITES_PER_S = 20;
 const FANS = 40;
 const GOAL = 0.8;
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
 
 export interface Ids {
   artists: number[];
