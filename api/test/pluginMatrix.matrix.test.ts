@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../../plugins/accounts/demoAccount.ts';
 import type { AppState } from '../http/state.ts';
-import { buildMatrix, type Configuration } from './pluginMatrix.ts';
+import { buildMatrix, EXAMPLE_PACKAGE, type Configuration } from './pluginMatrix.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import type { TestClient } from './client.ts';
 
@@ -56,12 +56,17 @@ describe('plugin matrix: the site without each optional plugin', function () {
   it('has a configuration for every enabled plugin and one per optional plugin', () => {
     expect(configurations[0].without).to.equal('none');
     expect(configurations.length).to.be.greaterThan(1);
-    for (const c of configurations.slice(1)) expect(c.plugins, c.without).not.to.include(c.without);
+    const withPackage = configurations[configurations.length - 1];
+    expect(withPackage.plugins).to.include(EXAMPLE_PACKAGE);
+    for (const c of configurations.slice(1, -1)) expect(c.plugins, c.without).not.to.include(c.without);
   });
 
   it('serves every remaining page and GET API route without a 5xx, in every configuration', async () => {
     const failures: string[] = [];
+    const savedList = process.env.ONETRACK_PLUGINS;
     for (const configuration of configurations) {
+      // The server reads the list the site was built from (and finds the example package beside it).
+      process.env.ONETRACK_PLUGINS = configuration.listFile;
       const server = await startTestServer({ pages: true, seedDemo: true, plugins: configuration.plugins, dist: configuration.dist });
       try {
         await server.app.kernel.knex('users').where({ username: DEMO_ARTIST }).update({ role: 'superadmin' });
@@ -84,10 +89,18 @@ describe('plugin matrix: the site without each optional plugin', function () {
         expect(artistPage, configuration.without).to.include('artist-header');
         if (!configuration.plugins.includes('syndication')) expect(artistPage).not.to.include('application/json+oembed');
         if (!configuration.plugins.includes('search')) expect((await server.client().get('/search')).status).to.equal(404);
+        // A plugin from a package: its page, in the app layout, with its island.
+        const merch = await viewers[1][1].get('/merch');
+        if (configuration.plugins.includes(EXAMPLE_PACKAGE)) {
+          expect(merch.status).to.equal(200);
+          expect(merch.text).to.include('<h1 class="page-title">Merch</h1>').and.include('app-frame').and.include('astro-island');
+        } else expect(merch.status).to.equal(404);
       } finally {
         await server.stop();
       }
     }
+    if (savedList === undefined) delete process.env.ONETRACK_PLUGINS;
+    else process.env.ONETRACK_PLUGINS = savedList;
     expect(failures).to.deep.equal([]);
   });
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { distDir } from '../http/astro.ts';
 import { loadPlugins, readEnabledList, withoutPlugin } from '../plugins/loader.ts';
@@ -12,7 +12,9 @@ import { loadPlugins, readEnabledList, withoutPlugin } from '../plugins/loader.t
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const matrixCache = path.join(root, 'node_modules/.cache/plugin-matrix');
-const SOURCES = ['api', 'plugins', 'site', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['api', 'plugins', 'site', 'examples', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+/** The example package plugin, installed beside the matrix's lists as npm would (a link in node_modules). */
+export const EXAMPLE_PACKAGE = '@acme/onetrack-plugin-merch';
 const PARALLEL_BUILDS = 2;
 
 export interface Configuration {
@@ -21,6 +23,8 @@ export interface Configuration {
   plugins: string[];
   /** The built site's folder. */
   dist: string;
+  /** The enabled list it was built from (ONETRACK_PLUGINS: the server must read the same). */
+  listFile: string;
 }
 
 function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
@@ -41,17 +45,17 @@ function sourcesHash(): string {
   return hash.digest('hex');
 }
 
-/** Every enabled plugin, then for each optional one the list without it and what needs it. */
-export async function matrixConfigurations(): Promise<Array<Omit<Configuration, 'dist'>>> {
+/** Every enabled plugin, then for each optional one the list without it and what needs it; last, every one with the example package. */
+export async function matrixConfigurations(): Promise<Array<Omit<Configuration, 'dist' | 'listFile'>>> {
   const enabled = readEnabledList();
   const manifests = await loadPlugins(enabled);
-  const byList = new Map<string, Omit<Configuration, 'dist'>>();
+  const byList = new Map<string, Omit<Configuration, 'dist' | 'listFile'>>();
   for (const plugin of manifests.filter((m) => !m.core)) {
     const left = new Set(withoutPlugin(manifests, plugin.name).map((m) => m.name));
     const plugins = enabled.filter((name) => left.has(name));
     if (!byList.has(plugins.join())) byList.set(plugins.join(), { without: plugin.name, plugins });
   }
-  return [{ without: 'none', plugins: enabled }, ...byList.values()];
+  return [{ without: 'none', plugins: enabled }, ...byList.values(), { without: `none, with ${EXAMPLE_PACKAGE}`, plugins: [...enabled, EXAMPLE_PACKAGE] }];
 }
 
 function build(listFile: string, outDir: string, log: string): Promise<void> {
@@ -76,14 +80,21 @@ function build(listFile: string, outDir: string, log: string): Promise<void> {
  * Builds what is not built yet and answers each configuration with its folder. The full list is
  * the site in dist/ when `fullBuilt` (npm test builds it first); old builds are removed.
  */
-export async function buildMatrix(options: { fullBuilt?: boolean; onBuild?: (c: Omit<Configuration, 'dist'>) => void } = {}): Promise<Configuration[]> {
+export async function buildMatrix(options: { fullBuilt?: boolean; onBuild?: (c: Omit<Configuration, 'dist' | 'listFile'>) => void } = {}): Promise<Configuration[]> {
   const sources = sourcesHash();
   mkdirSync(matrixCache, { recursive: true });
+  const link = path.join(matrixCache, 'node_modules', EXAMPLE_PACKAGE);
+  if (!existsSync(link)) {
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.join(root, 'examples/onetrack-plugin-merch'), link, 'dir');
+  }
   const configurations = (await matrixConfigurations()).map((c) => {
     const key = createHash('sha256').update(sources).update(c.plugins.join()).digest('hex').slice(0, 16);
-    return { ...c, key, dist: c.without === 'none' && options.fullBuilt ? distDir : path.join(matrixCache, key) };
+    const listFile = path.join(matrixCache, `${key}.json`);
+    writeFileSync(listFile, JSON.stringify(c.plugins));
+    return { ...c, key, listFile, dist: c.without === 'none' && options.fullBuilt ? distDir : path.join(matrixCache, key) };
   });
-  const kept = new Set(configurations.flatMap((c) => [c.key, `${c.key}.json`, `${c.key}.done`, `${c.key}.log`]));
+  const kept = new Set(['node_modules', ...configurations.flatMap((c) => [c.key, `${c.key}.json`, `${c.key}.done`, `${c.key}.log`])]);
   for (const name of readdirSync(matrixCache)) if (!kept.has(name)) rmSync(path.join(matrixCache, name), { recursive: true, force: true });
 
   const pending = configurations.filter((c) => c.dist !== distDir && !existsSync(path.join(matrixCache, `${c.key}.done`)));
@@ -91,12 +102,10 @@ export async function buildMatrix(options: { fullBuilt?: boolean; onBuild?: (c: 
     const c = pending.shift();
     if (!c) return;
     options.onBuild?.(c);
-    const listFile = path.join(matrixCache, `${c.key}.json`);
-    writeFileSync(listFile, JSON.stringify(c.plugins));
-    await build(listFile, c.dist, path.join(matrixCache, `${c.key}.log`));
+    await build(c.listFile, c.dist, path.join(matrixCache, `${c.key}.log`));
     writeFileSync(path.join(matrixCache, `${c.key}.done`), '');
     await next();
   };
   await Promise.all(Array.from({ length: PARALLEL_BUILDS }, next));
-  return configurations.map(({ without, plugins, dist }) => ({ without, plugins, dist }));
+  return configurations.map(({ without, plugins, dist, listFile }) => ({ without, plugins, dist, listFile }));
 }
