@@ -1,4 +1,4 @@
-import { arrayOf, boolean, component, integer, nullable, number, object, oneOf, string } from '../../api/openapi/schema.ts';
+import { arrayOf, boolean, component, integer, nullable, number, object, oneOf, optional, string } from '../../api/openapi/schema.ts';
 
 const strings = arrayOf(string);
 
@@ -28,6 +28,8 @@ export const AnalysisReply = component(
         bpm: nullable(number),
         key: nullable(string),
         genre: nullable(string),
+        // The likeliest genres with their probabilities (the dialog's top 3).
+        genres: optional(arrayOf(object({ genre: string, confidence: number }))),
         mood: strings,
         instruments: strings,
         dynamicRange: nullable(string),
