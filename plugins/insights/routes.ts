@@ -78,7 +78,7 @@ export function insightsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = platformCsv(await insights.platform(), table);
   });
 
-  api.get('/insights/links', { summary: 'The artist’s private preview links', session: 'required', login: MESSAGES.login, responses: { 200: object({ links: arrayOf(PrivateLink) }) } }, async (ctx) => {
+  api.get('/insights/links', { summary: 'The artist’s private preview links', session: 'required', login: MESSAGES.login, responses: { 200: object({ links: arrayOf(PrivateLink) }) }, errors: { 403: 'not an artist account' } }, async (ctx) => {
     const user = requireUser(ctx, MESSAGES.login);
     ctx.body = { links: await insights.links(user.id) };
   });
@@ -88,7 +88,7 @@ export function insightsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.status = 201;
     ctx.body = await insights.createLink(user.id, trackId, expiresOn);
   });
-  api.delete('/insights/links/:id', { summary: 'Revoke a private preview link', session: 'required', login: MESSAGES.login, responses: { 200: PrivateLink } }, async (ctx) => {
+  api.delete('/insights/links/:id', { summary: 'Revoke a private preview link', session: 'required', login: MESSAGES.login, responses: { 200: PrivateLink }, errors: { 403: 'not an artist account', 404: 'no such link of the artist' } }, async (ctx) => {
     const user = requireUser(ctx, MESSAGES.login);
     ctx.body = await insights.revokeLink(user.id, idParam(ctx.params.id, 'Private link'));
   });
