@@ -7,7 +7,7 @@ import { pluginPages } from './api/plugins/astroIntegration.ts';
 import { offlineApp } from './plugins/offline/build.ts';
 import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 
-// The client build's shared code in four chunks, by when a page needs it (docs/architecture.md,
+// The client build's shared code in four chunks, by when a page needs it (site/README.md,
 // "Front-end delivery"). Left to automatic splitting it came as ~40 chunks of a few hundred bytes,
 // each a request with its own headers and compression, found one import level at a time.
 // What only some pages or an opened dialog need stays split off.
@@ -45,7 +45,7 @@ const chunkGroups = [
 ];
 
 /**
- * Our hydration directives (docs/architecture.md, "Front-end delivery"): `client:paint` after the page
+ * Our hydration directives (site/README.md, "Front-end delivery"): `client:paint` after the page
  * has loaded and painted, `client:demand` when the island has something to do (site/directives/).
  */
 const hydrationDirectives = {
@@ -79,7 +79,7 @@ export default defineConfig({
   // and no link asked for prefetching.
   prefetch: false,
   // The theme is a file the browser keeps, loaded without blocking render (site/layouts/AppLayout.astro,
-  // docs/architecture.md "Front-end delivery"); components' own small <style> blocks are inlined so
+  // site/README.md "Front-end delivery"); components' own small <style> blocks are inlined so
   // that no stylesheet request stands between the HTML and the first paint.
   build: { inlineStylesheets: 'auto' },
   vite: {

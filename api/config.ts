@@ -20,7 +20,7 @@ export interface Config {
   /**
    * The site's public origin (scheme, host, port; no path): every absolute URL the site writes (pages,
    * feeds, the sitemap, oEmbed, e-mails) starts with it, never with a request's Host
-   * (docs/architecture.md, "Threat model").
+   * (api/http/README.md, "Threat model").
    */
   publicUrl: string;
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies behind TLS termination). */

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 // Which Host a request may name. Absolute URLs come from the configured public origin
 // (config.publicUrl), never from a request; a request for any other host is refused, so a forged
 // Host (or X-Forwarded-Host behind a trusted proxy) reaches neither a page nor a cache
-// (docs/architecture.md, "Threat model").
+// (api/http/README.md, "Threat model").
 
 /** The machine itself, by name or address: development, health checks, an operator's curl. */
 const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;

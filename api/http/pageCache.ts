@@ -48,7 +48,7 @@ interface Entry {
  * Kept bodies up to this size are compressed again at brotli's best quality, in the background
  * (zlib's thread pool, not the event loop; ~1 ms per KB), and served so from then on: a page is ~10 %
  * smaller than at the quick quality its first readers get, and the four main pages then fit in TCP's
- * first round trip (14.6 KB with the headers; docs/architecture.md, "Front-end delivery"). Larger
+ * first round trip (14.6 KB with the headers; site/README.md, "Front-end delivery"). Larger
  * bodies (the catalog's long lists at scale) would keep a pool thread busy for seconds.
  * Only a page served again from the cache earns it, one at a time per process: done for every
  * render it cost ~7 times the render's own CPU (a profile at 2,000 artists), and any new query string

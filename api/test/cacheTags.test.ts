@@ -12,7 +12,7 @@ import { startTestServer, testConfig, type TestServer } from './server.ts';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
 import { GENRES } from '../../plugins/catalog/rules.ts';
 
-// Invalidation as precise as the write (api/cache.ts, docs/architecture.md "Cache tags"): each
+// Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
 
 /** The tags of every invalidation this node hears while `work` runs. */

@@ -24,7 +24,7 @@ const artistRef = (id: unknown, name: unknown, image: unknown) => ({
  * on goes live at 00:00 of its day in the viewer's zone: its upload_date holds 00:00 UTC of that
  * day, so it is out once upload_date <= now + the viewer's UTC offset. Everything else (ASAP,
  * midnight release off, tracks made before the releases feature) is out once upload_date <= now.
- * release_asap and midnight_release are columns of the releases feature (docs/architecture.md).
+ * release_asap and midnight_release are columns of the releases feature (plugins/releases/README.md).
  * Written as one range on upload_date (indexed) and a test of the rows between the two clocks.
  * The offset is the zone's offset now, which is its offset at that midnight except within a day of
  * a daylight-saving change (then the release may come an hour early or late for that zone).

@@ -6,7 +6,7 @@ import { dayOf } from './days.ts';
  * listener's, visitors too, by the counting rules), and an artist's listeners as the sum of their
  * daily distinct listeners (the hash rotates daily, so a longer span cannot be counted distinct).
  * Rollups only change when the job runs, so a play report empties no cache; pages show the new
- * order within their TTL (docs/architecture.md, "Cache tags").
+ * order within their TTL (api/README.md, "Cache tags").
  */
 export const rollupPopularity: Popularity = {
   trackPlays: () => ({ sql: '(select coalesce(sum(pd.plays), 0) from play_days pd where pd.track_id = t.id)', bindings: [] }),

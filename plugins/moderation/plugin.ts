@@ -6,7 +6,7 @@ import { deleteModerationData, exportModeration } from './yourData.ts';
 
 // Reports, copyright notices, the moderators' queue and actions, appeals, and the audit log of every
 // moderation and admin action. The states it sets (a track's hidden_at, an account's suspended_at)
-// are columns of catalog and accounts, read on every path there (docs/architecture.md).
+// are columns of catalog and accounts, read on every path there (plugins/moderation/README.md).
 const moderation: PluginManifest = {
   name: 'moderation',
   api: '^1.0.0',

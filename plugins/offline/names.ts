@@ -1,4 +1,4 @@
-// What the service worker, the pages and the server agree on (docs/architecture.md, "Offline").
+// What the service worker, the pages and the server agree on (plugins/offline/README.md).
 // Imported by the worker's bundle too, so it holds constants only.
 
 /** Cache Storage names; every one starts with CACHE_PREFIX, so turning the feature off can drop them all. */

@@ -3,7 +3,7 @@ import { viewerHeader } from './viewer.ts';
 
 // The installable app that works offline (issue 23, point 3): the manifest, icons and service worker
 // are made at build time (build.ts); the server names each page's viewer for the worker's private
-// caches and serves the offline page. docs/architecture.md, "Offline".
+// caches and serves the offline page. plugins/offline/README.md.
 const offline: PluginManifest = {
   name: 'offline',
   api: '^1.0.0',

@@ -4,7 +4,7 @@ import { demand, whenDemanded } from '../lib/demand.ts';
 import { loadedAndPainted } from '../lib/loadedAndPainted.ts';
 import { allHydrated, firstStart, hydrateIsland } from './hydration.ts';
 
-// `client:demand`: hydrates an island only when it has something to do (docs/architecture.md,
+// `client:demand`: hydrates an island only when it has something to do (site/README.md,
 // "Front-end delivery"), so a reader who only reads never downloads React:
 // - on the first interaction inside it (pointer or key down, a touch, focus), links aside: they
 //   navigate natively and the router waits for islands still hydrating (./hydration.ts). Pointing

@@ -1,4 +1,4 @@
-// What `client:paint` and `client:demand` share (docs/architecture.md, "Front-end delivery"): each
+// What `client:paint` and `client:demand` share (site/README.md, "Front-end delivery"): each
 // island hydrated once, the islands still hydrating, and the client router waiting for them.
 //
 // Astro starts an island again whenever its element is connected again: the client router moves

@@ -1,7 +1,7 @@
 import { busy } from './busy.ts';
 import { committed, dehydrated } from './committed.ts';
 
-// Forms inside islands before React has hydrated them (docs/architecture.md, "Front-end delivery").
+// Forms inside islands before React has hydrated them (site/README.md, "Front-end delivery").
 // Started by the page scripts' starter (site/lib/pageStart.ts), which runs before anything else on
 // every page, so this covers every directive (`client:load`, `client:demand`, `client:paint`).
 //

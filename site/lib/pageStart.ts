@@ -5,7 +5,7 @@ import { loadedAndPainted } from './loadedAndPainted.ts';
 // Starts the page scripts (./pageScripts.ts: the client router, play buttons, tabs, the cards'
 // listeners) and, on the pages that wait for it, the theme once the page has loaded and painted, so
 // that neither their requests nor their evaluation stand before the largest paint
-// (docs/architecture.md, "Front-end delivery"). The scripts wait, inert, in the layout's
+// (site/README.md, "Front-end delivery"). The scripts wait, inert, in the layout's
 // <template id="page-scripts">; this module has no imports once bundled, so Astro inlines it and the
 // page makes no script request before its first paint. A reader who interacts sooner gets them at
 // once, and a click on a button they serve is held (busy meanwhile) and clicked again once they have

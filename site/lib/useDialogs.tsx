@@ -4,7 +4,7 @@ import { Icon, type IconName } from '../components/Icon.tsx';
 /**
  * Which of an island's dialogs is open, for dialogs whose code is fetched the first time one opens
  * (`React.lazy`): react-bootstrap's Modal and the dialogs' forms are ~16 KB gzipped that most visits
- * never use, so pages do not load them (docs/architecture.md, "Front-end delivery").
+ * never use, so pages do not load them (site/README.md, "Front-end delivery").
  * Opening is a transition: while the dialog's code loads the page stays as it is and `pending` names
  * the dialog (its button shows a spinner and aria-busy); then the dialog opens and takes the focus.
  * A dialog stays rendered after its first opening, so it animates closed and returns the focus.

@@ -162,7 +162,7 @@ describe('catalog API', () => {
 
   describe('listens and monthly listeners', () => {
     // Read signed in, so answered fresh: listener counts are counters, which the anonymous copy
-    // shows up to the cache's TTL old (docs/architecture.md, "Cache tags").
+    // shows up to the cache's TTL old (api/README.md, "Cache tags").
     const listeners = async () => (await ana.client.get(`/api/artists/${ana.artist!.id}`)).body.monthlyListeners;
 
     it('needs a session and a released track', async () => {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 // The service worker (built into /sw.js by ../build.ts with Workbox's precache list injected).
-// What it keeps and for how long: docs/architecture.md, "Offline". The API (/api, /rest) never goes
+// What it keeps and for how long: plugins/offline/README.md. The API (/api, /rest) never goes
 // through it: no answer with someone's data is ever kept here.
 import { clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';

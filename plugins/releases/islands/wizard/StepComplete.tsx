@@ -25,8 +25,8 @@ async function copy(text: string, what: string) {
 }
 
 /**
- * The moment the release goes public, as the server stores it (docs/architecture.md, "Midnight
- * releases"): ASAP is public at once; a scheduled day at 00:00 in each listener's zone (Midnight
+ * The moment the release goes public, as the server stores it (plugins/catalog/README.md,
+ * "Midnight releases"): ASAP is public at once; a scheduled day at 00:00 in each listener's zone (Midnight
  * Release) or at 00:00 UTC, shown in the reader's own time too. Rendered in the browser only.
  */
 function ReleaseMoment({ release }: { release: ReleaseJson }) {
