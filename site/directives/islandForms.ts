@@ -30,6 +30,8 @@ const preparing = (island: Element) => island.hasAttribute('ssr') || hydrating.h
 
 const checkable = (field: Field): field is HTMLInputElement => field.type === 'checkbox' || field.type === 'radio';
 const selectable = (field: Field): field is HTMLSelectElement => field.tagName === 'SELECT';
+// A file input's value can only be cleared by a script: what the reader chose there is not entered again.
+const fileInput = (field: Field) => field.type === 'file';
 
 /** The value a select shows as the server rendered it: its `selected` option's, or else its first's. */
 function renderedChoice(select: HTMLSelectElement): string {
@@ -43,7 +45,7 @@ function edited(field: Field): boolean {
   // A radio button checked unchecks the rest of its group: only that one counts.
   if (checkable(field)) return field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked);
   if (selectable(field)) return field.value !== renderedChoice(field);
-  return field.type !== 'file' && field.value !== field.defaultValue;
+  return !fileInput(field) && field.value !== field.defaultValue;
 }
 
 /** Enters it again as the reader's edit. */
@@ -83,7 +85,7 @@ export function holdIslandForms(): void {
     document.addEventListener(type, (event) => {
       const field = event.target as Field;
       const island = field.closest?.('astro-island') as HTMLElement | null;
-      if (!island || !hydrating.has(island)) return;
+      if (!island || !hydrating.has(island) || fileInput(field)) return;
       // An event on an island React is still hydrating makes React finish it there and then, which
       // sets a select back to the choice in its state before the event goes on: what a later event
       // finds in it is React's, not the reader's.
