@@ -62,8 +62,8 @@ async function measure(dataDir: string): Promise<Record<string, number>> {
       const times: number[] = [];
       for (let i = 0; i < SAMPLES; i++) {
         const started = performance.now();
-        // oEmbed answers only for this server's own address.
-        const target = p.replace('{track 1}', encodeURIComponent(`${base}/tracks/1`));
+        // oEmbed answers only for the configured address (PUBLIC_URL), whatever the port.
+        const target = p.replace('{track 1}', encodeURIComponent(`${env.PUBLIC_URL}/tracks/1`));
         const res = await fetch(`${base}${target}${p.includes('?') ? '&' : '?'}bench=${i}`);
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${p}: ${res.status}`);

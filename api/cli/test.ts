@@ -1,8 +1,13 @@
-// `npm test`: everything, in order: tools it needs, lint, typecheck, the deployment file, build, the
-// suite on SQLite and on MariaDB/MySQL (a database of its own per suite), the multi-node test (app
-// and worker processes on MariaDB, Redis and a local S3 server), the plugin matrix, then the browser tests. Prints one
-// closing line "N passed, N failed" summed over every mocha run.
-import { spawnSync } from 'node:child_process';
+// `npm test`: everything: tools it needs, the build, then two lanes side by side, one per core:
+//   - the browser tests (Chromium, SQLite), about half the suite's time on their own;
+//   - lint, typecheck, the deployment file, the suite on SQLite and on MariaDB/MySQL (a database of
+//     its own per suite), the multi-node test (app and worker processes on MariaDB, Redis and a local
+//     S3 server), then the plugin matrix.
+// Every test makes its own data folder, database, Redis prefix and ports, so the lanes share nothing
+// but the build, which neither writes (the matrix builds elsewhere). Each step's output is printed
+// whole when it ends, with its time. Prints one closing line "N passed, N failed" summed over every
+// mocha run. `node api/cli/test.ts static|sqlite|mysql|matrix|browser` runs one part (after the build).
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { ensureDebianTools } from './debianTools.ts';
@@ -12,40 +17,47 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0 };
 const failures: string[] = [];
 
-function step(title: string) {
-  process.stdout.write(`\n=== ${title}\n`);
+/** Runs a command to its end, its output kept and printed whole when it ends (lanes run side by side). */
+function runCaptured(title: string, command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; stdout: string }> {
+  const began = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+    const output: Buffer[] = [];
+    const stdout: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => {
+      output.push(chunk);
+      stdout.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - began) / 1000);
+      process.stdout.write(`\n=== ${title}\n${Buffer.concat(output).toString('utf8')}\n--- ${title}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`);
+      resolve({ ok: code === 0, stdout: Buffer.concat(stdout).toString('utf8') });
+    });
+  });
 }
 
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}) {
-  step(title);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
-  if (result.status !== 0) failures.push(title);
-  return result.status === 0;
+async function run(title: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const { ok } = await runCaptured(title, command, args, env);
+  if (!ok) failures.push(title);
+  return ok;
 }
 
 /** Runs mocha and adds its counts to the totals (mocha prints "N passing" / "N failing"). */
-function mocha(title: string, args: string[], env: Record<string, string>) {
-  step(title);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
-  const passed = Number(/(\d+) passing/.exec(result.stdout)?.[1] ?? 0);
-  const failed = Number(/(\d+) failing/.exec(result.stdout)?.[1] ?? 0);
+async function mocha(title: string, args: string[], env: Record<string, string>): Promise<void> {
+  const { ok, stdout } = await runCaptured(title, process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), ...args], env);
+  const passed = Number(/(\d+) passing/.exec(stdout)?.[1] ?? 0);
+  const failed = Number(/(\d+) failing/.exec(stdout)?.[1] ?? 0);
   totals.passed += passed;
   totals.failed += failed;
-  if (result.status !== 0 || passed === 0) {
+  if (!ok || passed === 0) {
     failures.push(title);
     if (!failed) totals.failed += 1;
   }
 }
 
 function ensureTools() {
-  step('tools');
+  process.stdout.write('\n=== tools\n');
   ensureDebianTools([
     ['/usr/bin/chromium', 'chromium'],
     ['/usr/bin/ffmpeg', 'ffmpeg'],
@@ -59,15 +71,14 @@ function ensureTools() {
 }
 
 /** `docker compose config` validates docker-compose.yml where a Docker client with Compose is installed. */
-function checkComposeFile() {
+async function checkComposeFile(): Promise<void> {
   const compose = [['docker', 'compose'], ['docker-compose']].find(([command, ...args]) => spawnSync(command, [...args, 'version'], { stdio: 'ignore' }).status === 0);
   if (!compose) {
-    step('docker-compose.yml');
-    process.stdout.write('No Docker Compose client here: the file is checked by the deployment test only\n');
+    process.stdout.write('\n=== docker-compose.yml\nNo Docker Compose client here: the file is checked by the deployment test only\n');
     return;
   }
   const [command, ...args] = compose;
-  run('docker-compose.yml (docker compose config)', command, [...args, '-f', 'docker-compose.yml', 'config', '--quiet'], { SESSION_SECRET: 'compose-config-check-secret-0123456789' });
+  await run('docker-compose.yml (docker compose config)', command, [...args, '-f', 'docker-compose.yml', 'config', '--quiet'], { SESSION_SECRET: 'compose-config-check-secret-0123456789' });
 }
 
 /**
@@ -107,13 +118,6 @@ async function mysqlAdminUrl(): Promise<string> {
 const only = process.argv[2];
 const started = Date.now();
 ensureTools();
-if (!only || only === 'static') {
-  run('lint', bin('eslint'), ['.']);
-  run('typecheck (server and islands)', bin('tsc'), ['-p', 'tsconfig.json']);
-  run('typecheck (.astro pages)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
-  checkComposeFile();
-}
-run('build', bin('astro'), ['build']);
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
 const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
 // Real processes on MariaDB: run once, not in both database passes.
@@ -121,24 +125,43 @@ const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules
 // The site built without each optional plugin (api/test/pluginMatrix.ts); dist/ is the full list's build.
 const MATRIX = ['api/test/*.matrix.test.ts', '--timeout', '1200000'];
 const BROWSER = ['{api,plugins,site}/**/*.browser.test.ts', '--ignore', 'node_modules/**', '--timeout', '60000'];
+const part = (name: string) => !only || only === name;
 
-if (!only || only === 'sqlite') mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
-if (!only || only === 'mysql') {
-  let url: string | null = null;
+async function checks(): Promise<void> {
+  if (!part('static')) return;
+  await run('lint', bin('eslint'), ['.']);
+  await run('typecheck (server and islands)', bin('tsc'), ['-p', 'tsconfig.json']);
+  await run('typecheck (.astro pages)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
+  await checkComposeFile();
+}
+
+async function databaseSuites(): Promise<void> {
+  if (part('sqlite')) await mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
+  if (!part('mysql')) return;
+  let url: string;
   try {
     url = await mysqlAdminUrl();
   } catch (error) {
     process.stdout.write(`MariaDB/MySQL is not reachable: ${(error as Error).message}\n`);
     failures.push('MariaDB/MySQL connection');
     totals.failed += 1;
+    return;
   }
-  if (url) mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
-  if (url) mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+  await mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+  await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
 }
-if (!only || only === 'matrix') mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, { TEST_DB: 'sqlite', PLUGIN_MATRIX_DIST: '1' });
-if (!only || only === 'browser') {
-  mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' });
-}
+
+// The static checks need no build: they run even when it failed.
+const built = await run('build', bin('astro'), ['build']);
+await Promise.all([
+  built && part('browser') ? mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' }) : undefined,
+  (async () => {
+    await checks();
+    if (!built) return;
+    await databaseSuites();
+    if (part('matrix')) await mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, { TEST_DB: 'sqlite', PLUGIN_MATRIX_DIST: '1' });
+  })(),
+]);
 
 process.stdout.write(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
 if (failures.length) process.stdout.write(` Failed steps: ${failures.join('; ')}.`);

@@ -3,8 +3,7 @@
 import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { useVisiblePoll } from '../../../site/lib/useVisiblePoll.ts';
 import { $unreadNotifications } from '../../../site/stores/shell.ts';
-
-export const BELL_POLL_MS = 30_000;
+import { BELL_POLL_MS } from '../rules.ts';
 
 async function refreshBell(): Promise<void> {
   const answer = await apiGetOrNull<{ count: number }>('/api/notifications/unread-count').catch(() => undefined);

@@ -3,6 +3,7 @@ import { openPage } from '../../../site/test/browser.ts';
 import { signUp } from '../../accounts/test/fixtures.ts';
 import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 import { releaseDrop, settlingRunner } from '../../pledges/test/fixtures.ts';
+import { BELL_POLL_MS } from '../rules.ts';
 
 describe('notification centre in the browser', function () {
   this.timeout(60_000);
@@ -19,6 +20,8 @@ describe('notification centre in the browser', function () {
 
   it('counts a subscribed artist\'s drop in the bell, and the page lists it until read', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
+    // The page's clock runs as usual, until the poll below is brought forward.
+    await page.clock.install();
     await signIn(page);
     // The demo listener starts with the drops of the two artists they subscribe to.
     expect((await (await page.request.get('/api/notifications/unread-count')).json()).count).to.equal(2);
@@ -53,7 +56,8 @@ describe('notification centre in the browser', function () {
     // On a page left open, a new message shows in the bell within its 30 s poll, without a reload.
     const demoId = (await (await page.request.get('/api/users/me')).json()).id;
     expect((await artist.client.post('/api/messages', { recipientId: demoId, content: 'Thanks for listening!' })).status).to.equal(201);
-    await bell.locator('.badge').filter({ hasText: '1' }).waitFor({ timeout: 40_000 });
+    await page.clock.runFor(BELL_POLL_MS);
+    await bell.locator('.badge').filter({ hasText: '1' }).waitFor();
     expect(await bell.getAttribute('aria-label')).to.equal('Notifications, 1 unread');
     expect(errors).to.deep.equal([]);
   });
