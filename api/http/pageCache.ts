@@ -42,6 +42,8 @@ interface Entry {
   br?: Buffer;
   /** Its best-quality br is made or being made. */
   best?: boolean;
+  /** Times served from the cache, by this entry and the identical renders before it. */
+  hits: number;
 }
 
 /**
@@ -50,11 +52,14 @@ interface Entry {
  * smaller than at the quick quality its first readers get, and the four main pages then fit in TCP's
  * first round trip (14.6 KB with the headers; site/README.md, "Front-end delivery"). Larger
  * bodies (the catalog's long lists at scale) would keep a pool thread busy for seconds.
- * Only a page served again from the cache earns it, one at a time per process: done for every
- * render it cost ~7 times the render's own CPU (a profile at 2,000 artists), and any new query string
- * could ask for that.
+ * It costs ~50 ms of CPU for a 70 KB page, 6-7 renders of it, so only a shared page served
+ * BEST_BR_AFTER_HITS times earns it, one at a time per process: a page a write or its TTL soon puts
+ * out, or one reader's own page, would spend more on it than it saves (under the bench's mix of
+ * writes, doing it on every page's first hit took up to a core per node). A render identical to the
+ * copy it replaces keeps that copy's compressed bodies (a TTL's end with nothing changed).
  */
 const BEST_BR_MAX_BYTES = 256 * 1024;
+const BEST_BR_AFTER_HITS = 8;
 
 export interface PageCacheOptions {
   bus: CacheBus;
@@ -204,7 +209,7 @@ export class PageCache {
       const own = new Promise<void>((resolve) => (rendered = resolve));
       this.rendering.set(key, own);
       try {
-        await this.render(ctx, next, key, version, !user);
+        await this.render(ctx, next, key, version, !user, kept?.entry);
       } finally {
         if (this.rendering.get(key) === own) this.rendering.delete(key);
         // Not replaced (the page now sets a cookie, or failed): the expired copy goes too.
@@ -215,7 +220,7 @@ export class PageCache {
   }
 
   /** Renders (or answers) the request and keeps the result when it may be served again. */
-  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean): Promise<void> {
+  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean, expired?: Entry): Promise<void> {
     const mark = this.bus.mark();
     const tags = [...(await collectReads(next))];
     if (ctx.state.user) tags.push(userTag(ctx.state.user.id));
@@ -232,7 +237,8 @@ export class PageCache {
     }
     const hash = createHash('sha1').update(body).digest('base64url');
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags };
+    const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best };
     this.store(key, entry);
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
@@ -260,6 +266,7 @@ export class PageCache {
   }
 
   private send(ctx: Context, entry: Entry, anonymous: boolean): void {
+    entry.hits++;
     ctx.status = entry.status;
     ctx.set(entry.headers);
     this.setCachingHeaders(ctx, entry, anonymous);
@@ -274,7 +281,7 @@ export class PageCache {
     if (encoding === 'br') {
       // Until the best quality is ready (above), a quick one.
       entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
-      this.compressBest(entry);
+      if (anonymous && entry.hits >= BEST_BR_AFTER_HITS) this.compressBest(entry);
       ctx.set('Content-Encoding', 'br');
       ctx.body = entry.br;
     } else if (encoding === 'gzip') {
