@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { holdUntilReleased, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, holdUntilReleased, openPage } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
+import { signUp } from '../../accounts/test/fixtures.ts';
 
 describe('credits in the browser', () => {
   const suite = demoBrowserSuite();
@@ -119,3 +120,25 @@ describe('credits in the browser', () => {
     expect(overflow).to.equal(0);
   });
 });
+
+describe('the vault with nobody to allocate to', () => {
+  const suite = browserSuite();
+
+  it('keeps Allocate Credits disabled and says why, until another artist joins', async () => {
+    await signUp(suite.server, 'solo', { artist: true });
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    expect((await page.request.post('/api/auth/login', { data: { username: 'solo', password: 'secret123' } })).status()).to.equal(200);
+    await page.goto('/credits');
+    await hydrated(page);
+    const allocate = page.getByRole('button', { name: 'Allocate Credits' });
+    expect(await allocate.isDisabled()).to.equal(true);
+    expect(await page.locator(`#${await allocate.getAttribute('aria-describedby')}`).textContent()).to.equal('There are no other artists to allocate to yet.');
+    await signUp(suite.server, 'second', { artist: true });
+    await page.reload();
+    await hydrated(page);
+    expect(await allocate.isEnabled()).to.equal(true);
+    expect(await allocate.getAttribute('aria-describedby')).to.equal(null);
+    expect(errors).to.deep.equal([]);
+  });
+});
+
