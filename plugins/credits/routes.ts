@@ -1,7 +1,7 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { arrayOf, integer, object } from '../../api/openapi/schema.ts';
-import { Allocation, ArtistPayouts, ArtistStatement, CreditsSummary, FanStatement, Membership, MembershipUpgraded, MonthPayouts, Transparency } from './schemas.ts';
+import { Allocation, AllocationChoice, ArtistPayouts, ArtistStatement, CreditsSummary, FanStatement, Membership, MembershipUpgraded, MonthPayouts, Transparency } from './schemas.ts';
 import { invalid } from '../../api/errors.ts';
 import { ADMIN_ROLES, requireRole, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -34,6 +34,11 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
 
   api.get('/credits/allocations', { summary: 'The caller’s allocations, newest first', session: 'required', responses: { 200: arrayOf(Allocation) } }, async (ctx) => {
     ctx.body = await credits.allocations(requireUser(ctx).id);
+  });
+
+  // Read when the vault's Allocate dialog opens, not carried by the page: at scale it is every artist.
+  api.get('/credits/artists', { summary: 'The artists the caller may allocate credits to (never their own), by name', session: 'required', responses: { 200: arrayOf(AllocationChoice) } }, async (ctx) => {
+    ctx.body = await credits.artistChoices(requireUser(ctx).id);
   });
 
   // A userId in the body is ignored (stripped by the validator): the session user always pays.

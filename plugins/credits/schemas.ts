@@ -6,6 +6,9 @@ export const Allocation = component(
   object({ id: integer, artistId: integer, credits: integer, allocationDate: dateTime, artist: object({ name: string, genre: nullable(string) }) }),
 );
 
+/** An artist the Allocate dialog offers. */
+export const AllocationChoice = component('AllocationChoice', object({ id: integer, name: string, genre: nullable(string) }));
+
 const membership = {
   state: oneOf('trial', 'member', 'cancelled'),
   trialMonth: nullable(MONTH),

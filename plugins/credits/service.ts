@@ -15,6 +15,8 @@ export function createCreditsService(kernel: Kernel) {
   const monthly = createStatements(kernel);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
+  /** Artists but the user's own whose account is not deleted. */
+  const allocatable = (userId: number) => Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));
 
   /**
    * This month's grant, created on first access. INSERT … ON CONFLICT DO NOTHING (INSERT IGNORE on
@@ -152,10 +154,15 @@ export function createCreditsService(kernel: Kernel) {
       if (rows.length) await trx('credit_allocations').insert(rows);
     },
 
-    /** Artists this user may allocate to (never their own artist record), by name. */
+    /** Artists this user may allocate to (never their own artist record), by name: the Allocate dialog's choices. */
     async artistChoices(userId: number) {
-      const rows = await Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt')).orderBy('name').select('id', 'name', 'genre');
+      const rows = await allocatable(userId).orderBy('name').select('id', 'name', 'genre');
       return rows.map(({ id, name, genre }) => ({ id, name, genre }));
+    },
+
+    /** Whether artistChoices has anyone, for the vault's Allocate button (the page does not carry the list). */
+    async hasArtistChoices(userId: number): Promise<boolean> {
+      return (await allocatable(userId).select('id').limit(1).first()) !== undefined;
     },
 
     /** Every artist's payout for a month, with the money that came in and where it went. */

@@ -1,14 +1,13 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { described } from '../../api/openapi/routes.ts';
-import { arrayOf, boolean, component, dateTime, integer, object, optional, string } from '../../api/openapi/schema.ts';
+import { arrayOf, boolean, dateTime, integer, object, optional, string } from '../../api/openapi/schema.ts';
 import { MONTH } from '../catalog/schemas.ts';
+import { Pledge, PledgeChoice } from './schemas.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { MESSAGES, pledgeRequired, pledgeRules } from './rules.ts';
 
 const parsePledge = bodyValidator<{ artistId: number; credits: number }>(pledgeRules, pledgeRequired);
-
-const Pledge = component('Pledge', object({ id: integer, artistId: integer, artistName: string, credits: integer, month: MONTH, createdAt: dateTime }));
 
 export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
   const api = described(router);
@@ -30,6 +29,11 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
   api.delete('/pledges/:id', { summary: 'Take a pledge back before its drop', session: 'required', login: MESSAGES.login, responses: { 200: object({ credits: integer }) }, errors: { 409: 'already cancelled, or already landed with the drop' } }, async (ctx) => {
     const user = requireUser(ctx, MESSAGES.login);
     ctx.body = await pledges.cancel(user.id, idParam(ctx.params.id, 'Pledge'));
+  });
+
+  // Read when the vault's pledge dialog opens, not carried by the page: at scale it is every artist.
+  api.get('/pledges/artists', { summary: 'The artists the caller may pledge to (never their own), by name, each with the month of their next drop', session: 'required', login: MESSAGES.login, responses: { 200: arrayOf(PledgeChoice) } }, async (ctx) => {
+    ctx.body = await pledges.pledgeableArtists(requireUser(ctx, MESSAGES.login).id);
   });
 
   api.get('/pledges/artists/:id', { summary: 'The pledge window of an artist’s next drop; to the artist, also what waits for them', session: 'required', login: MESSAGES.login, responses: { 200: object({ month: MONTH, closesAt: dateTime, available: integer, own: boolean, artistName: string, waiting: optional(integer) }) } }, async (ctx) => {

@@ -3,18 +3,27 @@ import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import ArtistSelect from './ArtistSelect.tsx';
 import CreditAmountField from './CreditAmountField.tsx';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
 import { plural } from '../../../site/lib/format.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
+import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
 import { FanStatement } from './FanStatement.tsx';
 import type { FanStatementData } from './statementTypes.ts';
 
 type Allocation = AllocationResult['allocation'];
+
+/** An artist the Allocate dialog offers (GET /api/credits/artists). */
+interface ArtistChoice {
+  id: number;
+  name: string;
+  genre: string | null;
+}
 
 export interface VaultSummary {
   credits: number;
@@ -31,7 +40,8 @@ export interface VaultSummary {
 interface Props {
   summary: VaultSummary;
   allocations: Allocation[];
-  artists: Array<{ id: number; name: string; genre: string | null }>;
+  /** Whether there is any artist to allocate to; the dialog reads who when it opens. */
+  hasArtists: boolean;
   /** The server's clock at render time, so the first countdown frame matches the HTML. */
   renderedAt: string;
   /** This month's statement (money you can follow); reloaded after each allocation. */
@@ -51,21 +61,21 @@ function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string })
   return <span className="vault-countdown" role="timer" aria-live="off">{text}</span>;
 }
 
-function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
+function AllocateDialog({ show, onHide, available, onAllocated }: {
   show: boolean;
   onHide(): void;
-  artists: Props['artists'];
   available: number;
   onAllocated(): Promise<void>;
 }) {
   const [artistId, setArtistId] = useState('');
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState(false);
+  const artists = useLoadOnOpen<ArtistChoice[]>(show, '/api/credits/artists');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    const artist = artists.find((a) => String(a.id) === artistId) ?? null;
+    const artist = artists.data?.find((a) => String(a.id) === artistId) ?? null;
     const result = await allocateCredits(
       { artist, amount: Number(amount), available },
       { title: 'Invalid Input', description: 'Please select an artist and enter a valid credit amount' },
@@ -87,20 +97,19 @@ function AllocateDialog({ show, onHide, artists, available, onAllocated }: {
         </Modal.Header>
         <Modal.Body>
           <p className="text-secondary">You have {plural(available, 'credit')} available this month.</p>
-          <Form.Group className="mb-3" controlId="allocate-artist">
-            <Form.Label>Artist</Form.Label>
-            <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
-              <option value="">Select an artist</option>
-              {artists.map((a) => (
-                <option key={a.id} value={a.id}>{a.genre ? `${a.name} (${a.genre})` : a.name}</option>
-              ))}
-            </Form.Select>
-          </Form.Group>
+          <ArtistSelect
+            id="allocate-artist"
+            choices={artists}
+            placeholder="Select an artist"
+            optionLabel={(a) => (a.genre ? `${a.name} (${a.genre})` : a.name)}
+            value={artistId}
+            onChange={setArtistId}
+          />
           <CreditAmountField id="allocate-amount" label="Credits" value={amount} available={available} onChange={setAmount} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>Cancel</Button>
-          <Button type="submit" className="btn-gold" disabled={amount === '' || pending}>
+          <Button type="submit" className="btn-gold" disabled={amount === '' || pending || artists.data === null}>
             {pending ? 'Allocating…' : 'Allocate'}
           </Button>
         </Modal.Footer>
@@ -166,9 +175,17 @@ export default function CreditVault(props: Props) {
             none, no artist is paid from it and it is counted as unallocated on the <a href="/transparency">Transparency</a> page.
           </p>
         )}
-        <Button className="btn-gold" onClick={() => setDialogOpen(true)} disabled={props.artists.length === 0 || summary.noCredits !== null}>
-          Allocate Credits
-        </Button>
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Button
+            className="btn-gold"
+            onClick={() => setDialogOpen(true)}
+            disabled={!props.hasArtists || summary.noCredits !== null}
+            aria-describedby={props.hasArtists ? undefined : 'allocate-nobody'}
+          >
+            Allocate Credits
+          </Button>
+          {!props.hasArtists && <span id="allocate-nobody" className="text-secondary small">There are no other artists to allocate to yet.</span>}
+        </div>
       </section>
 
       <div className="row g-3 mt-1">
@@ -214,7 +231,7 @@ export default function CreditVault(props: Props) {
 
       {props.fanStatement && <FanStatement initial={props.fanStatement} refreshKey={allocations} />}
 
-      <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} artists={props.artists} available={summary.credits} onAllocated={refresh} />
+      <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} available={summary.credits} onAllocated={refresh} />
     </>
   );
 }

@@ -23,6 +23,7 @@ describe('credits: balance, allocation and monthly refill', () => {
     for (const [method, path] of [
       ['get', '/api/credits/user'],
       ['get', '/api/credits/allocations'],
+      ['get', '/api/credits/artists'],
       ['post', '/api/credits/allocate'],
       ['get', '/api/credits/payouts'],
       ['get', '/api/credits/payouts/2026-03'],
@@ -163,6 +164,19 @@ describe('credits: balance, allocation and monthly refill', () => {
     });
   });
 
+  describe("the Allocate dialog's artists (read when it opens, not with the vault page)", () => {
+    const choice = (account: SignedUp, genre: string | null = null) => ({ id: account.artist!.id, name: account.artist!.name, genre });
+
+    it('lists every artist by name but the caller’s own, and none whose account was deleted', async () => {
+      await server.app.kernel.knex('artists').where({ id: other.artist!.id }).update({ genre: 'Jazz' });
+      const leaving = await signUp(server, 'abel', { artist: true });
+      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([choice(leaving), choice(artist), choice(other, 'Jazz')]);
+      expect((await artist.client.get('/api/credits/artists')).body).to.deep.equal([choice(leaving), choice(other, 'Jazz')]);
+      expect((await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([choice(artist), choice(other, 'Jazz')]);
+    });
+  });
+
   describe('concurrency', () => {
     it('gives exactly 33 successes and a balance of 1 to 60 concurrent requests for 3 credits', async () => {
       const racer = await signUp(server, 'racer');
@@ -178,5 +192,26 @@ describe('credits: balance, allocation and monthly refill', () => {
       expect(rows).to.have.length(33);
       expect((await grants(racer.user.id)).length).to.equal(1);
     });
+  });
+});
+
+// A world of its own (one app per database in this process: Objection's models are bound to the latest).
+describe('credits: whether the vault has anyone to allocate to', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ plugins: ['accounts', 'credits'] });
+  });
+  after(() => server.stop());
+
+  it('is told without reading the list: never the caller’s own artist, nor a deleted account’s', async () => {
+    const credits = server.app.kernel.services.credits;
+    const solo = await signUp(server, 'solo', { artist: true });
+    expect((await solo.client.get('/api/credits/artists')).body).to.deep.equal([]);
+    expect(await credits.hasArtistChoices(solo.user.id)).to.equal(false);
+    const second = await signUp(server, 'second', { artist: true });
+    expect(await credits.hasArtistChoices(solo.user.id)).to.equal(true);
+    expect(await credits.hasArtistChoices(second.user.id)).to.equal(true);
+    expect((await solo.client.post(`/api/users/${solo.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+    expect(await credits.hasArtistChoices(second.user.id)).to.equal(false);
   });
 });

@@ -5,14 +5,18 @@ import type { PledgeDialogProps } from './PledgeDialog.tsx';
 // Fetched on first open (site/lib/useDialogs.tsx).
 const PledgeDialog = lazy(() => import('./PledgeDialog.tsx'));
 
-type Props = Omit<PledgeDialogProps, 'show' | 'onHide'> & { signedIn: boolean };
+type Props = Omit<PledgeDialogProps, 'show' | 'onHide'> & {
+  signedIn: boolean;
+  /** Without `artist` (the vault): whether there is any artist to pledge to; the dialog reads who when it opens. */
+  anyArtist?: boolean;
+};
 
 /** "Pledge to the next drop" (or "Log in to pledge" for a visitor) and its dialog. */
 export default function PledgeButton(props: Props) {
   const dialogs = useDialogs<'pledge'>();
-  const { artist, choices = [], signedIn } = props;
+  const { artist, anyArtist = false, signedIn } = props;
   if (!signedIn) return <a className="btn btn-outline-warning" href="/auth">Log in to pledge</a>;
-  const nobody = !artist && choices.length === 0;
+  const nobody = !artist && !anyArtist;
   return (
     <>
       <button
@@ -28,7 +32,7 @@ export default function PledgeButton(props: Props) {
       </button>
       {nobody && <span id="pledge-nobody" className="text-secondary small">There are no other artists to pledge to yet.</span>}
       <Suspense>
-        {dialogs.rendered('pledge') && <PledgeDialog artist={artist} choices={choices} show={dialogs.open === 'pledge'} onHide={dialogs.close} />}
+        {dialogs.rendered('pledge') && <PledgeDialog artist={artist} show={dialogs.open === 'pledge'} onHide={dialogs.close} />}
       </Suspense>
     </>
   );

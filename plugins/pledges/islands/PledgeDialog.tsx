@@ -1,11 +1,13 @@
 // The "Pledge to the next drop" dialog, opened by PledgeButton.tsx (which fetches this code on
 // first open): on an artist page (one artist) and in the Credit Vault (a choice of artists, each
-// with the month of their next drop). The credits come from that month's balance.
+// with the month of their next drop, read when it opens). The credits come from that month's balance.
 import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { apiGetOrNull } from '../../../site/lib/api.ts';
+import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
+import ArtistSelect from '../../credits/islands/ArtistSelect.tsx';
 import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
@@ -19,9 +21,8 @@ export interface ArtistChoice {
 }
 
 export interface PledgeDialogProps {
-  /** The artist page's artist; without it the dialog offers `choices`. */
+  /** The artist page's artist; without it the dialog offers every artist but the fan's own (GET /api/pledges/artists). */
   artist?: ArtistChoice;
-  choices?: ArtistChoice[];
   show: boolean;
   onHide(): void;
 }
@@ -49,11 +50,12 @@ function usePledgeWindow(show: boolean, artistId: number | null): PledgeWindow |
   return window;
 }
 
-export default function PledgeDialog({ artist, choices = [], show, onHide }: PledgeDialogProps) {
+export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps) {
   const [artistId, setArtistId] = useState(artist ? String(artist.id) : '');
   const [amount, setAmount] = useState('');
   const [pending, setPending] = useState(false);
-  const chosen = artist ?? choices.find((c) => String(c.id) === artistId) ?? null;
+  const choices = useLoadOnOpen<ArtistChoice[]>(show && !artist, '/api/pledges/artists');
+  const chosen = artist ?? choices.data?.find((c) => String(c.id) === artistId) ?? null;
   const window = usePledgeWindow(show, chosen?.id ?? null);
   const month = window?.month ?? chosen?.month ?? null;
   const available = window?.available ?? null;
@@ -90,15 +92,14 @@ export default function PledgeDialog({ artist, choices = [], show, onHide }: Ple
             </p>
           )}
           {!artist && (
-            <Form.Group controlId="pledge-artist" className="mb-3">
-              <Form.Label>Artist</Form.Label>
-              <Form.Select value={artistId} onChange={(e) => setArtistId(e.target.value)}>
-                <option value="">Choose an artist</option>
-                {choices.map((c) => (
-                  <option key={c.id} value={c.id}>{`${c.name} · ${monthName(c.month)} drop`}</option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+            <ArtistSelect
+              id="pledge-artist"
+              choices={choices}
+              placeholder="Choose an artist"
+              optionLabel={(c) => `${c.name} · ${monthName(c.month)} drop`}
+              value={artistId}
+              onChange={setArtistId}
+            />
           )}
           <CreditAmountField id="pledge-amount" label="Credits to pledge" value={amount} available={available} onChange={setAmount} />
         </Modal.Body>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { plural } from '../../../site/lib/format.ts';
 import { monthName } from '../rules.ts';
 import PledgeButton from './PledgeButton.tsx';
-import type { ArtistChoice } from './PledgeDialog.tsx';
 import { cancelPledge, refreshPage } from './pledge.ts';
 
 interface Pledge {
@@ -16,10 +15,11 @@ interface Pledge {
 
 interface Props {
   pledges: Pledge[];
-  choices: ArtistChoice[];
+  /** Whether there is any artist to pledge to (the dialog reads who when it opens). */
+  anyArtist: boolean;
 }
 
-export default function PledgedList({ pledges, choices }: Props) {
+export default function PledgedList({ pledges, anyArtist }: Props) {
   const [cancelling, setCancelling] = useState<number | null>(null);
   const total = pledges.reduce((sum, p) => sum + p.credits, 0);
 
@@ -39,7 +39,7 @@ export default function PledgedList({ pledges, choices }: Props) {
             {total ? `${plural(total, 'credit')} held for coming drops` : 'Nothing held for coming drops'}
           </p>
         </div>
-        <PledgeButton choices={choices} signedIn />
+        <PledgeButton anyArtist={anyArtist} signedIn />
       </div>
       {pledges.length === 0 ? (
         <p className="text-secondary mb-0">

@@ -36,6 +36,22 @@ describe('pledges: held credits that land with the drop', function () {
       expect(res.body).to.deep.equal({ message: 'Please log in to pledge credits' });
       expect((await server.client().get('/api/pledges')).status).to.equal(401);
       expect((await server.client().delete('/api/pledges/1')).status).to.equal(401);
+      expect((await server.client().get('/api/pledges/artists')).body).to.deep.equal({ message: 'Please log in to pledge credits' });
+    });
+
+    it("offers the vault's dialog every artist by name, each with their next drop's month, but the fan's own and deleted accounts'", async () => {
+      const pledges = server.app.kernel.services.pledges;
+      const novaChoice = { id: nova.artist!.id, name: 'Nova', month: '2026-11' };
+      expect((await nova.client.get('/api/pledges/artists')).body).to.deep.equal([]);
+      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
+      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
+      expect(await pledges.hasPledgeableArtists(fan.user.id)).to.equal(true);
+      const leaving = await signUp(server, 'departed', { artist: true });
+      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([{ id: leaving.artist!.id, name: 'Departed', month: '2026-11' }, novaChoice]);
+      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(true);
+      expect((await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
+      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
     });
 
     it('refuses an unknown artist (404), your own artist (403), bad amounts and more than the balance (400)', async () => {
