@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp } from '../../accounts/test/fixtures.ts';
 import { addTrack, queriesDuring } from '../../catalog/test/fixtures.ts';
-import { createEventWriter, MAX_BATCH, writeEvents, type PlayRow } from '../eventWriter.ts';
+import { createEventWriter, GATHER_MS, MAX_BATCH, writeEvents, writersOf, type PlayRow } from '../eventWriter.ts';
 import type { PlayEvent } from '../rules.ts';
 
 // Group commit of play events (issue 21.4) on this test's database: many reports in one statement,
@@ -60,6 +60,37 @@ describe('insights: play events written in groups', function () {
     // The first report goes alone; all that came meanwhile go in the next statement.
     expect(statements).to.be.at.most(3);
     expect(Number((await knex()('play_events').where('listener', 'like', 'd%').count({ n: '*' }))[0].n)).to.equal(60);
+  });
+
+  it('gathers for a moment after a write of several, so reports a little apart share a statement', async () => {
+    // One writer at a time, so that what is seen is the gathering alone.
+    const writer = createEventWriter(knex(), 1);
+    const listener = (i: number) => `j${String(i).padStart(31, '0')}`;
+    await Promise.all([1, 2, 3].map((i) => writer.write(row(listener(i), 'start'))));
+    const statements = await queriesDuring(knex(), async () => {
+      const first = writer.write(row(listener(4), 'start'));
+      // Half the gathering time later (a player answered by the last write, a little behind the others).
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS / 2));
+      expect(await Promise.all([first, writer.write(row(listener(5), 'start'))])).to.deep.equal([true, true]);
+    });
+    expect(statements).to.equal(1);
+  });
+
+  it('has a second write gather while the first commits on MariaDB (its commits share a disk flush), one on SQLite', async () => {
+    const writer = createEventWriter(knex());
+    let open = 0;
+    let most = 0;
+    const sent = () => (most = Math.max(most, ++open));
+    const answered = () => open--;
+    knex().on('query', sent).on('query-response', answered);
+    try {
+      const first = writer.write(row('k'.repeat(32), 'start'));
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all([first, ...[1, 2, 3].map((i) => writer.write(row(`k${String(i).padStart(31, '0')}`, 'start')))]);
+    } finally {
+      knex().off('query', sent).off('query-response', answered);
+    }
+    expect(most).to.equal(writersOf(knex()));
   });
 
   it('splits a queue longer than one statement takes', async () => {
