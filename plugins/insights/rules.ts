@@ -8,7 +8,7 @@ export type PlayEvent = (typeof PLAY_EVENTS)[number];
 export const PLAYER_SOURCES = ['home', 'track', 'artist', 'search', 'feed', 'embed', 'private', 'other'] as const;
 export type PlayerSource = (typeof PLAYER_SOURCES)[number];
 /** Every source a play may have: the player's, and music apps' scrobbles (Subsonic), which no page reports. */
-export const PLAY_SOURCES = ['home', 'track', 'artist', 'search', 'feed', 'embed', 'private', 'app', 'other'] as const;
+export const PLAY_SOURCES = [...PLAYER_SOURCES, 'app'] as const;
 export type PlaySource = (typeof PLAY_SOURCES)[number];
 export const SOURCE_LABELS: Record<PlaySource, string> = {
   home: 'Home page',
