@@ -3,7 +3,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, gone, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
-import { userTag } from '../../api/cache.ts';
+import { cachedReads, userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
 import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
@@ -47,6 +47,8 @@ const BY_NAME = 'lower(a.name) asc, a.id asc';
 /** What a viewer sees at a moment: which tracks are out for their zone and which month is theirs. */
 interface Lens {
   at: Date;
+  /** The viewer's zone's offset from UTC now, in ms. */
+  offsetMs: number;
   out: Released;
   month: string;
 }
@@ -69,6 +71,13 @@ export function createCatalogService(kernel: Kernel) {
   /** Catalog's own listens until a plugin counting every play supplies its measure (usePopularity). */
   let popularity: Popularity = listensPopularity;
   const artistsOf = (view: Lens) => artistsQuery(knex, view.at, view.out, popularity);
+  /**
+   * The artist of a track out for viewers of a UTC offset, kept per node: every play report asks.
+   * A track once out stays out as time passes; what takes it back (a takedown, a suspension, a
+   * deletion, an edit of the release) is a write that invalidates everything or the track's tag on
+   * every node, which drops the entry. A track not out is asked again each time.
+   */
+  const outTracks = cachedReads<number>(kernel.cache, { maxEntries: 100_000 });
 
   /**
    * What the viewer sees at this moment: which tracks are out for their zone (midnight releases)
@@ -77,7 +86,7 @@ export function createCatalogService(kernel: Kernel) {
   function lens(viewer: Viewer): Lens {
     const at = now();
     const offsetMs = zoneOffsetMs(viewer.zone, at);
-    return { at, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
+    return { at, offsetMs, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
   }
 
   /**
@@ -335,10 +344,17 @@ export function createCatalogService(kernel: Kernel) {
 
     /** The artist of a track out for the viewer (404 otherwise): what counting a play needs, without the track's figures. */
     async artistOfTrack(id: number, viewer: Viewer): Promise<number> {
-      const { out } = lens(viewer);
-      const row = await knex('tracks as t').where('t.id', id).whereRaw(out.sql, out.bindings).first('t.artist_id');
-      if (!row) throw notFound('Track not found');
-      return Number(row.artistId);
+      const { out, offsetMs } = lens(viewer);
+      const artistId = await outTracks.get(
+        `${id}:${offsetMs}`,
+        async () => {
+          const row = await knex('tracks as t').where('t.id', id).whereRaw(out.sql, out.bindings).first('t.artist_id');
+          if (!row) throw notFound('Track not found');
+          return Number(row.artistId);
+        },
+        [trackTag(id)],
+      );
+      return artistId!;
     },
 
     /** The track page's null for an unknown id or one not out for the viewer, where a 404 page replaces it. */

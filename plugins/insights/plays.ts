@@ -1,10 +1,10 @@
 import { isbot } from 'isbot';
-import { isUniqueViolation } from '../../api/db/connection.ts';
 import { forbidden } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { dayEnd, dayOf } from './days.ts';
-import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayEvent, type PlaySource } from './rules.ts';
+import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayerSource, type PlayEvent, type PlaySource } from './rules.ts';
+import { createEventWriter } from './eventWriter.ts';
 import { createSalts } from './salt.ts';
 
 export const ROLLUP_JOB = 'insights.rollup';
@@ -16,7 +16,7 @@ export interface PlayReport {
   userAgent: string;
   trackId: number;
   event: PlayEvent;
-  source?: PlaySource;
+  source?: PlayerSource;
   /** A private link's token: the play of a track that is not public yet. */
   link?: string;
 }
@@ -27,10 +27,12 @@ export type PrivateLinkResolver = (token: string) => Promise<{ trackId: number; 
  * Play events of every listener, members and visitors alike. Crawlers are not counted; a listener
  * counts each kind of event once per track and 30-minute window (the table's unique key decides, so
  * simultaneous reports count once on every node); 30 s, completion and skip count only after a start.
+ * Rows are written in groups (eventWriter.ts), each report still learning whether it counted.
  */
 export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
   const { knex } = kernel;
   const salts = createSalts(kernel);
+  const events = createEventWriter(knex);
   // The rollup of today is queued once per slot; the job's unique key makes it once across nodes.
   let queuedSlot = 0;
 
@@ -43,11 +45,21 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
     queuedSlot = slot;
   }
 
+  /** Writes one event of a listener (`who`, hashed under the day's salt) and tells whether it counted. */
+  async function count(track: { trackId: number; artistId: number }, event: PlayEvent, source: PlaySource, who: string): Promise<boolean> {
+    const at = kernel.now().getTime();
+    const day = dayOf(at);
+    const listener = await salts.listener(day, dayEnd(day), who);
+    const counted = await events.write({ ...track, event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
+    if (counted) await queueRollup(at);
+    return counted;
+  }
+
   return {
     async record(report: PlayReport): Promise<{ counted: boolean }> {
       if (!report.userAgent || isbot(report.userAgent)) return { counted: false };
       let track: { trackId: number; artistId: number };
-      let source = report.source ?? 'other';
+      let source: PlaySource = report.source ?? 'other';
       if (report.link) {
         track = await resolveLink(report.link);
         if (track.trackId !== report.trackId) throw forbidden(MESSAGES.linkGone);
@@ -57,24 +69,22 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
         track = { trackId: report.trackId, artistId: await kernel.services.catalog.artistOfTrack(report.trackId, report.viewer) };
         if (source === 'private') source = 'other';
       }
-      const at = kernel.now().getTime();
-      const day = dayOf(at);
       const who = report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
-      const listener = await salts.listener(day, dayEnd(day), who);
-      // Two statements, not an INSERT … SELECT: on InnoDB that one takes shared next-key locks on what it
-      // reads, and simultaneous reports then deadlock now and then.
-      if (report.event !== 'start') {
-        const started = await knex('play_events').where({ trackId: track.trackId, listener, event: 'start', day }).first('id');
-        if (!started) return { counted: false };
-      }
-      try {
-        await knex('play_events').insert({ ...track, event: report.event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        return { counted: false };
-      }
-      await queueRollup(at);
-      return { counted: true };
+      return { counted: await count(track, report.event, source, who) };
+    },
+
+    /**
+     * A music app's scrobble (Subsonic `submission=true`): the member played the track, source
+     * "app". Apps scrobble once a track has played for half its length or 4 minutes (Last.fm's rule,
+     * which they follow), so it is a start and 30 s reached; whether it ended or was skipped they do
+     * not say. The member is the listener, as on the site: the same hash, the same window.
+     */
+    async scrobble(viewer: Viewer & { id: number }, trackId: number): Promise<{ counted: boolean }> {
+      const track = { trackId, artistId: await kernel.services.catalog.artistOfTrack(trackId, viewer) };
+      const who = `member:${viewer.id}`;
+      const counted = await count(track, 'start', 'app', who);
+      await count(track, 'thirty', 'app', who);
+      return { counted };
     },
   };
 }

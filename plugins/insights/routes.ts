@@ -11,11 +11,11 @@ import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { requestViewer } from '../catalog/viewer.ts';
 import { CSV_TABLES, dashboardCsv, PLATFORM_TABLES, platformCsv, type CsvTable, type PlatformTable } from './csv.ts';
-import { linkRequired, linkRules, MESSAGES, PERIODS, PLAY_REPORTS_PER_WINDOW, playRequired, playRules, type Period, type PlayEvent, type PlaySource } from './rules.ts';
+import { linkRequired, linkRules, MESSAGES, PERIODS, PLAY_REPORTS_PER_WINDOW, playRequired, playRules, type Period, type PlayerSource, type PlayEvent } from './rules.ts';
 
 export const PLAYS_PATH = '/api/plays';
 
-const parsePlay = bodyValidator<{ trackId: number; event: PlayEvent; source?: PlaySource; link?: string }>(playRules, playRequired);
+const parsePlay = bodyValidator<{ trackId: number; event: PlayEvent; source?: PlayerSource; link?: string }>(playRules, playRequired);
 const parseLink = bodyValidator<{ trackId: number; expiresOn: string }>(linkRules, linkRequired);
 
 const oneOfRule = (label: string, values: readonly string[]): FieldRules[string] => ({ label, type: 'string', enum: values, messages: { enum: `${label} must be one of: ${values.join(', ')}` } });

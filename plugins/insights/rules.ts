@@ -5,7 +5,10 @@ export const PLAY_EVENTS = ['start', 'thirty', 'complete', 'skip'] as const;
 export type PlayEvent = (typeof PLAY_EVENTS)[number];
 
 /** Where a play began, read from the page the player was on (never from third-party referrers). */
-export const PLAY_SOURCES = ['home', 'track', 'artist', 'search', 'feed', 'embed', 'private', 'other'] as const;
+export const PLAYER_SOURCES = ['home', 'track', 'artist', 'search', 'feed', 'embed', 'private', 'other'] as const;
+export type PlayerSource = (typeof PLAYER_SOURCES)[number];
+/** Every source a play may have: the player's, and music apps' scrobbles (Subsonic), which no page reports. */
+export const PLAY_SOURCES = [...PLAYER_SOURCES, 'app'] as const;
 export type PlaySource = (typeof PLAY_SOURCES)[number];
 export const SOURCE_LABELS: Record<PlaySource, string> = {
   home: 'Home page',
@@ -15,6 +18,7 @@ export const SOURCE_LABELS: Record<PlaySource, string> = {
   feed: 'Feeds',
   embed: 'Embeds',
   private: 'Private link',
+  app: 'Music apps',
   other: 'Elsewhere on OneTrack',
 };
 
@@ -48,7 +52,7 @@ export const MESSAGES = {
 export const playRules: FieldRules = {
   trackId: { label: 'Track', type: 'integer', minimum: 1 },
   event: { label: 'Play event', type: 'string', enum: PLAY_EVENTS },
-  source: { label: 'Play source', type: 'string', enum: PLAY_SOURCES },
+  source: { label: 'Play source', type: 'string', enum: PLAYER_SOURCES },
   link: { label: 'Private link', type: 'string', pattern: '^[A-Za-z0-9_-]{20,64}$' },
 };
 export const playRequired = ['trackId', 'event'];

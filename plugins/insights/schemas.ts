@@ -1,6 +1,6 @@
 import { arrayOf, boolean, component, dateTime, integer, nullable, number, object, string } from '../../api/openapi/schema.ts';
 import { MONTH } from '../catalog/schemas.ts';
-import { PERIODS } from './rules.ts';
+import { PERIODS, PLAY_SOURCES } from './rules.ts';
 
 /** Withheld (null) below the listener threshold, so a small audience cannot be traced. */
 const guarded = nullable(integer);
@@ -12,7 +12,7 @@ export const Dashboard = object({
   totals: object({ ...figures, likes: integer, subscribersGained: guarded, subscribersLost: guarded }),
   series: object({ plays: arrayOf(guarded), listeners: arrayOf(guarded), reached30: arrayOf(guarded), completionRate: arrayOf(nullable(number)) }),
   tracks: arrayOf(object({ id: integer, title: string, isMonthlyDrop: boolean, ...figures, likes: integer })),
-  sources: arrayOf(object({ source: string, label: string, plays: integer })),
+  sources: arrayOf(object({ source: { enum: [...PLAY_SOURCES] }, label: string, plays: integer })),
   money: object({ month: MONTH, credits: integer, amountCents: integer, currency: string, final: boolean }),
   pledgesWaiting: integer,
 });

@@ -28,6 +28,12 @@ export function createInsightsService(kernel: Kernel) {
       await kernel.cache.changed([]);
       return result;
     },
+    /** A music app's scrobble of a member's play (subsonic): counted like a player's report, source "app". */
+    async recordScrobble(...args: Parameters<typeof plays.scrobble>) {
+      const result = await plays.scrobble(...args);
+      await kernel.cache.changed([]);
+      return result;
+    },
     async rollupDay(day: string) {
       await rollupDay(kernel.knex, day);
       await kernel.cache.changed([ROLLUPS_TAG]);

@@ -261,9 +261,13 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
         await subsonic.nowPlaying(user.id, ids[ids.length - 1], params.get('c') ?? '');
         return {};
       }
-      // The same rule as the site's player: one counted listen per user, track and half hour.
+      // The same rules as the site's player: one counted listen per user, track and half hour, and
+      // (with insights) one counted play of source "app" that the artist's dashboard shows.
       await kernel.cache.writing(async () => {
-        for (const id of ids) await catalog.recordListen(viewerOf(user), id);
+        for (const id of ids) {
+          await catalog.recordListen(viewerOf(user), id);
+          await kernel.services.insights?.recordScrobble(viewerOf(user), id);
+        }
       });
       return {};
     },

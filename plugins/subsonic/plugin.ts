@@ -9,6 +9,8 @@ const subsonic: PluginManifest = {
   name: 'subsonic',
   api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'releases', 'search'],
+  // A scrobble counts as a play of source "app" when insights is enabled.
+  optionalDependsOn: ['insights'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createSubsonicService,
   middleware: subsonicApi,

@@ -1,4 +1,4 @@
-import type { PlaySource } from '../rules.ts';
+import type { PlayerSource } from '../rules.ts';
 
 // The player's side of play counting (spec: every play counts, privately). It follows the one
 // <audio> element and reports, for every listener signed in or not, a play's start, its 30th
@@ -11,7 +11,7 @@ const PREVIEW_PATH = /^\/preview\/([A-Za-z0-9_-]{20,64})$/;
  * Where the play began: the page the listener was on (never a third-party referrer). A feed's links
  * land with `?from=feed` (syndication's FEED_LANDING), whatever page they open.
  */
-export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathname' | 'search'>): { source: PlaySource; link?: string } {
+export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathname' | 'search'>): { source: PlayerSource; link?: string } {
   const preview = PREVIEW_PATH.exec(path);
   if (preview) return { source: 'private', link: preview[1] };
   if (new URLSearchParams(search).get('from') === 'feed') return { source: 'feed' };
@@ -25,7 +25,7 @@ export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathnam
 
 interface Play {
   trackId: number;
-  origin: { source: PlaySource; link?: string };
+  origin: { source: PlayerSource; link?: string };
   thirty: boolean;
   ended: boolean;
 }

@@ -62,25 +62,28 @@ describe('insights: the artist dashboard', function () {
   it('shows the figures from 5 listeners on, per day, per track and per source, read from the rollups only', async () => {
     await listen(drop, [5], ['start', 'thirty', 'complete'], 'search');
     await listen(drop, [6], ['start', 'skip'], 'home');
+    // A music app's scrobble (subsonic) counts as the member's play of source "app", 30 s reached.
+    expect(await server.app.kernel.services.insights.recordScrobble({ id: fan.user.id, zone: 'UTC' }, drop)).to.deep.equal({ counted: true });
     // Not rolled up yet: the dashboard reads rollups only.
     expect((await dashboard()).totals.plays).to.equal(null);
     await rollup('2026-11-20');
     const board = await dashboard();
-    expect(board.totals).to.include({ plays: 6, listeners: 6, reached30: 5 });
-    expect(board.totals.completionRate).to.be.closeTo(1 / 6, 1e-9);
+    expect(board.totals).to.include({ plays: 7, listeners: 7, reached30: 6 });
+    expect(board.totals.completionRate).to.be.closeTo(1 / 7, 1e-9);
     expect(board.days).to.have.length(30);
     expect(board.days.at(-1)).to.equal('2026-11-20');
-    expect(board.series.plays.at(-1)).to.equal(6);
+    expect(board.series.plays.at(-1)).to.equal(7);
     expect(board.series.plays[0]).to.equal(null);
-    expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([['Drop', 6], ['Older', null]]);
+    expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([['Drop', 7], ['Older', null]]);
     expect(board.sources).to.deep.equal([
       { source: 'home', label: 'Home page', plays: 1 },
       { source: 'track', label: 'Track page', plays: 4 },
       { source: 'search', label: 'Search', plays: 1 },
+      { source: 'app', label: 'Music apps', plays: 1 },
     ]);
     const days = await nova.client.get('/api/insights/dashboard.csv?period=7&table=days');
     expect(days.text.split('\r\n')[0]).to.equal('day,plays,listeners,reached_30s,completion_rate');
-    expect(days.text).to.contain('2026-11-20,6,6,5,0.167');
+    expect(days.text).to.contain('2026-11-20,7,7,6,0.143');
     expect(days.text).to.contain('2026-11-14,fewer than 5,fewer than 5,fewer than 5,fewer than 5');
     expect(JSON.stringify(board)).not.to.contain('fanny');
   });

@@ -34,6 +34,13 @@ describe('takedown on every read path, across two nodes', () => {
     `/oembed?url=${encodeURIComponent(`${nodeA.app.kernel.config.publicUrl}/tracks/${hiddenId}`)}&format=json`,
     `/embed/artists/${artist.artist!.id}`,
   ];
+  /** A visitor's player on node B reporting a play (insights keeps there which tracks are out). */
+  const play = (trackId: number) => {
+    const player = nodeB.client();
+    player.headers['User-Agent'] = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    return player.post('/api/plays', { trackId, event: 'start', source: 'track' });
+  };
+  let honestId: number;
   const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
 
   before(async () => {
@@ -43,7 +50,7 @@ describe('takedown on every read path, across two nodes', () => {
     admin = await signUp(nodeA, 'warden', { role: 'admin' });
     artist = await signUp(nodeA, 'copycat', { artist: true });
     hiddenId = await addTrack(artist.artist!.id, title, new Date(Date.now() - 3_600_000));
-    await addTrack(artist.artist!.id, 'Honest Song', new Date(Date.now() - 86_400_000 * 40));
+    honestId = await addTrack(artist.artist!.id, 'Honest Song', new Date(Date.now() - 86_400_000 * 40));
   });
   after(async () => {
     await nodeB?.stop();
@@ -58,6 +65,8 @@ describe('takedown on every read path, across two nodes', () => {
       const cached = await b.get(path);
       expect(cached.text, `${path} again`).to.equal(first.text);
     }
+    expect((await play(hiddenId)).status, 'a play of it counts').to.equal(201);
+    expect((await play(honestId)).status, 'a play of another of the artist’s').to.equal(201);
   });
 
   it('hides it on node B as soon as node A answered: gone (410) on its page and embed, absent elsewhere', async () => {
@@ -77,6 +86,8 @@ describe('takedown on every read path, across two nodes', () => {
       }
       expect(mentions(after.text), `${path} no longer shows the track`).to.equal(false);
     }
+    // A play of it counts no more (node B kept that the track was out, until this takedown).
+    expect((await play(hiddenId)).status).to.equal(404);
     // Its files too (the fixture's names exist in no storage: 404 before, 410 once withheld).
     expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(410);
     expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(404);
@@ -96,6 +107,7 @@ describe('takedown on every read path, across two nodes', () => {
     expect(login.body.message).to.equal('This account is suspended: Repeat infringer');
     // A suspended artist's tracks are out everywhere, their files withheld.
     expect((await b.get(`/api/artists/${artist.artist!.id}/tracks`)).body).to.deep.equal([]);
+    expect((await play(honestId)).status, 'a play of their track').to.equal(404);
     expect((await b.get('/media/test/Honest-Song.mp3')).status).to.equal(410);
   });
 

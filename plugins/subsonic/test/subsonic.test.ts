@@ -112,12 +112,16 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       // Only this user's own apps: the other session's fan is playing too, and is not shown here.
       expect(playing.map((e: { username: string }) => e.username)).to.deep.equal([fan.user.username]);
       expect(playing[0]).to.include({ id: song.id, minutesAgo: 0 });
-      // A scrobble is the player's counted listen (Popular orders read insights' play reports, which apps do not send).
+      // A scrobble is the player's counted listen, and a counted play of source "app" (a start and
+      // 30 s reached) for the artist's dashboard and Popular orders: once per half hour, like the player's.
       const listens = async () => Number((await kernel.knex('listens').where({ trackId }).count({ n: '*' }))[0].n);
+      const appPlays = async () => (await kernel.knex('play_events').where({ trackId, source: 'app' }).orderBy('id')).map((e) => e.event);
       const before = await listens();
+      const playsBefore = await appPlays();
       await app.call('scrobble', { id: song.id });
       await app.call('scrobble', { id: song.id });
       expect(await listens()).to.equal(before + 1);
+      expect(await appPlays()).to.deep.equal([...playsBefore, 'start', 'thirty']);
       expect((await app.call('getAlbumList2', { type: 'frequent' })).albumList2.album[0].id).to.equal(album.id);
       expect((await app.call('getAlbumList2', { type: 'recent' })).albumList2.album[0].id).to.equal(album.id);
 
