@@ -11,6 +11,7 @@ import { startHeldLine, type HeldLine } from './proxy.ts';
 import { startTestServer, testConfig, type TestServer } from './server.ts';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
 import { GENRES } from '../../plugins/catalog/rules.ts';
+import { WITHOUT_INSIGHTS } from '../../plugins/catalog/test/fixtures.ts';
 
 // Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
@@ -26,6 +27,19 @@ async function heard(server: TestServer, work: () => Promise<unknown>): Promise<
   }
   return told;
 }
+
+describe('cache invalidation by tags: a listen without insights', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer({ seedDemo: true, plugins: WITHOUT_INSIGHTS })));
+  after(() => server.stop());
+
+  it('invalidates the listener’s views when the catalog counts listens itself, once per window', async () => {
+    const ana = await signUp(server, 'tagana');
+    const listen = async () => expect((await ana.client.post('/api/tracks/1/listen')).status).to.be.within(200, 201);
+    expect(await heard(server, listen)).to.deep.equal([[`user:${ana.user.id}`]]);
+    expect(await heard(server, listen), 'a listen within the window is not counted').to.deep.equal([]);
+  });
+});
 
 describe('cache invalidation by tags: writes that change nothing', () => {
   let server: TestServer;
@@ -60,8 +74,8 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([['track:1', me]]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })), 'liked twice').to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })), 'unliked, never liked').to.deep.equal([]);
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen'))).to.deep.equal([[me]]);
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen')), 'a listen within the window is not counted').to.deep.equal([]);
+    // Insights' play counts (rolled up from play reports) are what pages show: a listen changes none of them.
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen')), 'a listen, with insights on').to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 }))).to.deep.equal([[me]]);
     expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 })), 'subscribed twice').to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/notifications/read-all')), 'nothing unread').to.deep.equal([]);

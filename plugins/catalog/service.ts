@@ -422,8 +422,10 @@ export function createCatalogService(kernel: Kernel) {
       const at = now().getTime();
       try {
         await Listen.query().insert({ userId, trackId, artistId: track.artistId, listenedAt: at, listenWindow: listenWindow(at) });
-        // Play counts and popular orders are counters: only the listener's own views go at once.
-        await kernel.cache.changed([userTag(userId)]);
+        // Play counts and popular orders are counters: only the listener's own views go at once, and
+        // only when they count listens. Another measure (insights' rollups of play reports) shows a
+        // listen nowhere, so then it empties no cache: the listener's pages stay cached.
+        await kernel.cache.changed(popularity === listensPopularity ? [userTag(userId)] : []);
         return { counted: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
