@@ -4,9 +4,10 @@
 //                                             beat periods (the right one: within 4 % of the notated
 //                                             beat), by Adam with a little L2
 //   node bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
-//                                             (KEY_CALIBRATION), from the realistic bench's per-song output
-//                                             (REALISTIC_JSON) of a run with both at [1, 0]
-//   node bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the same output
+//                                             (KEY_CALIBRATION): logistic regressions of right/wrong on
+//                                             the evidence the analysis reports, song by song
+//   node bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the realistic bench's per-song
+//                                             output (REALISTIC_JSON=… node bench/bench.ts realistic)
 // Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -14,8 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { FFMPEG } from '../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../media-worker/analysis/signal.ts';
-import { onsetAutocorrelation, tempoCandidates } from '../media-worker/analysis/tempo.ts';
+import { keyCalibrationInputs } from '../media-worker/analysis/key.ts';
+import { onsetAutocorrelation, tempoCalibrationInputs, tempoCandidates } from '../media-worker/analysis/tempo.ts';
 import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
+import { judgeTempo } from '../media-worker/analysis/test/corpus/judge.ts';
 import { realisticCorpus } from '../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../media-worker/analysis/test/realistic/render.ts';
 import { clickTrack, writeWav } from '../media-worker/analysis/test/signals.ts';
@@ -64,8 +67,6 @@ function analyse(file: string): SignalAnalyser {
   analyser.push(new Float32Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length)));
   return analyser;
 }
-
-const sameBpm = (got: number | null, truth: number) => got !== null && Math.abs(got - truth) <= 2;
 
 /** Adam on a loss given as its gradient, from zero weights. */
 function adam(size: number, steps: number, rate: number, gradient: (w: number[]) => number[]): number[] {
@@ -120,25 +121,22 @@ function fitWeights(songs: Tuning[]) {
   process.stdout.write(`WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`);
 }
 
-/** Logistic regression of right/wrong on one score: slope and bias. */
-function plattFit(points: Array<{ x: number; right: boolean }>): number[] {
-  return adam(2, 3000, 0.05, ([a, b]) => {
-    const gradient = [2e-3 * a, 0];
+/** Logistic regression of right/wrong on the inputs x (a little L2 on the weights): the weights, then the bias. */
+function plattFit(points: Array<{ x: number[]; right: boolean }>): number[] {
+  const size = points[0].x.length;
+  return adam(size + 1, 3000, 0.05, (w) => {
+    const gradient = w.map((wi, i) => (i < size ? 2e-3 * wi : 0));
     for (const { x, right } of points) {
-      const err = 1 / (1 + Math.exp(-(a * x + b))) - (right ? 1 : 0);
-      gradient[0] += (err * x) / points.length;
-      gradient[1] += err / points.length;
+      const err = 1 / (1 + Math.exp(-x.reduce((z, xi, i) => z + xi * w[i], w[size]))) - (right ? 1 : 0);
+      x.forEach((xi, i) => (gradient[i] += (err * xi) / points.length));
+      gradient[size] += err / points.length;
     }
     return gradient;
   });
 }
 
-const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
-
 interface BenchRow {
   index: number;
-  truthBpm: number | null;
-  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number };
   measurements: AudioMeasurements;
 }
 
@@ -150,12 +148,17 @@ function benchTuningRows(): BenchRow[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
 }
 
-/** Needs a bench run made with CALIBRATION and KEY_CALIBRATION at [1, 0] (confidences are then the raw scores). */
+/** The realistic tuning songs analysed here (no bench output needed): each one's evidence against its truth. */
 function fitCalibration() {
-  const songs = realisticCorpus();
-  const rows = benchTuningRows();
-  const tempo = rows.filter((r) => r.truthBpm !== null && r.ours.bpm !== null).map((r) => ({ x: logit(r.ours.tempoConfidence), right: sameBpm(r.ours.bpm, r.truthBpm!) }));
-  const key = rows.filter((r) => r.ours.key !== null).map((r) => ({ x: logit(r.ours.keyConfidence), right: r.ours.key === songs[r.index].key }));
+  const tempo: Array<{ x: number[]; right: boolean }> = [];
+  const key: Array<{ x: number[]; right: boolean }> = [];
+  for (const song of realisticCorpus()) {
+    if (song.half !== 'tuning') continue;
+    const found = analyse(renderSong(song)).finish();
+    const truth = song.write().bpm;
+    if (truth !== null && found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.tempoEvidence), right: judgeTempo(truth, found.bpm).acc1 });
+    if (found.key) key.push({ x: keyCalibrationInputs(found.key.evidence), right: `${found.key.tonic} ${found.key.mode}` === song.key });
+  }
   process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
   process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n`);
 }

@@ -51,10 +51,10 @@ export function analysisOptionsFor(durationSeconds: number): Required<Omit<Analy
 function measurements(features: SignalFeatures, stderr: string): AudioMeasurements {
   const loudness = parseEbur128Summary(stderr) ?? { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null };
   const silent = features.meanSquare === 0 || loudness.integratedLufs === null;
-  const { meanSquare: _meanSquare, transientsPerSecond, key, ...rest } = features;
+  const { meanSquare: _meanSquare, tempoEvidence: _tempoEvidence, transientsPerSecond, key, ...rest } = features;
   return {
     ...rest,
-    // The key's evidence is for fitting its calibration, not for storing.
+    // The evidence of tempo and key is for fitting their calibration, not for storing.
     key: key && { tonic: key.tonic, mode: key.mode, confidence: key.confidence },
     source: parseSourceInfo(stderr),
     loudness,

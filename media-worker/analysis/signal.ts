@@ -5,7 +5,7 @@ import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
 import { estimateKey, KeyEvidence, type KeyEstimate } from './key.ts';
 import { onsetEnvelopes, type BandGroup, type OnsetEnvelopes } from './onsets.ts';
-import { estimateTempo } from './tempo.ts';
+import { estimateTempo, NO_BEAT, type TempoEvidence } from './tempo.ts';
 import type { BandShares } from './types.ts';
 
 export const ANALYSIS_RATE = 22050;
@@ -41,6 +41,8 @@ export interface SignalFeatures {
   durationSeconds: number;
   bpm: number | null;
   tempoConfidence: number;
+  /** What the tempo's confidence was computed from, for fitting its calibration (not stored). */
+  tempoEvidence: TempoEvidence;
   key: KeyEstimate | null;
   bands: BandShares;
   stereoWidth: number;
@@ -208,7 +210,7 @@ export class SignalAnalyser {
   finish(): SignalFeatures {
     const durationSeconds = this.samples / ANALYSIS_RATE;
     const meanSquare = this.samples ? (this.sumLL + this.sumRR + 2 * this.sumLR) / 4 / this.samples : 0;
-    const tempo = meanSquare > 0 && this.onsetFrames > 0 ? estimateTempo(this.onsets(), ONSET_FRAME_RATE) : { bpm: null, confidence: 0 };
+    const tempo = meanSquare > 0 && this.onsetFrames > 0 ? estimateTempo(this.onsets(), ONSET_FRAME_RATE) : NO_BEAT;
     const tonality = this.tonalFrames ? Math.round((this.tonalitySum / this.tonalFrames) * 100) / 100 : 0;
     const bandTotal = this.bandEnergy.low + this.bandEnergy.mid + this.bandEnergy.high;
     const share = (v: number) => (bandTotal > 0 ? Math.round((v / bandTotal) * 1000) / 1000 : 0);
@@ -219,6 +221,7 @@ export class SignalAnalyser {
       durationSeconds: Math.round(durationSeconds * 100) / 100,
       bpm: tempo.bpm,
       tempoConfidence: Math.round(tempo.confidence * 100) / 100,
+      tempoEvidence: tempo.evidence,
       key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.keyEvidence) : null,
       bands: { low: share(this.bandEnergy.low), mid: share(this.bandEnergy.mid), high: share(this.bandEnergy.high) },
       stereoWidth: mid + side > 0 ? Math.round((side / (mid + side)) * 1000) / 1000 : 0,
