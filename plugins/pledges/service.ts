@@ -41,8 +41,6 @@ export function createPledgesService(kernel: Kernel) {
   const { knex } = kernel;
   const { credits, notifications } = kernel.services;
 
-  /** Artists but the fan's own whose account is not deleted. */
-  const pledgeable = (userId: number) => knex('artists as a').join('users as u', 'u.id', 'a.user_id').whereNot('a.userId', userId).whereNull('u.deletedAt');
   /** The month's monthly drops that are public by `now` (00:00 UTC of their day when scheduled). */
   const dropsOut = (month: string, now: number) => knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now);
 
@@ -210,13 +208,14 @@ export function createPledgesService(kernel: Kernel) {
       const month = monthOf(now);
       const out = new Set((await dropsOut(month, now.getTime()).select('artistId')).map((row) => Number(row.artistId)));
       const open = now < pledgeDeadline(month);
-      const rows = await pledgeable(userId).orderBy('a.name').select('a.id', 'a.name');
-      return rows.map((r) => ({ id: Number(r.id), name: r.name as string, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));
+      // Whom a fan may pledge to is whom they may give credits to: the same choices, by name.
+      const rows = await credits.artistChoices(userId);
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));
     },
 
     /** Whether pledgeableArtists has anyone, for the vault's button (the page does not carry the list). */
-    async hasPledgeableArtists(userId: number): Promise<boolean> {
-      return (await pledgeable(userId).first('a.id')) !== undefined;
+    hasPledgeableArtists(userId: number): Promise<boolean> {
+      return credits.hasArtistChoices(userId);
     },
 
     /** The releases.public job: a monthly drop converts its pot. */
