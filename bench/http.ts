@@ -1,7 +1,9 @@
 // Requests per second of the API reads and pages issue 12 names, each as a ratio to the static
 // file (/robots.txt) served by the same process, measured right before and right after it (their
 // mean is the baseline): the machine is shared, so a neighbour's load moves both alike and the
-// ratio survives it better than either figure. Each setup
+// ratio survives it better than either figure. wrk sends them (wrk.ts: a JavaScript generator spent
+// more CPU on a page's body than the server did); beside each rate, the server's own CPU time per
+// request (µs), which says what a response costs the server whatever the generator costs. Each setup
 // is a fresh server: SQLite or MariaDB, the demo catalog or 2,000 more artists / 20,000 tracks,
 // with or without REDIS_URL. 50 connections, gzip and br accepted, as a browser asks.
 // Every row names its goals and says met or MISSED: the ratio, and for anonymous API reads p99 <= 20 ms
@@ -10,7 +12,6 @@
 // within 1.2×). Run alone with `node bench/bench.ts http`; BENCH_SETUPS picks setups (e.g.
 // "sqlite-demo,sqlite-large"; a large setup is compared only when its demo ran too), BENCH_SECONDS
 // the seconds per figure (cut into BENCH_ROUNDS slices, 3 by default).
-import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,9 @@ import path from 'node:path';
 import { parseDatabaseUrl } from '../api/config.ts';
 import { listeningUrl, startChild, startRedis, waitFor } from '../api/test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
+import { cpuSeconds } from './cpu.ts';
 import { sessionCookie } from './signIn.ts';
+import { wrk } from './wrk.ts';
 
 interface Case {
   name: string;
@@ -53,10 +56,12 @@ interface Setup {
 interface Measured {
   rps: number;
   p99: number;
+  /** The server's CPU time per request, in microseconds. */
+  cpuUs: number;
 }
 interface Row {
   case: Case;
-  /** The static file, before and after the case: mean req/s, worse p99. */
+  /** The static file, before and after the case: mean req/s and CPU, worse p99. */
   baseline: Measured;
   result: Measured;
   /** The lowest and highest slice's ratio. */
@@ -87,15 +92,11 @@ const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
 const MYSQL_ADMIN_URL = process.env.MYSQL_TEST_URL || 'mysql://root@127.0.0.1:3306/mysql';
 
-async function measure(url: string, cookie?: string): Promise<Measured> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SLICE_S,
-    headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+async function measure(pid: number, url: string, cookie?: string): Promise<Measured> {
+  const cpu = cpuSeconds(pid);
+  const result = await wrk(url, { connections: CONNECTIONS, seconds: SLICE_S, headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) } });
+  if (result.errors > 0) throw new Error(`${url}: ${result.errors} answers were not 2xx or failed`);
+  return { rps: result.rps, p99: result.p99, cpuUs: ((cpuSeconds(pid) - cpu) * 1e6) / Math.max(1, result.requests) };
 }
 
 export async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -146,15 +147,16 @@ async function runSetup(setup: Setup): Promise<SetupResult> {
 
     const rows: Row[] = [];
     const load = os.loadavg()[0];
-    let before = await measure(base + BASELINE);
+    const pid = server.process.pid!;
+    let before = await measure(pid, base + BASELINE);
     for (const c of CASES) {
       // Slices of the case between slices of the static file: each slice's ratio is to the mean
       // of the static slices around it, and the row keeps the median slice.
       const slices: Row[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        const result = await measure(base + c.path, c.signedIn ? cookie : undefined);
-        const after = await measure(base + BASELINE);
-        slices.push({ case: c, baseline: { rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99) }, result });
+        const result = await measure(pid, base + c.path, c.signedIn ? cookie : undefined);
+        const after = await measure(pid, base + BASELINE);
+        slices.push({ case: c, baseline: { rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99), cpuUs: (before.cpuUs + after.cpuUs) / 2 }, result });
         before = after;
       }
       slices.sort((a, b) => a.result.rps / a.baseline.rps - b.result.rps / b.baseline.rps);
@@ -174,7 +176,7 @@ const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): string[] {
   const lines = [
     `\n${setup.name}: ${ROUNDS} slices of ${SLICE_S} s per figure (median slice shown, ratio range in brackets), ${CONNECTIONS} connections, ${os.cpus().length} cores, load ${load.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-    `${'case'.padEnd(40)} ${'static/s'.padStart(9)} ${'p99'.padStart(5)} ${'req/s'.padStart(7)} ${'p99'.padStart(5)} ${'ratio'.padStart(6)} ${'range'.padStart(11)}  goals`,
+    `${'case'.padEnd(40)} ${'static/s'.padStart(9)} ${'p99'.padStart(5)} ${'µs'.padStart(5)} ${'req/s'.padStart(7)} ${'p99'.padStart(5)} ${'µs'.padStart(5)} ${'ratio'.padStart(6)} ${'range'.padStart(11)}  goals`,
   ];
   for (const { case: c, baseline, result, range } of rows) {
     const ratio = result.rps / baseline.rps;
@@ -182,7 +184,10 @@ export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): stri
     const goals = [`${verdict(ratio >= c.goal)} (>= ${percent(c.goal)})`];
     // The static file's own p99 beside it: on a busy machine it alone can be above the goal.
     if (c.p99 !== undefined) goals.push(`p99 ${verdict(result.p99 <= c.p99)} (<= ${c.p99} ms; static ${baseline.p99} ms)`);
-    lines.push(`${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ${String(baseline.p99).padStart(5)} ${result.rps.toFixed(0).padStart(7)} ${String(result.p99).padStart(5)} ${percent(ratio).padStart(6)} ${spread.padStart(11)}  ${goals.join(', ')}`);
+    lines.push(
+      `${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ${baseline.p99.toFixed(0).padStart(5)} ${baseline.cpuUs.toFixed(0).padStart(5)} ` +
+        `${result.rps.toFixed(0).padStart(7)} ${result.p99.toFixed(0).padStart(5)} ${result.cpuUs.toFixed(0).padStart(5)} ${percent(ratio).padStart(6)} ${spread.padStart(11)}  ${goals.join(', ')}`,
+    );
   }
   return lines;
 }

@@ -11,7 +11,7 @@
 // The machine is shared: figures swing with its load (printed beside them); ratios hold better.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -23,6 +23,7 @@ import { rollupDay } from '../plugins/insights/rollup.ts';
 import { DEMO_USERNAME } from '../plugins/accounts/demoAccount.ts';
 import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../api/test/processes.ts';
 import { growCatalog } from './catalog-scale.ts';
+import { cpuSeconds } from './cpu.ts';
 import { mysqlDatabase } from './http.ts';
 import { sessionCookie } from './signIn.ts';
 
@@ -97,12 +98,6 @@ function playRequests(tracks: number[]) {
     },
   });
   return [report('start', true), report('thirty'), report('complete')];
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface IngestResult {
