@@ -114,6 +114,16 @@ export function collectChanges<T>(changes: Changes, run: () => Promise<T>): Prom
   return writeScope.run(changes, run);
 }
 
+/**
+ * Declares what the read running now is made from (`kernel.cache.dependsOn` is this): a query builder
+ * below the services may declare what it reads wherever it runs, as catalog's `tracksQuery` does for
+ * the viewer's likes.
+ */
+export function dependsOn(tags: Iterable<string>): void {
+  const scope = readScope.getStore();
+  if (scope) for (const tag of tagSet(tags)) scope.add(tag);
+}
+
 /** Runs a read whose result may be kept, gathering the tags of what it was made from (`dependsOn`). */
 export async function collectReads(run: () => Promise<unknown>): Promise<Set<string>> {
   const tags = new Set<string>();
@@ -190,10 +200,7 @@ function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promis
         if (tags.size) await invalidate(tags);
       }
     },
-    dependsOn(tags: Iterable<string>) {
-      const scope = readScope.getStore();
-      if (scope) for (const tag of tagSet(tags)) scope.add(tag);
-    },
+    dependsOn,
     mark: () => listeners.mark(),
     changedSince: (mark: number, tags: Iterable<string>) => listeners.changedSince(mark, tags),
     subscribe: (listener: (tags: Tags) => void) => listeners.add(listener),

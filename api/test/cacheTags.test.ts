@@ -71,7 +71,7 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       const res = await client.patch(path, {});
       expect(res.status, res.text).to.equal(200);
     };
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([['track:1', me]]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([[`likes:${ana.user.id}`]]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })), 'liked twice').to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })), 'unliked, never liked').to.deep.equal([]);
     // Insights' play counts (rolled up from play reports) are what pages show: a listen changes none of them.
@@ -82,9 +82,9 @@ describe('cache invalidation by tags: writes that change nothing', () => {
 
     let sent!: { id: number };
     expect(await heard(server, async () => (sent = (await post(ben.client, '/api/messages', { recipientId: ana.user.id, content: 'Tags?' })).body))).to.deep.equal([
-      [me, `user:${ben.user.id}`].sort(),
+      [`inbox:${ben.user.id}`, me].sort(),
     ]);
-    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`))).to.deep.equal([[me, `user:${ben.user.id}`].sort()]);
+    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`))).to.deep.equal([[`inbox:${ana.user.id}`, `inbox:${ben.user.id}`, `unread:${ana.user.id}`].sort()]);
     expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`)), 'read twice').to.deep.equal([]);
 
     // A logout ends one session: its row's tag, nothing else.
@@ -104,6 +104,56 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     expect(told).to.deep.equal([['*']]);
     const block = await server.app.kernel.knex('contentBlocks').where({ key: 'hero_title' }).first('id');
     expect(await heard(server, () => admin.client.patch(`/api/content/${block.id}`, { value: 'Tagged' }))).to.deep.equal([['content']]);
+  });
+});
+
+describe('cache invalidation by tags: the actor’s views', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer({ seedDemo: true, pages: true })));
+  after(() => server.stop());
+
+  it('empties only the actor’s views that show what a like, an allocation or a message changed', async () => {
+    const [fan, pen] = [await signUp(server, 'tagfacet'), await signUp(server, 'tagpen')];
+    const cache = async (client: TestClient, path: string) => {
+      await client.get(path);
+      return (await client.get(path)).headers.get('x-page-cache');
+    };
+    const views = ['/collection', '/credits', '/messages'];
+    /** Which of the fan's views (and the visitors' track page) a write left in the cache. */
+    const kept = async (write: () => Promise<unknown>) => {
+      for (const path of views) expect(await cache(fan.client, path), path).to.equal('hit');
+      expect(await cache(server.client(), '/tracks/1')).to.equal('hit');
+      await write();
+      const after: Record<string, boolean> = {};
+      for (const path of views) after[path] = (await fan.client.get(path)).headers.get('x-page-cache') === 'hit';
+      after['/tracks/1, anonymous'] = (await server.client().get('/tracks/1')).headers.get('x-page-cache') === 'hit';
+      return after;
+    };
+    const ok = async (res: Promise<{ status: number; text: string }>) => expect((await res).status, (await res).text).to.be.within(200, 201);
+
+    expect(await kept(() => ok(fan.client.post('/api/tracks/1/like', { like: true })))).to.deep.equal({
+      '/collection': false,
+      '/credits': true,
+      '/messages': true,
+      // A like count is a counter for everyone but the liker (up to the TTL old).
+      '/tracks/1, anonymous': true,
+    });
+    expect((await fan.client.get('/api/tracks/1')).body.liked, 'the liker’s own answer shows it').to.equal(true);
+    expect(await kept(() => ok(fan.client.post('/api/credits/allocate', { artistId: 1, credits: 2 })))).to.deep.equal({
+      '/collection': true,
+      '/credits': false,
+      '/messages': true,
+      '/tracks/1, anonymous': true,
+    });
+    await cache(pen.client, '/collection');
+    expect(await kept(() => ok(fan.client.post('/api/messages', { recipientId: pen.user.id, content: 'Only my inbox' })))).to.deep.equal({
+      '/collection': true,
+      '/credits': true,
+      '/messages': false,
+      '/tracks/1, anonymous': true,
+    });
+    const penPage = await pen.client.get('/collection');
+    expect(penPage.headers.get('x-page-cache'), 'the recipient’s every view shows the unread badge').to.equal('miss');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dependsOn } from '../../api/cache.ts';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER, type Genre } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { imageSrcset, trackPlayback } from './mediaColumns.ts';
@@ -149,7 +150,15 @@ export function upcomingTracksQuery(knex: Knex, out: Released, viewerId: number 
     .whereRaw(out.pending.sql, out.pending.bindings);
 }
 
+/**
+ * A signed-in viewer's likes, which every track row shows them (`liked`, and the like count they
+ * changed): a like announces this rather than the liker's every view, so their inbox and vault stay
+ * cached, and every list of tracks read for them declares it here.
+ */
+export const likesTag = (userId: number) => `likes:${userId}`;
+
 function trackRows(knex: Knex, viewerId: number | null): Knex.QueryBuilder {
+  if (viewerId !== null) dependsOn([likesTag(viewerId)]);
   return knex('tracks as t')
     .join('artists as a', 'a.id', 't.artist_id')
     .select(

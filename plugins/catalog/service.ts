@@ -18,6 +18,7 @@ import {
   dropMarksQuery,
   LIVE_ARTIST,
   exclusivesQuery,
+  likesTag,
   monthlyListeners,
   released,
   subscriptionsQuery,
@@ -62,7 +63,10 @@ function windowed(query: Knex.QueryBuilder, { limit, offset }: ListWindow): Knex
 
 const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
 
-/** What a track's likes invalidate besides the liker's views (docs/architecture.md, "Cache tags"). */
+/**
+ * One track's own facts, kept per node (whether it is out): only a change of everything (a takedown,
+ * a suspension) puts them out today (docs/architecture.md, "Cache tags").
+ */
 const trackTag = (id: number) => `track:${id}`;
 
 export function createCatalogService(kernel: Kernel) {
@@ -181,8 +185,6 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   async function findTrack(id: number, viewer: Viewer): Promise<TrackJson | null> {
-    // Its likes are announced with this tag: the track's own page and answer show them at once.
-    kernel.cache.dependsOn([trackTag(id)]);
     const row = await tracksQuery(knex, lens(viewer).out, viewer.id).where('t.id', id).first();
     return row ? toTrack(row) : null;
   }
@@ -391,8 +393,9 @@ export function createCatalogService(kernel: Kernel) {
       } else {
         changed = (await Like.query().where({ userId, trackId }).delete()) > 0;
       }
-      // The liker's own views and the track's own page; like counts in lists are counters.
-      await kernel.cache.changed(changed ? [userTag(userId), trackTag(trackId)] : []);
+      // The liker's views that show tracks (their likes and the counts they moved); for everyone
+      // else a like count is a counter, like a play count.
+      await kernel.cache.changed(changed ? [likesTag(userId)] : []);
       return visibleTrack(trackId, viewer);
     },
 

@@ -5,6 +5,7 @@ import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.t
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import { createMemberships, entitled, noCreditsReason } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
+import { creditsTag } from './cacheTags.ts';
 import { Allocation } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import { createStatements } from './statements.ts';
@@ -66,6 +67,7 @@ export function createCreditsService(kernel: Kernel) {
 
     /** The Credit Vault's numbers: spec §2 Credits, plus when the next refill happens. */
     async summary(userId: number) {
+      kernel.cache.dependsOn([creditsTag(userId)]);
       const now = kernel.now();
       const month = monthOf(now);
       const grant = await grantFor(userId, month);
@@ -91,6 +93,7 @@ export function createCreditsService(kernel: Kernel) {
 
     /** The user's allocations with the artist's name and genre, newest first. */
     async allocations(userId: number) {
+      kernel.cache.dependsOn([creditsTag(userId)]);
       const rows = await Allocation.query().where({ userId }).withGraphFetched('artist').orderBy([
         { column: 'createdAt', order: 'desc' },
         { column: 'id', order: 'desc' },
@@ -118,7 +121,7 @@ export function createCreditsService(kernel: Kernel) {
         return { allocation: allocation.toJSONForUser(), credits: remaining };
       });
       // The fan's balance and the artist's statement; the month's totals elsewhere are counters.
-      await kernel.cache.changed([userTag(userId), userTag(artist.userId)]);
+      await kernel.cache.changed([creditsTag(userId), userTag(artist.userId)]);
       return result;
     },
 

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import { errorFields } from '../../api/log.ts';
 import { forbidden, notFound } from '../../api/errors.ts';
 import { Artist } from '../accounts/models.ts';
+import { creditsTag } from './cacheTags.ts';
 import { formatCents, formatShare } from './money.ts';
 import { SETTLE_MS, isSettled, monthName, monthOf } from './months.ts';
 import { platformCut, splitFans, summarise, type FanAllocation, type FanLine } from './payouts.ts';
@@ -105,6 +106,7 @@ export function createStatements(kernel: Kernel) {
    * the part of the rest each artist they chose receives, in whole cents that add up to the fee.
    */
   async function fanStatement(userId: number, month: string) {
+    kernel.cache.dependsOn([creditsTag(userId)]);
     const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial');
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
     const months: string[] = (await knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month')).map((r: { month: string }) => r.month);

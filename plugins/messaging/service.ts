@@ -6,6 +6,13 @@ import { User } from '../accounts/models.ts';
 import { Message, messageJson, type MessageRow } from './models.ts';
 import { BLOCKED_YOU, CANNOT_BLOCK_SELF, subjectOf } from './rules.ts';
 
+/**
+ * A user's messages, sent and received (the inbox), and apart from them their unread count, which
+ * every page's top bar shows: a message sent announces the sender's inbox, not their every view.
+ */
+const inboxTag = (userId: number) => `inbox:${userId}`;
+const unreadTag = (userId: number) => `unread:${userId}`;
+
 export interface SendInput {
   recipientId: number;
   content: string;
@@ -61,6 +68,7 @@ export function createMessagingService(kernel: Kernel) {
     /** The user's received and sent messages, newest first. Nobody else's. */
     // One query of plain rows (the inbox is read on every visit to /messages).
     async list(userId: number) {
+      kernel.cache.dependsOn([inboxTag(userId)]);
       const rows: MessageRow[] = await kernel.knex('messages as m')
         .leftJoin('users as s', 's.id', 'm.sender_id')
         .leftJoin('users as r', 'r.id', 'm.recipient_id')
@@ -72,6 +80,7 @@ export function createMessagingService(kernel: Kernel) {
     },
 
     async unreadCount(userId: number): Promise<number> {
+      kernel.cache.dependsOn([unreadTag(userId)]);
       return Message.query().alias('m').where({ recipientId: userId, isRead: false }).whereNotExists(blockedSender(userId)).resultSize();
     },
 
@@ -97,8 +106,9 @@ export function createMessagingService(kernel: Kernel) {
         for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject, content });
         return stored;
       });
-      // Both inboxes (and the recipient's notifications, written in the same transaction).
-      await kernel.cache.changed([userTag(senderId), userTag(recipient.id)]);
+      // The sender's inbox; the recipient's every view (the top bar's unread counts, and the
+      // notification written in the same transaction).
+      await kernel.cache.changed([inboxTag(senderId), userTag(recipient.id)]);
       return (await Message.withNames().findById(message.id))!.toJSONFor(senderId);
     },
 
@@ -133,8 +143,8 @@ export function createMessagingService(kernel: Kernel) {
       if (message.recipientId !== userId) throw forbidden('You can only mark messages sent to you as read');
       const unread = !message.isRead;
       if (unread) await message.$query().patch({ isRead: true });
-      // Both see whether it was read.
-      await kernel.cache.changed(unread ? [userTag(userId), userTag(message.senderId)] : []);
+      // Both inboxes show whether it was read; the reader's unread count is in every view of theirs.
+      await kernel.cache.changed(unread ? [inboxTag(userId), unreadTag(userId), inboxTag(message.senderId)] : []);
       return (await Message.withNames().findById(id))!.toJSONFor(userId);
     },
   };

@@ -3,6 +3,7 @@ import { conflict, forbidden, gone, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { plural } from '../../site/lib/format.ts';
+import { creditsTag } from '../credits/cacheTags.ts';
 import { isSettled, monthOf, shiftMonth } from '../credits/months.ts';
 import type { NotificationEvent } from '../notifications/service.ts';
 import type { PublicRelease } from '../releases/service.ts';
@@ -192,6 +193,7 @@ export function createPledgesService(kernel: Kernel) {
       if (!artist) throw notFound(MESSAGES.artistNotFound);
       if (artist.deletedAt) throw gone(ARTIST_DELETED.pledge);
       const month = await nextDropMonth(artistId, kernel.now());
+      if (viewerId !== null) kernel.cache.dependsOn([creditsTag(viewerId)]);
       const grant = viewerId === null ? null : await knex('credit_grants').where({ userId: viewerId, month }).first('remaining');
       return {
         month,

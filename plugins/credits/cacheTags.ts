@@ -1,0 +1,5 @@
+/**
+ * A fan's balance and allocations (the Credit Vault, their statements, a pledge's balance): an
+ * allocation announces this for the fan instead of their every view. None of it is in the top bar.
+ */
+export const creditsTag = (userId: number) => `credits:${userId}`;
