@@ -119,7 +119,7 @@ const only = process.argv[2];
 const started = Date.now();
 ensureTools();
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
-const SUITE = ['{api,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
+const SUITE = ['{api,lib,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
 // Real processes on MariaDB: run once, not in both database passes.
 const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
 // The site built without each optional plugin (api/test/pluginMatrix.ts); dist/ is the full list's build.

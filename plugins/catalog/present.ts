@@ -1,4 +1,4 @@
-import type { PlayerTrack } from '../../site/lib/player.ts';
+import type { PlayerTrack } from '../../lib/playerTrack.ts';
 import type { TrackJson } from './types.ts';
 
 // Small presentation helpers shared by the catalog's pages and components.

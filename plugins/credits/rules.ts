@@ -1,5 +1,5 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
-import { plural } from '../../site/lib/format.ts';
+import { plural } from '../../lib/format.ts';
 
 // Spec §5/§9: whole credits, at least 1, never above the balance (the service checks the balance).
 

@@ -1,5 +1,5 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
-import { plural } from '../../site/lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import { allocateRequired, allocateRules } from '../credits/rules.ts';
 import { nextMonthStart } from '../credits/months.ts';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { conflict, forbidden, gone, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { plural } from '../../site/lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import { creditsTag } from '../credits/cacheTags.ts';
 import { isSettled, monthOf, shiftMonth } from '../credits/months.ts';
 import type { NotificationEvent } from '../notifications/service.ts';

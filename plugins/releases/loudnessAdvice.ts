@@ -1,7 +1,7 @@
-import { normalisationGainDb, PEAK_CEILING_DBTP, TARGET_LUFS } from '../../site/lib/loudness.ts';
+import { normalisationGainDb, PEAK_CEILING_DBTP, TARGET_LUFS } from '../../lib/loudness.ts';
 
 // What a track's measured loudness means for its artist, in words: the player matches every track
-// to one loudness (site/lib/loudness.ts), so the figures are advice for the next master, not a
+// to one loudness (lib/loudness.ts), so the figures are advice for the next master, not a
 // score. Shown to the track's own artist and admins only. Pure.
 
 export interface MeasuredTrack {

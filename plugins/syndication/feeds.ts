@@ -1,5 +1,5 @@
 import { mediaType } from '../../api/http/media.ts';
-import { formatDuration } from '../../site/lib/time.ts';
+import { formatDuration } from '../../lib/time.ts';
 import type { ArtistJson, TrackJson } from '../catalog/types.ts';
 import { atomFeed, type AtomEntry } from './atom.ts';
 import { artistFeedPath, artistFeedTitle, SITE_FEED_PATH, SITE_FEED_TITLE } from './links.ts';

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from './Icon.tsx';
-import { badgeCount } from '../lib/format.ts';
+import { badgeCount } from '../../lib/format.ts';
 
 /** A top-bar icon link with its unread count (the fillers of the island slot topbar.badges). */
 export function BadgeLink({ href, icon, label, count, testId }: { href: string; icon: IconName; label: string; count: number; testId?: string }) {

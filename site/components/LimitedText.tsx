@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent, type ComponentProps } from 'react';
 import Form from 'react-bootstrap/Form';
-import { plural } from '../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 
 // A text field with a length limit from a rules.ts file: the field refuses more than the limit
 // (maxLength, so nothing is cut off on send) and a live counter says how much is used. Screen

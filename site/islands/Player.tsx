@@ -23,7 +23,7 @@ import {
   togglePlay,
 } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
-import { formatDuration } from '../lib/time.ts';
+import { formatDuration } from '../../lib/time.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 

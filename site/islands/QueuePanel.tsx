@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { jump } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
-import { plural } from '../lib/format.ts';
-import { formatDuration } from '../lib/time.ts';
+import { plural } from '../../lib/format.ts';
+import { formatDuration } from '../../lib/time.ts';
 import rowActions from 'virtual:onetrack/islands/queue.actions';
 import { IslandSlot } from '../components/IslandSlot.tsx';
 

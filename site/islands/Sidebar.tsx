@@ -4,7 +4,7 @@ import type { SessionUser } from '../../api/http/state.ts';
 import type { NavEntry, ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { WebPicture } from '../components/WebPicture.tsx';
-import { badgeCount, initials, plural } from '../lib/format.ts';
+import { badgeCount, initials, plural } from '../../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';

@@ -6,7 +6,7 @@ import { IslandSlot } from '../components/IslandSlot.tsx';
 import search from 'virtual:onetrack/islands/topbar.search';
 import badges from 'virtual:onetrack/islands/topbar.badges';
 import links from 'virtual:onetrack/islands/topbar.links';
-import { initials } from '../lib/format.ts';
+import { initials } from '../../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $unreadMessages, $unreadNotifications } from '../stores/shell.ts';

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from './api.ts';
 import { $audioPrefs, signedIn, syncAudioPrefs } from './audioPrefs.ts';
-import type { MeasuredLoudness } from './loudness.ts';
+import type { PlayerTrack } from '../../lib/playerTrack.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
@@ -15,21 +15,6 @@ import streamOnlyHooks from 'virtual:onetrack/hooks/player.stream-only';
 // Player island, which the layout keeps across page navigation (transition:persist), so music does
 // not stop when the fan clicks through the site. Play buttons anywhere call playTrack() with the
 // list they belong to, which becomes the queue (queue.ts); the queue and position survive a reload.
-
-export interface PlayerTrack {
-  id: number;
-  title: string;
-  audioUrl: string;
-  coverImage: string;
-  duration: number;
-  artist: { id: number; name: string };
-  /** Measured by the media worker; absent or null until then (played at unity gain). */
-  loudness?: MeasuredLoudness;
-  /** The lossless master, played instead of audioUrl with "High quality audio" on. */
-  losslessUrl?: string | null;
-  /** Heard through a private preview link before its release: the catalog does not show it yet, so its 404 is no takedown. */
-  preview?: boolean;
-}
 
 /** Spec §9 player constants. */
 export const DEFAULT_VOLUME = 0.7;

@@ -1,4 +1,4 @@
-import { dbToGain, normalisationGainDb, type MeasuredLoudness } from './loudness.ts';
+import { dbToGain, normalisationGainDb, type MeasuredLoudness } from '../../lib/loudness.ts';
 
 // The player's Web Audio graph: <audio> → MediaElementSource → GainNode → speakers. The gain matches
 // each track's measured loudness to the target (loudness.ts). Built at the first play, inside the

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { PlayerTrack } from './player.ts';
+import type { PlayerTrack } from '../../lib/playerTrack.ts';
 
 // The play queue: the list a track was started from, and where in it the player is. It is kept in
 // this browser with the position, so a full reload brings the same track back, paused where it was.

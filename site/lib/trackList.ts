@@ -1,4 +1,4 @@
-import type { PlayerTrack } from './player.ts';
+import type { PlayerTrack } from '../../lib/playerTrack.ts';
 
 // The list an element of a page belongs to, which becomes the play queue when it starts a track:
 // the tracks of its nearest [data-track-list] ancestor or, without one, of its nearest ancestor

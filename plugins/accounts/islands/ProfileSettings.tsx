@@ -7,7 +7,7 @@ import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { setAudioPrefs } from '../../../site/lib/audioPrefs.ts';
-import { initials } from '../../../site/lib/format.ts';
+import { initials } from '../../../lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import Billing, { type BillingMembership } from '../../credits/islands/Billing.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { SignedInDevice } from '../sessions.ts';
 import { PasskeySettings } from './PasskeySettings.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import { useCopiedFlag } from './useCopiedFlag.ts';

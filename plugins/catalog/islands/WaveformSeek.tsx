@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { formatDuration } from '../../../site/lib/time.ts';
+import { formatDuration } from '../../../lib/time.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { WaveformBars } from '../../../site/components/WaveformBars.tsx';
-import { $current, $playing, $position, playTrack, seek, type PlayerTrack } from '../../../site/lib/player.ts';
+import type { PlayerTrack } from '../../../lib/playerTrack.ts';
+import { $current, $playing, $position, playTrack, seek } from '../../../site/lib/player.ts';
 import { listOf } from '../../../site/lib/trackList.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { MembershipView } from '../membership.ts';
 import { formatCents } from '../money.ts';

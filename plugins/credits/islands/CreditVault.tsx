@@ -8,7 +8,7 @@ import CreditAmountField from './CreditAmountField.tsx';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import type { AllocationResult } from './allocate.ts';

@@ -1,4 +1,4 @@
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { formatCents, formatShare } from '../money.ts';
 import { monthName } from '../months.ts';
 import { MonthPicker, StatementStatus } from './MonthPicker.tsx';

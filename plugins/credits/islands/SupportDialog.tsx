@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useAvailableCredits } from './useAvailableCredits.ts';
 import CreditAmountField from './CreditAmountField.tsx';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { signInToast } from '../../../site/lib/session.ts';
 import { allocateCredits } from './allocate.ts';
 

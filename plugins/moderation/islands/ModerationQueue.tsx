@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { MESSAGE_TIME_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { checkFields } from '../../../api/validation/rules.ts';
 import type { ModerationService } from '../service.ts';

@@ -2,7 +2,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useState } from 'react';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { $unreadNotifications } from '../../../site/stores/shell.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { NotificationJson } from '../service.ts';

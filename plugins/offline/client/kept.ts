@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { PlayerTrack } from '../../../site/lib/player.ts';
+import type { PlayerTrack } from '../../../lib/playerTrack.ts';
 import { CACHES, CLEARED_MESSAGE, KEPT_PREFIX } from '../names.ts';
 
 // Tracks of the queue kept offline: the audio file the player streams, its cover and a description,

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import Spinner from 'react-bootstrap/Spinner';
 import { Icon } from '../../../site/components/Icon.tsx';
-import type { PlayerTrack } from '../../../site/lib/player.ts';
+import type { PlayerTrack } from '../../../lib/playerTrack.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { $keeping, $kept, canKeepOffline, keepOffline, removeKept } from '../client/kept.ts';
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Icon } from '../../../site/components/Icon.tsx';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { playTrack } from '../../../site/lib/player.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { toast } from '../../../site/stores/toasts.ts';

@@ -9,7 +9,7 @@ import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import ArtistSelect from '../../credits/islands/ArtistSelect.tsx';
 import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { monthName } from '../rules.ts';
 import { pledgeCredits, refreshPage } from './pledge.ts';
 

@@ -1,6 +1,6 @@
 // The Credit Vault's "Pledged" section: credits held for coming drops, each with Cancel.
 import { useState } from 'react';
-import { plural } from '../../../site/lib/format.ts';
+import { plural } from '../../../lib/format.ts';
 import { monthName } from '../rules.ts';
 import PledgeButton from './PledgeButton.tsx';
 import { cancelPledge, refreshPage } from './pledge.ts';

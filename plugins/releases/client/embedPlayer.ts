@@ -1,10 +1,10 @@
-import { dbToGain, normalisationGainDb } from '../../../site/lib/loudness.ts';
-import { formatDuration } from '../../../site/lib/time.ts';
+import { dbToGain, normalisationGainDb } from '../../../lib/loudness.ts';
+import { formatDuration } from '../../../lib/time.ts';
 import audioHooks from 'virtual:onetrack/hooks/player.audio';
 
 // The embed page's player (components/EmbedPlayer.astro): play/pause, position and seeking over
 // one <audio>, which plays through a Web Audio gain node set from the track's measured loudness,
-// the same matching as the main player (site/lib/loudness.ts). Kept tiny: no framework.
+// the same matching as the main player (lib/loudness.ts). Kept tiny: no framework.
 
 const number = (text: string | undefined) => (text ? Number(text) : null);
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
-import { normalisationGainDb } from '../../../site/lib/loudness.ts';
+import { normalisationGainDb } from '../../../lib/loudness.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
 import { join } from '../../catalog/test/fixtures.ts';
 import { releaseForm, tone, uploadAudio } from './fixtures.ts';
