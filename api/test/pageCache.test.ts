@@ -156,6 +156,13 @@ describe('the rendered-page cache compressing a kept page', () => {
     return body;
   };
 
+  it('answers a render with the compressed copy it keeps, the bytes its hits get', async () => {
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    const miss = await brBody('/page?rendered=1');
+    expect(miss.equals(quick), 'the render’s own answer is the kept quick br').to.equal(true);
+    expect((await brBody('/page?rendered=1')).equals(miss), 'and its next hit gets the same bytes').to.equal(true);
+  });
+
   it('serves it at brotli\'s best quality once that is ready, the same page', async () => {
     const best = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length;
     const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }).length;
