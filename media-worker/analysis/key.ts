@@ -28,7 +28,7 @@
 // pickup, should decide), 134 with 3 s; the tonic chosen only among the profiles' best key and its
 // five closely related keys, 135 (a power-chord punk song's profiles name a key seven fifths away).
 // The opening's bass is its lowest strong note (LOWEST_BASS_SHARE): with the strongest bass peak,
-// also 135, but a drone held on its tonic and fifth was read in the fifth's key (confidence 0.93).
+// 136, but a drone held on its tonic and fifth was read in the fifth's key.
 // The chord a song closes on was not tried: the corpora's songs are 30-s excerpts that stop anywhere.
 
 export const PITCH_CLASSES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
