@@ -111,7 +111,7 @@ export class SignalAnalyser {
   private onsetFrames = 0;
   private transients = 0;
   private lastTransientFrame = -Infinity;
-  private readonly keyEvidence = new KeyEvidence();
+  private readonly keyEvidence = new KeyEvidence(TONAL_HOP / ANALYSIS_RATE);
   private readonly bandEnergy = { low: 0, mid: 0, high: 0 };
   private tonalitySum = 0;
   private tonalFrames = 0;
