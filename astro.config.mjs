@@ -14,11 +14,12 @@ import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
 const chunkGroups = [
   {
     // What pages without the router load too (the embed player: no router, no React, under 15 KB,
-    // syndication test): the audio helpers the embed shares with the site's player, and the players'
-    // hooks (play reports: the player.audio slot, api/plugins/astroIntegration.ts).
+    // syndication test): the audio helpers the embed shares with the site's player (the project's
+    // lib/, not a package's), and the players' hooks (play reports: the player.audio slot,
+    // api/plugins/astroIntegration.ts).
     name: 'base',
     priority: 4,
-    test: /[\\/]site[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$|virtual:onetrack\/hooks\//,
+    test: /(?<!node_modules.*)[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$|virtual:onetrack\/hooks\//,
   },
   {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.
@@ -30,10 +31,11 @@ const chunkGroups = [
     // The page scripts, loaded after the first paint (site/lib/pageStart.ts): Astro's router, the
     // play buttons and the player's state, the cards' and tabs' listeners. Not the starter itself,
     // which stays in the layout's script. No React here (site/lib/use* are hooks),
-    // nor luxon (site/lib/dates.ts: only the pages that use it load it).
+    // nor luxon (site/lib/dates.ts: only the pages that use it load it). The project's lib/ (not a
+    // package's) holds the counts' wording the page scripts share with the server.
     name: 'page',
     priority: 2,
-    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts|pageStart\.ts|loadedAndPainted\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|rolldown[\\/]runtime/,
+    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|(?<!node_modules.*)[\\/]lib[\\/]format\.ts$|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts|pageStart\.ts|loadedAndPainted\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|rolldown[\\/]runtime/,
   },
   {
     // The layout's islands and what they share with the catalog's action islands.
