@@ -32,8 +32,8 @@ import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
 import { described, describing } from './openapi/routes.ts';
 import { openApiRoute } from './openapi/route.ts';
-import { shellData } from './plugins/shell.ts';
-import type { Kernel, PluginManifest, Services, ShellData } from './plugins/types.ts';
+import { loadShellData } from './plugins/shell.ts';
+import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
 
 export interface AppOptions {
   config: Config;
@@ -159,17 +159,16 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   if (options.pages !== false) {
     const handler = await loadAstroHandler(dist);
-    const shellOf = shellData(plugins, kernel);
     koa.use(
       astroPages(handler, (ctx) => {
         // Loaded at most once per request: the layout and the page may both need it.
-        let shell: Promise<ShellData> | undefined;
+        let shell: ReturnType<typeof loadShellData> | undefined;
         return {
           user: ctx.state.user,
           origin: config.publicUrl,
           services: kernel.services,
           now: kernel.now,
-          shell: () => (shell ??= shellOf(ctx.state.user)),
+          shell: () => (shell ??= loadShellData(plugins, kernel, ctx.state.user)),
         };
       }),
     );

@@ -458,10 +458,9 @@ export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis
 export interface CachedReads<V> {
   /**
    * The value kept for `key`, else `load()`'s, kept unless an invalidation of `tags` came while it
-   * loaded. Without tags it is dropped by every invalidation. Tags that only the loaded value knows
-   * (what its reads declared) come as a function of it.
+   * loaded. Without tags it is dropped by every invalidation.
    */
-  get(key: string, load: () => Promise<V | undefined>, tags?: string[] | ((value: V) => string[])): Promise<V | undefined>;
+  get(key: string, load: () => Promise<V | undefined>, tags?: string[]): Promise<V | undefined>;
 }
 
 /**
@@ -487,13 +486,11 @@ export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntr
       if (hit && hit.version === version && Math.abs(now() - hit.storedAt) <= ttlMs) return hit.value;
       const mark = bus.mark();
       const value = await load();
-      if (value === undefined) return value;
-      const made = typeof tags === 'function' ? tags(value) : tags;
-      const untouched = made ? !bus.changedSince(mark, made) : bus.mark() === mark;
-      if (untouched && bus.version() === version) {
+      const untouched = tags ? !bus.changedSince(mark, tags) : bus.mark() === mark;
+      if (value !== undefined && untouched && bus.version() === version) {
         entries.delete(key);
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, version, storedAt: now(), tags: made ?? null });
+        entries.set(key, { value, version, storedAt: now(), tags: tags ?? null });
       }
       return value;
     },
