@@ -4,8 +4,9 @@
 // pages, signed-in pages and API reads by weight) picking a kind of request of their group by
 // weight; writes arrive on their own clock, WRITES_PER_S a second. The same reads run twice, each
 // after a TTL's worth of the same load unmeasured: idle, then under the writes; per kind it prints
-// req/s, p50/p99, errors and the cache hit rate, and whether cached anonymous pages keep >= 80 % of their idle throughput under the writes; then the
-// mix on 50 connections, where signed-in pages should keep p99 <= 100 ms.
+// req/s, p50/p99, errors and the cache hit rate, and whether cached anonymous pages keep >= 80 % of
+// their idle throughput under the writes; then the mix on 50 connections, where signed-in pages
+// should keep p99 <= 100 ms.
 // Run alone with `node bench/bench.ts mix`; BENCH_SECONDS sets each phase's length (20 s).
 //
 // The proportions, per 100 reads: a music site is read far more than written and mostly by
