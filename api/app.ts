@@ -15,6 +15,7 @@ import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
+import { RenderGate } from './http/renderGate.ts';
 import { readYourWrites } from './http/readYourWrites.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
@@ -159,10 +160,18 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   if (options.pages !== false) {
     const handler = await loadAstroHandler(dist);
+    if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce }).middleware());
     koa.use(
       astroPages(handler, (ctx) => {
-        // Loaded at most once per request: the layout and the page may both need it.
+        // Loaded at most once per request: the layout and the page may both need it. A signed-in
+        // viewer's starts now, beside the page's own first queries rather than after them: every
+        // round trip a render waits for in turn costs a full turn of a busy node's event loop.
         let shell: ReturnType<typeof loadShellData> | undefined;
+        if (ctx.state.user) {
+          shell = loadShellData(plugins, kernel, ctx.state.user);
+          // A page that never asks for it (an endpoint) must not leave its failure unhandled.
+          shell.catch(() => {});
+        }
         return {
           user: ctx.state.user,
           origin: config.publicUrl,

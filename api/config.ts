@@ -34,6 +34,8 @@ export interface Config {
   abuseLimits: AbuseLimits;
   /** Run a media worker in a thread of the web process (the single-process default). */
   mediaWorker: boolean;
+  /** Server renders one process runs at once (RENDERS_AT_ONCE; api/http/renderGate.ts); 0: no limit. */
+  rendersAtOnce: number;
   /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
   monthlyFeeCents: number;
   /** Fraction of each fee the platform keeps, from 0 to less than 1. */
@@ -321,6 +323,7 @@ export function loadConfig(env: Env = process.env): Config {
     proxyHops: parseHops(env.TRUST_PROXY_HOPS),
     abuseLimits: parseAbuseLimits(env, nodeEnv),
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
+    rendersAtOnce: parseCount('RENDERS_AT_ONCE', env.RENDERS_AT_ONCE, 2),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
     currency: parseCurrency(env.CURRENCY),

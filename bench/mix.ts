@@ -106,6 +106,8 @@ const byWeight = (kinds: Kind[]) => {
 
 export class Tally {
   readonly times: number[] = [];
+  /** The times of the answers the cache did not have (rendered or computed for this request). */
+  readonly missTimes: number[] = [];
   errors = 0;
   hits = 0;
   cacheable = 0;
@@ -115,10 +117,11 @@ export class Tally {
     if (cache) {
       this.cacheable++;
       if (cache === 'hit') this.hits++;
+      else this.missTimes.push(ms);
     }
   }
-  quantile(q: number) {
-    const sorted = this.times.toSorted((x, y) => x - y);
+  quantile(q: number, times = this.times) {
+    const sorted = times.toSorted((x, y) => x - y);
     return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   }
 }
@@ -353,9 +356,15 @@ export async function mixBench(): Promise<void> {
         `(goal >= ${GOAL * 100} %): ${ratio >= GOAL ? 'met' : 'MISSED'}`,
     );
     const signedIn = new Tally();
-    for (const kind of READS.filter((k) => k.group === 'signed-in page')) signedIn.times.push(...(wide.tallies.get(kind.name)?.times ?? []));
+    for (const kind of READS.filter((k) => k.group === 'signed-in page')) {
+      signedIn.times.push(...(wide.tallies.get(kind.name)?.times ?? []));
+      signedIn.missTimes.push(...(wide.tallies.get(kind.name)?.missTimes ?? []));
+    }
     const p99 = signedIn.quantile(0.99);
-    lines.push(`Signed-in pages at ${WIDE_CONNECTIONS} connections: p99 ${p99.toFixed(0)} ms (goal <= ${SIGNED_IN_P99_MS} ms): ${p99 <= SIGNED_IN_P99_MS ? 'met' : 'MISSED'}`);
+    lines.push(
+      `Signed-in pages at ${WIDE_CONNECTIONS} connections: p99 ${p99.toFixed(0)} ms (goal <= ${SIGNED_IN_P99_MS} ms): ${p99 <= SIGNED_IN_P99_MS ? 'met' : 'MISSED'}; ` +
+        `the ${signedIn.missTimes.length} rendered: p50 ${signedIn.quantile(0.5, signedIn.missTimes).toFixed(0)} ms, p99 ${signedIn.quantile(0.99, signedIn.missTimes).toFixed(0)} ms`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await cluster.stop();

@@ -115,6 +115,12 @@ describe('configuration from the environment', () => {
     expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB });
   });
 
+  it('runs 2 renders at once per process unless RENDERS_AT_ONCE says otherwise (0: no limit)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).rendersAtOnce).to.equal(2);
+    expect(loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: '0' }).rendersAtOnce).to.equal(0);
+    expect(() => loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: 'many' })).to.throw(ConfigError, /RENDERS_AT_ONCE must be a whole number/);
+  });
+
   it('turns demo seeding off with SEED_DEMO=0', () => {
     expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).to.equal(false);
   });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { cachedReads } from '../../api/cache.ts';
 import { invalid, notFound } from '../../api/errors.ts';
 import { DEFAULT_VALUES } from './blocks.ts';
 import { ContentBlock, type ContentBlockJSON } from './models.ts';
@@ -13,6 +14,8 @@ export type EditedListener = (trx: Knex.Transaction, edit: { actorId: number; bl
 
 export function createContentService(kernel: Kernel) {
   const read = () => kernel.cache.dependsOn([CONTENT_TAG]);
+  // The home page's three parts each ask for them on every render; only an edit changes them.
+  const blocks = cachedReads<Array<{ key: string; value: string }>>(kernel.cache, { now: () => kernel.now().getTime() });
   const editedListeners: EditedListener[] = [];
   const service = {
     async list() {
@@ -30,7 +33,7 @@ export function createContentService(kernel: Kernel) {
     /** Every block's current value by key, over the defaults: what the home page renders. */
     async values(): Promise<Record<string, string>> {
       read();
-      const rows = await ContentBlock.query().select('key', 'value');
+      const rows = (await blocks.get('values', async () => (await ContentBlock.query().select('key', 'value')).map(({ key, value }) => ({ key, value })), [CONTENT_TAG])) ?? [];
       return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
     },
 

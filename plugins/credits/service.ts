@@ -70,14 +70,16 @@ export function createCreditsService(kernel: Kernel) {
       kernel.cache.dependsOn([creditsTag(userId)]);
       const now = kernel.now();
       const month = monthOf(now);
-      const grant = await grantFor(userId, month);
-      const [totals] = await knex('credit_allocations')
-        .where({ userId })
-        .select(
-          knex.raw('COALESCE(SUM(credits), 0) AS total_allocated'),
-          knex.raw('COALESCE(SUM(CASE WHEN month = ? THEN credits ELSE 0 END), 0) AS allocated_this_month', [month]),
-          knex.raw('COUNT(DISTINCT artist_id) AS artists_supported'),
-        );
+      const [grant, [totals]] = await Promise.all([
+        grantFor(userId, month),
+        knex('credit_allocations')
+          .where({ userId })
+          .select(
+            knex.raw('COALESCE(SUM(credits), 0) AS total_allocated'),
+            knex.raw('COALESCE(SUM(CASE WHEN month = ? THEN credits ELSE 0 END), 0) AS allocated_this_month', [month]),
+            knex.raw('COUNT(DISTINCT artist_id) AS artists_supported'),
+          ),
+      ]);
       return {
         credits: grant?.remaining ?? 0,
         monthlyCredits: MONTHLY_CREDITS,

@@ -79,8 +79,8 @@ export function createStatements(kernel: Kernel) {
       const settled = await settledMonth(month);
       return { terms: settled.payouts, lines: await settled.lines(of), final: true };
     }
-    const terms = await termsOf(month);
-    const lines = splitFans(terms, await groupedAllocations(live)).filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    const [terms, grouped] = await Promise.all([termsOf(month), groupedAllocations(live)]);
+    const lines = splitFans(terms, grouped).filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
     return { terms, lines, final: false };
   }
 
@@ -107,10 +107,14 @@ export function createStatements(kernel: Kernel) {
    */
   async function fanStatement(userId: number, month: string) {
     kernel.cache.dependsOn([creditsTag(userId)]);
-    const grant = await knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial');
+    // At once (the Credit Vault renders it on every visit); a month without a grant wasted the other two.
+    const [grant, grantRows, { terms, lines, final }] = await Promise.all([
+      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial'),
+      knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
+      linesOf(month, { userId }, (q) => q.where({ month, userId })),
+    ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
-    const months: string[] = (await knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month')).map((r: { month: string }) => r.month);
-    const { terms, lines, final } = await linesOf(month, { userId }, (q) => q.where({ month, userId }));
+    const months: string[] = grantRows.map((r: { month: string }) => r.month);
     const names = await artistNames(lines.map((l) => l.artistId));
     const view = termsView(terms);
     const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);

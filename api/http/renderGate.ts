@@ -1,0 +1,77 @@
+import type { Middleware } from 'koa';
+import type { AppState } from './state.ts';
+
+/**
+ * At most `slots` server renders run at once per process (RENDERS_AT_ONCE, 2 by default); the others
+ * wait here, signed-in viewers' before anonymous ones.
+ *
+ * Why: a render is most of the CPU a page view costs (a cached page ~0.25 ms, a render 5–20 ms), and
+ * Node runs every request's callbacks on one loop in arrival order. Saturated, every render then
+ * advances a little at a time behind all the others, so they all finish late, and the cache hits
+ * and API reads queued between their steps wait as long. A render waiting here costs nothing; the
+ * few running finish at their own pace. Which waits is the policy: people signed in (members, the
+ * artists they pay) over anonymous visitors, whose first views of the long tail are mostly links and
+ * crawlers. While both wait, one slot in `VISITORS_EVERY` still goes to the visitor who came first,
+ * so a stream of members' renders never shuts visitors out (a deadline for visitors would not do:
+ * on a saturated node their queue is always older than any deadline, and members would wait behind
+ * it again). This is the prioritised load shedding Netflix describes ("Keeping Netflix Reliable Using
+ * Prioritized Load Shedding", 2020), without the shedding: nobody is refused, the lower class waits.
+ *
+ * Two by default: one render's database round trips overlap the other's CPU. On the two-node mix
+ * (`node bench/bench.ts mix`, 50 connections) one slot left members waiting for it (their renders'
+ * p50 250 ms), four let renders slow each other down (the nodes served 600 requests/s against 800
+ * with two).
+ *
+ * Idle (a slot free), a render starts at once: the gate only ever decides an order when there is a
+ * queue. Cache hits never come here (the page cache answers before the Astro handler).
+ */
+const VISITORS_EVERY = 4;
+
+interface Waiter {
+  start: () => void;
+}
+
+export class RenderGate {
+  private running = 0;
+  private readonly members: Waiter[] = [];
+  private readonly visitors: Waiter[] = [];
+  private readonly slots: number;
+  /** Slots handed to members since a visitor's. */
+  private membersInARow = 0;
+
+  constructor(options: { slots: number }) {
+    this.slots = options.slots;
+  }
+
+  /** How many renders wait for a slot. */
+  get waiting(): number {
+    return this.members.length + this.visitors.length;
+  }
+
+  /** Runs `render` once a slot is free, signed-in callers first. */
+  async run<T>(signedIn: boolean, render: () => Promise<T>): Promise<T> {
+    if (this.running < this.slots) this.running++;
+    else await new Promise<void>((start) => (signedIn ? this.members : this.visitors).push({ start }));
+    try {
+      return await render();
+    } finally {
+      this.next();
+    }
+  }
+
+  /** Hands the slot that was freed to the next waiter (the running count stays), or frees it. */
+  private next(): void {
+    const visitorsTurn = this.visitors.length > 0 && (this.members.length === 0 || this.membersInARow >= VISITORS_EVERY - 1);
+    const waiter = visitorsTurn ? this.visitors.shift() : this.members.shift();
+    if (!waiter) {
+      this.running--;
+      return;
+    }
+    this.membersInARow = visitorsTurn ? 0 : this.membersInARow + 1;
+    waiter.start();
+  }
+
+  middleware(): Middleware<AppState> {
+    return (ctx, next) => this.run(!!ctx.state.user, next);
+  }
+}
