@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { CacheBus } from '../cache.ts';
+import { verifiedCookie } from './signedCookie.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -20,8 +21,9 @@ export function rememberWrite(ctx: Parameters<Middleware>[0], seq: number): void
 }
 
 export function readYourWrites(bus: CacheBus): Middleware<AppState> {
+  const read = verifiedCookie(SEEN_COOKIE);
   return async (ctx, next) => {
-    const seen = Number(ctx.cookies.get(SEEN_COOKIE, { signed: true }) ?? 0);
+    const seen = Number(read(ctx) ?? 0);
     if (Number.isSafeInteger(seen) && seen > 0 && !(await bus.caughtUp(seen, WAIT_MS))) ctx.state.uncached = true;
     return next();
   };

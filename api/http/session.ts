@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
 import { cachedReads, sessionTag, type CacheBus } from '../cache.ts';
+import { verifiedCookie } from './signedCookie.ts';
 
 export const SESSION_COOKIE = 'onetrack.sid';
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -65,31 +66,12 @@ function sessionIds(): () => string {
   };
 }
 
-/**
- * Reads and writes the session cookie for koa-session. The cookie is signed (an HMAC over the
- * id); the profile showed that check at about 5 % of a signed-in read, for the same few cookies
- * again and again. An id whose signature checked out is remembered with that signature, so the
- * next request with the very same pair skips the HMAC; anything else (a new pair, a bad
- * signature) goes through the cookies library's check as before. The pair is the lookup key, so a
- * wrong signature is never compared against a right one here.
- */
+/** Reads and writes the session cookie for koa-session, signed (an HMAC over the id). */
 function signedSessionCookie(cookieOptions: Parameters<Koa.Context['cookies']['set']>[2]) {
-  const MAX_REMEMBERED = 10_000;
-  const verified = new Set<string>();
+  const read = verifiedCookie(SESSION_COOKIE);
   return {
     /** The session id, or '' when there is none (koa-session then starts a new session). */
-    get(ctx: Koa.Context): string {
-      const id = ctx.cookies.get(SESSION_COOKIE, { signed: false });
-      if (!id) return '';
-      const pair = `${id}.${ctx.cookies.get(`${SESSION_COOKIE}.sig`, { signed: false }) ?? ''}`;
-      if (verified.has(pair)) return id;
-      const checked = ctx.cookies.get(SESSION_COOKIE, { signed: true });
-      if (checked === id) {
-        if (verified.size >= MAX_REMEMBERED) verified.clear();
-        verified.add(pair);
-      }
-      return checked ?? '';
-    },
+    get: (ctx: Koa.Context): string => read(ctx) ?? '',
     set(ctx: Koa.Context, id: string): void {
       ctx.cookies.set(SESSION_COOKIE, id, cookieOptions);
     },
