@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { openPage } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
@@ -6,6 +7,8 @@ import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.
 // December drop (the demo's, on the 3rd); she sees her page as fans do, with her own actions and her scheduled release, and
 // every countdown is to an artist's own scheduled drop, or says there is none.
 const clock = new Date('2026-11-26T12:00:00Z');
+/** The browser's clock starts at the server's (and ticks on): its countdowns count from its own Date. */
+const atServerTime = (page: Page) => page.clock.install({ time: clock });
 
 describe("an artist's own page and the countdowns in the browser", function () {
   this.timeout(60_000);
@@ -14,6 +17,7 @@ describe("an artist's own page and the countdowns in the browser", function () {
   for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
     it(`shows Nova Harbor her page as fans see it, with her actions and her scheduled drop (${viewport.width} px)`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+      await atServerTime(page);
       await signIn(page, 'novaharbor');
       await page.goto(`/artist/${suite.nova.id}`);
       await hydrated(page);
@@ -42,6 +46,7 @@ describe("an artist's own page and the countdowns in the browser", function () {
 
   it('shows a fan the same countdown and their own actions, and no scheduled release', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
+    await atServerTime(page);
     await signIn(page);
     await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
@@ -56,6 +61,7 @@ describe("an artist's own page and the countdowns in the browser", function () {
 
   it('counts every card down to its own artist’s scheduled drop, or says none is scheduled, and ticks', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
+    await atServerTime(page);
     await page.goto('/artists');
     const nova = page.locator('[data-artist-card]').filter({ hasText: 'Nova Harbor' });
     const compact = nova.locator('[data-countdown-text]');

@@ -26,6 +26,8 @@ describe('a scheduled release in the browser', function () {
   for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
     it(`shows a visitor and a fan the coming page, where the fan pre-saves (${viewport.width} px)`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+      // The browser's countdown counts from its own clock: started at the server's, it ticks on.
+      await page.clock.install({ time: clock });
       await page.goto(`/tracks/${trackId}`);
       const coming = page.getByTestId('coming-release');
       await coming.getByRole('heading', { name: 'Tide Coming In', level: 1 }).waitFor();
