@@ -46,16 +46,16 @@ describe('the render gate', () => {
     expect(gate.waiting).to.equal(0);
   });
 
-  it('still gives every fourth slot to a waiting visitor while members keep coming', async () => {
+  it('takes turns while members and visitors both wait, a member first', async () => {
     const gate = new RenderGate({ slots: 1 });
-    const members = Array.from({ length: 5 }, (_, i) => `member ${i + 1}`);
-    const renders = [render(gate, 'running', true), render(gate, 'visitor 1', false), render(gate, 'visitor 2', false), ...members.map((name) => render(gate, name, true))];
+    const queued: Array<[string, boolean]> = [['visitor 1', false], ['visitor 2', false], ['member 1', true], ['member 2', true], ['member 3', true], ['visitor 3', false]];
+    const renders = [render(gate, 'running', true), ...queued.map(([name, signedIn]) => render(gate, name, signedIn))];
     await settle();
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < queued.length + 1; i++) {
       finish.get(started.at(-1)!)!();
       await settle();
     }
-    expect(started).to.deep.equal(['running', 'member 1', 'member 2', 'member 3', 'visitor 1', 'member 4', 'member 5', 'visitor 2']);
+    expect(started).to.deep.equal(['running', 'member 1', 'visitor 1', 'member 2', 'visitor 2', 'member 3', 'visitor 3']);
     await Promise.all(renders);
     expect(gate.waiting).to.equal(0);
   });
