@@ -107,14 +107,16 @@ export function createStatements(kernel: Kernel) {
    */
   async function fanStatement(userId: number, month: string) {
     kernel.cache.dependsOn([creditsTag(userId)]);
-    // At once (the Credit Vault renders it on every visit); a month without a grant wasted the other two.
-    const [grant, grantRows, { terms, lines, final }] = await Promise.all([
+    // Together (the Credit Vault renders it on every visit). The split comes only after the grant is
+    // found: for a settled month it computes and stores the month's statement, which no request for
+    // a month its caller was not a member in may set off.
+    const [grant, grantRows] = await Promise.all([
       knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial'),
       knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
-      linesOf(month, { userId }, (q) => q.where({ month, userId })),
     ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
     const months: string[] = grantRows.map((r: { month: string }) => r.month);
+    const { terms, lines, final } = await linesOf(month, { userId }, (q) => q.where({ month, userId }));
     const names = await artistNames(lines.map((l) => l.artistId));
     const view = termsView(terms);
     const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
