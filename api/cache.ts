@@ -286,12 +286,21 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
 
   const dropAll = () => listeners.notify(ALL);
 
-  /** Reads the shared epoch and sequence and applies what this node missed. */
+  /**
+   * Reads the shared epoch and sequence and applies what this node missed. Messages heard in order
+   * meanwhile are applied at once (heard), so a reading taken before them is out of date: it is
+   * dropped and read again (a reader waiting in caughtUp trusts only a reading that is current).
+   */
   const catchUp = async (): Promise<void> => {
+    const from = seq;
     const [sharedEpoch, sharedNumber] = await commands.mget(epochKey, seqKey);
+    if (state !== 'up') return;
+    if (seq !== from) {
+      again = true;
+      return;
+    }
     const target = Number(sharedNumber ?? 0);
     sharedSeq = target;
-    if (state !== 'up') return;
     if ((sharedEpoch ?? '0') !== epoch || target < seq) {
       epoch = sharedEpoch ?? '0';
       seq = target;
@@ -303,12 +312,15 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     const entries = await commands.zrangebyscore(logKey, seq + 1, target);
     if (state !== 'up' || target <= seq) return;
     const missed = new Set<string>();
+    let found = 0;
     for (const entry of entries) {
       const [number, ...tags] = entry.split(' ');
-      if (Number(number) > seq) for (const tag of tags) missed.add(tag);
+      if (Number(number) <= seq) continue;
+      found++;
+      for (const tag of tags) missed.add(tag);
     }
     // The log was trimmed past what we missed: anything may have changed.
-    const complete = entries.length === target - seq;
+    const complete = found === target - seq;
     seq = target;
     ours.clear();
     listeners.notify(complete ? missed : ALL);
@@ -329,16 +341,20 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       .finally(() => (catchingUp = false));
   };
 
+  /**
+   * A message in sequence is applied as it arrives, even while a catch-up is waiting for Redis:
+   * deferring it to that catch-up's next round left other visitors a round trip of stale pages.
+   */
   const heard = (message: string) => {
     if (state !== 'up') return;
     const [messageEpoch, number, ...tags] = message.split(' ');
     const messageSeq = Number(number);
-    if (messageSeq <= seq && !catchingUp) {
+    if (messageSeq <= seq) {
       ours.delete(messageSeq);
       return;
     }
     // Out of order (a lost message) or the epoch moved without an EVERYTHING: ask Redis.
-    if (catchingUp || messageSeq !== seq + 1 || (messageEpoch !== epoch && !tags.includes(EVERYTHING))) {
+    if (messageSeq !== seq + 1 || (messageEpoch !== epoch && !tags.includes(EVERYTHING))) {
       catchUpSoon();
       return;
     }

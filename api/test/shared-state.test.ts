@@ -126,6 +126,27 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     expect(b.cache.version(), 'only EVERYTHING moves the version').to.equal(version);
   });
 
+  it('applies a message heard in order at once, even while a catch-up of its own waits for Redis', async () => {
+    const [a, b] = kernels;
+    const told: string[][] = [];
+    const unsubscribe = b.cache.subscribe((tags) => told.push([...tags]));
+    try {
+      // B's command connection is held for 600 ms, so the catch-up that caughtUp starts waits that long.
+      const held = b.redis!.blpop(`${b.config.redis!.prefix}nothing`, 0.6);
+      const waiting = b.cache.caughtUp(Number.MAX_SAFE_INTEGER, 1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const startedAt = performance.now();
+      await a.cache.invalidate(['user:77']);
+      await waitFor('B to hear it', () => (told.length ? true : undefined), 1000, 1);
+      expect(performance.now() - startedAt, 'before the held connection answers').to.be.lessThan(300);
+      expect(told).to.deep.equal([['user:77']]);
+      await Promise.all([held, waiting]);
+      expect(told, 'the catch-up after it finds nothing more').to.have.length(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('catches up with the tags of invalidations it did not hear, and drops everything when the log no longer holds them', async () => {
     const [, b] = kernels;
     const prefix = b.config.redis!.prefix;
