@@ -30,13 +30,26 @@ async function heard(server: TestServer, work: () => Promise<unknown>): Promise<
 
 describe('cache invalidation by tags: a listen without insights', () => {
   let server: TestServer;
-  before(async () => (server = await startTestServer({ seedDemo: true, plugins: WITHOUT_INSIGHTS })));
+  before(async () => (server = await startTestServer({ seedDemo: true, pages: true, plugins: WITHOUT_INSIGHTS })));
   after(() => server.stop());
 
-  it('invalidates the listener’s views when the catalog counts listens itself, once per window', async () => {
+  it('puts out the listener’s views that show listen counts when the catalog counts listens itself, once per window', async () => {
     const ana = await signUp(server, 'tagana');
+    const plays = async () => {
+      const page = await ana.client.get('/tracks/1');
+      return { cache: page.headers.get('x-page-cache'), plays: /(\d+) plays?\b/.exec(page.text)?.[1] };
+    };
+    const vault = async () => (await ana.client.get('/credits')).headers.get('x-page-cache');
+    const before = await plays();
+    await vault();
+    expect((await plays()).cache).to.equal('hit');
+    expect(await vault()).to.equal('hit');
     const listen = async () => expect((await ana.client.post('/api/tracks/1/listen')).status).to.be.within(200, 201);
-    expect(await heard(server, listen)).to.deep.equal([[`user:${ana.user.id}`]]);
+    expect(await heard(server, listen)).to.deep.equal([[`listens:${ana.user.id}`]]);
+    const after = await plays();
+    expect(after.cache, 'the track page shows the play count').to.equal('miss');
+    expect(Number(after.plays)).to.equal(Number(before.plays) + 1);
+    expect(await vault(), 'the Credit Vault shows no listen counts').to.equal('hit');
     expect(await heard(server, listen), 'a listen within the window is not counted').to.deep.equal([]);
   });
 });

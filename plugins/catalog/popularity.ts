@@ -4,6 +4,8 @@
 // listens (`listens`); a feature that counts every listener's plays (insights) puts its own in its
 // place through the catalog service's `usePopularity`, so the catalog works the same without it.
 
+import { dependsOn } from '../../api/cache.ts';
+
 export interface SqlPart {
   sql: string;
   bindings: Array<string | number>;
@@ -21,3 +23,15 @@ export const listensPopularity: Popularity = {
   trackPlays: () => ({ sql: '(select count(*) from listens li where li.track_id = t.id)', bindings: [] }),
   artistListeners: (since) => ({ sql: '(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?)', bindings: [since] }),
 };
+
+/**
+ * A member's counted listens, which every figure of this measure they are shown includes (plays,
+ * listener counts, Popular orders): a counted listen announces this rather than the listener's every
+ * view, so their Credit Vault and inbox stay cached; every read of the measure for a signed-in
+ * viewer declares it (`readsPopularity`). Anonymous copies may show these figures up to the cache's TTL old.
+ */
+export const listensTag = (userId: number) => `listens:${userId}`;
+
+export function readsPopularity(viewerId: number | null): void {
+  if (viewerId !== null) dependsOn([listensTag(viewerId)]);
+}

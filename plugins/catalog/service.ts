@@ -10,7 +10,7 @@ import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
-import { listensPopularity, type Popularity } from './popularity.ts';
+import { listensPopularity, listensTag, readsPopularity, type Popularity } from './popularity.ts';
 import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, TRACK_GONE, type ArtistSort, type DropSort, type Genre } from './rules.ts';
 import {
   anyRelease,
@@ -52,6 +52,8 @@ interface Lens {
   offsetMs: number;
   out: Released;
   month: string;
+  /** Who is looking (null: anonymous), for what their reads depend on. */
+  viewerId: number | null;
 }
 
 /** Applies a list API's window to a list query (knex writes an offset alone in each dialect's way). */
@@ -74,7 +76,10 @@ export function createCatalogService(kernel: Kernel) {
   const now = () => kernel.now();
   /** Catalog's own listens until a plugin counting every play supplies its measure (usePopularity). */
   let popularity: Popularity = listensPopularity;
-  const artistsOf = (view: Lens) => artistsQuery(knex, view.at, view.out, popularity);
+  const artistsOf = (view: Lens) => {
+    readsPopularity(view.viewerId);
+    return artistsQuery(knex, view.at, view.out, popularity);
+  };
   /**
    * The artist of a track out for viewers of a UTC offset, kept per node: every play report asks.
    * A track once out stays out as time passes; what takes it back (a takedown, a suspension, a
@@ -90,7 +95,7 @@ export function createCatalogService(kernel: Kernel) {
   function lens(viewer: Viewer): Lens {
     const at = now();
     const offsetMs = zoneOffsetMs(viewer.zone, at);
-    return { at, offsetMs, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at) };
+    return { at, offsetMs, out: released(at.getTime(), offsetMs), month: viewerMonth(viewer, at), viewerId: viewer.id };
   }
 
   /**
@@ -215,6 +220,7 @@ export function createCatalogService(kernel: Kernel) {
     const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
     // Popular: the most counted plays (the track page's figure), then the most liked.
     if (sort === 'popular') {
+      readsPopularity(viewer.id);
       const plays = popularity.trackPlays();
       query.orderByRaw(`${plays.sql} desc, like_count desc`, plays.bindings);
     }
@@ -400,7 +406,8 @@ export function createCatalogService(kernel: Kernel) {
     },
 
     /** How many plays the track has counted (the track page's figure), by the popularity measure. */
-    async playCount(trackId: number): Promise<number> {
+    async playCount(trackId: number, viewer: Viewer): Promise<number> {
+      readsPopularity(viewer.id);
       const plays = popularity.trackPlays();
       const row = await knex('tracks as t').where('t.id', trackId).first(knex.raw(`${plays.sql} as plays`, plays.bindings));
       return Number(row?.plays ?? 0);
@@ -425,10 +432,10 @@ export function createCatalogService(kernel: Kernel) {
       const at = now().getTime();
       try {
         await Listen.query().insert({ userId, trackId, artistId: track.artistId, listenedAt: at, listenWindow: listenWindow(at) });
-        // Play counts and popular orders are counters: only the listener's own views go at once, and
-        // only when they count listens. Another measure (insights' rollups of play reports) shows a
-        // listen nowhere, so then it empties no cache: the listener's pages stay cached.
-        await kernel.cache.changed(popularity === listensPopularity ? [userTag(userId)] : []);
+        // Play counts and popular orders are counters: only the listener's own views that show them
+        // go at once (listensTag), and only when they count listens. Another measure (insights'
+        // rollups of play reports) shows a listen nowhere, so then it empties no cache.
+        await kernel.cache.changed(popularity === listensPopularity ? [listensTag(userId)] : []);
         return { counted: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

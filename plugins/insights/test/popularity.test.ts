@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
+import { UTC_VIEWER } from '../../catalog/viewer.ts';
 
 // "Popular" uses the same counts as the dashboard (issue 21): with insights on, the catalog's
 // Popular orders, featured artists, monthly listeners and a track's plays read the play rollups,
@@ -45,7 +46,7 @@ describe('insights: popular orders from the play counts', function () {
     expect(names(before)).to.deep.equal(['alba', 'bruno', 'cleo']);
     // Alba's member listen would make her 1 monthly listener by catalog's own measure.
     expect(before.map((a) => a.monthlyListeners)).to.deep.equal([0, 0, 0]);
-    expect(await catalog().playCount(drops[0])).to.equal(0);
+    expect(await catalog().playCount(drops[0], UTC_VIEWER)).to.equal(0);
 
     await server.app.kernel.services.insights.rollupDay('2026-11-20');
     const popular = await catalog().artists(UTC, '', 'popular');
@@ -55,7 +56,7 @@ describe('insights: popular orders from the play counts', function () {
     expect(names(await catalog().featuredArtists(UTC))).to.deep.equal(['bruno', 'cleo', 'alba']);
     const discover = await catalog().monthlyTracksPage(UTC, 1, 'popular');
     expect(discover.items.map((t) => t.id)).to.deep.equal([drops[1], drops[2], drops[0]]);
-    expect(await Promise.all(drops.map((id) => catalog().playCount(id)))).to.deep.equal([1, 3, 2]);
+    expect(await Promise.all(drops.map((id) => catalog().playCount(id, UTC_VIEWER)))).to.deep.equal([1, 3, 2]);
     expect((await catalog().artist(artists[1].artist!.id, UTC)).monthlyListeners).to.equal(3);
   });
 
