@@ -15,6 +15,7 @@ import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PageCache, routeMatcher } from './http/pageCache.ts';
+import { PageRefresher } from './http/pageRefresh.ts';
 import { RenderGate } from './http/renderGate.ts';
 import { readYourWrites } from './http/readYourWrites.ts';
 import { requestLog } from './http/requestLog.ts';
@@ -55,6 +56,8 @@ export interface App {
   plugins: PluginManifest[];
   /** Present when METRICS_PORT or METRICS_TOKEN is set. */
   metrics: Metrics | null;
+  /** Renders signed-in viewers' invalidated pages ahead of their next view (api/http/pageRefresh.ts). */
+  refresher: PageRefresher;
   close(): Promise<void>;
 }
 
@@ -136,7 +139,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // After the session user is known (cache keys); emptied through kernel.cache. Entries age on the
   // kernel's clock, so a test that moves it sees what is out at the new moment.
   const cacheClock = () => kernel.now().getTime();
-  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache }).middleware());
+  const refresher = new PageRefresher();
+  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache, refresher }).middleware());
   const publicReads = routeMatcher(plugins.flatMap((p) => p.publicReads ?? []));
   const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
   const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));
@@ -183,11 +187,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     );
   }
 
+  refresher.through(koa.callback());
+
   return {
     koa,
     kernel,
     plugins,
     metrics,
-    close: () => kernel.close(),
+    refresher,
+    async close() {
+      await refresher.close();
+      await kernel.close();
+    },
   };
 }

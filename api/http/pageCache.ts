@@ -5,6 +5,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } from '../cache.ts';
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
+import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -20,7 +21,10 @@ import type { AppState } from './state.ts';
  *  - entries also expire after `ttlMs`, which bounds staleness from changes that come without a
  *    write (a scheduled release whose time arrives). The first request after that renders the page
  *    anew; requests meanwhile still get the expired copy, so an expiry never holds every open
- *    connection for a render (at 20,000 tracks a render of the monthly list takes 0.2 s).
+ *    connection for a render (at 20,000 tracks a render of the monthly list takes 0.2 s);
+ *  - a signed-in viewer's pages are rendered again in the background (pageRefresh.ts) when an
+ *    invalidation naming them (their like, their inbox) puts out pages they came back to, and when
+ *    one is served late in its life, so their next view is a hit rather than a render.
  * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
  *
  * The same cache keeps the API's reads that manifests declare: `publicReads` for anonymous callers
@@ -46,7 +50,17 @@ interface Entry {
   best?: boolean;
   /** Times served from the cache, by this entry and the identical renders before it. */
   hits: number;
+  /** A signed-in viewer's page: whose, and how to ask for it again (pageRefresh.ts). */
+  viewerId?: number;
+  refresh?: RefreshRequest;
+  /** A person asked for it since it was rendered (a render of their own view, or a hit). */
+  wanted: boolean;
 }
+
+/** Of a signed-in viewer's pages that one invalidation puts out, how many are rendered again ahead of their next view. */
+const REFRESHED_PER_VIEWER = 4;
+/** A signed-in viewer's page served from the cache after this share of its TTL is rendered again in the background. */
+const REFRESH_AFTER = 2 / 3;
 
 /**
  * Kept bodies up to this size are compressed again at brotli's best quality, in the background
@@ -84,6 +98,8 @@ export interface PageCacheOptions {
   /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
   maxBytes?: number;
   now?: () => number;
+  /** Renders a signed-in viewer's pages again in the background: late in their life, and when an invalidation naming them puts them out. */
+  refresher?: PageRefresher;
 }
 
 const SAFE = new Set(['GET', 'HEAD']);
@@ -112,6 +128,7 @@ export class PageCache {
   private readonly onLookup: (result: PageCacheResult) => void;
   private readonly accepts: (path: string, signedIn: boolean) => boolean;
   private readonly strongEtags: boolean;
+  private readonly refresher?: PageRefresher;
   private readonly entries = new Map<string, Entry>();
   /** Pages being rendered now, by key: later requests for them wait for the copy. */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -126,6 +143,7 @@ export class PageCache {
     this.onLookup = options.onLookup ?? (() => {});
     this.accepts = options.accepts ?? isPage;
     this.strongEtags = options.strongEtags ?? false;
+    this.refresher = options.refresher;
     this.bus.subscribe((tags) => this.invalidate(tags));
   }
 
@@ -136,7 +154,18 @@ export class PageCache {
       this.bytes = 0;
       return;
     }
-    for (const [key, entry] of this.entries) if (touches(tags, entry.tags)) this.drop(key);
+    const refreshed = new Map<number, number>();
+    for (const [key, entry] of this.entries) {
+      if (!touches(tags, entry.tags)) continue;
+      this.drop(key);
+      const { viewerId, refresh } = entry;
+      if (viewerId === undefined || !refresh || !entry.wanted || !names(tags, viewerId)) continue;
+      if (Math.abs(this.now() - entry.storedAt) > this.ttlMs) continue;
+      const count = refreshed.get(viewerId) ?? 0;
+      if (count >= REFRESHED_PER_VIEWER) continue;
+      refreshed.set(viewerId, count + 1);
+      this.refresher!.schedule(key, refresh);
+    }
   }
 
   get size(): number {
@@ -194,7 +223,10 @@ export class PageCache {
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
       const kept = this.lookup(key, version);
-      let hit = kept?.fresh ? kept.entry : undefined;
+      // A refresher's request renders the page anew (unless a render of it is under way already).
+      const refreshing = this.refresher?.sent(ctx.req) ?? false;
+      if (refreshing && this.rendering.has(key)) return;
+      let hit = kept?.fresh && !refreshing ? kept.entry : undefined;
       const rendering = hit ? undefined : this.rendering.get(key);
       if (rendering && kept) {
         // Only its age put it out (no write since): serve it while that one request renders
@@ -210,6 +242,7 @@ export class PageCache {
         hit = rendered?.fresh ? rendered.entry : undefined;
       }
       if (hit) {
+        this.refreshLate(ctx, key, hit);
         this.onLookup('hit');
         ctx.set('X-Page-Cache', 'hit');
         await this.send(ctx, hit, !user);
@@ -249,12 +282,21 @@ export class PageCache {
     const hash = createHash('sha1').update(body).digest('base64url');
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
     const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best };
+    const viewerId: number | undefined = ctx.state.user?.id;
+    const refresh = this.refresher && viewerId !== undefined ? refreshRequest(ctx.url, ctx.req.headers) : undefined;
+    const wanted = !this.refresher?.sent(ctx.req);
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, refresh, viewerId, wanted };
     this.store(key, entry);
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;
     else await this.sendBody(ctx, entry, anonymous);
+  }
+
+  /** A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait for that. */
+  private refreshLate(ctx: Context, key: string, entry: Entry): void {
+    if (!entry.refresh || Math.abs(this.now() - entry.storedAt) <= this.ttlMs * REFRESH_AFTER) return;
+    if (!this.rendering.has(key) && !this.refresher!.sent(ctx.req)) this.refresher!.schedule(key, entry.refresh);
   }
 
   /** Starts the best-quality br of a served entry unless one is running (a later hit tries again). */
@@ -279,6 +321,7 @@ export class PageCache {
 
   private async send(ctx: Context, entry: Entry, anonymous: boolean): Promise<void> {
     entry.hits++;
+    entry.wanted ||= !this.refresher?.sent(ctx.req);
     ctx.status = entry.status;
     ctx.set(entry.headers);
     this.setCachingHeaders(ctx, entry, anonymous);
@@ -308,6 +351,13 @@ export class PageCache {
       ctx.body = entry.body;
     }
   }
+}
+
+/** Whether an invalidation names this viewer (`likes:12`, `inbox:12`: what they did or were sent), not what every page shows. */
+function names(tags: Tags, userId: number): boolean {
+  const suffix = `:${userId}`;
+  for (const tag of tags) if (tag.endsWith(suffix)) return true;
+  return false;
 }
 
 /** The response body as bytes, when it is one the cache can keep (rendered HTML, or JSON it serialises here once). */

@@ -47,8 +47,7 @@ describe('cache invalidation by tags: a listen without insights', () => {
     const listen = async () => expect((await ana.client.post('/api/tracks/1/listen')).status).to.be.within(200, 201);
     expect(await heard(server, listen)).to.deep.equal([[`listens:${ana.user.id}`]]);
     const after = await plays();
-    expect(after.cache, 'the track page shows the play count').to.equal('miss');
-    expect(Number(after.plays)).to.equal(Number(before.plays) + 1);
+    expect(Number(after.plays), 'the track page shows the new play count (rendered for this view or ahead of it)').to.equal(Number(before.plays) + 1);
     expect(await vault(), 'the Credit Vault shows no listen counts').to.equal('hit');
     expect(await heard(server, listen), 'a listen within the window is not counted').to.deep.equal([]);
   });
@@ -132,13 +131,21 @@ describe('cache invalidation by tags: the actor’s views', () => {
       return (await client.get(path)).headers.get('x-page-cache');
     };
     const views = ['/collection', '/credits', '/messages'];
-    /** Which of the fan's views (and the visitors' track page) a write left in the cache. */
+    const copy = (res: { headers: Headers }) => `${res.headers.get('x-page-cache')} ${res.headers.get('etag')}`;
+    /**
+     * Which of the fan's views (and the visitors' track page) a write left in the cache: served as
+     * the same copy. (A view it put out may be a hit too, of the copy rendered again ahead of it.)
+     */
     const kept = async (write: () => Promise<unknown>) => {
-      for (const path of views) expect(await cache(fan.client, path), path).to.equal('hit');
+      const before: Record<string, string> = {};
+      for (const path of views) {
+        expect(await cache(fan.client, path), path).to.equal('hit');
+        before[path] = copy(await fan.client.get(path));
+      }
       expect(await cache(server.client(), '/tracks/1')).to.equal('hit');
       await write();
       const after: Record<string, boolean> = {};
-      for (const path of views) after[path] = (await fan.client.get(path)).headers.get('x-page-cache') === 'hit';
+      for (const path of views) after[path] = copy(await fan.client.get(path)) === before[path];
       after['/tracks/1, anonymous'] = (await server.client().get('/tracks/1')).headers.get('x-page-cache') === 'hit';
       return after;
     };
@@ -159,14 +166,14 @@ describe('cache invalidation by tags: the actor’s views', () => {
       '/tracks/1, anonymous': true,
     });
     await cache(pen.client, '/collection');
+    const penBefore = copy(await pen.client.get('/collection'));
     expect(await kept(() => ok(fan.client.post('/api/messages', { recipientId: pen.user.id, content: 'Only my inbox' })))).to.deep.equal({
       '/collection': true,
       '/credits': true,
       '/messages': false,
       '/tracks/1, anonymous': true,
     });
-    const penPage = await pen.client.get('/collection');
-    expect(penPage.headers.get('x-page-cache'), 'the recipient’s every view shows the unread badge').to.equal('miss');
+    expect(copy(await pen.client.get('/collection')), 'the recipient’s every view shows the unread badge').not.to.equal(penBefore);
   });
 });
 
@@ -238,17 +245,47 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     // number, and B catches up to it before serving the liker (api/http/readYourWrites.ts).
     expect((await fan.client.post(`/api/tracks/${track.id}/like`, { like: true })).status).to.equal(200);
 
+    // B dropped the liker's copy and rendered it anew: for this view, or ahead of it (pageRefresh.ts).
     const collection = await onB.get('/collection');
-    expect(collection.headers.get('x-page-cache'), 'the liker’s page was dropped on B (or B read it fresh)').to.be.oneOf(['miss', 'bypass']);
     expect(collection.text, 'the very next view on B shows the like').to.include(track.title);
     const mine = await onB.get(`/api/tracks/${track.id}`);
     expect([mine.body.liked, mine.body.likeCount]).to.deep.equal([true, track.likeCount + 1]);
-    expect((await onB.get(`/tracks/${track.id}`)).headers.get('x-page-cache')).to.be.oneOf(['miss', 'bypass']);
+    expect((await onB.get(`/tracks/${track.id}`)).text, 'and the track page the liker’s count').to.match(new RegExp(`\\b${track.likeCount + 1} likes?\\b`));
 
     const after = await anonymous.get('/artist/1');
     expect(after.headers.get('x-page-cache'), 'other visitors’ artist page stayed in B’s cache').to.equal('hit');
     expect(after.text).to.equal(artistPage.text);
     expect((await anonymous.get('/api/artists/1/tracks')).headers.get('etag')).to.equal(artistAnswer.headers.get('etag'));
+  });
+
+  it('renders a member’s pages on B again ahead of their next view, until they stop coming back to them', async () => {
+    const fan = await signUp(a, 'tagahead');
+    const onB = new TestClient(b.url, {}, fan.client.cookies);
+    const artist = (await b.client().get('/api/artists/1')).body as { name: string };
+    /** A write on A that names the fan, once B has heard it and rendered what it renders ahead. */
+    const subscribed = async (active: boolean) => {
+      const heard = new Promise<void>((resolve) => {
+        const unsubscribe = b.app.kernel.cache.subscribe((tags) => {
+          if (!tags.has(`user:${fan.user.id}`)) return;
+          unsubscribe();
+          resolve();
+        });
+      });
+      expect((await fan.client.post('/api/subscriptions', { artistId: 1, active })).status).to.be.within(200, 201);
+      await heard;
+      await waitFor('B to render ahead', () => (b.app.refresher.pending === 0 ? true : undefined), 5000, 5);
+    };
+    expect((await cached(onB, '/collection')).text).not.to.include(artist.name);
+    await subscribed(true);
+    const ahead = await onB.get('/collection');
+    expect(ahead.headers.get('x-page-cache'), 'rendered before it was asked for').to.equal('hit');
+    expect(ahead.text, 'with the subscription (the sidebar lists it)').to.include(artist.name);
+    // Rendered ahead once more, then not viewed: the next write leaves it to its next view.
+    await subscribed(false);
+    await subscribed(true);
+    const next = await onB.get('/collection');
+    expect(next.headers.get('x-page-cache')).to.equal('miss');
+    expect(next.text).to.include(artist.name);
   });
 
   it('serves the actor fresh pages on B while B has not heard of the write, and others B’s cached copies', async () => {
