@@ -55,6 +55,8 @@ interface Entry {
   refresh?: RefreshRequest;
   /** A person asked for it since it was rendered (a render of their own view, or a hit). */
   wanted: boolean;
+  /** Its place in the order entries were kept in: a refresh asked for before it was kept is done already. */
+  serial: number;
 }
 
 /** Of a signed-in viewer's pages that one invalidation puts out, how many are rendered again ahead of their next view. */
@@ -134,6 +136,8 @@ export class PageCache {
   private readonly rendering = new Map<string, Promise<void>>();
   private bytes = 0;
   private compressingBest = false;
+  /** Entries kept so far (each entry's serial). */
+  private kept = 0;
 
   constructor(options: PageCacheOptions) {
     this.ttlMs = options.ttlMs ?? 30_000;
@@ -164,7 +168,7 @@ export class PageCache {
       const count = refreshed.get(viewerId) ?? 0;
       if (count >= REFRESHED_PER_VIEWER) continue;
       refreshed.set(viewerId, count + 1);
-      this.refresher!.schedule(key, refresh);
+      this.refresher!.schedule(key, refresh, this.kept);
     }
   }
 
@@ -223,9 +227,10 @@ export class PageCache {
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
       const kept = this.lookup(key, version);
-      // A refresher's request renders the page anew (unless a render of it is under way already).
-      const refreshing = this.refresher?.sent(ctx.req) ?? false;
-      if (refreshing && this.rendering.has(key)) return;
+      // A refresher's request renders the page anew, unless a render of it is under way or was kept since it was asked for.
+      const outdates = this.refresher?.outdates(ctx.req) ?? null;
+      const refreshing = outdates !== null;
+      if (refreshing && (this.rendering.has(key) || (kept?.fresh && kept.entry.serial > outdates))) return;
       let hit = kept?.fresh && !refreshing ? kept.entry : undefined;
       const rendering = hit ? undefined : this.rendering.get(key);
       if (rendering && kept) {
@@ -284,8 +289,8 @@ export class PageCache {
     const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
     const viewerId: number | undefined = ctx.state.user?.id;
     const refresh = this.refresher && viewerId !== undefined ? refreshRequest(ctx.url, ctx.req.headers) : undefined;
-    const wanted = !this.refresher?.sent(ctx.req);
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, refresh, viewerId, wanted };
+    const wanted = this.refresher?.outdates(ctx.req) == null;
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, refresh, viewerId, wanted, serial: ++this.kept };
     this.store(key, entry);
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
@@ -296,7 +301,7 @@ export class PageCache {
   /** A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait for that. */
   private refreshLate(ctx: Context, key: string, entry: Entry): void {
     if (!entry.refresh || Math.abs(this.now() - entry.storedAt) <= this.ttlMs * REFRESH_AFTER) return;
-    if (!this.rendering.has(key) && !this.refresher!.sent(ctx.req)) this.refresher!.schedule(key, entry.refresh);
+    if (!this.rendering.has(key) && this.refresher!.outdates(ctx.req) === null) this.refresher!.schedule(key, entry.refresh, entry.serial);
   }
 
   /** Starts the best-quality br of a served entry unless one is running (a later hit tries again). */
@@ -321,7 +326,7 @@ export class PageCache {
 
   private async send(ctx: Context, entry: Entry, anonymous: boolean): Promise<void> {
     entry.hits++;
-    entry.wanted ||= !this.refresher?.sent(ctx.req);
+    entry.wanted ||= this.refresher?.outdates(ctx.req) == null;
     ctx.status = entry.status;
     ctx.set(entry.headers);
     this.setCachingHeaders(ctx, entry, anonymous);

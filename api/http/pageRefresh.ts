@@ -45,7 +45,8 @@ export function refreshRequest(url: string, headers: IncomingHttpHeaders): Refre
 export class PageRefresher {
   private readonly token = randomBytes(16).toString('hex');
   private dispatch: Dispatch | null = null;
-  private readonly queued = new Map<string, RefreshRequest>();
+  /** Each page's request and the serial of the copy it must outdate (the page cache's numbering). */
+  private readonly queued = new Map<string, { request: RefreshRequest; stale: number }>();
   /** The keys being asked for now, and their requests. */
   private readonly running = new Map<string, Promise<unknown>>();
   private closed = false;
@@ -67,24 +68,29 @@ export class PageRefresher {
     return this.queued.size + this.running.size;
   }
 
-  /** Whether this request is one of this refresher's (not a person's view). */
-  sent(req: IncomingMessage): boolean {
-    return req.headers[REFRESH_HEADER] === this.token;
+  /**
+   * For a request this refresher sent, the serial of the copy it must outdate: a copy kept since
+   * (a view rendered it first) needs no render. null for a person's view (or a forged header).
+   */
+  outdates(req: IncomingMessage): number | null {
+    const [token, stale] = String(req.headers[REFRESH_HEADER] ?? '').split(' ');
+    return token === this.token ? Number(stale) : null;
   }
 
   /** Asks for the page kept under `key` again, unless it is queued already or the queue is full. */
-  schedule(key: string, request: RefreshRequest): void {
+  schedule(key: string, request: RefreshRequest, stale: number): void {
     if (this.closed || !this.dispatch || this.queued.has(key) || this.running.has(key) || this.queued.size >= this.maxQueued) return;
-    this.queued.set(key, request);
+    this.queued.set(key, { request, stale });
     this.pump();
   }
 
   private pump(): void {
     while (!this.closed && this.running.size < this.concurrency && this.queued.size) {
-      const [key, request] = this.queued.entries().next().value!;
+      const [key, { request, stale }] = this.queued.entries().next().value!;
       this.queued.delete(key);
       // Errors are the app's to log (its error handler answers the injected request like any other).
-      const run = inject(this.dispatch!, { method: 'GET', url: request.url, headers: { ...request.headers, [REFRESH_HEADER]: this.token } })
+      const headers = { ...request.headers, [REFRESH_HEADER]: `${this.token} ${stale}` };
+      const run = inject(this.dispatch!, { method: 'GET', url: request.url, headers })
         .catch(() => {})
         .finally(() => {
           this.running.delete(key);

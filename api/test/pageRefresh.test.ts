@@ -105,6 +105,18 @@ describe('the page cache rendering a member’s pages ahead of their next view',
     expect((await get('/home')).cache, 'expired').to.equal('miss');
   });
 
+  it('does not render a page again when a view kept a newer copy before the refresh ran', async () => {
+    await get('/home', 7);
+    const request = refreshRequest('/home', { 'x-test-user': '7' });
+    // Asked for when the kept copies numbered 0: the copy kept since is newer.
+    refresher.schedule('7  /home', request, 0);
+    await settled();
+    expect(renders).to.deep.equal(['7 /home']);
+    refresher.schedule('7  /home', request, Number.MAX_SAFE_INTEGER);
+    await settled();
+    expect(renders, 'a copy older than the one asked about').to.deep.equal(['7 /home', '7 /home']);
+  });
+
   it('replays only what renders the same page, and knows its own requests by a value no client has', () => {
     const request = refreshRequest('/home?tab=1', {
       cookie: 'onetrack.sid=abc',
@@ -115,7 +127,7 @@ describe('the page cache rendering a member’s pages ahead of their next view',
       'x-onetrack-refresh': 'guess',
     });
     expect(request).to.deep.equal({ url: '/home?tab=1', headers: { cookie: 'onetrack.sid=abc', 'accept-language': 'de' } });
-    const forged = { headers: { 'x-onetrack-refresh': 'guess' } } as unknown as Parameters<PageRefresher['sent']>[0];
-    expect(refresher.sent(forged)).to.equal(false);
+    const forged = { headers: { 'x-onetrack-refresh': 'guess 0' } } as unknown as Parameters<PageRefresher['outdates']>[0];
+    expect(refresher.outdates(forged)).to.equal(null);
   });
 });
