@@ -13,12 +13,15 @@ import { inject } from 'light-my-request';
  * so it is rendered exactly as a view of that person would be: the same session, zone and variant,
  * through the render gate as a member's, and kept by the page cache's own rules (not kept if a write
  * came while it rendered, or if it sets a cookie). A view that arrives meanwhile waits for that
- * render, as for any render of the same page. The page cache decides what is worth it: only pages
- * the viewer was served again from the cache since their last render, a few per viewer, and only
- * for an invalidation naming that viewer (their like, their inbox); an invalidation of everything
- * or of what every page shows renders nothing ahead.
+ * render, as for any render of the same page. The page cache decides what is worth it: a page the
+ * viewer asked for since its last render, when an invalidation naming that viewer (their like, their
+ * inbox) puts it out, a few per viewer, and a page of theirs served late in its life; an invalidation
+ * of everything or of what every page shows renders nothing ahead. A refresh that a view overtook
+ * (the page kept anew since it was asked for) renders nothing.
  *
- * The queue is bounded: what does not fit is simply rendered on its next view, as before.
+ * Two at a time, 64 waiting: what does not fit is simply rendered on its next view, as before. A
+ * forged marker header makes no difference that a client could not make anyway (a render of its own
+ * page).
  */
 type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
 
