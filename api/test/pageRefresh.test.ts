@@ -95,7 +95,7 @@ describe('the page cache rendering a member’s pages ahead of their next view',
   it('renders a member’s page served late in its life again before it expires, not an anonymous one', async () => {
     await get('/home', 7);
     await get('/home');
-    now += 21_000;
+    now += 26_000;
     expect(await get('/home', 7)).to.deep.equal({ text: '<p>render 1</p>', cache: 'hit' });
     expect((await get('/home')).cache).to.equal('hit');
     await settled();
