@@ -233,7 +233,11 @@ export class PageCache {
       // A refresher's request renders the page anew, unless a render of it is under way or was kept since it was asked for.
       const outdates = this.refresher?.outdates(ctx.req) ?? null;
       const refreshing = outdates !== null;
-      if (refreshing && (this.rendering.has(key) || (kept?.fresh && kept.entry.serial > outdates))) return;
+      if (refreshing && (this.rendering.has(key) || (kept?.fresh && kept.entry.serial > outdates))) {
+        // Nothing to do: said as such, so the request log and metrics show no 404 for it.
+        ctx.status = 204;
+        return;
+      }
       let hit = kept?.fresh && !refreshing ? kept.entry : undefined;
       const rendering = hit ? undefined : this.rendering.get(key);
       if (rendering && kept) {
