@@ -6,7 +6,8 @@
 // Every test makes its own data folder, database, Redis prefix and ports, so the lanes share nothing
 // but the build, which neither writes (the matrix builds elsewhere). Each step's output is printed
 // whole when it ends, with its time. Prints one closing line "N passed, N failed" summed over every
-// mocha run. `node api/cli/test.ts static|sqlite|mysql|matrix|browser` runs one part (after the build).
+// mocha run, after every failing test's report again. `node api/cli/test.ts
+// static|sqlite|mysql|matrix|browser` runs one part (after the build).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -16,6 +17,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const totals = { passed: 0, failed: 0 };
 const failures: string[] = [];
+// Mocha's report of each failing test, printed again at the very end: a log read from its tail
+// (CI shows only the last part) must still say which test failed and why.
+const failureReports: string[] = [];
 
 /** Runs a command to its end, its output kept and printed whole when it ends (lanes run side by side). */
 function runCaptured(title: string, command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; stdout: string }> {
@@ -50,6 +54,8 @@ async function mocha(title: string, args: string[], env: Record<string, string>)
   const failed = Number(/(\d+) failing/.exec(stdout)?.[1] ?? 0);
   totals.passed += passed;
   totals.failed += failed;
+  const report = /\n {2}\d+ failing\n[\s\S]*/.exec(stdout)?.[0];
+  if (report) failureReports.push(`=== ${title}${report}`);
   if (!ok || passed === 0) {
     failures.push(title);
     if (!failed) totals.failed += 1;
@@ -163,6 +169,7 @@ await Promise.all([
   })(),
 ]);
 
+if (failureReports.length) process.stdout.write(`\n=== the failing tests again\n${failureReports.join('\n')}\n`);
 process.stdout.write(`\nFinished in ${Math.round((Date.now() - started) / 1000)} s.`);
 if (failures.length) process.stdout.write(` Failed steps: ${failures.join('; ')}.`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed\n`);
