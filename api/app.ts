@@ -8,15 +8,16 @@ import { openDatabase } from './db/connection.ts';
 import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { notFound } from './errors.ts';
 import { createCacheBus } from './cache.ts';
-import { astroPages, distDir, loadAstroHandler } from './http/astro.ts';
+import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
-import { PageCache, routeMatcher } from './http/pageCache.ts';
+import { PAGE_TTL_MS, PageCache, routeMatcher } from './http/pageCache.ts';
 import { PageRefresher } from './http/pageRefresh.ts';
 import { RenderGate } from './http/renderGate.ts';
+import { SharedPages } from './http/sharedPages.ts';
 import { readYourWrites } from './http/readYourWrites.ts';
 import { requestLog } from './http/requestLog.ts';
 import { routeLabeler } from './http/routeLabel.ts';
@@ -140,7 +141,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   // kernel's clock, so a test that moves it sees what is out at the new moment.
   const cacheClock = () => kernel.now().getTime();
   const refresher = new PageRefresher();
-  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache, refresher }).middleware());
+  const shared = config.redis && kernel.redis ? new SharedPages(kernel.redis, `${config.redis.prefix}page:${buildIdentity(dist)}:`, kernel.cache, PAGE_TTL_MS) : undefined;
+  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache, refresher, shared }).middleware());
   const publicReads = routeMatcher(plugins.flatMap((p) => p.publicReads ?? []));
   const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
   const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));

@@ -67,9 +67,32 @@ export interface CacheBus {
    * and with EVERYTHING whenever `version()` becomes null; returns the unsubscribe.
    */
   subscribe(listener: (tags: Tags) => void): () => void;
+  /**
+   * Where this node stands in the shared sequence of invalidations, to record with something made
+   * now that other nodes may use (the shared page store, api/http/sharedPages.ts); null in one
+   * process and while Redis is unreachable.
+   */
+  position(): Position | null;
+  /**
+   * Whether something made at `position`, on any node, is still current here: the same epoch, and
+   * no invalidation of `tags` numbered after it that this node has applied, or sent and not yet
+   * had numbered.
+   */
+  currentSince(position: Position, tags: Iterable<string>): boolean;
+  /**
+   * Resolves once this node's own invalidations so far are numbered and applied here in sequence, so
+   * that `position()` covers them (after `waitMs` at most). At once in one process.
+   */
+  settled(waitMs: number): Promise<void>;
   /** For /healthz and /metrics. */
   status(): CacheBusStatus;
   close(): Promise<void>;
+}
+
+/** A place in the shared sequence of invalidations: its epoch and the last number applied. */
+export interface Position {
+  epoch: string;
+  seq: number;
 }
 
 export type CacheBusStatus = { shared: 'none' } | { shared: 'redis'; redis: 'up' | 'down' | 'connecting' };
@@ -171,6 +194,52 @@ class Listeners {
   }
 }
 
+/**
+ * What `currentSince` judges a thing made on another node by: the shared number of the last
+ * invalidation of each tag this node has applied, and the tags of its own invalidations sent but not
+ * yet numbered (its listeners have run, so whatever was made before may be stale). Bounded like
+ * Listeners: when it overflows it is forgotten, and whatever was made before the highest number it
+ * held counts as changed.
+ */
+class SharedRecord {
+  private static readonly MAX_TAGS = 50_000;
+  private readonly byTag = new Map<string, number>();
+  private readonly unnumbered = new Map<string, number>();
+  /** Made before this number: this node cannot say what changed since. */
+  private unknownBefore = 0;
+  private highest = 0;
+
+  applied(tags: Iterable<string>, number: number): void {
+    const set = new Set(tags);
+    if (set.has(EVERYTHING) || this.byTag.size + set.size > SharedRecord.MAX_TAGS) {
+      this.forgetUpTo(Math.max(number, this.highest));
+      if (set.has(EVERYTHING)) return;
+    }
+    this.highest = Math.max(this.highest, number);
+    for (const tag of set) this.byTag.set(tag, Math.max(number, this.byTag.get(tag) ?? 0));
+  }
+  /** Anything may have changed up to `number` (a catch-up past the log, a reconnection). */
+  forgetUpTo(number: number): void {
+    this.byTag.clear();
+    this.unknownBefore = this.highest = number;
+  }
+  sending(tags: Iterable<string>): void {
+    for (const tag of tags) this.unnumbered.set(tag, (this.unnumbered.get(tag) ?? 0) + 1);
+  }
+  sent(tags: Iterable<string>): void {
+    for (const tag of tags) {
+      const left = (this.unnumbered.get(tag) ?? 1) - 1;
+      if (left) this.unnumbered.set(tag, left);
+      else this.unnumbered.delete(tag);
+    }
+  }
+  currentSince(seq: number, tags: Iterable<string>): boolean {
+    if (seq < this.unknownBefore || this.unnumbered.has(EVERYTHING)) return false;
+    for (const tag of tags) if (this.unnumbered.has(tag) || (this.byTag.get(tag) ?? 0) > seq) return false;
+    return true;
+  }
+}
+
 /** What every bus shares: listeners, their record, and the scopes services write into. */
 function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promise<number>) {
   return {
@@ -231,6 +300,9 @@ export function localCacheBus(database: DatabaseConfig): CacheBus {
       return 0;
     }),
     version: () => `${boot}.${epoch}`,
+    position: () => null,
+    currentSince: () => false,
+    settled: async () => {},
     caughtUp: async () => true,
     status: () => ({ shared: 'none' }),
     async close() {
@@ -260,6 +332,7 @@ type InvalidatingRedis = Redis & { onetrackInvalidate(epochKey: string, seqKey: 
 /** `redis` is the kernel's connection (closed by the kernel); the subscriber is the bus's own. */
 export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis, log: Logger): CacheBus {
   const listeners = new Listeners();
+  const record = new SharedRecord();
   const epochKey = `${config.prefix}cache:version`;
   const seqKey = `${config.prefix}cache:seq`;
   const logKey = `${config.prefix}cache:log`;
@@ -305,6 +378,7 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       epoch = sharedEpoch ?? '0';
       seq = target;
       ours.clear();
+      record.forgetUpTo(target);
       dropAll();
       return;
     }
@@ -317,10 +391,12 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       const [number, ...tags] = entry.split(' ');
       if (Number(number) <= seq) continue;
       found++;
+      record.applied(tags, Number(number));
       for (const tag of tags) missed.add(tag);
     }
     // The log was trimmed past what we missed: anything may have changed.
     const complete = found === target - seq;
+    if (!complete) record.forgetUpTo(target);
     seq = target;
     ours.clear();
     listeners.notify(complete ? missed : ALL);
@@ -360,6 +436,7 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     }
     seq = messageSeq;
     epoch = messageEpoch;
+    record.applied(tags, messageSeq);
     if (ours.delete(messageSeq)) return;
     listeners.notify(new Set(tags));
   };
@@ -382,12 +459,13 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     epoch = sharedEpoch ?? '0';
     seq = sharedSeq = Number(sharedNumber ?? 0);
     // Whatever was kept before may have missed invalidations while we were away.
+    record.forgetUpTo(seq);
     dropAll();
     if (was === 'down') log.info('Redis is reachable again: caching resumes');
     if (owed.size) {
       const tags = new Set(owed);
       owed.clear();
-      await publish(tags);
+      await sendNumbered(tags);
     }
   };
 
@@ -399,6 +477,7 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     }
     try {
       const number = await commands.onetrackInvalidate(epochKey, seqKey, logKey, channelName, [...tags].join(' '), LOG_SIZE);
+      record.applied(tags, number);
       // Unless its message came back first.
       if (number > seq) ours.add(number);
       sharedSeq = Math.max(sharedSeq, number);
@@ -407,6 +486,24 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       for (const tag of tags) owed.add(tag);
       down((error as Error).message);
       return 0;
+    }
+  };
+
+  /** Our own invalidations on their way to Redis, and the highest number it gave one. */
+  const sending = new Set<Promise<number>>();
+  let lastOwn = 0;
+  /** Publishes our own invalidation, its tags counted as unnumbered in the record until Redis numbers it. */
+  const sendNumbered = async (tags: Set<string>): Promise<number> => {
+    record.sending(tags);
+    const sent = publish(tags);
+    sending.add(sent);
+    try {
+      const number = await sent;
+      lastOwn = Math.max(lastOwn, number);
+      return number;
+    } finally {
+      sending.delete(sent);
+      record.sent(tags);
     }
   };
 
@@ -454,9 +551,16 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
   return {
     ...busBase(listeners, async (tags) => {
       listeners.notify(tags);
-      return publish(tags);
+      // In the same tick: nothing made before this write may be judged current meanwhile.
+      return sendNumbered(tags);
     }),
     version: () => (state === 'up' ? epoch : null),
+    position: () => (state === 'up' && epoch !== null ? { epoch, seq } : null),
+    currentSince: (position, tags) => state === 'up' && position.epoch === epoch && record.currentSince(position.seq, tags),
+    async settled(waitMs) {
+      if (sending.size) await Promise.all(sending);
+      if (seq < lastOwn) await caughtUp(lastOwn, waitMs);
+    },
     caughtUp,
     status: () => ({ shared: 'redis', redis: state }),
     async close() {

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../config.ts';
@@ -16,6 +17,20 @@ export async function loadAstroHandler(dir = distDir): Promise<AstroHandler> {
   const entry = path.join(dir, 'server', 'entry.mjs');
   if (!existsSync(entry)) throw new ConfigError(`The site is not built (${entry} is missing): run "npm run build"`);
   return (await import(pathToFileURL(entry).href)).handler as AstroHandler;
+}
+
+/**
+ * Names one build of the site: its server chunks and client assets carry content hashes in their
+ * names. Nodes share rendered pages only with nodes of the same build (sharedPages.ts), so a rolling
+ * deployment never serves one build's HTML, naming its assets, from a node of the other.
+ */
+export function buildIdentity(dir = distDir): string {
+  const hash = createHash('sha1');
+  for (const folder of ['server/chunks', 'client/_astro']) {
+    const full = path.join(dir, folder);
+    if (existsSync(full)) hash.update(readdirSync(full).sort().join('\n'));
+  }
+  return hash.digest('base64url').slice(0, 12);
 }
 
 /**

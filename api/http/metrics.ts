@@ -8,7 +8,8 @@ import type { AppState } from './state.ts';
 
 type Context = ParameterizedContext<AppState>;
 
-export type PageCacheResult = 'hit' | 'miss' | 'bypass';
+/** `shared`: a copy another node rendered (api/http/sharedPages.ts). */
+export type PageCacheResult = 'hit' | 'shared' | 'miss' | 'bypass';
 
 /**
  * Prometheus metrics of one app node (prom-client, a registry per app). Request durations by

@@ -6,6 +6,7 @@ import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } 
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
+import type { SharedPages } from './sharedPages.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -24,7 +25,10 @@ import type { AppState } from './state.ts';
  *    connection for a render (at 20,000 tracks a render of the monthly list takes 0.2 s);
  *  - a signed-in viewer's pages are rendered again in the background (pageRefresh.ts) when an
  *    invalidation naming them (their like, their inbox) puts out pages they came back to, and when
- *    one is served late in its life, so their next view is a hit rather than a render.
+ *    one is served late in its life, so their next view is a hit rather than a render;
+ *  - with several nodes, each render is also put in Redis (sharedPages.ts) and a node about to render
+ *    a page takes another node's copy instead while no invalidation of its tags came since that
+ *    render began, so a page is rendered once for every node, not once per node.
  * Pages opt out by sending `Cache-Control: no-store`; responses that set cookies are never kept.
  *
  * The same cache keeps the API's reads that manifests declare: `publicReads` for anonymous callers
@@ -58,6 +62,12 @@ interface Entry {
   /** Its place in the order entries were kept in: a refresh asked for before it was kept is done already. */
   serial: number;
 }
+
+/** How long a kept page is served without a write putting it out (the bench's mix reads it too). */
+export const PAGE_TTL_MS = 30_000;
+
+/** At most this long a render ahead waits for this node's own writes to come back numbered (a Redis round trip). */
+const SETTLE_MS = 50;
 
 /** Of a signed-in viewer's pages that one invalidation puts out, how many are rendered again ahead of their next view. */
 const REFRESHED_PER_VIEWER = 4;
@@ -105,6 +115,8 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Renders a signed-in viewer's pages again in the background: late in their life, and when an invalidation naming them puts them out. */
   refresher?: PageRefresher;
+  /** The pages every node rendered (several nodes): asked before rendering one, told of each render. */
+  shared?: SharedPages;
 }
 
 const SAFE = new Set(['GET', 'HEAD']);
@@ -134,6 +146,7 @@ export class PageCache {
   private readonly accepts: (path: string, signedIn: boolean) => boolean;
   private readonly strongEtags: boolean;
   private readonly refresher?: PageRefresher;
+  private readonly shared?: SharedPages;
   private readonly entries = new Map<string, Entry>();
   /** Pages being rendered now, by key: later requests for them wait for the copy. */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -143,7 +156,7 @@ export class PageCache {
   private kept = 0;
 
   constructor(options: PageCacheOptions) {
-    this.ttlMs = options.ttlMs ?? 30_000;
+    this.ttlMs = options.ttlMs ?? PAGE_TTL_MS;
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.now = options.now ?? Date.now;
     this.bus = options.bus;
@@ -151,6 +164,7 @@ export class PageCache {
     this.accepts = options.accepts ?? isPage;
     this.strongEtags = options.strongEtags ?? false;
     this.refresher = options.refresher;
+    this.shared = options.shared;
     this.bus.subscribe((tags) => this.invalidate(tags));
   }
 
@@ -260,12 +274,11 @@ export class PageCache {
         await this.send(ctx, hit, !user);
         return;
       }
-      this.onLookup('miss');
       let rendered!: () => void;
       const own = new Promise<void>((resolve) => (rendered = resolve));
       this.rendering.set(key, own);
       try {
-        await this.render(ctx, next, key, version, !user, kept?.entry);
+        await this.renderOrAdopt(ctx, next, key, version, refreshing, kept?.entry);
       } finally {
         if (this.rendering.get(key) === own) this.rendering.delete(key);
         // Not replaced (the page now sets a cookie, or failed): the expired copy goes too.
@@ -275,9 +288,61 @@ export class PageCache {
     };
   }
 
+  /**
+   * A page this node has no current copy of: the copy another node rendered when there is one, else
+   * rendered here. Of the nodes asked to render one page ahead at once (an invalidation reaches them
+   * all), one does; the others leave it to the shared store.
+   */
+  private async renderOrAdopt(ctx: Context, next: () => Promise<unknown>, key: string, version: string, refreshing: boolean, expired?: Entry): Promise<void> {
+    const anonymous = !ctx.state.user;
+    let adopted = await this.adopt(ctx, key, version, expired);
+    if (adopted && !refreshing) {
+      this.onLookup('shared');
+      ctx.set('X-Page-Cache', 'shared');
+      await this.send(ctx, adopted, anonymous);
+      return;
+    }
+    const claimed = !adopted && refreshing && this.shared ? await this.shared.claim(key) : null;
+    try {
+      // A node that rendered it meanwhile put its copy before letting the claim go.
+      if (claimed) adopted = await this.adopt(ctx, key, version, expired);
+      if (adopted || claimed === false) {
+        ctx.status = 204;
+        return;
+      }
+      this.onLookup('miss');
+      // Nobody waits for a render ahead: let this node's own writes come back numbered first, so its
+      // copy's place in the sequence covers them and the other nodes can take it. (A view's render
+      // does not wait: its copy is only judged out of date for the tags of those writes.)
+      if (claimed) await this.bus.settled(SETTLE_MS);
+      await this.render(ctx, next, key, version, anonymous, expired);
+    } finally {
+      if (claimed) this.shared!.release(key);
+    }
+  }
+
+  /** Keeps the copy another node rendered of this page, if there is one still current here and newer than `expired`. */
+  private async adopt(ctx: Context, key: string, version: string, expired?: Entry): Promise<Entry | undefined> {
+    const page = await this.shared?.get(key, this.now());
+    if (!page || page.position.epoch !== version || (expired && page.storedAt <= expired.storedAt)) return undefined;
+    const { status, headers, body, etag, storedAt, tags } = page;
+    const entry: Entry = { status, headers, body, etag, storedAt, version, tags, hits: 0, ...this.viewerOf(ctx), serial: ++this.kept };
+    if (expired?.etag === etag) Object.assign(entry, { hits: expired.hits, gzip: expired.gzip, br: expired.br, best: expired.best });
+    this.store(key, entry);
+    return entry;
+  }
+
+  /** Whose page a request's copy is, how to ask for it again, and whether a person asked for it. */
+  private viewerOf(ctx: Context): Pick<Entry, 'viewerId' | 'refresh' | 'wanted'> {
+    const viewerId: number | undefined = ctx.state.user?.id;
+    const refresh = this.refresher && viewerId !== undefined ? refreshRequest(ctx.url, ctx.req.headers) : undefined;
+    return { viewerId, refresh, wanted: this.refresher?.outdates(ctx.req) == null };
+  }
+
   /** Renders (or answers) the request and keeps the result when it may be served again. */
   private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean, expired?: Entry): Promise<void> {
     const mark = this.bus.mark();
+    const position = this.shared && this.bus.position();
     const tags = [...(await collectReads(next))];
     if (ctx.state.user) tags.push(userTag(ctx.state.user.id));
     // An invalidation of what it was made from during rendering: the page may show data from before it.
@@ -294,11 +359,9 @@ export class PageCache {
     const hash = createHash('sha1').update(body).digest('base64url');
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
     const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
-    const viewerId: number | undefined = ctx.state.user?.id;
-    const refresh = this.refresher && viewerId !== undefined ? refreshRequest(ctx.url, ctx.req.headers) : undefined;
-    const wanted = this.refresher?.outdates(ctx.req) == null;
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, refresh, viewerId, wanted, serial: ++this.kept };
+    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, ...this.viewerOf(ctx), serial: ++this.kept };
     this.store(key, entry);
+    if (position) this.shared!.put(key, { status: 200, headers, body, etag, storedAt: entry.storedAt, position, tags });
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;

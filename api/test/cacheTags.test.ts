@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../app.ts';
@@ -207,18 +208,25 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
   let b: Node;
   /** B's link to Redis, whose messages a test can hold back. */
   let line: HeldLine;
+  let prefix: string;
+  /** The test's own look at Redis. */
+  let inspector: Redis;
 
   before(async function () {
     this.timeout(60_000);
     [db, redis] = await Promise.all([createTestDatabase(), startRedis()]);
     line = await startHeldLine({ host: '127.0.0.1', port: redis.port });
-    const prefix = `onetrack-test-${randomBytes(4).toString('hex')}:`;
-    a = await startNode('A', db, { redis: { url: redis.url, prefix } });
-    b = await startNode('B', db, { redis: { url: line.url, prefix } });
+    prefix = `onetrack-test-${randomBytes(4).toString('hex')}:`;
+    // Metrics count each node's renders (page cache misses).
+    const metrics = { port: null, token: 'metrics-token-metrics-token' };
+    a = await startNode('A', db, { redis: { url: redis.url, prefix }, metrics });
+    b = await startNode('B', db, { redis: { url: line.url, prefix }, metrics });
+    inspector = new Redis(redis.url);
     for (const node of [a, b]) await waitFor(`${node.name} on Redis`, () => (node.app.kernel.cache.version() !== null ? true : undefined), 10_000);
   });
   after(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    inspector?.disconnect();
     await line?.stop();
     await Promise.all([redis?.stop(), db?.drop()]);
   });
@@ -229,6 +237,76 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
       const res = await client.get(path);
       return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
     }, 10_000);
+
+  /** Pages rendered so far on both nodes. */
+  const renders = async () => {
+    let count = 0;
+    for (const node of [a, b]) {
+      const lookups = await node.app.metrics!.registry.getSingleMetric('onetrack_page_cache_lookups_total')!.get();
+      count += lookups.values.find((value) => value.labels.result === 'miss')?.value ?? 0;
+    }
+    return count;
+  };
+  /** Pages in the shared store (api/http/sharedPages.ts). */
+  const sharedPages = async () => (await inspector.keys(`${prefix}page:*`)).filter((key) => !key.endsWith(':rendering')).length;
+  /** Runs `work`, then waits for B to hear an invalidation of `tag`. */
+  const heardOnB = async (tag: string, work: () => Promise<unknown>) => {
+    const heard = new Promise<void>((resolve) => {
+      const unsubscribe = b.app.kernel.cache.subscribe((tags) => {
+        if (!tags.has(tag)) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+    await work();
+    await heard;
+  };
+  /** A page rendered on A, once A has put it in the shared store. */
+  const renderedOnA = async (client: TestClient, path: string) => {
+    const shared = await sharedPages();
+    const res = await client.get(path);
+    expect(res.headers.get('x-page-cache'), `${path} rendered on A`).to.equal('miss');
+    await waitFor('A to share it', async () => ((await sharedPages()) > shared ? true : undefined), 2000, 5);
+    return res;
+  };
+
+  it('serves B the copy of a page that A rendered, unless a write since touched what it shows', async () => {
+    const [visitorA, visitorB] = [a.client(), b.client()];
+    const rendered = await renderedOnA(visitorA, '/?from=a');
+    // An invalidation of what the page does not show leaves the copy current.
+    await heardOnB('likes:999999', () => a.app.kernel.cache.invalidate(['likes:999999']));
+    const renderedBefore = await renders();
+    const onB = await visitorB.get('/?from=a');
+    expect(onB.headers.get('x-page-cache')).to.equal('shared');
+    expect([onB.text, onB.headers.get('etag')]).to.deep.equal([rendered.text, rendered.headers.get('etag')]);
+    expect((await visitorB.get('/?from=a')).headers.get('x-page-cache'), 'kept by B from then on').to.equal('hit');
+    expect(await renders(), 'B rendered nothing').to.equal(renderedBefore);
+
+    // The home page shows content blocks: an edit of one since A rendered it, and B renders its own.
+    await renderedOnA(visitorA, '/?from=a-before-an-edit');
+    await heardOnB('content', () => a.app.kernel.cache.invalidate(['content']));
+    expect((await visitorB.get('/?from=a-before-an-edit')).headers.get('x-page-cache')).to.equal('miss');
+  });
+
+  it('renders a member’s page ahead on one node of the two that kept it, and the other serves that render', async () => {
+    const fan = await signUp(a, 'tagshared');
+    const onB = new TestClient(b.url, {}, fan.client.cookies);
+    const track = (await b.client().get('/api/artists/1/tracks')).body[2] as { id: number; title: string };
+    await renderedOnA(fan.client, '/collection');
+    expect((await onB.get('/collection')).headers.get('x-page-cache'), 'B took A’s render').to.equal('shared');
+    // Both nodes have asked for it since its render: both would render it ahead.
+    await fan.client.get('/collection');
+    const renderedBefore = await renders();
+    await heardOnB(`likes:${fan.user.id}`, () => fan.client.post(`/api/tracks/${track.id}/like`, { like: true }));
+    await waitFor('both nodes to render ahead', () => (a.app.refresher.pending + b.app.refresher.pending === 0 ? true : undefined), 5000, 5);
+    expect(await renders(), 'one render between the two nodes').to.equal(renderedBefore + 1);
+    for (const [node, client] of [['A', fan.client], ['B', onB]] as const) {
+      const view = await client.get('/collection');
+      expect(view.headers.get('x-page-cache'), `no render on ${node}`).to.be.oneOf(['hit', 'shared']);
+      expect(view.text, `the like on ${node}`).to.include(track.title);
+    }
+    expect(await renders()).to.equal(renderedBefore + 1);
+  });
 
   it('shows a like made on A in the liker’s own views on B at once, and leaves other visitors’ cached pages of that artist', async () => {
     const fan = await signUp(a, 'tagfan');

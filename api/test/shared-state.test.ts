@@ -126,6 +126,46 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     expect(b.cache.version(), 'only EVERYTHING moves the version').to.equal(version);
   });
 
+  it('judges a thing made on the other node current until an invalidation of its tags numbered after it, its own even before Redis numbers it', async () => {
+    const [a, b] = kernels;
+    const heardOnB = async (work: () => Promise<unknown>) => {
+      const heard = new Promise<void>((resolve) => {
+        const unsubscribe = b.cache.subscribe(() => {
+          unsubscribe();
+          resolve();
+        });
+      });
+      await work();
+      await heard;
+    };
+    const made = a.cache.position()!;
+    expect(made.seq).to.be.a('number');
+    expect(b.cache.currentSince(made, ['track:41', 'user:41']), 'nothing since').to.equal(true);
+
+    await heardOnB(() => a.cache.invalidate(['user:41']));
+    expect(b.cache.currentSince(made, ['track:41', 'user:41']), 'B heard user:41 since').to.equal(false);
+    expect(a.cache.currentSince(made, ['user:41']), 'and A numbered its own').to.equal(false);
+    expect(b.cache.currentSince(made, ['track:41']), 'other tags stay current').to.equal(true);
+    // A's position moves past its own invalidation once Redis's message of it comes back.
+    const later = await waitFor('a position after it', () => {
+      const position = a.cache.position()!;
+      return b.cache.currentSince(position, ['user:41']) ? position : undefined;
+    }, 1000, 1);
+    expect(later.seq).to.be.greaterThan(made.seq);
+
+    // B's own write: its listeners have run, so from this moment a copy made before it is out of
+    // date on B, even while Redis has not numbered the invalidation yet.
+    const sent = b.cache.invalidate(['track:41']);
+    expect(b.cache.currentSince(later, ['track:41']), 'before Redis numbers it').to.equal(false);
+    await sent;
+    expect(b.cache.currentSince(later, ['track:41'])).to.equal(false);
+    await waitFor('a position after it, once B has its number back', () => (b.cache.currentSince(b.cache.position()!, ['track:41']) ? true : undefined), 1000, 1);
+
+    await heardOnB(() => a.cache.invalidate());
+    expect(b.cache.currentSince(later, ['track:99']), 'an invalidation of everything').to.equal(false);
+    expect(b.cache.currentSince({ ...b.cache.position()!, epoch: 'another' }, []), 'another epoch').to.equal(false);
+  });
+
   it('applies a message heard in order at once, even while a catch-up of its own waits for Redis', async () => {
     const [a, b] = kernels;
     const told: string[][] = [];

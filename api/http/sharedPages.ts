@@ -1,0 +1,102 @@
+import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
+import type { CacheBus, Position } from '../cache.ts';
+
+/**
+ * The rendered pages of every node, in Redis, so a page one node rendered serves the others.
+ *
+ * Without it, behind a load balancer without sticky sessions each node renders every page itself:
+ * a member's pages after each of their writes, every page at the end of its TTL, the catalog's long
+ * tail. On the bench's mix that was half the renders, and renders are where a saturated node's time
+ * goes (issue 25). A node that would render a page asks here first; a node that rendered one puts it
+ * here. Of the nodes that would render a member's page ahead after one invalidation (pageRefresh.ts),
+ * the first to claim it does.
+ *
+ * A copy records where the shared sequence of invalidations stood when its render began (its
+ * position, api/cache.ts) and the tags it was made from; a node uses it only while `currentSince`
+ * says no invalidation of those tags has come since, on the record of that node, which has applied
+ * everything the reader's own writes announced (read-your-writes, readYourWrites.ts). So a copy is
+ * never more stale than the node's own would be. Copies live as long as the page cache's TTL, and
+ * count from their render: the TTL bounds a page's age wherever it is served.
+ *
+ * Redis holds at most what the nodes render within one TTL (renders a second × page size × TTL),
+ * under keys hashed from the page cache's own keys. A failed command is a miss or a copy not shared;
+ * the cache bus takes the node out of caching when Redis is down.
+ */
+export interface SharedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  etag: string;
+  storedAt: number;
+  position: Position;
+  tags: string[];
+}
+
+type Meta = Omit<SharedPage, 'body'>;
+
+/** How long a claim to render a page ahead holds if its node never releases it (a render takes well under a second). */
+const LOCK_MS = 5000;
+
+export class SharedPages {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly bus: CacheBus;
+  private readonly ttlMs: number;
+
+  /** `prefix` names the deployment and its build (astro.ts `buildIdentity`). */
+  constructor(redis: Redis, prefix: string, bus: CacheBus, ttlMs: number) {
+    this.redis = redis;
+    this.prefix = prefix;
+    this.bus = bus;
+    this.ttlMs = ttlMs;
+  }
+
+  private redisKey(key: string): string {
+    return `${this.prefix}${createHash('sha1').update(key).digest('base64url')}`;
+  }
+
+  /** The copy kept for `key`, if it is still current on this node and younger than the TTL at `now`. */
+  async get(key: string, now: number): Promise<SharedPage | null> {
+    let stored: Buffer | null;
+    let meta: Meta;
+    try {
+      stored = await this.redis.getBuffer(this.redisKey(key));
+      if (!stored) return null;
+      meta = JSON.parse(stored.subarray(4, 4 + stored.readUInt32BE(0)).toString('utf8')) as Meta;
+    } catch {
+      return null;
+    }
+    if (Math.abs(now - meta.storedAt) > this.ttlMs || !this.bus.currentSince(meta.position, meta.tags)) return null;
+    return { ...meta, body: stored.subarray(4 + stored.readUInt32BE(0)) };
+  }
+
+  /**
+   * Whether this node may render `key` ahead of its next view: no other node is rendering it ahead
+   * now (until `release`, at most LOCK_MS). Without Redis's answer, it may.
+   */
+  async claim(key: string): Promise<boolean> {
+    try {
+      return (await this.redis.set(`${this.redisKey(key)}:rendering`, '1', 'PX', LOCK_MS, 'NX')) === 'OK';
+    } catch {
+      return true;
+    }
+  }
+
+  /** Ends a claim; after its page was put, so a node that claims it next finds that copy. */
+  release(key: string): void {
+    this.redis.del(`${this.redisKey(key)}:rendering`).catch(() => {});
+  }
+
+  /**
+   * Shares a copy, in the background: a failure only means the other nodes render it themselves.
+   * Stored as the length of its metadata (4 bytes), the metadata (JSON), then the body.
+   */
+  put(key: string, page: SharedPage): void {
+    const { body, ...meta } = page;
+    const json = Buffer.from(JSON.stringify(meta));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(json.length);
+    this.redis.set(this.redisKey(key), Buffer.concat([length, json, body]), 'PX', this.ttlMs).catch(() => {});
+  }
+}
