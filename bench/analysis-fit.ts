@@ -5,7 +5,10 @@
 //                                             beat), by Adam with a little L2
 //   node bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
 //                                             (KEY_CALIBRATION): logistic regressions of right/wrong on
-//                                             the evidence the analysis reports, song by song
+//                                             the evidence the analysis reports, song by song (tempo's
+//                                             from weights fitted without the song: 5 folds)
+//   node bench/analysis-fit.ts cv         the weights' 5-fold cross-validation on the tuning songs (how a
+//                                             new cue is judged before the held-out half is measured)
 //   node bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the realistic bench's per-song
 //                                             output (REALISTIC_JSON=… node bench/bench.ts realistic)
 // Tempo-change and ramp songs stay out of the weights (their sections decide, not one whole-song choice).
@@ -16,10 +19,11 @@ import path from 'node:path';
 import { FFMPEG } from '../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../media-worker/analysis/signal.ts';
 import { keyCalibrationInputs } from '../media-worker/analysis/key.ts';
-import { onsetAutocorrelation, tempoCalibrationInputs, tempoCandidates } from '../media-worker/analysis/tempo.ts';
+import type { OnsetEnvelopes } from '../media-worker/analysis/onsets.ts';
+import { estimateTempo, onsetAutocorrelation, tempoCalibrationInputs, tempoCandidates } from '../media-worker/analysis/tempo.ts';
 import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
 import { judgeTempo } from '../media-worker/analysis/test/corpus/judge.ts';
-import { realisticCorpus } from '../media-worker/analysis/test/realistic/corpus.ts';
+import { realisticCorpus, type Song } from '../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../media-worker/analysis/test/realistic/render.ts';
 import { clickTrack, writeWav } from '../media-worker/analysis/test/signals.ts';
 import type { AudioMeasurements } from '../media-worker/analysis/types.ts';
@@ -31,6 +35,8 @@ interface Tuning {
   bpm: number | null;
   /** Whether its whole-song metrical choice trains the weights. */
   steady: boolean;
+  /** The realistic corpus's song, for calibrating on it. */
+  realistic?: Song;
 }
 
 /**
@@ -56,7 +62,7 @@ function tuningSongs(): Tuning[] {
     if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
   });
   for (const song of realisticCorpus()) {
-    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp' });
+    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp', realistic: song });
   }
   return songs;
 }
@@ -102,23 +108,51 @@ function softmaxFit(examples: Array<{ options: number[][]; right: number }>, l2:
 
 const rounded = (w: number[]) => `[${w.map((x) => Math.round(x * 1000) / 1000).join(', ')}]`;
 
+/** L2 of the weights' fit: in 5-fold cross-validation on the tuning songs, 1e-4 gave the best likelihood of 1e-4…1e-2. */
+const WEIGHTS_L2 = 1e-4;
+/** Folds of the cross-validations (of the weights, and of the tempo evidence the calibration is fitted on). */
+const FOLDS = 5;
+
+/** A steady tuning song's candidates and which of them is its beat (none when no candidate is within 4 %). */
+function weightExample(song: Tuning, env: OnsetEnvelopes): { options: number[][]; right: number } | null {
+  if (!song.steady || song.bpm === null) return null;
+  const r = onsetAutocorrelation(env, ONSET_FRAME_RATE);
+  if (!r) return null;
+  const candidates = tempoCandidates(env, ONSET_FRAME_RATE, r);
+  const right = candidates.findIndex((k) => Math.abs((60 * ONSET_FRAME_RATE) / k.period / song.bpm! - 1) < 0.04);
+  return right >= 0 ? { options: candidates.map((k) => k.cues), right } : null;
+}
+
 function fitWeights(songs: Tuning[]) {
-  const examples: Array<{ options: number[][]; right: number }> = [];
-  for (const song of songs) {
-    if (!song.steady || song.bpm === null) continue;
-    const env = analyse(song.file).onsets();
-    const r = onsetAutocorrelation(env, ONSET_FRAME_RATE);
-    if (!r) continue;
-    const candidates = tempoCandidates(env, ONSET_FRAME_RATE, r);
-    const right = candidates.findIndex((k) => Math.abs((60 * ONSET_FRAME_RATE) / k.period / song.bpm! - 1) < 0.04);
-    if (right >= 0) examples.push({ options: candidates.map((k) => k.cues), right });
-  }
-  const w = softmaxFit(examples, 1e-4, 4000);
+  const examples = songs.map((song) => weightExample(song, analyse(song.file).onsets())).filter((e) => e !== null);
+  const w = softmaxFit(examples, WEIGHTS_L2, 4000);
   const right = examples.filter(({ options, right: k }) => {
     const scores = options.map((x) => x.reduce((sum, xi, i) => sum + xi * w[i], 0));
     return scores[k] === Math.max(...scores);
   }).length;
   process.stdout.write(`WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`);
+}
+
+/**
+ * 5-fold cross-validation of the weights on the tuning songs (fold: the example's index modulo 5):
+ * how many songs weights fitted without them put at the right level, and the log-likelihood of their
+ * right level. How a cue is judged before the held-out half is measured.
+ */
+function crossValidateWeights(songs: Tuning[]) {
+  const examples = songs.map((song) => weightExample(song, analyse(song.file).onsets())).filter((e) => e !== null);
+  let right = 0;
+  let logLikelihood = 0;
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const w = softmaxFit(examples.filter((_, i) => i % FOLDS !== fold), WEIGHTS_L2, 4000);
+    examples.forEach(({ options, right: k }, i) => {
+      if (i % FOLDS !== fold) return;
+      const scores = options.map((x) => x.reduce((sum, xi, j) => sum + xi * w[j], 0));
+      const top = Math.max(...scores);
+      logLikelihood += scores[k] - top - Math.log(scores.reduce((sum, v) => sum + Math.exp(v - top), 0));
+      if (scores[k] === top) right++;
+    });
+  }
+  process.stdout.write(`${right} of ${examples.length} tuning songs right at the chosen level in ${FOLDS}-fold cross-validation (log-likelihood ${logLikelihood.toFixed(2)})\n`);
 }
 
 /** Logistic regression of right/wrong on the inputs x (a little L2 on the weights): the weights, then the bias. */
@@ -148,16 +182,30 @@ function benchTuningRows(): BenchRow[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
 }
 
-/** The realistic tuning songs analysed here (no bench output needed): each one's evidence against its truth. */
-function fitCalibration() {
+/**
+ * The realistic tuning songs analysed here (no bench output needed): each one's evidence against its
+ * truth. A song's tempo evidence comes from weights fitted without it (5 folds over all the tuning songs,
+ * as Platt 1999 fits the sigmoid on cross-validated outputs): with the weights fitted on it, every
+ * realistic tuning song's level was right and the scaling learnt that every answer is sure.
+ */
+function fitCalibration(songs: Tuning[]) {
   const tempo: Array<{ x: number[]; right: boolean }> = [];
   const key: Array<{ x: number[]; right: boolean }> = [];
-  for (const song of realisticCorpus()) {
-    if (song.half !== 'tuning') continue;
-    const found = analyse(renderSong(song)).finish();
-    const truth = song.write().bpm;
-    if (truth !== null && found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.tempoEvidence), right: judgeTempo(truth, found.bpm).acc1 });
-    if (found.key) key.push({ x: keyCalibrationInputs(found.key.evidence), right: `${found.key.tonic} ${found.key.mode}` === song.key });
+  const analysed = songs.map((song) => {
+    const analyser = analyse(song.file);
+    const env = analyser.onsets();
+    return { song, env, example: weightExample(song, env), key: song.realistic ? analyser.finish().key : null };
+  });
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const w = softmaxFit(analysed.filter((a, i) => i % FOLDS !== fold && a.example).map((a) => a.example!), WEIGHTS_L2, 4000);
+    analysed.forEach(({ song, env }, i) => {
+      if (i % FOLDS !== fold || !song.realistic || song.bpm === null) return;
+      const found = estimateTempo(env, ONSET_FRAME_RATE, w);
+      if (found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.evidence), right: judgeTempo(song.bpm, found.bpm).acc1 });
+    });
+  }
+  for (const { song, key: found } of analysed) {
+    if (found) key.push({ x: keyCalibrationInputs(found.evidence), right: `${found.tonic} ${found.mode}` === song.realistic!.key });
   }
   process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
   process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n`);
@@ -179,5 +227,6 @@ function fitGenre() {
 
 const mode = process.argv[2];
 if (mode === 'genre') fitGenre();
-else if (mode === 'calibrate') fitCalibration();
+else if (mode === 'calibrate') fitCalibration(tuningSongs());
+else if (mode === 'cv') crossValidateWeights(tuningSongs());
 else fitWeights(tuningSongs());

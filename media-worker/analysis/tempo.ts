@@ -12,7 +12,9 @@
 // between a level and its double: on a grid of two beats laid on the kick, a backbeat falls half-way
 // (beats 2 and 4), on a grid twice too fast it falls on the grid's own points (issue 22: boom-bap,
 // funk, slow jams read at double tempo); a kick and bass pattern that only repeats after eight beats
-// is a bar read twice too fast. (3) A linear score of those cues, whose weights were fitted
+// is a bar read twice too fast; the prior's centre moves with how many salient events a second the
+// middle band holds (snare, chords, melody: event density, which listeners' sense of speed follows).
+// (3) A linear score of those cues, whose weights were fitted
 // on tuning songs only (a softmax over each song's candidates, as the octave decision of Percival &
 // Tzanetakis 2014 is learned), picks the beat; its softmax share, Platt-scaled, is the confidence. (4) The chosen period is refined on its multiples.
 // (5) A song whose 8-s sections speed up or slow down evenly (a ramp) is re-timed to its mean tempo
@@ -47,15 +49,27 @@ const SECTION_HOP_SECONDS = SECTION_SECONDS / 2;
 const DOUBLE_TOLERANCE = 0.03;
 /** Alternate pulses at least this alike (strength and timbre, see alternation()) start to count as ungrouped. */
 const UNIFORM_FROM = 0.9;
+/**
+ * Events of the middle band (snare, chords, melody) for its event density: peaks of its onset envelope
+ * that are the largest within this many seconds either side and reach this share of its loudest 1 %.
+ */
+const EVENT_RADIUS_SECONDS = 0.05;
+const EVENT_SHARE = 0.5;
+/**
+ * The event density's effect on the tempo prior is bounded to 0.5–8 events a second (this many octaves
+ * either side of 2), beyond the tuning songs' 0.8–5.8, so a file far outside them cannot swing the prior
+ * without limit.
+ */
+const EVENT_RATE_OCTAVES = 2;
 
 /**
  * Weights of the cues in the order of `cues()`, fitted (softmax regression, see tempoCandidates) on
  * the tuning halves of the generated and of the realistic corpus and on bare metronome clicks at
  * tempi other than the accuracy test's, never on a held-out song (bench/analysis-fit.ts). The
  * tempo terms make a log-Gaussian prior over log2(bpm/120), learned from the corpus's spread of
- * genres and their tempi.
+ * genres and their tempi, whose centre moves with the middle band's event density (eventRate).
  */
-const WEIGHTS = [-4.056, 4.647, -4.259, -1.077, 2.955, 2.825, 2.62, 3.136, 2.657, 8.342, 1.875, -2.057, -7.491];
+const WEIGHTS = [-8.96, 5.253, -4.234, -2.105, 4.339, 4.271, 2.583, 2.384, 4.027, 7.612, 1.644, -1.233, -3.567, 6.521];
 
 export interface TempoEstimate {
   bpm: number | null;
@@ -76,13 +90,15 @@ export interface TempoEvidence {
 /**
  * Platt scaling (a logistic regression, Platt 1999; Niculescu-Mizil & Caruana 2005) of the evidence
  * into the probability of being right within 2 BPM: the weight of the share's logit, then a bias.
- * Fitted on the realistic corpus's tuning half (bench/analysis-fit.ts calibrate); [1, 0] gives the
- * share itself. Features of ambiguity were tried beside the share (issue 22) — the score margin over
+ * Fitted on the realistic corpus's tuning half (bench/analysis-fit.ts calibrate), each song's share
+ * computed with weights fitted without it (5 folds: with WEIGHTS, fitted on those songs, every one of
+ * them is right and the scaling would learn that every answer is sure); [1, 0] gives the share
+ * itself. Features of ambiguity were tried beside the share (issue 22) — the score margin over
  * the best metrical relative, the share of onset energy in 8-s sections reading the same tempo, how
  * far the prior overrules the other cues — but the first two did not improve the leave-one-out likelihood
  * on the tuning songs, the last did but put the held-out half's wrong tempi higher (README.md).
  */
-const CALIBRATION = [3.288, -1.677];
+const CALIBRATION = [1.214, 0.47];
 
 const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p));
 
@@ -152,6 +168,34 @@ function eightBeatBar(rLow: Float64Array, period: number): number {
   return (at(8 * period) - at(4 * period)) / rLow[0];
 }
 
+/**
+ * Salient events a second in the middle band (snare and clap, chords, melody): peaks of its onset
+ * envelope that are the largest within EVENT_RADIUS_SECONDS and reach EVENT_SHARE of its loudest 1 %.
+ * Event density is what listeners' sense of a piece's speed follows beside its beat (Drake, Gros &
+ * Penel 1999; Madison & Paulin 2010), and what moves the tempo they tap between octaves (Hockman &
+ * Fujinaga 2010; Levy 2011): the R&B slow jam's drums are trap's pattern at half its tempo, and nothing
+ * in their grid tells 64 BPM from 128, but its middle band's salient events come half as often as
+ * trap's (issue 22).
+ */
+export function eventRate(e: Float64Array, frameRate: number): number {
+  if (e.length < 3) return 0;
+  const sorted = Float64Array.from(e).sort();
+  const threshold = EVENT_SHARE * sorted[Math.floor(0.99 * (sorted.length - 1))];
+  const radius = Math.max(1, Math.round(EVENT_RADIUS_SECONDS * frameRate));
+  let events = 0;
+  for (let i = 1; i < e.length - 1; i++) {
+    if (e[i] <= threshold) continue;
+    let peak = true;
+    // The largest within the radius; of equal neighbours, the first.
+    for (let d = -radius; d <= radius && peak; d++) {
+      const v = e[i + d] ?? 0;
+      if (d !== 0 && (v > e[i] || (d < 0 && v === e[i]))) peak = false;
+    }
+    if (peak) events++;
+  }
+  return events / (e.length / frameRate);
+}
+
 function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array, rLow: Float64Array, period: number, frameRate: number) {
   const total = gridStrength(env.total, period, frameRate);
   const drums = gridStrength(backbone, period, frameRate, total.phases);
@@ -203,7 +247,7 @@ function alternation(c: Candidate, all: Candidate[]): number {
   return found.length ? Math.min(...found) : 0;
 }
 
-function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbone: number, frameRate: number): number[] {
+function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbone: number, frameRate: number, density: number): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
   const { layer, quarters, lowOffBeat, kickOnBeat, backbeat } = c.features;
   // How much better the backbeat sits on this level than on twice its tempo and on half of it.
@@ -225,6 +269,8 @@ function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbo
     backbeatOver(0.5),
     backbeatOver(2),
     c.features.eightBeatBar,
+    // The tempo prior's centre moves with the middle band's event density (in octaves of 2 a second).
+    octaves * density,
   ];
 }
 
@@ -251,7 +297,8 @@ export function tempoCandidates(env: OnsetEnvelopes, frameRate: number, r: Float
   const found = periods.map((p) => candidate(env, backbone, r, rLow, p, frameRate));
   const strongest = Math.max(1e-9, ...found.map((c) => c.onBeat));
   const strongestBackbone = Math.max(1e-9, ...found.map((c) => c.backboneOnBeat));
-  return found.map((c) => ({ period: c.period, periodicity: c.periodicity, cues: cues(c, found, strongest, strongestBackbone, frameRate) }));
+  const density = Math.max(-EVENT_RATE_OCTAVES, Math.min(EVENT_RATE_OCTAVES, Math.log2(Math.max(0.1, eventRate(env.mid, frameRate)) / 2)));
+  return found.map((c) => ({ period: c.period, periodicity: c.periodicity, cues: cues(c, found, strongest, strongestBackbone, frameRate, density) }));
 }
 
 /** The autocorrelation of the onset envelope up to the longest lag used; null when it is too short or flat. */
@@ -264,11 +311,11 @@ export function onsetAutocorrelation(env: OnsetEnvelopes, frameRate: number): Fl
 }
 
 /** The beat of one stretch of music, as if its tempo were steady. */
-function steadyTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+function steadyTempo(env: OnsetEnvelopes, frameRate: number, weights: readonly number[]): TempoEstimate {
   const r = onsetAutocorrelation(env, frameRate);
   if (!r) return NO_BEAT;
   const maxLag = r.length - 1;
-  const scored = tempoCandidates(env, frameRate, r).map((c) => ({ ...c, score: c.cues.reduce((sum, v, i) => sum + v * WEIGHTS[i], 0) }));
+  const scored = tempoCandidates(env, frameRate, r).map((c) => ({ ...c, score: c.cues.reduce((sum, v, i) => sum + v * weights[i], 0) }));
   if (!scored.length || Math.max(...scored.map((c) => c.periodicity)) < MIN_PERIODICITY) return NO_BEAT;
 
   const top = Math.max(...scored.map((c) => c.score));
@@ -355,12 +402,13 @@ function steadied(env: OnsetEnvelopes, slope: number): OnsetEnvelopes {
  * song changes tempo. A ramp (a band speeding up or slowing down evenly) is re-timed to its mean
  * tempo and read again. A change in steps makes the sections disagree, and the tempo of the sections
  * that hold most of the onset energy wins (a histogram of local tempi weighted by energy, as in
- * tempogram-based global tempo estimates), at the metrical level those sections chose.
+ * tempogram-based global tempo estimates), at the metrical level those sections chose. `weights`:
+ * the cues' (WEIGHTS; the calibration fit passes weights fitted without the song, bench/analysis-fit.ts).
  */
-export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEstimate {
+export function estimateTempo(env: OnsetEnvelopes, frameRate: number, weights: readonly number[] = WEIGHTS): TempoEstimate {
   const sorted = Float64Array.from(env.total).sort();
   if (!sorted.length || sorted[Math.floor(0.99 * (sorted.length - 1))] < MIN_ATTACK_DB) return NO_BEAT;
-  const whole = steadyTempo(env, frameRate);
+  const whole = steadyTempo(env, frameRate, weights);
   const size = Math.round(SECTION_SECONDS * frameRate);
   const hop = Math.round(SECTION_HOP_SECONDS * frameRate);
   if (whole.bpm === null || env.total.length < 3 * size) return whole;
@@ -372,7 +420,7 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
   if (starts[starts.length - 1] + size < env.total.length) starts.push(env.total.length - size);
   for (const start of starts) {
     const part = (e: Float64Array) => e.subarray(start, start + size);
-    const section = steadyTempo({ total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) }, frameRate);
+    const section = steadyTempo({ total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) }, frameRate, weights);
     let weight = 0;
     for (let i = start; i < start + size; i++) weight += env.total[i];
     totalWeight += weight;
@@ -380,7 +428,7 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number): TempoEsti
   }
   const slope = rampSlope(local, whole.bpm, env.total.length);
   if (slope !== null) {
-    const ramp = steadyTempo(steadied(env, slope), frameRate);
+    const ramp = steadyTempo(steadied(env, slope), frameRate, weights);
     if (ramp.bpm !== null) return ramp;
   }
   const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);

@@ -40,13 +40,14 @@ describe('audio analysis on a slice of the realistic corpus', function () {
     });
   });
 
-  // Floors as measured when pinned (tempo 23, key 23, genre 21 of 24); the misses are the doubled R&B
-  // slow jam and the key of distorted power chords (B minor read as B major; issue 22 has the tables).
+  // Floors as measured when pinned (tempo 23, key 23, genre 21 of 24; tempo 24 since the event density
+  // read the R&B slow jam at its tempo, not doubled); the key missed is distorted power chords' (B minor
+  // read as B major; issue 22 has the tables).
   it('keeps the floors: tempo, key and genre top-3, and no wrong key given with confidence ≥ 0.8', () => {
     const results = [...found.values()];
     const count = (f: (r: (typeof results)[number]) => boolean) => results.filter(f).length;
     expect(results).to.have.length(SLICE.length);
-    expect(count((r) => r.tempo)).to.be.at.least(SLICE.length - 1);
+    expect(count((r) => r.tempo)).to.be.at.least(SLICE.length);
     expect(count((r) => r.key)).to.be.at.least(SLICE.length - 1);
     expect(count((r) => r.genre)).to.be.at.least(Math.ceil(0.8 * SLICE.length));
     expect(count((r) => !r.key && r.keySure >= 0.8), 'wrong keys given with confidence ≥ 0.8').to.equal(0);
