@@ -324,7 +324,8 @@ export class PageCache {
   /** Keeps the copy another node rendered of this page, if there is one still current here and newer than `expired`. */
   private async adopt(ctx: Context, key: string, version: string, expired?: Entry): Promise<Entry | undefined> {
     const page = await this.shared?.get(key, this.now());
-    if (!page || page.position.epoch !== version || (expired && page.storedAt <= expired.storedAt)) return undefined;
+    // Current here: the bus compared its epoch and tags (sharedPages.ts).
+    if (!page || (expired && page.storedAt <= expired.storedAt)) return undefined;
     const { status, headers, body, etag, storedAt, tags } = page;
     const entry: Entry = { status, headers, body, etag, storedAt, version, tags, hits: 0, ...this.viewerOf(ctx), serial: ++this.kept };
     if (expired?.etag === etag) Object.assign(entry, { hits: expired.hits, gzip: expired.gzip, br: expired.br, best: expired.best });

@@ -59,16 +59,18 @@ export class SharedPages {
   /** The copy kept for `key`, if it is still current on this node and younger than the TTL at `now`. */
   async get(key: string, now: number): Promise<SharedPage | null> {
     let stored: Buffer | null;
+    let metaEnd: number;
     let meta: Meta;
     try {
       stored = await this.redis.getBuffer(this.redisKey(key));
       if (!stored) return null;
-      meta = JSON.parse(stored.subarray(4, 4 + stored.readUInt32BE(0)).toString('utf8')) as Meta;
+      metaEnd = 4 + stored.readUInt32BE(0);
+      meta = JSON.parse(stored.subarray(4, metaEnd).toString('utf8')) as Meta;
     } catch {
       return null;
     }
     if (Math.abs(now - meta.storedAt) > this.ttlMs || !this.bus.currentSince(meta.position, meta.tags)) return null;
-    return { ...meta, body: stored.subarray(4 + stored.readUInt32BE(0)) };
+    return { ...meta, body: stored.subarray(metaEnd) };
   }
 
   /**
