@@ -146,9 +146,10 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         await trx('users').where({ id: used.userId, email: used.email }).whereNull('deletedAt').update({ passwordHash, verifiedEmail: used.email, emailVerifiedAt: now(), updatedAt: now() });
         await recovery.retire(trx, used.userId, 'reset');
         await sessions.endAll(trx, used.userId);
-        return true;
+        return used.userId;
       });
-      if (!done) throw invalid(RECOVERY_MESSAGES.badLink);
+      if (done === false) throw invalid(RECOVERY_MESSAGES.badLink);
+      await sessions.signedOut(done);
     },
 
     /** Marks the address the link was sent to as verified, if it is still the account's. */

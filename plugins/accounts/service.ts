@@ -265,6 +265,7 @@ export function createAccountsService(kernel: Kernel) {
         });
         return { photoSizes: artist?.profileImageVariants, archives };
       });
+      await sessions.signedOut(id);
       await removeProfilePhoto(kernel.storage, id, photo, photoSizes);
       for (const key of archives) await kernel.storage.delete(key);
     },

@@ -296,6 +296,31 @@ describe('accounts: signed-in devices', function () {
     expect((await stranger.client.get('/api/auth/user')).status, 'other accounts untouched').to.equal(200);
   });
 
+  it('keeps a device’s row on a node through other accounts’ writes, and reads it again when that account’s devices are signed out', async () => {
+    const phone = new TestClient(second.url);
+    await login(server, 'dev', PASSWORD, phone);
+    const laptop = server.client();
+    await login(server, 'dev', PASSWORD, laptop);
+    const fan = await signUp(server, 'devicesfan');
+    let reads = 0;
+    const count = (query: { sql: string }) => void (/account_sessions/.test(query.sql) && reads++);
+    second.app.kernel.knex.on('query', count);
+    try {
+      expect((await phone.get('/api/auth/user')).status).to.equal(200);
+      reads = 0;
+      // Another account's writes, which every node hears of.
+      expect((await fan.client.patch('/api/users/me/preferences', { theme: 'dark' })).status).to.equal(200);
+      await fan.client.post('/api/auth/logout');
+      expect((await phone.get('/api/auth/user')).status).to.equal(200);
+      expect(reads, 'the row stayed in node B’s memory').to.equal(0);
+      expect((await laptop.post('/api/auth/sessions/sign-out-others')).status).to.equal(200);
+      expect((await phone.get('/api/auth/user')).status, 'signed out on node B at once').to.equal(401);
+      expect(reads, 'node B read the row again').to.be.at.least(1);
+    } finally {
+      second.app.kernel.knex.off('query', count);
+    }
+  });
+
   it('forgets a device at logout', async () => {
     const client = server.client();
     await login(server, 'dev', PASSWORD, client);
