@@ -35,7 +35,7 @@ import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
 import { described, describing } from './openapi/routes.ts';
 import { openApiRoute } from './openapi/route.ts';
-import { loadShellData } from './plugins/shell.ts';
+import { shellLoader } from './plugins/shell.ts';
 import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
 
 export interface AppOptions {
@@ -166,6 +166,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   if (options.pages !== false) {
     const handler = await loadAstroHandler(dist);
+    const loadShellData = shellLoader(plugins, kernel);
     if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce }).middleware());
     koa.use(
       astroPages(handler, (ctx) => {
@@ -174,7 +175,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         // round trip a render waits for in turn costs a full turn of a busy node's event loop.
         let shell: ReturnType<typeof loadShellData> | undefined;
         if (ctx.state.user) {
-          shell = loadShellData(plugins, kernel, ctx.state.user);
+          shell = loadShellData(ctx.state.user, ctx.state.pageVariant);
           // A page that never asks for it (an endpoint) must not leave its failure unhandled.
           shell.catch(() => {});
         }
@@ -183,7 +184,7 @@ export async function createApp(options: AppOptions): Promise<App> {
           origin: config.publicUrl,
           services: kernel.services,
           now: kernel.now,
-          shell: () => (shell ??= loadShellData(plugins, kernel, ctx.state.user)),
+          shell: () => (shell ??= loadShellData(ctx.state.user, ctx.state.pageVariant)),
         };
       }),
     );

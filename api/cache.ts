@@ -578,9 +578,10 @@ export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis
 export interface CachedReads<V> {
   /**
    * The value kept for `key`, else `load()`'s, kept unless an invalidation of `tags` came while it
-   * loaded. Without tags it is dropped by every invalidation.
+   * loaded. Without tags it is dropped by every invalidation. `tags` may be read off the loaded
+   * value, for a read whose tags are known only once it ran (what its services declared).
    */
-  get(key: string, load: () => Promise<V | undefined>, tags?: string[]): Promise<V | undefined>;
+  get(key: string, load: () => Promise<V | undefined>, tags?: string[] | ((value: V) => string[])): Promise<V | undefined>;
 }
 
 /**
@@ -606,11 +607,13 @@ export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntr
       if (hit && hit.version === version && Math.abs(now() - hit.storedAt) <= ttlMs) return hit.value;
       const mark = bus.mark();
       const value = await load();
-      const untouched = tags ? !bus.changedSince(mark, tags) : bus.mark() === mark;
-      if (value !== undefined && untouched && bus.version() === version) {
+      if (value === undefined) return value;
+      const made = typeof tags === 'function' ? tags(value) : tags;
+      const untouched = made ? !bus.changedSince(mark, made) : bus.mark() === mark;
+      if (untouched && bus.version() === version) {
         entries.delete(key);
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(key, { value, version, storedAt: now(), tags: tags ?? null });
+        entries.set(key, { value, version, storedAt: now(), tags: made ?? null });
       }
       return value;
     },

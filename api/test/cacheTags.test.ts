@@ -125,6 +125,25 @@ describe('cache invalidation by tags: the actor’s views', () => {
   before(async () => (server = await startTestServer({ seedDemo: true, pages: true })));
   after(() => server.stop());
 
+  it('renders a member’s page again without reading their shell, unless a write put the shell out', async () => {
+    const [fan, pen] = [await signUp(server, 'tagshell'), await signUp(server, 'tagshellpen')];
+    await fan.client.get('/collection');
+    let shellReads = 0;
+    const count = (query: { sql: string }) => void (/from [`"]?notifications[`"]?/.test(query.sql) && shellReads++);
+    server.app.kernel.knex.on('query', count);
+    try {
+      expect((await fan.client.post('/api/tracks/2/like', { like: true })).status).to.equal(200);
+      const liked = await fan.client.get('/collection');
+      expect(liked.text, 'the page shows the like').to.include('/tracks/2');
+      expect(shellReads, 'the shell came from the node’s memory').to.equal(0);
+      expect((await pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Shell?' })).status).to.equal(201);
+      await fan.client.get('/collection');
+      expect(shellReads, 'a message puts the shell out: its badge is read again').to.be.at.least(1);
+    } finally {
+      server.app.kernel.knex.off('query', count);
+    }
+  });
+
   it('empties only the actor’s views that show what a like, an allocation or a message changed', async () => {
     const [fan, pen] = [await signUp(server, 'tagfacet'), await signUp(server, 'tagpen')];
     const cache = async (client: TestClient, path: string) => {
