@@ -70,6 +70,8 @@ const idsOf = (rows: Row[]) => rows.map((row) => Number(row.id));
  * a suspension) puts them out today (docs/architecture.md, "Cache tags").
  */
 const trackTag = (id: number) => `track:${id}`;
+/** An artist's own facts, kept per node (whether they exist, whether their account was deleted): the same rule. */
+const artistTag = (id: number) => `artist:${id}`;
 
 export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
@@ -164,16 +166,32 @@ export function createCatalogService(kernel: Kernel) {
     return rows.sort((x: Row, y: Row) => rank.get(Number(x.id))! - rank.get(Number(y.id))!);
   }
 
+  /**
+   * Whether an artist exists (undefined: not) and whether their account was deleted, kept per node:
+   * an artist's page asked it twice a render (each of its lists checks), every subscription once.
+   * A deletion invalidates everything; an artist not found is asked again each time.
+   */
+  const artistRows = cachedReads<{ deleted: boolean }>(kernel.cache, { maxEntries: 100_000, now: () => now().getTime() });
+  const artistState = (id: number) =>
+    artistRows.get(
+      String(id),
+      async () => {
+        const row = await knex('artists as a').leftJoin('users as u', 'u.id', 'a.user_id').where('a.id', id).first('a.id', 'u.deleted_at');
+        return row ? { deleted: row.deletedAt != null } : undefined;
+      },
+      [artistTag(id)],
+    );
+
   /** Whether this artist's account was deleted: their pages and answers are gone (410), not unknown. */
   async function artistGone(id: number): Promise<boolean> {
-    return Boolean(await knex('artists as a').join('users as u', 'u.id', 'a.user_id').where('a.id', id).whereNotNull('u.deleted_at').first('a.id'));
+    return (await artistState(id))?.deleted ?? false;
   }
 
-  /** 404 unless the artist exists, 410 when their account was deleted (one cheap query for the artist's lists). */
+  /** 404 unless the artist exists, 410 when their account was deleted. */
   async function assertArtist(id: number): Promise<void> {
-    const row = await knex('artists as a').leftJoin('users as u', 'u.id', 'a.user_id').where('a.id', id).first('a.id', 'u.deleted_at');
-    if (!row) throw notFound('Artist not found');
-    if (row.deletedAt) throw gone(ARTIST_DELETED.gone);
+    const state = await artistState(id);
+    if (!state) throw notFound('Artist not found');
+    if (state.deleted) throw gone(ARTIST_DELETED.gone);
   }
 
   async function findArtist(id: number, viewer: Viewer): Promise<ArtistJson | null> {
