@@ -327,6 +327,16 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect(await renders()).to.equal(renderedBefore + 1);
   });
 
+  it('shows a message sent through A in the recipient’s top bar on B once B hears of it, though B kept their shell', async () => {
+    const [fan, pen] = [await signUp(a, 'tagbadge'), await signUp(a, 'tagbadgepen')];
+    const onB = new TestClient(b.url, {}, fan.client.cookies);
+    const unread = (html: string) => Number(/unreadMessages&quot;:\[0,(\d+)\]/.exec(html)?.[1]);
+    expect(unread((await cached(onB, '/collection')).text), 'nothing unread, shell kept on B').to.equal(0);
+    expect(unread((await onB.get('/credits')).text), 'another page, the same kept shell').to.equal(0);
+    await heardOnB(`user:${fan.user.id}`, () => pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Badge?' }));
+    for (const path of ['/collection', '/credits']) expect(unread((await onB.get(path)).text), path).to.equal(1);
+  });
+
   it('shows a like made on A in the liker’s own views on B at once, and leaves other visitors’ cached pages of that artist', async () => {
     const fan = await signUp(a, 'tagfan');
     const onB = new TestClient(b.url, {}, fan.client.cookies);
