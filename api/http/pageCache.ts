@@ -6,7 +6,7 @@ import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } 
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
-import type { SharedPages } from './sharedPages.ts';
+import { LOCK_MS, type SharedPages } from './sharedPages.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -269,20 +269,19 @@ export class PageCache {
       }
       if (hit) {
         this.refreshLate(ctx, key, hit);
-        this.onLookup('hit');
-        ctx.set('X-Page-Cache', 'hit');
-        await this.send(ctx, hit, !user);
+        await this.serveHit(ctx, hit, !user);
         return;
       }
       let rendered!: () => void;
       const own = new Promise<void>((resolve) => (rendered = resolve));
       this.rendering.set(key, own);
+      let stillServes = false;
       try {
-        await this.renderOrAdopt(ctx, next, key, version, refreshing, kept?.entry);
+        stillServes = await this.renderOrAdopt(ctx, next, key, version, refreshing, kept?.entry);
       } finally {
         if (this.rendering.get(key) === own) this.rendering.delete(key);
         // Not replaced (the page now sets a cookie, or failed): the expired copy goes too.
-        if (kept && this.entries.get(key) === kept.entry) this.drop(key);
+        if (kept && !stillServes && this.entries.get(key) === kept.entry) this.drop(key);
         rendered();
       }
     };
@@ -290,32 +289,43 @@ export class PageCache {
 
   /**
    * A page this node has no current copy of: the copy another node rendered when there is one, else
-   * rendered here. Of the nodes asked to render one page ahead at once (an invalidation reaches them
-   * all), one does; the others leave it to the shared store.
+   * rendered here. Of the nodes about to render one page at once, the one that claims it does
+   * (sharedPages.ts); a view on another waits for that copy, or meanwhile gets its own expired one as
+   * while this node renders it. Returns whether that expired copy still serves (it was not replaced
+   * because another node is rendering the page).
    */
-  private async renderOrAdopt(ctx: Context, next: () => Promise<unknown>, key: string, version: string, refreshing: boolean, expired?: Entry): Promise<void> {
+  private async renderOrAdopt(ctx: Context, next: () => Promise<unknown>, key: string, version: string, refreshing: boolean, expired?: Entry): Promise<boolean> {
     const anonymous = !ctx.state.user;
     let adopted = await this.adopt(ctx, key, version, expired);
-    if (adopted && !refreshing) {
-      this.onLookup('shared');
-      ctx.set('X-Page-Cache', 'shared');
-      await this.send(ctx, adopted, anonymous);
-      return;
-    }
-    const claimed = !adopted && refreshing && this.shared ? await this.shared.claim(key) : null;
+    const claimed = !adopted && this.shared ? await this.shared.claim(key) : null;
     try {
-      // A node that rendered it meanwhile put its copy before letting the claim go.
-      if (claimed) adopted = await this.adopt(ctx, key, version, expired);
-      if (adopted || claimed === false) {
+      if (claimed === false && !refreshing) {
+        if (expired) {
+          await this.serveHit(ctx, expired, anonymous);
+          return true;
+        }
+        if (await this.shared!.rendered(key, LOCK_MS)) adopted = await this.adopt(ctx, key, version, expired);
+      } else if (claimed) {
+        // A node that rendered it meanwhile put its copy before letting the claim go.
+        adopted = await this.adopt(ctx, key, version, expired);
+      }
+      if (refreshing && (adopted || claimed === false)) {
         ctx.status = 204;
-        return;
+        return false;
+      }
+      if (adopted) {
+        this.onLookup('shared');
+        ctx.set('X-Page-Cache', 'shared');
+        await this.send(ctx, adopted, anonymous);
+        return false;
       }
       this.onLookup('miss');
       // Nobody waits for a render ahead: let this node's own writes come back numbered first, so its
       // copy's place in the sequence covers them and the other nodes can take it. (A view's render
       // does not wait: its copy is only judged out of date for the tags of those writes.)
-      if (claimed) await this.bus.settled(SETTLE_MS);
+      if (claimed && refreshing) await this.bus.settled(SETTLE_MS);
       await this.render(ctx, next, key, version, anonymous, expired);
+      return false;
     } finally {
       if (claimed) this.shared!.release(key);
     }
@@ -367,6 +377,13 @@ export class PageCache {
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;
     else await this.sendBody(ctx, entry, anonymous);
+  }
+
+  /** Serves a kept copy. */
+  private serveHit(ctx: Context, entry: Entry, anonymous: boolean): Promise<void> {
+    this.onLookup('hit');
+    ctx.set('X-Page-Cache', 'hit');
+    return this.send(ctx, entry, anonymous);
   }
 
   /** A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait for that. */

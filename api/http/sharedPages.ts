@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CacheBus, Position } from '../cache.ts';
 
 /**
@@ -9,8 +10,11 @@ import type { CacheBus, Position } from '../cache.ts';
  * a member's pages after each of their writes, every page at the end of its TTL, the catalog's long
  * tail. On the bench's mix that was half the renders, and renders are where a saturated node's time
  * goes (issue 25). A node that would render a page asks here first; a node that rendered one puts it
- * here. Of the nodes that would render a member's page ahead after one invalidation (pageRefresh.ts),
- * the first to claim it does.
+ * here. Of the nodes about to render the same page at once (a member's page that one invalidation puts
+ * out on every node, pageRefresh.ts; a page at the end of its TTL on each; one page asked of each node
+ * in the same instant), the first to claim it renders, and the others wait for its copy rather than
+ * render it again: on a saturated node a render takes hundreds of milliseconds, and the view that
+ * reached the other node would otherwise pay for a second one, as long, beside the first.
  *
  * A copy records where the shared sequence of invalidations stood when its render began (its
  * position, api/cache.ts) and the tags it was made from; a node uses it only while `currentSince`
@@ -35,8 +39,10 @@ export interface SharedPage {
 
 type Meta = Omit<SharedPage, 'body'>;
 
-/** How long a claim to render a page ahead holds if its node never releases it (a render takes well under a second). */
-const LOCK_MS = 5000;
+/** How long a claim to render a page holds if its node never releases it (a render takes well under a second). */
+export const LOCK_MS = 5000;
+/** The longest pause between two looks at another node's claim. */
+const MAX_POLL_MS = 40;
 
 export class SharedPages {
   private readonly redis: Redis;
@@ -74,14 +80,33 @@ export class SharedPages {
   }
 
   /**
-   * Whether this node may render `key` ahead of its next view: no other node is rendering it ahead
-   * now (until `release`, at most LOCK_MS). Without Redis's answer, it may.
+   * Whether this node may render `key`: no other node is rendering it now (until `release`, at most
+   * LOCK_MS). Without Redis's answer, it may.
    */
   async claim(key: string): Promise<boolean> {
     try {
       return (await this.redis.set(`${this.redisKey(key)}:rendering`, '1', 'PX', LOCK_MS, 'NX')) === 'OK';
     } catch {
       return true;
+    }
+  }
+
+  /**
+   * Waits while another node's claim on `key` holds (its render is under way), at most `maxMs`: true
+   * once it is let go, when that render's copy, if it was kept, is here. Asked every few milliseconds:
+   * a claim lasts one render, and the cost is a key's existence, not the page.
+   */
+  async rendered(key: string, maxMs: number): Promise<boolean> {
+    const claim = `${this.redisKey(key)}:rendering`;
+    const deadline = performance.now() + maxMs;
+    for (let pause = 5; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
+      try {
+        if (!(await this.redis.exists(claim))) return true;
+      } catch {
+        return false;
+      }
+      if (performance.now() + pause > deadline) return false;
+      await sleep(pause);
     }
   }
 

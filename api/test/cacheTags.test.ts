@@ -307,6 +307,43 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect((await visitorB.get('/?from=a-before-an-edit')).headers.get('x-page-cache')).to.equal('miss');
   });
 
+  it('renders a page asked of both nodes in the same instant once: the node that did not render it serves that render', async () => {
+    const renderedBefore = await renders();
+    const paths = [1, 2, 3, 4].map((n) => `/?together=${n}`);
+    const views = await Promise.all(paths.flatMap((path) => [a.client().get(path), b.client().get(path)]));
+    expect(await renders(), 'one render a page between the two nodes').to.equal(renderedBefore + paths.length);
+    for (let i = 0; i < views.length; i += 2) {
+      const [onA, onB] = [views[i], views[i + 1]];
+      expect([onA.headers.get('x-page-cache'), onB.headers.get('x-page-cache')].sort(), paths[i / 2]).to.deep.equal(['miss', 'shared']);
+      expect(onA.text).to.equal(onB.text);
+    }
+  });
+
+  it('waits while another node holds the claim on a page, and serves its copy once it is let go', async () => {
+    const path = '/?claimed=1';
+    const before = new Set(await inspector.keys(`${prefix}page:*`));
+    const rendered = await renderedOnA(a.client(), path);
+    const [copyKey] = (await inspector.keys(`${prefix}page:*`)).filter((key) => !before.has(key) && !key.endsWith(':rendering'));
+    const copy = (await inspector.getBuffer(copyKey))!;
+    // As if A were rendering it now: no copy yet, A's claim in place.
+    await inspector.del(copyKey);
+    await inspector.set(`${copyKey}:rendering`, '1', 'PX', 5000);
+    const renderedBefore = await renders();
+    let answered = false;
+    const view = b
+      .client()
+      .get(path)
+      .finally(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(answered, 'B waits for the node that claimed it').to.equal(false);
+    await inspector.set(copyKey, copy, 'PX', 30_000);
+    await inspector.del(`${copyKey}:rendering`);
+    const onB = await view;
+    expect(onB.headers.get('x-page-cache')).to.equal('shared');
+    expect(onB.text).to.equal(rendered.text);
+    expect(await renders(), 'B rendered nothing').to.equal(renderedBefore);
+  });
+
   it('renders a member’s page ahead on one node of the two that kept it, and the other serves that render', async () => {
     const fan = await signUp(a, 'tagshared');
     const onB = new TestClient(b.url, {}, fan.client.cookies);

@@ -4,7 +4,10 @@ import http from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { localCacheBus, type CacheBus } from '../cache.ts';
+import { Redis } from 'ioredis';
 import { PageCache } from '../http/pageCache.ts';
+import { SharedPages } from '../http/sharedPages.ts';
+import { startRedis } from './processes.ts';
 
 // The cache on its own, in front of a handler that renders only when the test lets it.
 describe('the rendered-page cache when an entry has aged out', () => {
@@ -63,6 +66,66 @@ describe('the rendered-page cache when an entry has aged out', () => {
     expect(await first).to.deep.equal({ text: '<p>render 3</p>', cache: 'miss' });
     expect(await second).to.deep.equal({ text: '<p>render 3</p>', cache: 'hit' });
     expect(renders).to.equal(3);
+  });
+});
+
+// Two nodes' caches sharing one Redis (sharedPages.ts): only their claims, each on a bus of its own.
+describe('the rendered-page cache when another node is rendering the page', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  const clients: Redis[] = [];
+  const servers: Server[] = [];
+  const buses: CacheBus[] = [];
+  let now = 0;
+  let renders = 0;
+  let release: () => void = () => {};
+  let gate: Promise<void> = Promise.resolve();
+  const bases: string[] = [];
+
+  before(async () => {
+    redis = await startRedis();
+    const prefix = `page-cache-claims-${process.pid}:`;
+    for (let node = 0; node < 2; node++) {
+      const bus = localCacheBus({ client: 'sqlite', filename: `page-cache-claims-${node}-${process.pid}-${Date.now()}` });
+      const client = new Redis(redis.url);
+      const koa = new Koa();
+      koa.use(new PageCache({ bus, now: () => now, ttlMs: 30_000, shared: new SharedPages(client, prefix, bus, 30_000) }).middleware());
+      koa.use(async (ctx) => {
+        const n = ++renders;
+        await gate;
+        ctx.type = 'html';
+        ctx.body = Buffer.from(`<p>render ${n}</p>`);
+      });
+      const server = koa.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      bases[node] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      buses.push(bus);
+      clients.push(client);
+      servers.push(server);
+    }
+  });
+  after(async () => {
+    for (const server of servers) server.close();
+    for (const bus of buses) await bus.close();
+    for (const client of clients) client.disconnect();
+    await redis?.stop();
+  });
+
+  const get = async (node: number) => {
+    const res = await fetch(`${bases[node]}/page`);
+    return { text: await res.text(), cache: res.headers.get('x-page-cache') };
+  };
+
+  it('serves its own expired copy at once rather than render the page beside the node that claimed it', async () => {
+    expect(await get(1)).to.deep.equal({ text: '<p>render 1</p>', cache: 'miss' });
+    now += 31_000;
+    gate = new Promise((resolve) => (release = resolve));
+    const renewing = get(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const other = await Promise.race([get(1), new Promise((resolve) => setTimeout(() => resolve('waited for a render'), 1000))]);
+    expect(other, 'the other node, while the first renders').to.deep.equal({ text: '<p>render 1</p>', cache: 'hit' });
+    expect(renders, 'one render of it under way, on the node that claimed it').to.equal(2);
+    release();
+    expect(await renewing).to.deep.equal({ text: '<p>render 2</p>', cache: 'miss' });
   });
 });
 
