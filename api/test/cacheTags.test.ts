@@ -84,7 +84,7 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       const res = await client.patch(path, {});
       expect(res.status, res.text).to.equal(200);
     };
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([[`likes:${ana.user.id}`]]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([[`liked:1:${ana.user.id}`, `likes:${ana.user.id}`]]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })), 'liked twice').to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })), 'unliked, never liked').to.deep.equal([]);
     // Insights' play counts (rolled up from play reports) are what pages show: a listen changes none of them.
@@ -150,7 +150,8 @@ describe('cache invalidation by tags: the actor’s views', () => {
       await client.get(path);
       return (await client.get(path)).headers.get('x-page-cache');
     };
-    const views = ['/collection', '/credits', '/messages'];
+    // Track 1 is artist 1's: artist 2's page shows none of its rows.
+    const views = ['/collection', '/credits', '/messages', '/tracks/1', '/artist/2'];
     const copy = (res: { headers: Headers }) => `${res.headers.get('x-page-cache')} ${res.headers.get('etag')}`;
     /**
      * Which of the fan's views (and the visitors' track page) a write left in the cache: served as
@@ -175,14 +176,19 @@ describe('cache invalidation by tags: the actor’s views', () => {
       '/collection': false,
       '/credits': true,
       '/messages': true,
+      '/tracks/1': false,
+      '/artist/2': true,
       // A like count is a counter for everyone but the liker (up to the TTL old).
       '/tracks/1, anonymous': true,
     });
     expect((await fan.client.get('/api/tracks/1')).body.liked, 'the liker’s own answer shows it').to.equal(true);
+    expect((await fan.client.get('/tracks/1')).text, 'and their page of the track').to.include('like-button is-liked');
     expect(await kept(() => ok(fan.client.post('/api/credits/allocate', { artistId: 1, credits: 2 })))).to.deep.equal({
       '/collection': true,
       '/credits': false,
       '/messages': true,
+      '/tracks/1': true,
+      '/artist/2': true,
       '/tracks/1, anonymous': true,
     });
     await cache(pen.client, '/collection');
@@ -191,6 +197,8 @@ describe('cache invalidation by tags: the actor’s views', () => {
       '/collection': true,
       '/credits': true,
       '/messages': false,
+      '/tracks/1': true,
+      '/artist/2': true,
       '/tracks/1, anonymous': true,
     });
     expect(copy(await pen.client.get('/collection')), 'the recipient’s every view shows the unread badge').not.to.equal(penBefore);

@@ -151,15 +151,28 @@ export function upcomingTracksQuery(knex: Knex, out: Released, viewerId: number 
 }
 
 /**
- * A signed-in viewer's likes, which every track row shows them (`liked`, and the like count they
- * changed): a like announces this rather than the liker's every view, so their inbox and vault stay
- * cached, and every list of tracks read for them declares it here.
+ * A signed-in viewer's likes as a set: what a list of their likes (their collection) is made from. A
+ * like announces it and the liked track's own tag (likeTags), not the liker's every view, so their
+ * inbox, vault and pages of other tracks stay cached.
  */
 export const likesTag = (userId: number) => `likes:${userId}`;
+/**
+ * The viewer's like of one track, which each of its rows read for them shows (`liked`, and the like
+ * count they moved). The viewer's id goes last: the page cache renders ahead the pages of a viewer an
+ * invalidation names by a tag ending in their id.
+ */
+export const likedTag = (trackId: number, userId: number) => `liked:${trackId}:${userId}`;
+/** What a like or an unlike changes for the liker. */
+export const likeTags = (trackId: number, userId: number) => [likesTag(userId), likedTag(trackId, userId)];
+
+/** Declares the viewer's like of each track a query read (its rows, or its one row for `first`). */
+function declareLikes(viewerId: number, read: Row[] | Row | undefined): void {
+  const rows = Array.isArray(read) ? read : read ? [read] : [];
+  dependsOn(rows.flatMap((row) => (row.id == null ? [] : [likedTag(Number(row.id), viewerId)])));
+}
 
 function trackRows(knex: Knex, viewerId: number | null): Knex.QueryBuilder {
-  if (viewerId !== null) dependsOn([likesTag(viewerId)]);
-  return knex('tracks as t')
+  const rows = knex('tracks as t')
     .join('artists as a', 'a.id', 't.artist_id')
     .select(
       't.*',
@@ -169,6 +182,11 @@ function trackRows(knex: Knex, viewerId: number | null): Knex.QueryBuilder {
       // A signed-out viewer likes nothing; user id 0 never exists.
       knex.raw('(select count(*) from likes l where l.track_id = t.id and l.user_id = ?) as liked', [viewerId ?? 0]),
     );
+  // Once the rows are known (knex's documented event, in the reader's async context): a list's
+  // tracks are only known when it is read, and a like of a track on no page of the viewer's should
+  // put none of them out.
+  if (viewerId !== null) rows.on('query-response', (read: Row[] | Row | undefined) => declareLikes(viewerId, read));
+  return rows;
 }
 
 export function toTrack(row: Row): TrackJson {

@@ -18,6 +18,7 @@ import {
   dropMarksQuery,
   LIVE_ARTIST,
   exclusivesQuery,
+  likeTags,
   likesTag,
   monthlyListeners,
   released,
@@ -394,6 +395,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** The tracks this user liked, most recently liked first. */
     async likedTracks(viewer: Viewer & { id: number }): Promise<TrackJson[]> {
+      kernel.cache.dependsOn([likesTag(viewer.id)]);
       const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)
         .join('likes as mine', function () {
           this.on('mine.track_id', '=', 't.id').andOn('mine.user_id', '=', knex.raw('?', [viewer.id]));
@@ -417,9 +419,9 @@ export function createCatalogService(kernel: Kernel) {
       } else {
         changed = (await Like.query().where({ userId, trackId }).delete()) > 0;
       }
-      // The liker's views that show tracks (their likes and the counts they moved); for everyone
-      // else a like count is a counter, like a play count.
-      await kernel.cache.changed(changed ? [likesTag(userId)] : []);
+      // The liker's views that show this track or list their likes; for everyone else a like count
+      // is a counter, like a play count.
+      await kernel.cache.changed(changed ? likeTags(trackId, userId) : []);
       return visibleTrack(trackId, viewer);
     },
 

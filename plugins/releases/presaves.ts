@@ -45,10 +45,11 @@ export function createPresaves(knex: Knex, now: () => Date) {
       return presaverIds(trackId);
     },
 
-    /** The public moment: every pre-save becomes a like, dated then; safe to run twice. */
-    async land(trackId: number, at: number): Promise<void> {
-      const rows = (await presaverIds(trackId)).map((userId) => ({ userId, trackId, createdAt: at }));
-      if (rows.length) await knex('likes').insert(rows).onConflict(['userId', 'trackId']).ignore();
+    /** The public moment: every pre-save becomes a like, dated then; safe to run twice. Returns the pre-savers. */
+    async land(trackId: number, at: number): Promise<number[]> {
+      const userIds = await presaverIds(trackId);
+      if (userIds.length) await knex('likes').insert(userIds.map((userId) => ({ userId, trackId, createdAt: at }))).onConflict(['userId', 'trackId']).ignore();
+      return userIds;
     },
   };
 }

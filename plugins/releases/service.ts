@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../api/db/connection.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthKey } from '../catalog/drops.ts';
+import { likeTags } from '../catalog/queries.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 import { createPresaves } from './presaves.ts';
@@ -83,7 +84,13 @@ export function createReleasesService(kernel: Kernel) {
   const uploads = createUploads(kernel);
   const presaves = createPresaves(knex, () => kernel.now());
   // Pre-saves land first, so a fan told the release is out finds it in their collection.
-  const publicListeners: PublicListener[] = [(release) => presaves.land(release.trackId, release.publicAt)];
+  const publicListeners: PublicListener[] = [
+    async (release) => {
+      const likers = await presaves.land(release.trackId, release.publicAt);
+      // Their collections and their views of the track show the like.
+      if (likers.length) await kernel.cache.changed(likers.flatMap((userId) => likeTags(release.trackId, userId)));
+    },
+  ];
 
   const service = {
     presaves,

@@ -50,7 +50,7 @@ describe('insights: every play counts, privately', function () {
       expect(told, 'a play report').to.deep.equal([]);
       fan.client.headers['User-Agent'] = BROWSER(9);
       await fan.client.post(`/api/tracks/${drop}/like`, { like: true });
-      expect(told.flat(), 'a like').to.deep.equal([`likes:${fan.user.id}`]);
+      expect(told.flat().sort(), 'a like').to.deep.equal([`liked:${drop}:${fan.user.id}`, `likes:${fan.user.id}`]);
     } finally {
       unsubscribe();
     }

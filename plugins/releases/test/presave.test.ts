@@ -76,7 +76,14 @@ describe('releases: pre-save', function () {
 
     const runner = createRunner(server.app.kernel, { [JOB.public]: jobHandlers(server.app.plugins)[JOB.public] });
     clock = new Date('2026-12-03T00:00:00Z');
-    expect(await runner.drain()).to.be.greaterThan(0);
+    const heard: string[] = [];
+    const unsubscribe = server.app.kernel.cache.subscribe((tags) => heard.push(...tags));
+    try {
+      expect(await runner.drain()).to.be.greaterThan(0);
+    } finally {
+      unsubscribe();
+    }
+    expect(heard, 'the fan’s views of their likes and of the track').to.include.members([`likes:${fan.user.id}`, `liked:${scheduled}:${fan.user.id}`]);
     // Twice (a retried job): one like, one notification.
     await server.app.kernel.services.releases.announcePublic(scheduled);
     const liked = await server.app.kernel.services.catalog.likedTracks({ id: fan.user.id, zone: 'UTC' });
