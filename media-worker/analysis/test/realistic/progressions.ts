@@ -34,7 +34,7 @@ const PROGRESSIONS: Record<Harmony, Record<Mode, string[][]>> = {
   // Harmonies of the tuning-only hard songs (styles.ts HARD_STYLES), the ones key finding gets wrong:
   // modes (dorian's major IV, mixolydian's bVII and minor v), riffs of power chords (bVI, bVII, the
   // phrygian bII), slow jams' extended chords dwelling on ii–V or circling through the relative major,
-  // loops that open on IV or V, and modal tunes over a drone. Left out: loops whose key is a matter of
+  // loops that open on IV, V or VI, and modal tunes over a drone. Left out: loops whose key is a matter of
   // opinion — a rotation of I–V–vi–IV that opens on vi or IV (the relative minor's loop as much as the
   // major's), a major riff of power chords with no melody to give it a third.
   dorian: { major: [], minor: [['i7', 'IV7'], ['i7', 'i7', 'IV7', 'IV7'], ['i7', 'ii7', 'i7', 'IV7'], ['i', 'bVII', 'IV', 'i']] },

@@ -156,7 +156,7 @@ const SLOW_JAM_DRUMS = { kick: 'X......x..x.....', snare: BACKBEAT16, hat: 'xoxo
  * tunes (dorian: a minor key with a major IV; mixolydian: a major key with bVII and a minor v), riffs
  * of power chords without thirds (slow doom, in minor: with no melody a major riff of power chords has
  * no third to tell its mode, and fast thrash with a lead), slow jams whose ninths dwell on ii–V or
- * circle through the relative major, loops that open on IV or V, and modal tunes over a tonic drone.
+ * circle through the relative major, loops that open on IV, V or VI, and modal tunes over a tonic drone.
  * Their truth is the key the song is written in (dorian counts as minor, mixolydian as major).
  */
 export const HARD_STYLES: Style[] = [
