@@ -6,7 +6,10 @@
 //   node bench/analysis-fit.ts calibrate  the Platt scalings of tempo.ts (CALIBRATION) and key.ts
 //                                             (KEY_CALIBRATION): logistic regressions of right/wrong on
 //                                             the evidence the analysis reports, song by song (tempo's
-//                                             from weights fitted without the song: 5 folds)
+//                                             from weights fitted without the song: 5 folds; the key's
+//                                             also with the realistic corpus's tuning-only hard songs,
+//                                             not kept, and the leave-one-out reliability of both);
+//                                             `calibrate key`: the key's alone
 //   node bench/analysis-fit.ts cv         the weights' 5-fold cross-validation on the tuning songs (how a
 //                                             new cue is judged before the held-out half is measured)
 //   node bench/analysis-fit.ts genre      plugins/ai/genre.ts's model, from the realistic bench's per-song
@@ -23,7 +26,7 @@ import type { OnsetEnvelopes } from '../media-worker/analysis/onsets.ts';
 import { estimateTempo, onsetAutocorrelation, tempoCalibrationInputs, tempoCandidates } from '../media-worker/analysis/tempo.ts';
 import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
 import { judgeTempo } from '../media-worker/analysis/test/corpus/judge.ts';
-import { realisticCorpus, type Song } from '../media-worker/analysis/test/realistic/corpus.ts';
+import { realisticCorpus, realisticTuningExtras, type Song } from '../media-worker/analysis/test/realistic/corpus.ts';
 import { renderSong } from '../media-worker/analysis/test/realistic/render.ts';
 import { clickTrack, writeWav } from '../media-worker/analysis/test/signals.ts';
 import type { AudioMeasurements } from '../media-worker/analysis/types.ts';
@@ -37,6 +40,8 @@ interface Tuning {
   steady: boolean;
   /** The realistic corpus's song, for calibrating on it. */
   realistic?: Song;
+  /** A tuning-only hard song (realisticTuningExtras): for the key's calibration only, never tempo's. */
+  keyOnly?: boolean;
 }
 
 /**
@@ -56,7 +61,8 @@ function clickWav(bpm: number): string {
   return file;
 }
 
-function tuningSongs(): Tuning[] {
+/** `keyExtras`: with the realistic corpus's tuning-only hard songs (for the key's calibration), after the rest. */
+function tuningSongs(keyExtras = false): Tuning[] {
   const songs: Tuning[] = CLICK_TEMPI.map((bpm) => ({ file: clickWav(bpm), bpm, steady: true }));
   corpus().forEach((c, i) => {
     if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
@@ -64,6 +70,8 @@ function tuningSongs(): Tuning[] {
   for (const song of realisticCorpus()) {
     if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp', realistic: song });
   }
+  // Last, so that the folds of the songs before them stay as they were; no tempo, so no weight example.
+  if (keyExtras) for (const song of realisticTuningExtras()) songs.push({ file: renderSong(song), bpm: null, steady: false, realistic: song, keyOnly: true });
   return songs;
 }
 
@@ -182,33 +190,64 @@ function benchTuningRows(): BenchRow[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
 }
 
+/** Leave-one-out of a Platt scaling: each point with its probability from a scaling fitted without it. */
+function leaveOneOut<T extends { x: number[]; right: boolean }>(points: T[]): Array<T & { p: number }> {
+  return points.map((q, i) => {
+    const w = plattFit(points.filter((_, j) => j !== i));
+    return { ...q, p: 1 / (1 + Math.exp(-q.x.reduce((z, xi, k) => z + xi * w[k], w[q.x.length]))) };
+  });
+}
+
+/** How a key calibration does on a set of songs: right at ≥ 0.8, wrong ones below 0.5 and their confidences. */
+function keyReliability(label: string, points: Array<{ right: boolean; p: number }>): string {
+  const high = points.filter((q) => q.p >= 0.8);
+  const wrong = points.filter((q) => !q.right);
+  const logLikelihood = points.reduce((sum, q) => sum + Math.log(Math.min(1 - 1e-6, Math.max(1e-6, q.right ? q.p : 1 - q.p))), 0);
+  return `  ${label}: ${points.length} keys, ${points.length - wrong.length} right; at ≥ 0.8 ${high.filter((q) => q.right).length} of ${high.length} right; ` +
+    `${wrong.filter((q) => q.p < 0.5).length} of ${wrong.length} wrong below 0.5 (${wrong.map((q) => q.p.toFixed(2)).join(', ')}); log-likelihood ${logLikelihood.toFixed(2)}\n`;
+}
+
 /**
  * The realistic tuning songs analysed here (no bench output needed): each one's evidence against its
  * truth. A song's tempo evidence comes from weights fitted without it (5 folds over all the tuning songs,
  * as Platt 1999 fits the sigmoid on cross-validated outputs): with the weights fitted on it, every
- * realistic tuning song's level was right and the scaling learnt that every answer is sure.
+ * realistic tuning song's level was right and the scaling learnt that every answer is sure. The key's
+ * scaling is fitted on the realistic tuning half; beside it, the same fitted with the tuning-only hard
+ * songs too (realisticTuningExtras: the tuning half has 3 wrong keys, too few to learn from), with the
+ * leave-one-out reliability of each — how a new key input is judged (tried for issue 22, not kept:
+ * README, "not kept" (18)). `calibrate key` fits the key's alone (without analysing the tempo songs).
  */
-function fitCalibration(songs: Tuning[]) {
+function fitCalibration(songs: Tuning[], keyOnly = false) {
   const tempo: Array<{ x: number[]; right: boolean }> = [];
-  const key: Array<{ x: number[]; right: boolean }> = [];
-  const analysed = songs.map((song) => {
+  const key: Array<{ x: number[]; right: boolean; extra: boolean }> = [];
+  const analysed = songs.filter((song) => !keyOnly || song.realistic).map((song) => {
     const analyser = analyse(song.file);
     const env = analyser.onsets();
-    return { song, env, example: weightExample(song, env), key: song.realistic ? analyser.finish().key : null };
+    return { song, env, example: keyOnly ? null : weightExample(song, env), key: song.realistic ? analyser.finish().key : null };
   });
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const w = softmaxFit(analysed.filter((a, i) => i % FOLDS !== fold && a.example).map((a) => a.example!), WEIGHTS_L2, 4000);
-    analysed.forEach(({ song, env }, i) => {
-      if (i % FOLDS !== fold || !song.realistic || song.bpm === null) return;
-      const found = estimateTempo(env, ONSET_FRAME_RATE, w);
-      if (found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.evidence), right: judgeTempo(song.bpm, found.bpm).acc1 });
-    });
+  if (!keyOnly) {
+    for (let fold = 0; fold < FOLDS; fold++) {
+      const w = softmaxFit(analysed.filter((a, i) => i % FOLDS !== fold && a.example).map((a) => a.example!), WEIGHTS_L2, 4000);
+      analysed.forEach(({ song, env }, i) => {
+        if (i % FOLDS !== fold || !song.realistic || song.bpm === null) return;
+        const found = estimateTempo(env, ONSET_FRAME_RATE, w);
+        if (found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.evidence), right: judgeTempo(song.bpm, found.bpm).acc1 });
+      });
+    }
+    process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
   }
   for (const { song, key: found } of analysed) {
-    if (found) key.push({ x: keyCalibrationInputs(found.evidence), right: `${found.tonic} ${found.mode}` === song.realistic!.key });
+    if (found) key.push({ x: keyCalibrationInputs(found.evidence), right: `${found.tonic} ${found.mode}` === song.realistic!.key, extra: !!song.keyOnly });
   }
-  process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
-  process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n`);
+  const half = key.filter((q) => !q.extra);
+  const w = plattFit(half);
+  process.stdout.write(`KEY_CALIBRATION = ${rounded(w)} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n`);
+  process.stdout.write('  leave-one-out:\n' + keyReliability('realistic tuning half', leaveOneOut(half)));
+  // With the tuning-only hard songs: tried for issue 22 and not kept (README, "not kept" (18)).
+  const pooled = plattFit(key);
+  const out = leaveOneOut(key);
+  process.stdout.write(`with the ${key.length - half.length} tuning-only hard songs (not kept): ${rounded(pooled)} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
+    keyReliability('realistic tuning half', out.filter((q) => !q.extra)) + keyReliability('hard songs', out.filter((q) => q.extra)) + keyReliability('all', out));
 }
 
 function fitGenre() {
@@ -227,6 +266,6 @@ function fitGenre() {
 
 const mode = process.argv[2];
 if (mode === 'genre') fitGenre();
-else if (mode === 'calibrate') fitCalibration(tuningSongs());
+else if (mode === 'calibrate') fitCalibration(tuningSongs(true), process.argv[3] === 'key');
 else if (mode === 'cv') crossValidateWeights(tuningSongs());
 else fitWeights(tuningSongs());

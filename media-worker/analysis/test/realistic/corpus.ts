@@ -8,7 +8,7 @@ import { halves, type Half } from '../corpus/corpus.ts';
 import { randomFor } from '../corpus/random.ts';
 import type { Mode } from './progressions.ts';
 import { writeSong, type TempoShape, type WrittenSong } from './song.ts';
-import { STYLES, type Style } from './styles.ts';
+import { HARD_STYLES, STYLES, type Style } from './styles.ts';
 
 export const SONGS_PER_STYLE = 5;
 export const SONG_SECONDS = 30;
@@ -55,6 +55,48 @@ export function realisticCorpus(): Song[] {
           const [from, to] = style.bpm ?? [0, 0];
           const bpm = Math.round((from + ((to - from) * (n + rnd.next())) / SONGS_PER_STYLE) * 10) / 10;
           written = writeSong({ style, bpm, tonic, mode, shape, seconds: SONG_SECONDS }, rnd);
+          return written;
+        },
+      });
+    }
+  }
+  return songs;
+}
+
+export const EXTRA_SONGS_PER_STYLE = 6;
+
+/**
+ * Tuning-only songs that key finding gets wrong (styles.ts HARD_STYLES: modes, power-chord riffs,
+ * slow jams' extended chords, loops opening on IV, V or vi, drones), from their own seeds, so that the
+ * key's confidence is calibrated on more than the tuning half's few wrong keys. Never held-out songs
+ * and not in the bench's tables: the held-out half stays the fair test. Tonics go round the 12 (in the
+ * style's modes only), from a shuffle of their own.
+ */
+export function realisticTuningExtras(): Song[] {
+  const keyOrder = randomFor('realistic-extra:keys');
+  const tonics = Array.from({ length: 12 }, (_, i) => i);
+  for (let i = tonics.length - 1; i > 0; i--) {
+    const j = Math.floor(keyOrder.next() * (i + 1));
+    [tonics[i], tonics[j]] = [tonics[j], tonics[i]];
+  }
+  const songs: Song[] = [];
+  for (const style of HARD_STYLES) {
+    const modes: Mode[] = style.modes ?? ['major', 'minor'];
+    for (let n = 0; n < EXTRA_SONGS_PER_STYLE; n++) {
+      const id = `extra:${style.name}/${n}`;
+      // One tonic further every 12 songs: styles of 6 songs do not all share the same six tonics.
+      const tonic = tonics[(songs.length + Math.floor(songs.length / 12)) % 12];
+      const mode = modes[n % modes.length];
+      let written: WrittenSong | null = null;
+      songs.push({
+        id, style: style.name, family: style.family, genre: style.genre, half: 'tuning', metre: metreOf(style), shape: 'steady',
+        key: `${TONIC_NAMES[tonic]} ${mode}`,
+        write() {
+          if (written) return written;
+          const rnd = randomFor(`realistic-extra:${id}`);
+          const [from, to] = style.bpm ?? [0, 0];
+          const bpm = Math.round((from + ((to - from) * (n + rnd.next())) / EXTRA_SONGS_PER_STYLE) * 10) / 10;
+          written = writeSong({ style, bpm, tonic, mode, shape: 'steady', seconds: SONG_SECONDS }, rnd);
           return written;
         },
       });

@@ -122,7 +122,7 @@ export function writeSong(plan: SongPlan, rnd: Random): WrittenSong {
     hits(style.bass, (bar, s, ch, length) => {
       const chord = chordOf(bar);
       const root = bassNote(chord.root);
-      const pitch = ch === 'f' ? root + 7 : ch === 'o' ? root + 12 : ch === 't' ? root + chord.intervals[1]
+      const pitch = ch === 'f' ? root + 7 : ch === 'o' ? root + 12 : ch === 't' ? root + chord.intervals[1] : ch === 'd' ? bassNote(plan.tonic)
         : ch === 'w' && s > 0 ? bassNote(plan.tonic + scale[rnd.int(0, 6)]) : root;
       note(bass, pitch, stepTime(bar, s), (clock.at(bar * style.beats + (s + length) / style.steps) - stepTime(bar, s)) * 0.9, 96);
     });
@@ -166,7 +166,7 @@ function writeLead(t: Track, plan: SongPlan, rnd: Random, bars: number, chordOf:
   const rate = plan.style.leadRate ?? 1;
   const slots = plan.style.beats * rate;
   const rhythm = Array.from({ length: 2 * slots }, (_, i) => i === 0 || rnd.chance(0.6));
-  const scale = SCALES[plan.mode];
+  const scale = plan.style.scales?.[plan.mode] ?? SCALES[plan.mode];
   const pitchOf = (degree: number) => 72 + plan.tonic - (plan.tonic > 6 ? 12 : 0) + Math.floor(degree / 7) * 12 + scale[((degree % 7) + 7) % 7];
   let degree = rnd.int(0, 4);
   for (let bar = 0; bar < bars; bar++) {

@@ -2,10 +2,11 @@
 // chord part, instruments, tempo range and harmony, as the style is usually played. A bar is a row of
 // steps ('beats' beats of 'steps' steps each); each character of a part is one step: a drum hit's
 // loudness (X loud, x normal, o soft, g ghost), or for pitched parts: r root, f fifth, o octave, t
-// third, w walking tone (towards the next chord) in the bass; x chord (held to the next hit), s short
+// third, d the song's tonic (a drone, whatever the chord), w walking tone (towards the next chord) in the bass; x chord (held to the next hit), s short
 // stab, a arpeggio note, p power chord in the chords. '.' continues or rests. A part longer than one
 // bar spans several. The tempo is the notated beat: the quarter note, the dotted quarter in 6/8 and 12/8.
 import type { Genre } from '../../../../plugins/catalog/rules.ts';
+import { DORIAN, MIXOLYDIAN, type Mode } from './progressions.ts';
 
 export const DRUMS = {
   kick: 36, rim: 37, snare: 38, clap: 39, hat: 42, pedal: 44, open: 46, crash: 49, ride: 51,
@@ -14,7 +15,7 @@ export const DRUMS = {
 export type Drum = keyof typeof DRUMS;
 
 /** Which harmony a genre draws its progressions from (progressions.ts). */
-export type Harmony = 'pop' | 'rock' | 'jazz' | 'blues' | 'edm' | 'classical' | 'modal';
+export type Harmony = 'pop' | 'rock' | 'jazz' | 'blues' | 'edm' | 'classical' | 'modal' | 'dorian' | 'mixolydian' | 'riff' | 'soul' | 'plagal' | 'drone';
 
 export interface Style {
   name: string;
@@ -45,6 +46,10 @@ export interface Style {
   barsPerChord: number;
   /** Songs of this style may drift or ramp their tempo (a band without a click). */
   drifts?: boolean;
+  /** The modes its songs are in (both when absent). */
+  modes?: Mode[];
+  /** The scale its melody moves on in a mode, when not the major or natural minor (progressions.ts SCALES). */
+  scales?: Partial<Record<Mode, number[]>>;
 }
 
 const FOUR = 'X...X...X...X...';
@@ -139,4 +144,46 @@ export const STYLES: Style[] = [
     bassProgram: 48, chordProgram: 49, lead: 71, harmony: 'classical', barsPerChord: 1 },
   { name: 'ambient drone', genre: 'Electronic', family: 'classical and no beat', bpm: null, beats: 4, steps: 1, looseness: 0,
     bassProgram: 89, chordProgram: 94, lead: 75, harmony: 'modal', barsPerChord: 1 },
+];
+
+const FUNK_DRUMS = { kick: 'X..x..x...X..x..', snare: '.g..X..g.g..X..g', hat: 'XxoxXxoxXxoxXxox' };
+const ROCK_DRUMS = { kick: 'X...X.x.', snare: BACKBEAT8, hat: 'xoxoxoxo' };
+const SLOW_JAM_DRUMS = { kick: 'X......x..x.....', snare: BACKBEAT16, hat: 'xoxoxoxoxoxoxoxo' };
+
+/**
+ * Styles of the tuning-only hard songs (corpus.ts realisticTuningExtras): what key finding gets wrong
+ * in real music, written to give the key's confidence calibration wrong answers to learn from. Modal
+ * tunes (dorian: a minor key with a major IV; mixolydian: a major key with bVII and a minor v), riffs
+ * of power chords without thirds (slow doom, in minor: with no melody a major riff of power chords has
+ * no third to tell its mode, and fast thrash with a lead), slow jams whose ninths dwell on ii–V or
+ * circle through the relative major, loops that open on IV, V or VI, and modal tunes over a tonic drone.
+ * Their truth is the key the song is written in (dorian counts as minor, mixolydian as major).
+ */
+export const HARD_STYLES: Style[] = [
+  { name: 'dorian funk', genre: 'R&B/Soul', family: 'hard keys', bpm: [92, 108], beats: 4, steps: 4, swing: 0.54, looseness: 0.007,
+    drums: FUNK_DRUMS, bass: 'r..r..o.r.f..r.o', chords: '..s..s.s..s..s.s', bassProgram: 36, chordProgram: 7, lead: 61, leadRate: 1,
+    harmony: 'dorian', barsPerChord: 2, modes: ['minor'], scales: { minor: DORIAN } },
+  { name: 'dorian rock', genre: 'Rock', family: 'hard keys', bpm: [96, 128], beats: 4, steps: 2, looseness: 0.008,
+    drums: ROCK_DRUMS, bass: 'r.r.r.r.', chords: 'x...x...', bassProgram: 33, chordProgram: 16, lead: 27, leadRate: 2,
+    harmony: 'dorian', barsPerChord: 1, modes: ['minor'], scales: { minor: DORIAN } },
+  { name: 'mixolydian rock', genre: 'Rock', family: 'hard keys', bpm: [100, 140], beats: 4, steps: 2, looseness: 0.008,
+    drums: ROCK_DRUMS, bass: 'r.r.r.r.', chords: 'x.x.x.x.', bassProgram: 34, chordProgram: 29, lead: 30, leadRate: 1,
+    harmony: 'mixolydian', barsPerChord: 1, modes: ['major'], scales: { major: MIXOLYDIAN } },
+  { name: 'doom metal', genre: 'Metal', family: 'hard keys', bpm: [60, 80], beats: 4, steps: 2, looseness: 0.006,
+    drums: { kick: 'X...X...', snare: '....X...', crash: 'x.......', hat: 'x.x.x.x.' }, bass: 'r.......', chords: 'p.......',
+    bassProgram: 34, chordProgram: 30, harmony: 'riff', barsPerChord: 1, modes: ['minor'] },
+  { name: 'thrash riff', genre: 'Metal', family: 'hard keys', bpm: [150, 200], beats: 4, steps: 2, looseness: 0.005,
+    drums: { kick: 'XxXxXxXx', snare: BACKBEAT8, crash: 'x.......', hat: 'x.x.x.x.' }, bass: 'rrrrrrrr', chords: 'pppppppp',
+    bassProgram: 34, chordProgram: 30, lead: 30, leadRate: 1, harmony: 'riff', barsPerChord: 1 },
+  { name: 'neo-soul slow jam', genre: 'R&B/Soul', family: 'hard keys', bpm: [60, 76], beats: 4, steps: 4, looseness: 0.005,
+    drums: SLOW_JAM_DRUMS, bass: 'r.......r..f....', chords: 'x.......x.......', bassProgram: 33, chordProgram: 4, pad: 89, lead: 53, leadRate: 1,
+    harmony: 'soul', barsPerChord: 1 },
+  { name: 'plagal ballad', genre: 'Singer/Songwriter', family: 'hard keys', bpm: [64, 84], beats: 4, steps: 2, looseness: 0.01,
+    bass: 'r.......', chords: 'aaaaaaaa', bassProgram: 0, chordProgram: 0, lead: 53, leadRate: 1, harmony: 'plagal', barsPerChord: 1 },
+  { name: 'plagal pop', genre: 'Pop', family: 'hard keys', bpm: [95, 125], beats: 4, steps: 4, looseness: 0.003,
+    drums: { kick: 'X.....x.X.......', snare: BACKBEAT16, hat: 'x.x.x.x.x.x.x.x.' }, bass: 'r.....r.r.......', chords: 'x...x...x...x...',
+    bassProgram: 33, chordProgram: 0, lead: 80, leadRate: 2, harmony: 'plagal', barsPerChord: 1 },
+  { name: 'drone folk', genre: 'Folk', family: 'hard keys', bpm: [90, 120], beats: 4, steps: 2, looseness: 0.01,
+    drums: { tamb: BACKBEAT8 }, bass: 'd.......', chords: 'x.s.x.s.', bassProgram: 42, chordProgram: 25, lead: 110, leadRate: 2,
+    harmony: 'drone', barsPerChord: 1, scales: { major: MIXOLYDIAN, minor: DORIAN } },
 ];
