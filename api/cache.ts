@@ -595,6 +595,14 @@ export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntr
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: V; version: string; storedAt: number; tags: string[] | null }>();
+  /**
+   * Loads under way, by key: a page's reads start at once, and several of them (or several requests)
+   * often ask for one key before its first load is back (the site's texts three times a home page).
+   * A caller joins a load only if no invalidation at all came since it began: its answer is then as
+   * fresh as a load of the caller's own (read-your-writes included, as a writer's invalidation comes
+   * first). Like a kept value, a joined load declares nothing in the joiner's scope.
+   */
+  const loading = new Map<string, { value: Promise<V | undefined>; version: string; mark: number }>();
   bus.subscribe((invalidated) => {
     if (invalidated.has(EVERYTHING)) entries.clear();
     else for (const [key, entry] of entries) if (!entry.tags || touches(invalidated, entry.tags)) entries.delete(key);
@@ -606,7 +614,16 @@ export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntr
       const hit = entries.get(key);
       if (hit && hit.version === version && Math.abs(now() - hit.storedAt) <= ttlMs) return hit.value;
       const mark = bus.mark();
-      const value = await load();
+      const running = loading.get(key);
+      if (running && running.version === version && running.mark === mark) return running.value;
+      const flight = { value: load(), version, mark };
+      loading.set(key, flight);
+      let value: V | undefined;
+      try {
+        value = await flight.value;
+      } finally {
+        if (loading.get(key) === flight) loading.delete(key);
+      }
       if (value === undefined) return value;
       const made = typeof tags === 'function' ? tags(value) : tags;
       const untouched = made ? !bus.changedSince(mark, made) : bus.mark() === mark;
