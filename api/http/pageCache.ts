@@ -6,7 +6,7 @@ import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } 
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
-import { LOCK_MS, type SharedPages } from './sharedPages.ts';
+import type { SharedPages } from './sharedPages.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -304,7 +304,7 @@ export class PageCache {
           await this.serveHit(ctx, expired, anonymous);
           return true;
         }
-        if (await this.shared!.rendered(key, LOCK_MS)) adopted = await this.adopt(ctx, key, version, expired);
+        if (await this.shared!.rendered(key)) adopted = await this.adopt(ctx, key, version, expired);
       } else if (claimed) {
         // A node that rendered it meanwhile put its copy before letting the claim go.
         adopted = await this.adopt(ctx, key, version, expired);

@@ -40,7 +40,7 @@ export interface SharedPage {
 type Meta = Omit<SharedPage, 'body'>;
 
 /** How long a claim to render a page holds if its node never releases it (a render takes well under a second). */
-export const LOCK_MS = 5000;
+const LOCK_MS = 5000;
 /** The longest pause between two looks at another node's claim. */
 const MAX_POLL_MS = 40;
 
@@ -92,13 +92,13 @@ export class SharedPages {
   }
 
   /**
-   * Waits while another node's claim on `key` holds (its render is under way), at most `maxMs`: true
-   * once it is let go, when that render's copy, if it was kept, is here. Asked every few milliseconds:
-   * a claim lasts one render, and the cost is a key's existence, not the page.
+   * Waits while another node's claim on `key` holds (its render is under way; a claim lasts LOCK_MS
+   * at most): true once it is let go, when that render's copy, if it was kept, is here. Asked every
+   * few milliseconds: a claim lasts one render, and the cost is a key's existence, not the page.
    */
-  async rendered(key: string, maxMs: number): Promise<boolean> {
+  async rendered(key: string): Promise<boolean> {
     const claim = `${this.redisKey(key)}:rendering`;
-    const deadline = performance.now() + maxMs;
+    const deadline = performance.now() + LOCK_MS;
     for (let pause = 5; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
       try {
         if (!(await this.redis.exists(claim))) return true;
