@@ -212,10 +212,10 @@ function keyReliability(label: string, points: Array<{ right: boolean; p: number
  * truth. A song's tempo evidence comes from weights fitted without it (5 folds over all the tuning songs,
  * as Platt 1999 fits the sigmoid on cross-validated outputs): with the weights fitted on it, every
  * realistic tuning song's level was right and the scaling learnt that every answer is sure. The key's
- * scaling is fitted on the realistic tuning half; beside it, the same fitted with the tuning-only hard
- * songs too (realisticTuningExtras: the tuning half has 3 wrong keys, too few to learn from), with the
- * leave-one-out reliability of each — how a new key input is judged (tried for issue 22, not kept:
- * README, "not kept" (18)). `calibrate key` fits the key's alone (without analysing the tempo songs).
+ * scaling is fitted on the realistic tuning half with the tuning-only hard songs (realisticTuningExtras:
+ * the tuning half has 3 wrong keys, too few to learn from; README, "not kept" (18), and the phrase ends);
+ * beside it, the same fitted on the tuning half alone, with the leave-one-out reliability of each — how
+ * a new key input is judged. `calibrate key` fits the key's alone (without analysing the tempo songs).
  */
 function fitCalibration(songs: Tuning[], keyOnly = false) {
   const tempo: Array<{ x: number[]; right: boolean }> = [];
@@ -240,14 +240,12 @@ function fitCalibration(songs: Tuning[], keyOnly = false) {
     if (found) key.push({ x: keyCalibrationInputs(found.evidence), right: `${found.tonic} ${found.mode}` === song.realistic!.key, extra: !!song.keyOnly });
   }
   const half = key.filter((q) => !q.extra);
-  const w = plattFit(half);
-  process.stdout.write(`KEY_CALIBRATION = ${rounded(w)} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n`);
-  process.stdout.write('  leave-one-out:\n' + keyReliability('realistic tuning half', leaveOneOut(half)));
-  // With the tuning-only hard songs: tried for issue 22 and not kept (README, "not kept" (18)).
-  const pooled = plattFit(key);
   const out = leaveOneOut(key);
-  process.stdout.write(`with the ${key.length - half.length} tuning-only hard songs (not kept): ${rounded(pooled)} (${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
+  process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (with the ${key.length - half.length} tuning-only hard songs; ${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
     keyReliability('realistic tuning half', out.filter((q) => !q.extra)) + keyReliability('hard songs', out.filter((q) => q.extra)) + keyReliability('all', out));
+  // The tuning half alone, as kept before the phrase ends: better calibrated on it, but it cannot learn what tells a wrong key.
+  process.stdout.write(`the realistic tuning half alone: ${rounded(plattFit(half))} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n  leave-one-out:\n` +
+    keyReliability('realistic tuning half', leaveOneOut(half)));
 }
 
 function fitGenre() {

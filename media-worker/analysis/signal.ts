@@ -195,7 +195,10 @@ export class SignalAnalyser {
     this.bandEnergy.low += low;
     this.bandEnergy.mid += mid;
     this.bandEnergy.high += high;
-    if (low + mid + high < 1e-6) return;
+    if (low + mid + high < 1e-6) {
+      this.keyEvidence.silence();
+      return;
+    }
     this.keyEvidence.add(power, ANALYSIS_RATE, TONAL_SIZE);
     this.tonalitySum += tonalShare(power, Math.round(60 / binHz), Math.round(5000 / binHz), this.tonalPrefix);
     this.tonalFrames++;
@@ -222,7 +225,7 @@ export class SignalAnalyser {
       bpm: tempo.bpm,
       tempoConfidence: Math.round(tempo.confidence * 100) / 100,
       tempoEvidence: tempo.evidence,
-      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.keyEvidence) : null,
+      key: tonality >= MIN_TONALITY_FOR_KEY ? estimateKey(this.keyEvidence, tempo.bpm) : null,
       bands: { low: share(this.bandEnergy.low), mid: share(this.bandEnergy.mid), high: share(this.bandEnergy.high) },
       stereoWidth: mid + side > 0 ? Math.round((side / (mid + side)) * 1000) / 1000 : 0,
       stereoCorrelation: Math.round(correlation * 1000) / 1000,
