@@ -35,7 +35,8 @@ export function requestLog(log: Logger, options: { trustProxy: boolean; route: R
         durationMs: Math.round(performance.now() - started),
         userId: ctx.state.user?.id,
       };
-      if (status >= 500) pino.error(line, 'request failed');
+      // A failure is written at once (api/log.ts); the other lines are gathered.
+      if (status >= 500) log.error('request failed', line);
       else pino.info(line, 'request');
     });
     ctx.set('X-Request-Id', requestId);

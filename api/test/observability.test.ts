@@ -1,8 +1,14 @@
 import { expect } from 'chai';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
 import type { AddressInfo } from 'node:net';
 import { listenMetrics } from '../http/metrics.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createLogger } from '../log.ts';
+import { waitFor } from './processes.ts';
 import { startTestServer, type TestServer } from './server.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -91,6 +97,30 @@ describe('what operators see of a node: request log and metrics', () => {
       expect((await fetch(`${plain.url}/metrics`)).status).to.equal(404);
     } finally {
       await plain.stop();
+    }
+  });
+});
+
+describe('the log: request lines gathered, every other line written at once', () => {
+  it('holds request lines back until another line comes, then writes them first, in order', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-log-'));
+    const file = path.join(dir, 'out.log');
+    const destination = pino.destination({ dest: file, sync: false, minLength: 4096 });
+    await once(destination, 'ready');
+    try {
+      const log = createLogger('info', destination);
+      log.pino.info({ path: '/a' }, 'request');
+      log.pino.info({ path: '/b' }, 'request');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(readFileSync(file, 'utf8'), 'request lines are gathered').to.equal('');
+      log.warn('slow disk');
+      const written = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line).path ?? JSON.parse(line).message);
+      await waitFor('the gathered lines', () => (written().length === 3 ? true : undefined), 5000, 10);
+      expect(written()).to.deep.equal(['/a', '/b', 'slow disk']);
+    } finally {
+      destination.flushSync();
+      destination.end();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

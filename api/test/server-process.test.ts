@@ -60,6 +60,8 @@ describe('the server process', () => {
     });
     expect(await viaAgent()).to.deep.equal({ reused: false, keepAlive: 'timeout=65' });
     await new Promise((r) => setTimeout(r, 6000));
+    // The request log is gathered (api/log.ts), but never for more than a second, traffic or not.
+    expect(logLines(output).filter((line) => line.message === 'request' && line.path === '/healthz'), 'request lines written while idle').to.have.length(2);
     expect(await viaAgent(), 'the same connection after 6 s idle').to.deep.equal({ reused: true, keepAlive: 'timeout=65' });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
