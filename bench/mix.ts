@@ -30,6 +30,7 @@ import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../ap
 import { growCatalog } from './catalog-scale.ts';
 import { mysqlDatabase } from './http.ts';
 import { PAGE_TTL_MS } from '../api/http/pageCache.ts';
+import { coresBetween, cpuByRole, type Role } from './processCpu.ts';
 
 const PHASE_S = Number(process.env.BENCH_SECONDS || 20);
 const CONNECTIONS = 16;
@@ -259,23 +260,33 @@ async function pageLookups(urls: string[]): Promise<Record<string, number>> {
   return counts;
 }
 
-/** Pages rendered and taken from the other node during measured phases. */
+/** Pages rendered and taken from the other node during measured phases, and the CPU each role used. */
 class Renders {
   rendered = 0;
   shared = 0;
+  seconds = 0;
+  readonly cpu = new Map<Role, number>();
   toString() {
-    return `${this.rendered} pages rendered on the two nodes (renders ahead included), ${this.shared} taken from the other node's render`;
+    const cores = coresBetween(new Map(), this.cpu, this.seconds);
+    return (
+      `${this.rendered} pages rendered on the two nodes (renders ahead included), ${this.shared} taken from the other node's render\n` +
+      (cores.length ? `CPU, in cores: ${cores.map(([who, n]) => `${who} ${n.toFixed(2)}`).join(', ')}` : '')
+    );
   }
 }
 
 /** Runs a measured phase, adding the page renders and shared copies it took to `renders`. */
 async function measured(cluster: MixCluster, load: Load, renders: Renders, seconds: number, writes: number, connections: number): Promise<void> {
   const before = await pageLookups(cluster.urls);
+  const cpuBefore = cpuByRole();
   await load.run(seconds, writes, connections, true);
+  const cpuAfter = cpuByRole();
   const after = await pageLookups(cluster.urls);
   const delta = (result: string) => (after[result] ?? 0) - (before[result] ?? 0);
   renders.rendered += delta('miss');
   renders.shared += delta('shared');
+  renders.seconds += seconds;
+  if (cpuBefore && cpuAfter) for (const [who, cores] of coresBetween(cpuBefore, cpuAfter, 1)) renders.cpu.set(who, (renders.cpu.get(who) ?? 0) + cores);
 }
 
 /** The two nodes on MariaDB and Redis with the large catalog, the fans signed in, warmed up. */
