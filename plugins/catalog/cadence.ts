@@ -3,6 +3,8 @@
 // of the month they usually drop. Pure, so the service computes it for a whole list from one
 // query and the tests can walk it across month boundaries.
 
+import { monthName } from '../../lib/format.ts';
+
 /** What the derivation needs of one released monthly drop. */
 export interface DropMark {
   /** 'YYYY-MM': the calendar month the drop belongs to (tracks.drop_month). */
@@ -96,10 +98,9 @@ export function ordinal(n: number): string {
 
 // Made once: Intl builds a formatter per toLocaleDateString call, which cost a profile's artist page
 // more than its queries (three labels for each of twelve months).
-const MONTH_LONG = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH_NARROW = new Intl.DateTimeFormat('en-US', { month: 'narrow', timeZone: 'UTC' });
 
 /** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key: the months strip's labels. */
 export function monthLabel(month: string, style: 'long' | 'narrow'): string {
-  return (style === 'long' ? MONTH_LONG : MONTH_NARROW).format(new Date(`${month}-01T00:00:00Z`));
+  return style === 'long' ? monthName(month) : MONTH_NARROW.format(new Date(`${month}-01T00:00:00Z`));
 }

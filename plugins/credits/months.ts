@@ -31,7 +31,4 @@ export function isSettled(month: string, now: Date): boolean {
 }
 
 /** 'YYYY-MM' as words, e.g. '2026-11' → 'November 2026'. */
-export function monthName(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, m - 1, 1)));
-}
+export { monthName } from '../../lib/format.ts';

@@ -19,9 +19,12 @@ export function pledgeDeadline(month: string): Date {
   return new Date(start.getTime() - RELEASE_DAYS_BEFORE_MONTH_END * 86_400_000);
 }
 
-/** 'November' for '2026-11'. */
+let monthWords: Intl.DateTimeFormat | undefined;
+
+/** 'November' for '2026-11' (its formatter made once, on first use: lib/format.ts says why). */
 export function monthName(month: string): string {
-  return new Date(`${month}-01T00:00:00.000Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  monthWords ??= new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+  return monthWords.format(new Date(`${month}-01T00:00:00.000Z`));
 }
 
 export const MESSAGES = {
