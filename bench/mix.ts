@@ -30,7 +30,7 @@ import { listeningUrl, startChild, startRedis, waitFor, type Child } from '../ap
 import { growCatalog } from './catalog-scale.ts';
 import { mysqlDatabase } from './http.ts';
 import { PAGE_TTL_MS } from '../api/http/pageCache.ts';
-import { coresBetween, cpuByRole, type Role } from './processCpu.ts';
+import { cpuByRole, usedBetween, type Role } from './processCpu.ts';
 
 const PHASE_S = Number(process.env.BENCH_SECONDS || 20);
 const CONNECTIONS = 16;
@@ -265,12 +265,13 @@ class Renders {
   rendered = 0;
   shared = 0;
   seconds = 0;
+  /** CPU seconds per role over the phases. */
   readonly cpu = new Map<Role, number>();
   toString() {
-    const cores = coresBetween(new Map(), this.cpu, this.seconds);
+    const cores = [...this.cpu].sort((a, b) => b[1] - a[1]).map(([who, seconds]) => `${who} ${(seconds / this.seconds).toFixed(2)}`);
     return (
       `${this.rendered} pages rendered on the two nodes (renders ahead included), ${this.shared} taken from the other node's render\n` +
-      (cores.length ? `CPU, in cores: ${cores.map(([who, n]) => `${who} ${n.toFixed(2)}`).join(', ')}` : '')
+      (cores.length ? `CPU, in cores: ${cores.join(', ')}` : '')
     );
   }
 }
@@ -286,7 +287,7 @@ async function measured(cluster: MixCluster, load: Load, renders: Renders, secon
   renders.rendered += delta('miss');
   renders.shared += delta('shared');
   renders.seconds += seconds;
-  if (cpuBefore && cpuAfter) for (const [who, cores] of coresBetween(cpuBefore, cpuAfter, 1)) renders.cpu.set(who, (renders.cpu.get(who) ?? 0) + cores);
+  if (cpuBefore && cpuAfter) for (const [who, seconds] of usedBetween(cpuBefore, cpuAfter)) renders.cpu.set(who, (renders.cpu.get(who) ?? 0) + seconds);
 }
 
 /** The two nodes on MariaDB and Redis with the large catalog, the fans signed in, warmed up. */

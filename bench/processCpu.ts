@@ -52,10 +52,9 @@ export function cpuByRole(): Map<Role, number> | null {
   return used;
 }
 
-/** Cores each role kept busy between two readings `seconds` apart, largest first. */
-export function coresBetween(before: Map<Role, number>, after: Map<Role, number>, seconds: number): Array<[Role, number]> {
-  return [...after]
-    .map(([who, total]): [Role, number] => [who, (total - (before.get(who) ?? 0)) / seconds])
-    .filter(([, cores]) => cores > 0)
-    .sort((a, b) => b[1] - a[1]);
+/** CPU seconds each role used between two readings (roles whose processes ended meanwhile left out). */
+export function usedBetween(before: Map<Role, number>, after: Map<Role, number>): Map<Role, number> {
+  const used = new Map<Role, number>();
+  for (const [who, total] of after) if (total > (before.get(who) ?? 0)) used.set(who, total - (before.get(who) ?? 0));
+  return used;
 }

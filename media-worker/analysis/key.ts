@@ -38,6 +38,8 @@
 // a related key read for the tonic (a loop opening on IV, a slow jam opening on ii) where the pitch
 // distribution cannot (README, "not kept" (17), (18)).
 
+import { roomFor } from './room.ts';
+
 export const PITCH_CLASSES = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'] as const;
 
 const MAJOR = [6.35, 2.23, 3.48, 2.33, 4.38, 4.09, 2.52, 5.19, 2.39, 3.66, 2.29, 2.88];
@@ -201,11 +203,7 @@ export class KeyEvidence {
   }
 
   private keepMelody(pitch: number): void {
-    if (this.frames === this.melody.length) {
-      const grown = new Int8Array(this.melody.length * 2);
-      grown.set(this.melody);
-      this.melody = grown;
-    }
+    this.melody = roomFor(this.melody, this.frames + 1);
     this.melody[this.frames++] = pitch;
   }
 

@@ -5,6 +5,7 @@ import { PowerSpectrum } from './fft.ts';
 import { Framer } from './framer.ts';
 import { estimateKey, KeyEvidence, type KeyEstimate } from './key.ts';
 import { onsetEnvelopes, type BandGroup, type OnsetEnvelopes } from './onsets.ts';
+import { roomFor } from './room.ts';
 import { estimateTempo, NO_BEAT, type TempoEvidence } from './tempo.ts';
 import type { BandShares } from './types.ts';
 
@@ -170,11 +171,7 @@ export class SignalAnalyser {
     this.onsetFrames++;
     const at = (this.onsetFrames - 1) * ONSET_BANDS;
     if (this.onsetFrames > (MAX_TEMPO_SECONDS * ANALYSIS_RATE) / ONSET_HOP) return;
-    if (at + ONSET_BANDS > this.onsetLevels.length) {
-      const grown = new Float32Array(this.onsetLevels.length * 2);
-      grown.set(this.onsetLevels);
-      this.onsetLevels = grown;
-    }
+    this.onsetLevels = roomFor(this.onsetLevels, at + ONSET_BANDS);
     this.onsetLevels.set(levels, at);
   }
 
