@@ -6,7 +6,7 @@ import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } 
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
-import type { SharedPages } from './sharedPages.ts';
+import type { SharedPage, SharedPages } from './sharedPages.ts';
 import type { AppState } from './state.ts';
 
 /**
@@ -296,8 +296,16 @@ export class PageCache {
    */
   private async renderOrAdopt(ctx: Context, next: () => Promise<unknown>, key: string, version: string, refreshing: boolean, expired?: Entry): Promise<boolean> {
     const anonymous = !ctx.state.user;
-    let adopted = await this.adopt(ctx, key, version, expired);
-    const claimed = !adopted && this.shared ? await this.shared.claim(key) : null;
+    const taken = this.shared ? await this.shared.take(key, this.now()) : null;
+    let adopted = taken?.page ? this.keep(ctx, key, version, taken.page, expired) : undefined;
+    let claimed = taken?.claimed ?? null;
+    let released = false;
+    if (!adopted && taken && claimed === null) {
+      // The copy there is of no use here (what it was made from changed since): claim the page, and
+      // look again once claimed, as a node that rendered it meanwhile put its copy before letting go.
+      claimed = await this.shared!.claim(key);
+      if (claimed) adopted = await this.adopt(ctx, key, version, expired);
+    }
     try {
       if (claimed === false && !refreshing) {
         if (expired) {
@@ -305,9 +313,6 @@ export class PageCache {
           return true;
         }
         if (await this.shared!.rendered(key)) adopted = await this.adopt(ctx, key, version, expired);
-      } else if (claimed) {
-        // A node that rendered it meanwhile put its copy before letting the claim go.
-        adopted = await this.adopt(ctx, key, version, expired);
       }
       if (refreshing && (adopted || claimed === false)) {
         ctx.status = 204;
@@ -324,18 +329,22 @@ export class PageCache {
       // copy's place in the sequence covers them and the other nodes can take it. (A view's render
       // does not wait: its copy is only judged out of date for the tags of those writes.)
       if (claimed && refreshing) await this.bus.settled(SETTLE_MS);
-      await this.render(ctx, next, key, version, anonymous, expired);
+      released = await this.render(ctx, next, key, version, anonymous, expired, !!claimed);
       return false;
     } finally {
-      if (claimed) this.shared!.release(key);
+      if (claimed && !released) this.shared!.release(key);
     }
   }
 
   /** Keeps the copy another node rendered of this page, if there is one still current here and newer than `expired`. */
   private async adopt(ctx: Context, key: string, version: string, expired?: Entry): Promise<Entry | undefined> {
     const page = await this.shared?.get(key, this.now());
-    // Current here: the bus compared its epoch and tags (sharedPages.ts).
-    if (!page || (expired && page.storedAt <= expired.storedAt)) return undefined;
+    return page ? this.keep(ctx, key, version, page, expired) : undefined;
+  }
+
+  /** Keeps `page`, another node's copy current here (the bus compared its epoch and tags, sharedPages.ts), unless `expired` is as new. */
+  private keep(ctx: Context, key: string, version: string, page: SharedPage, expired?: Entry): Entry | undefined {
+    if (expired && page.storedAt <= expired.storedAt) return undefined;
     const { status, headers, body, etag, storedAt, tags } = page;
     const entry: Entry = { status, headers, body, etag, storedAt, version, tags, hits: 0, ...this.viewerOf(ctx), serial: ++this.kept };
     if (expired?.etag === etag) Object.assign(entry, { hits: expired.hits, gzip: expired.gzip, br: expired.br, best: expired.best });
@@ -350,18 +359,21 @@ export class PageCache {
     return { viewerId, refresh, wanted: this.refresher?.outdates(ctx.req) == null };
   }
 
-  /** Renders (or answers) the request and keeps the result when it may be served again. */
-  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean, expired?: Entry): Promise<void> {
+  /**
+   * Renders (or answers) the request and keeps the result when it may be served again. Returns
+   * whether this node's claim on the page (`claimed`) ended with its copy's sharing.
+   */
+  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean, expired: Entry | undefined, claimed: boolean): Promise<boolean> {
     const mark = this.bus.mark();
     const position = this.shared && this.bus.position();
     const tags = [...(await collectReads(next))];
     if (ctx.state.user) tags.push(userTag(ctx.state.user.id));
     // An invalidation of what it was made from during rendering: the page may show data from before it.
-    if (this.bus.changedSince(mark, tags) || this.bus.version() !== version) return;
+    if (this.bus.changedSince(mark, tags) || this.bus.version() !== version) return false;
     const cacheControl = ctx.response.get('Cache-Control');
-    if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return;
+    if (ctx.status !== 200 || ctx.response.get('Set-Cookie') || /no-store/.test(cacheControl)) return false;
     const body = bodyBytes(ctx);
-    if (!body) return;
+    if (!body) return false;
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
       const value = ctx.response.get(name);
@@ -372,11 +384,12 @@ export class PageCache {
     const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
     const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, ...this.viewerOf(ctx), serial: ++this.kept };
     this.store(key, entry);
-    if (position) this.shared!.put(key, { status: 200, headers, body, etag, storedAt: entry.storedAt, position, tags });
+    if (position) this.shared!.put(key, { status: 200, headers, body, etag, storedAt: entry.storedAt, position, tags }, claimed);
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;
     else await this.sendBody(ctx, entry, anonymous);
+    return claimed && !!position;
   }
 
   /** Serves a kept copy. */

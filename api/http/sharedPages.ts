@@ -44,6 +44,18 @@ const LOCK_MS = 5000;
 /** The longest pause between two looks at another node's claim. */
 const MAX_POLL_MS = 40;
 
+/** The copy, or else a claim (SET NX with LOCK_MS): [copy or nil, 1 claimed / 0 not / -1 not tried]. */
+const TAKE_SCRIPT = `
+local page = redis.call('GET', KEYS[1])
+if page then return {page, -1} end
+if redis.call('SET', KEYS[2], '1', 'PX', ARGV[1], 'NX') then return {false, 1} end
+return {false, 0}`;
+
+type TakingRedis = Redis & {
+  onetrackTakePage?: unknown;
+  onetrackTakePageBuffer(pageKey: string, claimKey: string, lockMs: number): Promise<[Buffer | null, number]>;
+};
+
 export class SharedPages {
   private readonly redis: Redis;
   private readonly prefix: string;
@@ -52,6 +64,7 @@ export class SharedPages {
 
   /** `prefix` names the deployment and its build (astro.ts `buildIdentity`). */
   constructor(redis: Redis, prefix: string, bus: CacheBus, ttlMs: number) {
+    (redis as TakingRedis).onetrackTakePage ?? redis.defineCommand('onetrackTakePage', { numberOfKeys: 2, lua: TAKE_SCRIPT });
     this.redis = redis;
     this.prefix = prefix;
     this.bus = bus;
@@ -64,17 +77,35 @@ export class SharedPages {
 
   /** The copy kept for `key`, if it is still current on this node and younger than the TTL at `now`. */
   async get(key: string, now: number): Promise<SharedPage | null> {
-    let stored: Buffer | null;
-    let metaEnd: number;
-    let meta: Meta;
     try {
-      stored = await this.redis.getBuffer(this.redisKey(key));
-      if (!stored) return null;
-      metaEnd = 4 + stored.readUInt32BE(0);
-      meta = JSON.parse(stored.subarray(4, metaEnd).toString('utf8')) as Meta;
+      return this.usable(await this.redis.getBuffer(this.redisKey(key)), now);
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The copy kept for `key` as `get` finds it and, when there is none, a claim to render it, in one
+   * round trip: on a busy node each round trip a render waits for costs a turn of the event loop.
+   * `claimed` is null when a copy was there (it may be of no use here: its tags changed since), else
+   * whether this node may render the page. Taken in one step, nothing can be put between the look
+   * and the claim, so a node that claims needs no second look. Without Redis's answer: no copy, and
+   * the page may be rendered.
+   */
+  async take(key: string, now: number): Promise<{ page: SharedPage | null; claimed: boolean | null }> {
+    const redisKey = this.redisKey(key);
+    try {
+      const [stored, claimed] = await (this.redis as TakingRedis).onetrackTakePageBuffer(redisKey, `${redisKey}:rendering`, LOCK_MS);
+      return { page: this.usable(stored, now), claimed: stored ? null : claimed === 1 };
+    } catch {
+      return { page: null, claimed: true };
+    }
+  }
+
+  private usable(stored: Buffer | null, now: number): SharedPage | null {
+    if (!stored) return null;
+    const metaEnd = 4 + stored.readUInt32BE(0);
+    const meta = JSON.parse(stored.subarray(4, metaEnd).toString('utf8')) as Meta;
     if (Math.abs(now - meta.storedAt) > this.ttlMs || !this.bus.currentSince(meta.position, meta.tags)) return null;
     return { ...meta, body: stored.subarray(metaEnd) };
   }
@@ -117,13 +148,17 @@ export class SharedPages {
 
   /**
    * Shares a copy, in the background: a failure only means the other nodes render it themselves.
-   * Stored as the length of its metadata (4 bytes), the metadata (JSON), then the body.
+   * Stored as the length of its metadata (4 bytes), the metadata (JSON), then the body. `release`:
+   * this node's claim on it ends in the same write (one pipeline), after the copy is there.
    */
-  put(key: string, page: SharedPage): void {
+  put(key: string, page: SharedPage, release: boolean): void {
     const { body, ...meta } = page;
     const json = Buffer.from(JSON.stringify(meta));
     const length = Buffer.alloc(4);
     length.writeUInt32BE(json.length);
-    this.redis.set(this.redisKey(key), Buffer.concat([length, json, body]), 'PX', this.ttlMs).catch(() => {});
+    const redisKey = this.redisKey(key);
+    const writes = this.redis.pipeline().set(redisKey, Buffer.concat([length, json, body]), 'PX', this.ttlMs);
+    if (release) writes.del(`${redisKey}:rendering`);
+    writes.exec().catch(() => {});
   }
 }
