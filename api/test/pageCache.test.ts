@@ -5,7 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { localCacheBus, type CacheBus } from '../cache.ts';
 import { Redis } from 'ioredis';
-import { PageCache } from '../http/pageCache.ts';
+import { PageCache, QUICK_BR_QUALITY } from '../http/pageCache.ts';
 import { SharedPages } from '../http/sharedPages.ts';
 import { startRedis } from './processes.ts';
 
@@ -220,7 +220,7 @@ describe('the rendered-page cache compressing a kept page', () => {
   };
 
   it('answers a render with the compressed copy it keeps, the bytes its hits get', async () => {
-    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: QUICK_BR_QUALITY } });
     const miss = await brBody('/page?rendered=1');
     expect(miss.equals(quick), 'the render’s own answer is the kept quick br').to.equal(true);
     expect((await brBody('/page?rendered=1')).equals(miss), 'and its next hit gets the same bytes').to.equal(true);
@@ -228,7 +228,7 @@ describe('the rendered-page cache compressing a kept page', () => {
 
   it('serves it at brotli\'s best quality once that is ready, the same page', async () => {
     const best = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length;
-    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }).length;
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: QUICK_BR_QUALITY } }).length;
     expect(best, 'the page compresses better at the best quality').to.be.below(quick);
     const body = await servedAt('/page', best);
     expect(body.length).to.equal(best);
@@ -236,7 +236,7 @@ describe('the rendered-page cache compressing a kept page', () => {
   });
 
   it('spends the best quality only on a page served from the cache again and again', async () => {
-    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: QUICK_BR_QUALITY } });
     // Rendered once (a fresh query string), then served from the cache a few times, each time long
     // enough for a background compression to have finished: a page a write may soon put out.
     await brBody('/page?few=1');
