@@ -64,7 +64,8 @@ export class SharedPages {
 
   /** `prefix` names the deployment and its build (astro.ts `buildIdentity`). */
   constructor(redis: Redis, prefix: string, bus: CacheBus, ttlMs: number) {
-    (redis as TakingRedis).onetrackTakePage ?? redis.defineCommand('onetrackTakePage', { numberOfKeys: 2, lua: TAKE_SCRIPT });
+    // Once per connection (several SharedPages may share one in tests).
+    if (!(redis as TakingRedis).onetrackTakePage) redis.defineCommand('onetrackTakePage', { numberOfKeys: 2, lua: TAKE_SCRIPT });
     this.redis = redis;
     this.prefix = prefix;
     this.bus = bus;
