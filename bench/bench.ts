@@ -14,6 +14,8 @@
 //   nodes       one app node against two, and how fast a write shows on the other
 //   mix         a realistic load mix on two nodes (MariaDB, Redis, 20,000 tracks): reads idle, then
 //               under 20 writes/s; cached anonymous pages keep >= 80 % of their idle throughput?
+//   costs       CPU per request of each kind (hits, renders, misses) on the mix's two nodes: what a
+//               change to a render moves, apart from the machine's speed
 //   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
 //               one node and two: the capacity of a node
 //   insights    play-report ingest (SQLite and MariaDB, one node and two; goal >= 2,000 events/s) and
@@ -35,6 +37,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   upload: () => import('./upload-memory.ts'),
   nodes: () => import('./nodes.ts'),
   mix: async () => (await import('./mix.ts')).mixBench(),
+  costs: async () => (await import('./costs.ts')).costsBench(),
   knee: async () => (await import('./knee.ts')).kneeBench(),
   insights: async () => (await import('./insights.ts')).insightsBench(),
 };

@@ -1,0 +1,95 @@
+// What each kind of request costs the app nodes, in CPU (issue 25: on a saturated machine throughput
+// is CPU, so a request's CPU is what a change to it moves; a phase's throughput moves with the
+// machine's speed more than with the change). On the mix's cluster (two nodes, MariaDB, Redis, the
+// large catalog), each kind in turn: requests to one node, two at a time, and the CPU both nodes,
+// MariaDB and Redis used meanwhile from /proc, with MariaDB's own count of the queries it answered.
+// Renders are of pages no node keeps yet (a query string of their own), as the catalog's long tail
+// and a member's pages after their write are. Run alone with `node bench/bench.ts costs`.
+import http from 'node:http';
+import knexFactory from 'knex';
+import { cpuByRole, usedBetween, type Role } from './processCpu.ts';
+import { startMixCluster, type MixCluster } from './mix.ts';
+
+const HITS = 3000;
+const RENDERS = 400;
+const agent = new http.Agent({ keepAlive: true });
+
+/** One GET; resolves with the page cache's word on it (or the status). */
+function get(url: string, cookie?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } }, (res) => {
+      res.on('end', () => resolve(String(res.headers['x-page-cache'] ?? res.statusCode)));
+      res.resume();
+    });
+    req.on('error', reject);
+  });
+}
+
+type Kind = [name: string, count: number, request: (n: number) => [path: string, cookie?: string]];
+
+function kinds({ ids, fans }: MixCluster): Kind[] {
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+  const fan = () => pick(fans).cookie;
+  return [
+    ['hit: anonymous page /artist/:id', HITS, () => [`/artist/${ids.artists[0]}`]],
+    ['hit: signed-in page /', HITS, () => ['/', fans[0].cookie]],
+    ['hit: API read /api/tracks/monthly', HITS, () => ['/api/tracks/monthly']],
+    ['render: anonymous /artist/:id', RENDERS, (n) => [`/artist/${pick(ids.artists)}?cost=${n}`]],
+    ['render: anonymous /tracks/:id', RENDERS, (n) => [`/tracks/${pick(ids.tracks)}?cost=${n}`]],
+    ['render: signed-in /', RENDERS, (n) => [`/?cost=${n}`, fan()]],
+    ['render: signed-in /credits (vault)', RENDERS, (n) => [`/credits?cost=${n}`, fan()]],
+    ['render: signed-in /messages', RENDERS, (n) => [`/messages?cost=${n}`, fan()]],
+    ['render: a 404 (reads nothing)', RENDERS, (n) => [`/no-such-page-${n}`]],
+    ['miss: API read /api/tracks/:id', RENDERS, (n) => [`/api/tracks/${pick(ids.tracks)}?cost=${n}`]],
+  ];
+}
+
+export async function costsBench(): Promise<void> {
+  const cluster = await startMixCluster();
+  if (!cluster) {
+    process.stdout.write('\nRequest costs: skipped (no redis-server on this machine)\n');
+    return;
+  }
+  const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', user: 'root' } });
+  const questions = async () => Number((await knex.raw("show global status like 'Questions'"))[0][0].Value);
+  const lines = [
+    `\nRequest costs: CPU per request of each kind on the mix's two nodes (MariaDB, Redis, 20,000 tracks), sent to one node two at a time`,
+    `${'kind'.padEnd(38)} ${'app ms'.padStart(7)} ${'MariaDB ms'.padStart(11)} ${'queries'.padStart(8)}  answers`,
+  ];
+  try {
+    const base = cluster.urls[0];
+    let n = 0;
+    for (const [name, count, request] of kinds(cluster)) {
+      // A few first, unmeasured: the kind's code warm, its one cached page kept.
+      for (let i = 0; i < 20; i++) {
+        const [path, cookie] = request(n++);
+        await get(base + path, cookie);
+      }
+      const asked = await questions();
+      const before = cpuByRole();
+      const answers = new Map<string, number>();
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let i = 0; i < count / 2; i++) {
+            const [path, cookie] = request(n++);
+            const answer = await get(base + path, cookie);
+            answers.set(answer, (answers.get(answer) ?? 0) + 1);
+          }
+        }),
+      );
+      const after = cpuByRole();
+      // Less this bench's own question.
+      const queries = (await questions()) - asked - 1;
+      const used = before && after ? usedBetween(before, after) : new Map<Role, number>();
+      const ms = (role: Role) => ((used.get(role) ?? 0) * 1000) / count;
+      lines.push(
+        `${name.padEnd(38)} ${ms('app nodes').toFixed(2).padStart(7)} ${ms('MariaDB').toFixed(2).padStart(11)} ${(queries / count).toFixed(1).padStart(8)}  ` +
+          [...answers].map(([answer, times]) => `${answer} ${times}`).join(', '),
+      );
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await knex.destroy();
+    await cluster.stop();
+  }
+}
