@@ -5,30 +5,24 @@
 // MariaDB and Redis used meanwhile from /proc, with MariaDB's own count of the queries it answered.
 // Renders are of pages no node keeps yet (a query string of their own), as the catalog's long tail
 // and a member's pages after their write are. Run alone with `node bench/bench.ts costs`.
-import http from 'node:http';
+import os from 'node:os';
 import knexFactory from 'knex';
+import { mysqlServer } from './http.ts';
 import { cpuByRole, usedBetween, type Role } from './processCpu.ts';
-import { startMixCluster, type MixCluster } from './mix.ts';
+import { exchange, pick, startMixCluster, type MixCluster } from './mix.ts';
 
 const HITS = 3000;
 const RENDERS = 400;
-const agent = new http.Agent({ keepAlive: true });
 
-/** One GET; resolves with the page cache's word on it (or the status). */
-function get(url: string, cookie?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } }, (res) => {
-      res.on('end', () => resolve(String(res.headers['x-page-cache'] ?? res.statusCode)));
-      res.resume();
-    });
-    req.on('error', reject);
-  });
+/** One GET as the mix sends it; resolves with the page cache's word on it (or the status). */
+async function get(url: string, cookie?: string): Promise<string> {
+  const { status, cache } = await exchange(url, 'GET', { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) });
+  return cache ?? String(status);
 }
 
 type Kind = [name: string, count: number, request: (n: number) => [path: string, cookie?: string]];
 
 function kinds({ ids, fans }: MixCluster): Kind[] {
-  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
   const fan = () => pick(fans).cookie;
   return [
     ['hit: anonymous page /artist/:id', HITS, () => [`/artist/${ids.artists[0]}`]],
@@ -50,7 +44,7 @@ export async function costsBench(): Promise<void> {
     process.stdout.write('\nRequest costs: skipped (no redis-server on this machine)\n');
     return;
   }
-  const knex = knexFactory({ client: 'mysql2', connection: { host: '127.0.0.1', user: 'root' } });
+  const knex = knexFactory({ client: 'mysql2', connection: mysqlServer(os.tmpdir()).login });
   const questions = async () => Number((await knex.raw("show global status like 'Questions'"))[0][0].Value);
   const lines = [
     `\nRequest costs: CPU per request of each kind on the mix's two nodes (MariaDB, Redis, 20,000 tracks), sent to one node two at a time`,

@@ -99,10 +99,16 @@ async function measure(pid: number, url: string, cookie?: string): Promise<Measu
   return { rps: result.rps, p99: result.p99, cpuUs: ((cpuSeconds(pid) - cpu) * 1e6) / Math.max(1, result.requests) };
 }
 
-export async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** The benches' MariaDB/MySQL server (MYSQL_TEST_URL): its address and administrator login. */
+export function mysqlServer(dataDir: string) {
   const admin = parseDatabaseUrl(MYSQL_ADMIN_URL, dataDir);
   if (admin.client !== 'mysql') throw new Error('MYSQL_TEST_URL must be a mysql:// URL');
   const { client: _client, database: _database, ...login } = admin;
+  return { admin, login };
+}
+
+export async function mysqlDatabase(dataDir: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { admin, login } = mysqlServer(dataDir);
   const name = `onetrack_bench_${randomBytes(4).toString('hex')}`;
   const run = async (sql: string) => {
     const server = knexFactory({ client: 'mysql2', connection: login });

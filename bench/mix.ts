@@ -61,7 +61,7 @@ interface Kind {
   request(ids: Ids, fan: Fan, fans: Fan[]): { path: string; method?: string; body?: unknown; signedIn?: boolean };
 }
 
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
+export const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 /** Skewed: 80 % among the first `popular`, the rest anywhere. */
 const skewed = (list: number[], popular: number) => (Math.random() < 0.8 ? pick(list.slice(0, popular)) : pick(list));
 const POPULAR_ARTISTS = 20;
@@ -199,7 +199,7 @@ export class Load {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One request; status 0 for a refused connection or a reset (counted as an error). */
-function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; cache: string | null }> {
+export function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; cache: string | null }> {
   return new Promise((resolve) => {
     const req = http.request(url, { method, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, agent }, (res) => {
       res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: (res.headers['x-page-cache'] as string | undefined) ?? null }));

@@ -76,6 +76,11 @@ export class SharedPages {
     return `${this.prefix}${createHash('sha1').update(key).digest('base64url')}`;
   }
 
+  /** The key of a node's claim to render the page kept under `redisKey`. */
+  private static claimOf(redisKey: string): string {
+    return `${redisKey}:rendering`;
+  }
+
   /** The copy kept for `key`, if it is still current on this node and younger than the TTL at `now`. */
   async get(key: string, now: number): Promise<SharedPage | null> {
     try {
@@ -96,7 +101,7 @@ export class SharedPages {
   async take(key: string, now: number): Promise<{ page: SharedPage | null; claimed: boolean | null }> {
     const redisKey = this.redisKey(key);
     try {
-      const [stored, claimed] = await (this.redis as TakingRedis).onetrackTakePageBuffer(redisKey, `${redisKey}:rendering`, LOCK_MS);
+      const [stored, claimed] = await (this.redis as TakingRedis).onetrackTakePageBuffer(redisKey, SharedPages.claimOf(redisKey), LOCK_MS);
       return { page: this.usable(stored, now), claimed: stored ? null : claimed === 1 };
     } catch {
       return { page: null, claimed: true };
@@ -117,7 +122,7 @@ export class SharedPages {
    */
   async claim(key: string): Promise<boolean> {
     try {
-      return (await this.redis.set(`${this.redisKey(key)}:rendering`, '1', 'PX', LOCK_MS, 'NX')) === 'OK';
+      return (await this.redis.set(SharedPages.claimOf(this.redisKey(key)), '1', 'PX', LOCK_MS, 'NX')) === 'OK';
     } catch {
       return true;
     }
@@ -129,7 +134,7 @@ export class SharedPages {
    * few milliseconds: a claim lasts one render, and the cost is a key's existence, not the page.
    */
   async rendered(key: string): Promise<boolean> {
-    const claim = `${this.redisKey(key)}:rendering`;
+    const claim = SharedPages.claimOf(this.redisKey(key));
     const deadline = performance.now() + LOCK_MS;
     for (let pause = 5; ; pause = Math.min(2 * pause, MAX_POLL_MS)) {
       try {
@@ -144,7 +149,7 @@ export class SharedPages {
 
   /** Ends a claim; after its page was put, so a node that claims it next finds that copy. */
   release(key: string): void {
-    this.redis.del(`${this.redisKey(key)}:rendering`).catch(() => {});
+    this.redis.del(SharedPages.claimOf(this.redisKey(key))).catch(() => {});
   }
 
   /**
@@ -159,7 +164,7 @@ export class SharedPages {
     length.writeUInt32BE(json.length);
     const redisKey = this.redisKey(key);
     const writes = this.redis.pipeline().set(redisKey, Buffer.concat([length, json, body]), 'PX', this.ttlMs);
-    if (release) writes.del(`${redisKey}:rendering`);
+    if (release) writes.del(SharedPages.claimOf(redisKey));
     writes.exec().catch(() => {});
   }
 }
