@@ -68,7 +68,16 @@ export default defineConfig({
   outDir: './dist',
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), pluginPages(), hydrationDirectives, offlineApp()],
+  integrations: [
+    // Islands render with renderToString: none suspends on the server (dialogs load when opened), and a
+    // stream per island cost a page render about a tenth of its CPU (web streams, an encoder and a
+    // decoder for each island and for Astro's check of each). patches/ passes the island's useId prefix,
+    // which the option drops upstream (@astrojs/react 7.0.0), so ids stay unique across islands.
+    react({ experimentalDisableStreaming: true }),
+    pluginPages(),
+    hydrationDirectives,
+    offlineApp(),
+  ],
   security: {
     // Koa checks Origin on every write for the whole app (api/http/security.ts).
     checkOrigin: false,
