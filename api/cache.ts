@@ -575,6 +575,31 @@ export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis
   return config.redis && redis ? redisCacheBus(config.redis, redis, log) : localCacheBus(config.database);
 }
 
+/**
+ * cachedReads of reads whose tags are those their services declared while they ran (collectReads),
+ * plus `extraTags`: a value is kept with them and declares them again in the caller's scope each time
+ * it is served, so what is made from a kept value (a page) is put out by the same writes as what is
+ * made from a fresh read. The key must name everything the read depends on besides its tags.
+ */
+export function declaringReads(bus: CacheBus, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const kept = cachedReads<{ value: unknown; tags: string[] }>(bus, options);
+  return async <V>(key: string, load: () => Promise<V>, extraTags: string[] = []): Promise<V> => {
+    const read = (await kept.get(
+      key,
+      async () => {
+        let value: unknown;
+        const tags = await collectReads(async () => {
+          value = await load();
+        });
+        return { value, tags: [...tags, ...extraTags] };
+      },
+      (made) => made.tags,
+    ))!;
+    dependsOn(read.tags);
+    return read.value as V;
+  };
+}
+
 export interface CachedReads<V> {
   /**
    * The value kept for `key`, else `load()`'s, kept unless an invalidation of `tags` came while it

@@ -1,4 +1,4 @@
-import { cachedReads, collectReads, dependsOn, userTag } from '../cache.ts';
+import { declaringReads, userTag } from '../cache.ts';
 import type { SessionUser } from '../http/state.ts';
 import type { Kernel, PluginManifest, ShellData } from './types.ts';
 
@@ -8,7 +8,7 @@ export type ShellLoader = (user: SessionUser | null, variant?: string) => Promis
 
 /**
  * Merges every plugin's part of the shell data; signed-out visitors get the empty shell. A signed-in
- * viewer's is kept per node (cachedReads) with the tags its plugins' reads declared and their
+ * viewer's is kept per node (declaringReads) with the tags its plugins' reads declared and their
  * `user:<id>`, and each page that shows it declares them again: a page of theirs that a write puts
  * out (their like, their allocation, a message they sent) is rendered again without the shell's
  * four queries, which were a third of a member's page render's round trips under the load mix.
@@ -16,19 +16,13 @@ export type ShellLoader = (user: SessionUser | null, variant?: string) => Promis
  * month or zone as the page does.
  */
 export function shellLoader(plugins: PluginManifest[], kernel: Kernel): ShellLoader {
-  const kept = cachedReads<{ shell: ShellData; tags: string[] }>(kernel.cache, { now: () => kernel.now().getTime() });
-  const load = async (user: SessionUser) => {
-    let shell = EMPTY;
-    const tags = await collectReads(async () => {
-      const parts = await Promise.all(plugins.map((p) => p.shell?.(kernel, user) ?? {}));
-      shell = Object.assign({}, EMPTY, ...parts);
-    });
-    return { shell, tags: [...tags, userTag(user.id)] };
-  };
+  const kept = declaringReads(kernel.cache, { now: () => kernel.now().getTime() });
   return async (user, variant = '') => {
     if (!user) return EMPTY;
-    const read = (await kept.get(`${user.id} ${variant}`, () => load(user), (value) => value.tags))!;
-    dependsOn(read.tags);
-    return read.shell;
+    return kept(
+      `${user.id} ${variant}`,
+      async (): Promise<ShellData> => Object.assign({}, EMPTY, ...(await Promise.all(plugins.map((p) => p.shell?.(kernel, user) ?? {})))),
+      [userTag(user.id)],
+    );
   };
 }

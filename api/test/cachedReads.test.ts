@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cachedReads, localCacheBus, type CacheBus } from '../cache.ts';
+import { cachedReads, collectReads, declaringReads, dependsOn, localCacheBus, type CacheBus } from '../cache.ts';
 
 // The process-local cache of small reads (api/cache.ts), with loads the test lets finish.
 describe('cachedReads', () => {
@@ -30,5 +30,22 @@ describe('cachedReads', () => {
     expect(await Promise.all([before, after])).to.deep.equal(['value 2', 'value 3']);
     expect(await reads.get('k', load, ['t']), 'kept').to.equal('value 3');
     expect(loads).to.equal(3);
+  });
+
+  it('declaringReads: a kept value declares the tags its read declared, in every scope it is served to, until they change', async () => {
+    const reads = declaringReads(bus);
+    let loads = 0;
+    const load = async () => {
+      dependsOn(['artist:1']);
+      return ++loads;
+    };
+    const first = await collectReads(async () => expect(await reads('featured', load, ['extra'])).to.equal(1));
+    const kept = await collectReads(async () => expect(await reads('featured', load, ['extra'])).to.equal(1));
+    expect([...first].sort()).to.deep.equal(['artist:1', 'extra']);
+    expect([...kept].sort(), 'served from the node, as if read').to.deep.equal(['artist:1', 'extra']);
+    await bus.invalidate(['artist:2']);
+    expect(await reads('featured', load), 'another tag').to.equal(1);
+    await bus.invalidate(['artist:1']);
+    expect(await reads('featured', load), 'its tag').to.equal(2);
   });
 });

@@ -32,6 +32,7 @@ export const listensPopularity: Popularity = {
  */
 export const listensTag = (userId: number) => `listens:${userId}`;
 
-export function readsPopularity(viewerId: number | null): void {
-  if (viewerId !== null) dependsOn([listensTag(viewerId)]);
+export function readsPopularity(measure: Popularity, viewerId: number | null): void {
+  // Another measure shows no listen at once (recordListen announces nothing then).
+  if (measure === listensPopularity && viewerId !== null) dependsOn([listensTag(viewerId)]);
 }

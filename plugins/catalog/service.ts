@@ -3,7 +3,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, gone, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
-import { cachedReads, userTag } from '../../api/cache.ts';
+import { cachedReads, declaringReads, userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
 import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
@@ -80,7 +80,7 @@ export function createCatalogService(kernel: Kernel) {
   /** Catalog's own listens until a plugin counting every play supplies its measure (usePopularity). */
   let popularity: Popularity = listensPopularity;
   const artistsOf = (view: Lens) => {
-    readsPopularity(view.viewerId);
+    readsPopularity(popularity, view.viewerId);
     return artistsQuery(knex, view.at, view.out, popularity);
   };
   /**
@@ -239,7 +239,7 @@ export function createCatalogService(kernel: Kernel) {
     const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
     // Popular: the most counted plays (the track page's figure), then the most liked.
     if (sort === 'popular') {
-      readsPopularity(viewer.id);
+      readsPopularity(popularity, viewer.id);
       const plays = popularity.trackPlays();
       query.orderByRaw(`${plays.sql} desc, like_count desc`, plays.bindings);
     }
@@ -252,12 +252,46 @@ export function createCatalogService(kernel: Kernel) {
     return Number(n);
   }
 
+  /**
+   * Reads of the whole catalog that every member's home render repeated (the month's drop count, the
+   * featured artists, the exclusives: five of its seven or eight queries, most of its MariaDB time at
+   * 20,000 tracks), kept per node for what the viewer's clock sees (their month and UTC offset), put
+   * out by the tags their reads declared and at most 30 s old otherwise: a scheduled release whose
+   * moment came (no write announces it) shows in them that much later than in the month's list, as it
+   * does on anonymous pages the page cache keeps.
+   */
+  const catalogReads = declaringReads(kernel.cache, { now: () => now().getTime() });
+  /** What a kept catalog-wide read depends on besides its tags: the month and the releases out on the viewer's clock. */
+  const clockOf = (viewer: Viewer) => {
+    const { month, offsetMs } = lens(viewer);
+    return `${month} ${offsetMs}`;
+  };
+
   async function monthlyCount(viewer: Viewer, genre: Genre | null = null): Promise<number> {
-    const { out } = lens(viewer);
-    const tracks = knex('tracks as t').whereRaw(out.sql, out.bindings);
-    // The artist only for its genre: without it the count is read from the index alone.
-    if (genre) tracks.join('artists as a', 'a.id', 't.artist_id');
-    return countOf(monthlyRows(tracks, viewer, genre));
+    const count = () => {
+      const { out } = lens(viewer);
+      const tracks = knex('tracks as t').whereRaw(out.sql, out.bindings);
+      // The artist only for its genre: without it the count is read from the index alone.
+      if (genre) tracks.join('artists as a', 'a.id', 't.artist_id');
+      return countOf(monthlyRows(tracks, viewer, genre));
+    };
+    return catalogReads(`count ${genre ?? ''} ${clockOf(viewer)}`, count);
+  }
+
+  /** The featured artists as the database has them (featuredArtists keeps them). */
+  async function featured(viewer: Viewer): Promise<ArtistJson[]> {
+    const view = lens(viewer);
+    // The verified ranked apart from the rest, which are counted only when too few are verified:
+    // a listener count per artist of the whole catalog was the home page's dearest query.
+    const rank = (verified: boolean, limit: number) =>
+      knex('artists as a')
+        .select('a.id', monthlyListeners(knex, view.at, popularity))
+        .where('a.verified', verified)
+        .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
+        .limit(limit);
+    const ranked: Row[] = await rank(true, FEATURED_COUNT);
+    if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
+    return present(await inOrder(artistsOf(view), idsOf(ranked)), view);
   }
 
   const service = {
@@ -287,18 +321,9 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Verified artists first, then the most listened to. */
     async featuredArtists(viewer: Viewer): Promise<ArtistJson[]> {
-      const view = lens(viewer);
-      // The verified ranked apart from the rest, which are counted only when too few are verified:
-      // a listener count per artist of the whole catalog was the home page's dearest query.
-      const rank = (verified: boolean, limit: number) =>
-        knex('artists as a')
-          .select('a.id', monthlyListeners(knex, view.at, popularity))
-          .where('a.verified', verified)
-          .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
-          .limit(limit);
-      const ranked: Row[] = await rank(true, FEATURED_COUNT);
-      if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
-      return present(await inOrder(artistsOf(view), idsOf(ranked)), view);
+      // Figures of a measure that counts listens include the viewer's own (readsPopularity).
+      const whose = popularity === listensPopularity ? viewer.id : null;
+      return catalogReads(`featured ${clockOf(viewer)} ${whose ?? ''}`, () => featured(viewer));
     },
 
     artist,
@@ -427,7 +452,7 @@ export function createCatalogService(kernel: Kernel) {
 
     /** How many plays the track has counted (the track page's figure), by the popularity measure. */
     async playCount(trackId: number, viewer: Viewer): Promise<number> {
-      readsPopularity(viewer.id);
+      readsPopularity(popularity, viewer.id);
       const plays = popularity.trackPlays();
       const row = await knex('tracks as t').where('t.id', trackId).first(knex.raw(`${plays.sql} as plays`, plays.bindings));
       return Number(row?.plays ?? 0);
@@ -466,8 +491,12 @@ export function createCatalogService(kernel: Kernel) {
 
     /** Newest first; the home page asks for only a few. */
     async exclusives(window: ListWindow = {}): Promise<ExclusiveJson[]> {
-      kernel.cache.dependsOn([EXCLUSIVES_TAG]);
-      return (await windowed(exclusivesQuery(knex), window)).map(toExclusive);
+      const read = async () => {
+        kernel.cache.dependsOn([EXCLUSIVES_TAG]);
+        return (await windowed(exclusivesQuery(knex), window)).map(toExclusive);
+      };
+      // Only the newest are kept (a client's offsets would fill the node with every window of the list).
+      return window.offset ? read() : catalogReads(`exclusives ${window.limit ?? 'all'}`, read);
     },
 
     /** Exclusives of the artists this user subscribes to (subscriber-only content). */

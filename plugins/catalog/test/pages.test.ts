@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../../accounts/demoAccount.ts';
 import { PROCESSING_FAILED } from '../../releases/rules.ts';
 import { Artist } from '../../accounts/models.ts';
 import { PAGE_SIZE } from '../paging.ts';
-import { addTrack, queriesDuring } from './fixtures.ts';
+import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
 
@@ -48,6 +48,30 @@ describe('catalog pages (server-rendered)', () => {
       expect(res.text, text).to.include(text);
     }
     expect(res.text).to.match(/data-play-track="\{[^"]*&quot;audioUrl&quot;/);
+  });
+
+  it("keeps the home page's reads of the whole catalog per node: another member's home render reads none of them", async () => {
+    const { knex } = server.app.kernel;
+    const render = async (member: Member) => {
+      const statements: string[] = [];
+      const onQuery = ({ sql }: { sql: string }) => statements.push(sql);
+      knex.on('query', onQuery);
+      try {
+        expect((await member.client.get(`/?fresh=${Math.random()}`)).status).to.equal(200);
+      } finally {
+        knex.off('query', onQuery);
+      }
+      return statements;
+    };
+    // The month's drop count, the featured artists' ranking and the exclusives, as the first render reads them.
+    const catalogWide = [/^select count\(\*\) as `n` from `tracks`/, /monthly_listeners from `artists` as `a` where `a`.`verified`/, /from `exclusives` as `e`/];
+    const [one, another] = [await join(server, 'homefirst'), await join(server, 'homenext')];
+    await server.app.kernel.cache.invalidate();
+    const first = await render(one);
+    for (const read of catalogWide) expect(first.some((sql) => read.test(sql)), `${read} on the first render`).to.equal(true);
+    const next = await render(another);
+    for (const read of catalogWide) expect(next.some((sql) => read.test(sql)), `${read} on the next`).to.equal(false);
+    expect(next.length, 'queries').to.be.below(first.length - 3);
   });
 
   it('renders an artist profile with SEO tags and MusicGroup JSON-LD, and answers 404 for an unknown artist', async () => {
