@@ -72,6 +72,16 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
   });
 
+  it('invalidates nothing for a sign-up: a new account is on no kept page until it becomes an artist', async () => {
+    const anonymous = server.client();
+    await anonymous.get('/api/artists/1');
+    const told = await heard(server, () => signUp(server, 'tagnewcomer'));
+    expect(told.flat().filter((tag) => !tag.startsWith('session:'))).to.deep.equal([]);
+    expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+    const artist = await heard(server, () => signUp(server, 'tagnewartist', { artist: true }));
+    expect(artist.flat(), 'its artist record, a write of its own').to.include('*');
+  });
+
   it('invalidates the actor’s tags for a change, and nothing when the same write is repeated', async () => {
     const [ana, ben] = [await signUp(server, 'tagana'), await signUp(server, 'tagben')];
     const me = `user:${ana.user.id}`;

@@ -98,6 +98,10 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     }
     // With mail configured the new address gets its verification link (without, Settings offers one).
     if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
+    // A new account is on no kept page or answer: an artist appears with their artist record (a write
+    // of its own), and the admin's platform counts, counters, may lag by the cache's TTL. Announcing
+    // nothing would empty every cache on every node at each sign-up.
+    await kernel.cache.changed([]);
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
     ctx.status = 201;
