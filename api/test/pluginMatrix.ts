@@ -12,7 +12,7 @@ import { loadPlugins, readEnabledList, withoutPlugin } from '../plugins/loader.t
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const matrixCache = path.join(root, 'node_modules/.cache/plugin-matrix');
-const SOURCES = ['api', 'plugins', 'site', 'examples', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = ['api', 'plugins', 'site', 'examples', 'astro.config.mjs', 'package-lock.json', 'patches', 'tsconfig.json'];
 /** The example package plugin, installed beside the matrix's lists as npm would (a link in node_modules). */
 export const EXAMPLE_PACKAGE = '@acme/onetrack-plugin-merch';
 const PARALLEL_BUILDS = 2;
