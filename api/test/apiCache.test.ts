@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { revalidate } from './client.ts';
 import { startTestServer, type TestServer } from './server.ts';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
+import { GENRES } from '../../plugins/catalog/rules.ts';
 
 // The API's public reads (manifests' `publicReads`) are kept per URL for anonymous callers and
 // dropped by kernel.cache; signed-in callers' sessions and users are kept the same way. Two
@@ -43,15 +44,17 @@ describe('API response cache and request costs', () => {
   });
 
   it('answers the next read after a write with the new data and a new ETag', async () => {
+    const artist = await signUp(server, 'cacheartist', { artist: true });
     const anonymous = server.client();
-    await anonymous.get('/api/tracks/1');
-    const before = await anonymous.get('/api/tracks/1');
+    const path = `/api/artists/${artist.artist!.id}`;
+    await anonymous.get(path);
+    const before = await anonymous.get(path);
     expect(before.headers.get('x-page-cache')).to.equal('hit');
-    const fan = await signUp(server, 'cachefan');
-    expect((await fan.client.post('/api/tracks/1/like', { like: true })).status).to.equal(200);
-    const after = await anonymous.get('/api/tracks/1', revalidate(before.headers.get('etag')!));
+    const genre = GENRES.find((g) => g !== before.body.genre)!;
+    expect((await artist.client.patch(path, { genre })).status).to.equal(200);
+    const after = await anonymous.get(path, revalidate(before.headers.get('etag')!));
     expect(after.status).to.equal(200);
-    expect(after.body.likeCount).to.equal(before.body.likeCount + 1);
+    expect(after.body.genre).to.equal(genre);
     expect(after.headers.get('etag')).to.not.equal(before.headers.get('etag'));
   });
 
