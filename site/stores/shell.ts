@@ -7,9 +7,27 @@ export const $unreadMessages = atom(0);
 export const $unreadNotifications = atom(0);
 export const $subscriptions = atom<ShellData['subscriptions']>([]);
 
+type Subscribed = ShellData['subscriptions'][number];
+
+/**
+ * Artists subscribed to since the stores last took the server's values. On a busy page the sidebar
+ * may hydrate after a Subscribe click: its server list, rendered before that click, must not take
+ * the new artist away again.
+ */
+const added = new Map<number, Subscribed>();
+
+/** Shows a new subscription in the sidebar at once, hydrated yet or not. */
+export function addSubscription(artist: Subscribed): void {
+  added.set(artist.id, artist);
+  const list = $subscriptions.get();
+  if (!list.some((a) => a.id === artist.id)) $subscriptions.set([...list, artist]);
+}
+
 /** Takes the server's values on first load and after every page navigation. */
 export function seedShell(shell: ShellData): void {
   $unreadMessages.set(shell.unreadMessages);
   $unreadNotifications.set(shell.unreadNotifications);
-  $subscriptions.set(shell.subscriptions);
+  const listed = new Set(shell.subscriptions.map((a) => a.id));
+  $subscriptions.set([...shell.subscriptions, ...[...added.values()].filter((a) => !listed.has(a.id))]);
+  added.clear();
 }

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../site/lib/api.ts';
-import { $subscriptions } from '../../../site/stores/shell.ts';
+import { addSubscription } from '../../../site/stores/shell.ts';
 import { signInToast } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { SUBSCRIBE_FAILED, SUBSCRIBE_LOGIN } from '../rules.ts';
@@ -28,8 +28,7 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
   try {
     const subscription = await apiRequest<SubscriptionJson>('POST', '/api/subscriptions', { artistId, active: true });
     markSubscribed(artistId);
-    const list = $subscriptions.get();
-    if (!list.some((a) => a.id === artistId)) $subscriptions.set([...list, subscription.artist]);
+    addSubscription(subscription.artist);
     toast({ title: `Subscribed to ${name}`, description: "You'll now receive updates and exclusive content from this artist", variant: 'success' });
   } catch (error) {
     button.disabled = false;

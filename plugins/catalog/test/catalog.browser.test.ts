@@ -191,6 +191,11 @@ describe('catalog in the browser', () => {
     await page.getByTestId('toast').filter({ hasText: 'Please log in to subscribe to artists' }).waitFor();
 
     await signIn(page);
+    // The sidebar's code held back: a click before it hydrates must still show the artist there.
+    await page.route(/\/_astro\/Sidebar\.[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.reload();
     const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count()).to.equal(0);
@@ -202,6 +207,8 @@ describe('catalog in the browser', () => {
     expect(await done.getAttribute('class')).to.include('btn-gold');
     await page.getByTestId('toast').filter({ hasText: 'Subscribed to Kai Rocks' }).waitFor();
     await sidebar.getByRole('link', { name: 'Kai Rocks' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('#sidebar')?.closest('astro-island')?.hasAttribute('ssr'));
+    expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count(), 'still there once the sidebar hydrated').to.equal(1);
     await page.context().close();
   });
 
