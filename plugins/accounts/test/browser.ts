@@ -11,13 +11,25 @@ export async function signIn(page: Page, username = DEMO_USERNAME) {
 }
 
 /**
- * Islands are interactive once Astro has hydrated them (the ssr attribute goes away). `client:demand`
- * ones not yet `demanded` wait for an interaction or the page's demand (site/directives/demand.ts):
- * a click on one is held and replayed once it hydrated. The page scripts (site/lib/pageStart.ts) run
- * after the first paint: a click they serve is held until then too.
+ * Islands are interactive once React has committed their hydration: Astro drops the ssr attribute
+ * when it starts hydrating, and React hydrates in a transition over several tasks (on a slow machine a
+ * field filled before the commit is reset by it; site/directives/committed.ts reads the same flag).
+ * `client:demand` ones not yet `demanded` wait for an interaction or the page's demand
+ * (site/directives/demand.ts): a click on one is held and replayed once it hydrated. The page scripts
+ * (site/lib/pageStart.ts) run after the first paint: a click they serve is held until then too.
  */
 export const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts') && document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0);
+  page.waitForFunction(() => {
+    const dehydrated = (el: Element) => {
+      const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
+      return key !== undefined && (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key].stateNode?.current?.memoizedState?.isDehydrated === true;
+    };
+    return (
+      document.documentElement.hasAttribute('data-page-scripts') &&
+      document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0 &&
+      ![...document.querySelectorAll('astro-island:not([ssr])')].some(dehydrated)
+    );
+  });
 
 export const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
 
