@@ -4,37 +4,60 @@
 // large catalog), each kind in turn: requests to one node, two at a time, and the CPU both nodes,
 // MariaDB and Redis used meanwhile from /proc, with MariaDB's own count of the queries it answered.
 // Renders are of pages no node keeps yet (a query string of their own), as the catalog's long tail
-// and a member's pages after their write are. Run alone with `node bench/bench.ts costs`.
+// and a member's pages after their write are. Writes are the mix's, each by a fan picked at random,
+// measured until the nodes have also rendered ahead what they put out (a write's whole cost).
+// Run alone with `node bench/bench.ts costs`.
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import knexFactory from 'knex';
 import { mysqlServer } from './http.ts';
 import { cpuByRole, usedBetween, type Role } from './processCpu.ts';
-import { exchange, pick, startMixCluster, type MixCluster } from './mix.ts';
+import { exchange, pick, startMixCluster, WRITES, type MixCluster } from './mix.ts';
 
 const HITS = 3000;
 const RENDERS = 400;
+const WRITES_EACH = 200;
+/** After a kind of write, time for the renders ahead its invalidations set off (at most two at once per node). */
+const WRITE_SETTLE_MS = 3000;
 
-/** One GET as the mix sends it; resolves with the page cache's word on it (or the status). */
-async function get(url: string, cookie?: string): Promise<string> {
-  const { status, cache } = await exchange(url, 'GET', { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) });
+interface Request {
+  path: string;
+  cookie?: string;
+  method?: string;
+  body?: unknown;
+}
+
+/** One request as the mix sends it; resolves with the page cache's word on it (or the status). */
+async function send(url: string, { cookie, method = 'GET', body }: Omit<Request, 'path'>): Promise<string> {
+  const headers: Record<string, string> = { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+  const { status, cache } = await exchange(url, method, headers, body ? JSON.stringify(body) : undefined);
   return cache ?? String(status);
 }
 
-type Kind = [name: string, count: number, request: (n: number) => [path: string, cookie?: string]];
+type Kind = [name: string, count: number, request: (n: number) => Request];
 
 function kinds({ ids, fans }: MixCluster): Kind[] {
   const fan = () => pick(fans).cookie;
   return [
-    ['hit: anonymous page /artist/:id', HITS, () => [`/artist/${ids.artists[0]}`]],
-    ['hit: signed-in page /', HITS, () => ['/', fans[0].cookie]],
-    ['hit: API read /api/tracks/monthly', HITS, () => ['/api/tracks/monthly']],
-    ['render: anonymous /artist/:id', RENDERS, (n) => [`/artist/${pick(ids.artists)}?cost=${n}`]],
-    ['render: anonymous /tracks/:id', RENDERS, (n) => [`/tracks/${pick(ids.tracks)}?cost=${n}`]],
-    ['render: signed-in /', RENDERS, (n) => [`/?cost=${n}`, fan()]],
-    ['render: signed-in /credits (vault)', RENDERS, (n) => [`/credits?cost=${n}`, fan()]],
-    ['render: signed-in /messages', RENDERS, (n) => [`/messages?cost=${n}`, fan()]],
-    ['render: a 404 (reads nothing)', RENDERS, (n) => [`/no-such-page-${n}`]],
-    ['miss: API read /api/tracks/:id', RENDERS, (n) => [`/api/tracks/${pick(ids.tracks)}?cost=${n}`]],
+    ['hit: anonymous page /artist/:id', HITS, () => ({ path: `/artist/${ids.artists[0]}` })],
+    ['hit: signed-in page /', HITS, () => ({ path: '/', cookie: fans[0].cookie })],
+    ['hit: API read /api/tracks/monthly', HITS, () => ({ path: '/api/tracks/monthly' })],
+    ['render: anonymous /artist/:id', RENDERS, (n) => ({ path: `/artist/${pick(ids.artists)}?cost=${n}` })],
+    ['render: anonymous /tracks/:id', RENDERS, (n) => ({ path: `/tracks/${pick(ids.tracks)}?cost=${n}` })],
+    ['render: signed-in /', RENDERS, (n) => ({ path: `/?cost=${n}`, cookie: fan() })],
+    ['render: signed-in /credits (vault)', RENDERS, (n) => ({ path: `/credits?cost=${n}`, cookie: fan() })],
+    ['render: signed-in /messages', RENDERS, (n) => ({ path: `/messages?cost=${n}`, cookie: fan() })],
+    ['render: a 404 (reads nothing)', RENDERS, (n) => ({ path: `/no-such-page-${n}` })],
+    ['miss: API read /api/tracks/:id', RENDERS, (n) => ({ path: `/api/tracks/${pick(ids.tracks)}?cost=${n}` })],
+    ...WRITES.map((write): Kind => [
+      `write: ${write.name}`,
+      WRITES_EACH,
+      () => {
+        const by = pick(fans);
+        const { path, method, body } = write.request(ids, by, fans);
+        return { path, method, body, cookie: by.cookie };
+      },
+    ]),
   ];
 }
 
@@ -56,8 +79,8 @@ export async function costsBench(): Promise<void> {
     for (const [name, count, request] of kinds(cluster)) {
       // A few first, unmeasured: the kind's code warm, its one cached page kept.
       for (let i = 0; i < 20; i++) {
-        const [path, cookie] = request(n++);
-        await get(base + path, cookie);
+        const { path, ...rest } = request(n++);
+        await send(base + path, rest);
       }
       const asked = await questions();
       const before = cpuByRole();
@@ -65,12 +88,13 @@ export async function costsBench(): Promise<void> {
       await Promise.all(
         [0, 1].map(async () => {
           for (let i = 0; i < count / 2; i++) {
-            const [path, cookie] = request(n++);
-            const answer = await get(base + path, cookie);
+            const { path, ...rest } = request(n++);
+            const answer = await send(base + path, rest);
             answers.set(answer, (answers.get(answer) ?? 0) + 1);
           }
         }),
       );
+      if (name.startsWith('write:')) await sleep(WRITE_SETTLE_MS);
       const after = cpuByRole();
       // Less this bench's own question.
       const queries = (await questions()) - asked - 1;

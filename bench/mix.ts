@@ -86,7 +86,7 @@ const READS: Kind[] = [
   { name: 'GET /api/messages/unread-count, signed in', group: 'API read', weight: 5, request: () => ({ path: '/api/messages/unread-count', signedIn: true }) },
 ];
 
-const WRITES: Kind[] = [
+export const WRITES: Kind[] = [
   { name: 'POST listen', group: 'write', weight: 60, request: (ids) => ({ path: `/api/tracks/${track(ids)}/listen`, method: 'POST', signedIn: true }) },
   { name: 'POST like', group: 'write', weight: 15, request: (ids) => ({ path: `/api/tracks/${track(ids)}/like`, method: 'POST', body: { like: Math.random() < 0.7 }, signedIn: true }) },
   { name: 'POST subscription', group: 'write', weight: 10, request: (ids) => ({ path: '/api/subscriptions', method: 'POST', body: { artistId: artist(ids) }, signedIn: true }) },
