@@ -14,8 +14,8 @@
 //   nodes       one app node against two, and how fast a write shows on the other
 //   mix         a realistic load mix on two nodes (MariaDB, Redis, 20,000 tracks): reads idle, then
 //               under 20 writes/s; cached anonymous pages keep >= 80 % of their idle throughput?
-//   costs       CPU per request of each kind (hits, renders, misses) on the mix's two nodes: what a
-//               change to a render moves, apart from the machine's speed
+//   costs       CPU per request of each kind (hits, renders, misses, the mix's writes) on the mix's
+//               two nodes: what a change to a render or a write moves, apart from the machine's speed
 //   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
 //               one node and two: the capacity of a node
 //   insights    play-report ingest (SQLite and MariaDB, one node and two; goal >= 2,000 events/s) and
