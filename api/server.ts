@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -7,6 +9,8 @@ import { listenMetrics } from './http/metrics.ts';
 import { createLogger, errorFields } from './log.ts';
 
 const log = createLogger();
+/** How long a stopping server waits for the media worker thread's job in hand (of its 10 s budget). */
+const WORKER_STOP_MS = 5000;
 
 async function main() {
   const config = loadConfig();
@@ -31,7 +35,7 @@ async function main() {
     log.info('shutting down', { signal });
     // Finish in-flight requests, then close the pool; give up after 10 s rather than hang.
     const force = setTimeout(() => {
-      log.warn('forced exit: requests still open after 10 s');
+      log.warn('forced exit: still stopping after 10 s');
       process.exit(1);
     }, 10_000);
     force.unref();
@@ -41,8 +45,15 @@ async function main() {
     });
     metricsServer?.close();
     if (mediaWorker) {
+      // It finishes the job in hand, which on a busy machine can outlast the shutdown's budget (a
+      // forced exit, code 1): after WORKER_STOP_MS the thread is ended as a worker that died would
+      // be, and its job is taken over once its lease passes (media-worker/runner.ts).
       mediaWorker.postMessage('stop');
-      await new Promise((resolve) => mediaWorker.once('exit', resolve));
+      const exited = once(mediaWorker, 'exit').then(() => true);
+      if (!(await Promise.race([exited, sleep(WORKER_STOP_MS, false, { ref: false })]))) {
+        log.warn('media worker still busy with a job: ended; the job is taken over once its lease passes');
+        await mediaWorker.terminate();
+      }
     }
     await app.close();
     // The last line: logs are written asynchronously, and pino flushes them on exit.
