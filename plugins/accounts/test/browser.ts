@@ -13,7 +13,8 @@ export async function signIn(page: Page, username = DEMO_USERNAME) {
 /**
  * Islands are interactive once React has committed their hydration: Astro drops the ssr attribute
  * when it starts hydrating, and React hydrates in a transition over several tasks (on a slow machine a
- * field filled before the commit is reset by it; site/directives/committed.ts reads the same flag).
+ * field filled before the commit is reset by it). The check is site/directives/committed.ts's, spelled
+ * again inside the predicate: the site's policy refuses a predicate sent as source (no 'unsafe-eval').
  * `client:demand` ones not yet `demanded` wait for an interaction or the page's demand
  * (site/directives/demand.ts): a click on one is held and replayed once it hydrated. The page scripts
  * (site/lib/pageStart.ts) run after the first paint: a click they serve is held until then too.
