@@ -13,6 +13,9 @@ import { startTestServer, testConfig, type TestServer } from './server.ts';
 import { signUp } from '../../plugins/accounts/test/fixtures.ts';
 import { GENRES } from '../../plugins/catalog/rules.ts';
 import { WITHOUT_INSIGHTS } from '../../plugins/catalog/test/fixtures.ts';
+import { startSmtpServer } from '../../plugins/notifications/test/smtp.ts';
+import { TOKEN_MAIL_JOB } from '../../plugins/accounts/recovery.ts';
+import { uploadImage } from '../../plugins/releases/test/fixtures.ts';
 
 // Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
@@ -51,6 +54,51 @@ describe('cache invalidation by tags: a listen without insights', () => {
     expect(Number(after.plays), 'the track page shows the new play count (rendered for this view or ahead of it)').to.equal(Number(before.plays) + 1);
     expect(await vault(), 'the Credit Vault shows no listen counts').to.equal('hit');
     expect(await heard(server, listen), 'a listen within the window is not counted').to.deep.equal([]);
+  });
+});
+
+describe('cache invalidation by tags: what anyone may send', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let server: TestServer;
+  before(async () => {
+    smtp = await startSmtpServer();
+    server = await startTestServer({ seedDemo: true, config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' } } });
+  });
+  after(async () => {
+    await server.stop();
+    await smtp.stop();
+  });
+
+  // A write that announces nothing empties every cache on every node: one a client without an
+  // account can send, as often as it likes, would let anyone keep the site uncached.
+  it('empties no cache for any write the API takes without a session, sent empty or as the site sends it', async () => {
+    const description = (await server.client().get('/api/openapi.json')).body as { paths: Record<string, Record<string, { security?: object[] }>> };
+    const open: Array<[method: string, path: string]> = [];
+    for (const [path, operations] of Object.entries(description.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const needsSession = (operation.security ?? []).length > 0 && !(operation.security ?? []).some((s) => Object.keys(s).length === 0);
+        if (['post', 'put', 'patch', 'delete'].includes(method) && !needsSession) open.push([method.toUpperCase(), `/api${path.replace(/\{[^}]+\}/g, '1')}`]);
+      }
+    }
+    const paths = open.map(([, path]) => path);
+    expect(paths).to.include.members(['/api/auth/passkeys/login/options', '/api/auth/password-reset', '/api/auth/verify-email', '/api/auth/password-reset/confirm']);
+    // What the site's forms send where an empty body is refused before anything happens.
+    const asSent: Record<string, object> = { '/api/auth/password-reset': { email: 'demo@onetrack.example' } };
+    const watcher = server.client();
+    await watcher.get('/api/artists/1');
+    const told = await heard(server, async () => {
+      for (const [method, path] of open) {
+        if (path === '/api/auth/register' || path === '/api/auth/login') continue; // their own tests: they sign in
+        for (const body of [{}, asSent[path]].filter(Boolean)) {
+          const res = await server.client().request(method, path, method === 'DELETE' ? undefined : body);
+          expect(res.status, `${method} ${path}`).to.be.below(500);
+        }
+      }
+    });
+    expect(told.flat().filter((tag) => !/^(session|devices):/.test(tag)), 'tags announced').to.deep.equal([]);
+    expect((await watcher.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+    const links = await server.app.kernel.knex('jobs').where({ type: TOKEN_MAIL_JOB }).count({ n: '*' });
+    expect(Number(links[0].n), 'the reset link was asked for, a write that did happen').to.equal(1);
   });
 });
 
@@ -117,7 +165,7 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     expect(told[1]).to.match(/^session:[\w-]+$/);
   });
 
-  it('still invalidates everything for a write whose services announce nothing', async () => {
+  it('still invalidates everything for a write whose services announce nothing, and nothing for one saved unchanged', async () => {
     const admin = await signUp(server, 'tagadmin', { role: 'admin' });
     const artist = await signUp(server, 'tagartist', { artist: true });
     const told = await heard(server, async () => {
@@ -125,6 +173,22 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       expect(res.status, res.text).to.equal(200);
     });
     expect(told).to.deep.equal([['*']]);
+    const again = await heard(server, async () => expect((await artist.client.patch(`/api/artists/${artist.artist!.id}`, { genre: GENRES[0] })).status).to.equal(200));
+    expect(again, 'the same genre again').to.deep.equal([]);
+    const profile = { name: 'Tag Artist', bio: 'Plays tags' };
+    expect(await heard(server, async () => expect((await artist.client.patch(`/api/users/${artist.user.id}`, profile)).status).to.equal(200))).to.deep.equal([['*']]);
+    const saved = await heard(server, async () => {
+      const res = await artist.client.patch(`/api/users/${artist.user.id}`, { ...profile, name: ' Tag Artist ', username: 'tagartist' });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body).to.include({ name: 'Tag Artist', bio: 'Plays tags' });
+    });
+    expect(saved, 'the profile form saved as it was').to.deep.equal([]);
+    const preparing = await heard(server, async () => {
+      await uploadImage(artist.client);
+      const suggestion = await artist.client.post('/api/ai/enhance-track', { title: 'Tagged' });
+      expect(suggestion.status, suggestion.text).to.equal(200);
+    });
+    expect(preparing, 'an upload and a suggestion: on no page until a release').to.deep.equal([]);
     const block = await server.app.kernel.knex('contentBlocks').where({ key: 'hero_title' }).first('id');
     expect(await heard(server, () => admin.client.patch(`/api/content/${block.id}`, { value: 'Tagged' }))).to.deep.equal([['content']]);
   });
@@ -134,6 +198,25 @@ describe('cache invalidation by tags: the actor’s views', () => {
   let server: TestServer;
   before(async () => (server = await startTestServer({ seedDemo: true, pages: true })));
   after(() => server.stop());
+
+  it('puts out the moderators’ queue for a report or a notice, and no other page', async () => {
+    const [admin, fan] = [await signUp(server, 'tagmod', { role: 'admin' }), await signUp(server, 'tagreporter')];
+    const anonymous = server.client();
+    const queue = async () => {
+      const page = await admin.client.get('/admin/moderation');
+      expect(page.status).to.equal(200);
+      return { cache: page.headers.get('x-page-cache'), reported: page.text.includes('Spam or scam') };
+    };
+    expect((await queue()).reported).to.equal(false);
+    await anonymous.get('/tracks/1');
+    expect((await queue()).cache).to.equal('hit');
+    const report = async () => expect((await fan.client.post('/api/reports', { targetType: 'track', targetId: 1, reason: 'spam' })).status).to.equal(201);
+    expect(await heard(server, report)).to.deep.equal([['reports']]);
+    expect(await queue(), 'the queue shows the new report').to.deep.equal({ cache: 'miss', reported: true });
+    expect((await anonymous.get('/tracks/1')).headers.get('x-page-cache'), 'the reported track’s page stays kept').to.equal('hit');
+    const notice = { trackUrl: `${server.url}/tracks/2`, work: 'My song', name: 'Rights Holder', email: 'rights@example.com', goodFaith: true };
+    expect(await heard(server, async () => expect((await anonymous.post('/api/copyright-notices', notice)).status).to.equal(201))).to.deep.equal([['reports']]);
+  });
 
   it('renders a member’s page again without reading their shell, unless a write put the shell out', async () => {
     const [fan, pen] = [await signUp(server, 'tagshell'), await signUp(server, 'tagshellpen')];

@@ -7,6 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { userTag } from '../../api/cache.ts';
 import { conflict, invalid, notFound, unauthenticated } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { PASSKEY_MESSAGES } from './rules.ts';
@@ -75,6 +76,8 @@ export function createPasskeys(kernel: Kernel) {
         // A discoverable credential: signing in then needs no username.
         authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
       });
+      // The ceremony lives in the session, whose row is put out by its own store: no kept page changes.
+      await kernel.cache.changed([]);
       return { options, ceremony: ceremony(options.challenge) };
     },
 
@@ -101,16 +104,20 @@ export function createPasskeys(kernel: Kernel) {
         lastUsedAt: null,
       };
       await knex('passkeys').insert(row);
+      await kernel.cache.changed([userTag(userId)]);
       return present(row);
     },
 
     async remove(userId: number, id: string): Promise<void> {
       const deleted = await knex('passkeys').where({ id, userId }).delete();
       if (!deleted) throw notFound(PASSKEY_MESSAGES.notFound);
+      await kernel.cache.changed([userTag(userId)]);
     },
 
     async authenticationOptions(requestOrigin: string) {
       const options = await generateAuthenticationOptions({ rpID: site(requestOrigin).rpID, userVerification: 'preferred', allowCredentials: [] });
+      // Anyone may ask, as often as they like: announcing nothing would empty every node's caches each time.
+      await kernel.cache.changed([]);
       return { options, ceremony: ceremony(options.challenge) };
     },
 
@@ -135,6 +142,7 @@ export function createPasskeys(kernel: Kernel) {
       }
       if (!result.verified) throw unauthenticated(PASSKEY_MESSAGES.unknown);
       await knex('passkeys').where({ id: row.id }).update({ counter: result.authenticationInfo.newCounter, lastUsedAt: now() });
+      await kernel.cache.changed([userTag(Number(row.userId))]);
       return Number(row.userId);
     },
   };

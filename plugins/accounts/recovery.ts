@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import { userTag } from '../../api/cache.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
@@ -131,6 +132,8 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
      */
     async requestReset(email: string, allowed: (userId: number) => Promise<boolean>): Promise<void> {
       if (!mailer) throw forbidden(RECOVERY_MESSAGES.noMail);
+      // A link is on no page: anyone may ask, and announcing nothing would empty every node's caches.
+      await kernel.cache.changed([]);
       const user = await kernel.knex('users').whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]).whereNull('deletedAt').first('id', 'email');
       if (!user || !(await allowed(Number(user.id)))) return;
       await kernel.knex.transaction((trx) => recovery.issue(trx, Number(user.id), 'reset', user.email));
@@ -150,6 +153,7 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       });
       if (done === false) throw invalid(RECOVERY_MESSAGES.badLink);
       await sessions.signedOut(done);
+      await kernel.cache.changed([userTag(done)]);
     },
 
     /** Marks the address the link was sent to as verified, if it is still the account's. */
@@ -158,10 +162,12 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         const used = await recovery.consume(trx, 'verify', token);
         if (!used) return false;
         const updated = await trx('users').where({ id: used.userId, email: used.email }).whereNull('deletedAt').update({ verifiedEmail: used.email, emailVerifiedAt: now() });
-        if (updated) await recovery.retire(trx, used.userId, 'verify');
-        return updated > 0;
+        if (!updated) return false;
+        await recovery.retire(trx, used.userId, 'verify');
+        return used.userId;
       });
-      if (!done) throw invalid(RECOVERY_MESSAGES.badLink);
+      if (done === false) throw invalid(RECOVERY_MESSAGES.badLink);
+      await kernel.cache.changed([userTag(done)]);
     },
 
     /** Sends a verification link to the user's current address unless it is verified already (409). */
@@ -170,6 +176,8 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       if (!user) throw notFound('User not found');
       if (user.verifiedEmail === user.email) throw conflict(RECOVERY_MESSAGES.alreadyVerified);
       await kernel.knex.transaction((trx) => recovery.issue(trx, userId, 'verify', user.email));
+      // The link is on no page; the job that makes it announces the notification it may add.
+      await kernel.cache.changed([]);
       return { message: mailer ? RECOVERY_MESSAGES.verificationSent : RECOVERY_MESSAGES.verificationInApp };
     },
 

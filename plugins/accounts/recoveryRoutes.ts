@@ -2,6 +2,7 @@ import { requireUser } from '../../api/http/guards.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, object, string } from '../../api/openapi/schema.ts';
 import { Devices } from './schemas.ts';
+import { devicesTag } from './sessions.ts';
 import { AppError } from '../../api/errors.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -77,6 +78,8 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
   api.post('/auth/sessions/sign-out-others', { summary: 'Sign out every other device', session: 'required', login: 'Not signed in', responses: { 200: object({ message: string, ended: integer }) } }, async (ctx) => {
     const user = requireUser(ctx, 'Not signed in');
     const ended = await sessions.endAll(kernel.knex, user.id, ctx.session?.sessionKey as string | undefined);
+    // Put out by endAll already; announced again as one device's sign-out is (sessions.ts endOne).
+    await kernel.cache.changed([devicesTag(user.id)]);
     ctx.body = { message: 'Signed out everywhere else', ended };
   });
 }

@@ -151,6 +151,12 @@ export function createAccountsService(kernel: Kernel) {
       if (patch.username !== undefined) changes.username = patch.username.trim();
       if (patch.email !== undefined) changes.email = patch.email.trim().toLowerCase();
       if (patch.name !== undefined) changes.name = patch.name.trim();
+      const current = user as unknown as Record<string, unknown>;
+      if (Object.keys(patch).every((field) => current[field] === changes[field as keyof ProfilePatch])) {
+        // The form saved as it was: nothing changed, so no cache on any node is put out.
+        await kernel.cache.changed([]);
+        return user.toPublic();
+      }
       const updated = await guardUnique(changes, id, () => user.$query().patchAndFetch(changes));
       return updated.toPublic();
     },

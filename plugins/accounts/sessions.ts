@@ -19,7 +19,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 const TOUCH_EVERY_MS = 5 * 60_000;
 const SESSION_NOT_FOUND = 'That session is not signed in any more';
 /** What every cached row of an account's devices depends on. */
-const devicesTag = (userId: number) => `devices:${userId}`;
+export const devicesTag = (userId: number) => `devices:${userId}`;
 
 export interface SessionRow {
   id: string;
@@ -121,6 +121,9 @@ export function createSessions(kernel: Kernel) {
       const deleted = await knex('account_sessions').where({ id, userId }).delete();
       if (!deleted) throw notFound(SESSION_NOT_FOUND);
       await sessions.signedOut(userId);
+      // Put out above already; announced again so the answer leaves only after a second round of
+      // the bus, as other nodes may take a moment to apply the first. No kept page lists devices.
+      await kernel.cache.changed([devicesTag(userId)]);
     },
 
     /**

@@ -74,6 +74,8 @@ export function createAiService(kernel: Kernel) {
       if ('bytes' in source && source.bytes.length === 0) throw invalid('No audio data received');
       try {
         const measurements = await withSlot(() => analyzeAudio(source, options));
+        // A measurement is kept nowhere: no cache on any node changes.
+        await kernel.cache.changed([]);
         return { success: true, message: 'Audio analysis complete', insights: describeAudio(measurements) };
       } catch (error) {
         if (error instanceof AnalysisError) return { success: false, message: error.message, insights: null };
@@ -84,6 +86,8 @@ export function createAiService(kernel: Kernel) {
     /** Spec §7 enhance-track: the provider when configured and well-behaved, else the local enhancer. */
     async enhance(input: EnhanceInput): Promise<EnhancementReply> {
       if (!input.title?.trim()) throw invalid(TITLE_REQUIRED_MESSAGE);
+      // A suggestion is kept nowhere: no cache on any node changes.
+      await kernel.cache.changed([]);
       const local = enhanceLocally(input);
       const provider = kernel.config.ai;
       if (!provider) return local;

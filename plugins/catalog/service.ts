@@ -332,10 +332,12 @@ export function createCatalogService(kernel: Kernel) {
     findArtist,
 
     async updateGenre(actor: SessionUser, id: number, genre: string, viewer: Viewer): Promise<ArtistJson> {
-      const row = await knex('artists').where({ id }).first('userId');
+      const row = await knex('artists').where({ id }).first('userId', 'genre');
       if (!row) throw notFound('Artist not found');
       if (Number(row.userId) !== actor.id) throw forbidden('You can only edit your own artist profile');
-      await knex('artists').where({ id }).update({ genre });
+      // The same genre again changes nothing: no cache on any node is put out (a change may show anywhere).
+      if (row.genre === genre) await kernel.cache.changed([]);
+      else await knex('artists').where({ id }).update({ genre });
       return artist(id, viewer);
     },
 

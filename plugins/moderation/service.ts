@@ -16,6 +16,12 @@ import {
 } from './rules.ts';
 import { findTargets, targetKey, trackIdOfUrl, type Target } from './targets.ts';
 
+/**
+ * What the moderation queue shows; a new report or notice announces only this (it changes no other page,
+ * and a client may file one: announcing nothing would empty every node's caches each time).
+ */
+const REPORTS_TAG = 'reports';
+
 export interface ReportInput {
   targetType: TargetType;
   targetId: number;
@@ -142,6 +148,7 @@ export function createModerationService(kernel: Kernel) {
           openKey,
           createdAt: now(),
         });
+        await kernel.cache.changed([REPORTS_TAG]);
         return { id: Number(id), status: 'open' };
       } catch (error) {
         // The same person's second report at the same moment: the first one stands.
@@ -169,12 +176,14 @@ export function createModerationService(kernel: Kernel) {
         openKey: null,
         createdAt: now(),
       });
+      await kernel.cache.changed([REPORTS_TAG]);
       return { id: Number(id), status: 'open' };
     },
 
     /** The queue: items with open reports or an open appeal, newest or most reported first; `all` adds resolved ones. */
     async queue(options: { sort: QueueSort; view: 'open' | 'all' }) {
       const open = options.view === 'open';
+      kernel.cache.dependsOn([REPORTS_TAG]);
       const reportGroups: Row[] = await knex('reports')
         .modify((q) => (open ? q.where('status', 'open') : q))
         .groupBy('targetType', 'targetId')

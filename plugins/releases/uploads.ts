@@ -133,6 +133,8 @@ export function createUploads(kernel: Kernel) {
         ...facts,
         createdAt: kernel.now().getTime(),
       });
+      // An upload is on no page until a release uses it (a write of its own).
+      await kernel.cache.changed([]);
       return upload.toPublic();
     } finally {
       await rm(file, { force: true });
