@@ -167,7 +167,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) {
     const handler = await loadAstroHandler(dist);
     const loadShellData = shellLoader(plugins, kernel);
-    if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce }).middleware());
+    if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce, maxWaiting: config.renderQueue }).middleware());
     koa.use(
       astroPages(handler, (ctx) => {
         // Loaded at most once per request: the layout and the page may both need it. A signed-in

@@ -36,6 +36,8 @@ export interface Config {
   mediaWorker: boolean;
   /** Server renders one process runs at once (RENDERS_AT_ONCE; api/http/renderGate.ts); 0: no limit. */
   rendersAtOnce: number;
+  /** Renders each class may have waiting at the render gate before one more is refused (503); 0: no bound. */
+  renderQueue: number;
   /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
   monthlyFeeCents: number;
   /** Fraction of each fee the platform keeps, from 0 to less than 1. */
@@ -324,6 +326,7 @@ export function loadConfig(env: Env = process.env): Config {
     abuseLimits: parseAbuseLimits(env, nodeEnv),
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
     rendersAtOnce: parseCount('RENDERS_AT_ONCE', env.RENDERS_AT_ONCE, 2),
+    renderQueue: parseCount('RENDER_QUEUE', env.RENDER_QUEUE, 256),
     monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
     platformShare: parseShare(env.PLATFORM_SHARE),
     currency: parseCurrency(env.CURRENCY),

@@ -2,7 +2,7 @@
  * Errors that services raise for the caller to see. They name what went wrong, not an HTTP status:
  * the HTTP layer maps kinds to statuses (api/http/errors.ts), so services stay free of HTTP.
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'gone' | 'conflict' | 'too_many' | 'too_large';
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'gone' | 'conflict' | 'too_many' | 'too_large' | 'unavailable';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;

@@ -11,6 +11,7 @@ const statusOf: Record<ErrorKind, number> = {
   gone: 410,
   too_large: 413,
   too_many: 429,
+  unavailable: 503,
 };
 
 /** Messages for errors raised by libraries (body parser, koa) that carry a status but no useful text. */

@@ -1,5 +1,10 @@
 import type { Middleware } from 'koa';
+import { AppError } from '../errors.ts';
 import type { AppState } from './state.ts';
+
+/** What a request hears when its class's queue is full, and when to try again (seconds). */
+export const BUSY_MESSAGE = 'OneTrack is very busy right now. Please try again in a moment.';
+export const BUSY_RETRY_S = 5;
 
 /**
  * At most `slots` server renders run at once per process (RENDERS_AT_ONCE, 2 by default); the others
@@ -27,6 +32,12 @@ import type { AppState } from './state.ts';
  *
  * Idle (a slot free), a render starts at once: the gate only ever decides an order when there is a
  * queue. Cache hits never come here (the page cache answers before the Astro handler).
+ *
+ * Each queue holds at most `maxWaiting` renders (RENDER_QUEUE, 256 by default; 0 for no bound); one
+ * more is refused at once with 503 and Retry-After, without rendering. A flood of pages no cache has
+ * (random addresses, query strings) would otherwise pile up sockets and requests that wait minutes,
+ * and answer every visitor behind them that late; a full visitors' queue leaves the members' open.
+ * At two slots and renders of 10–20 ms, 256 waiting is a wait of some seconds already.
  */
 interface Waiter {
   start: () => void;
@@ -37,11 +48,13 @@ export class RenderGate {
   private readonly members: Waiter[] = [];
   private readonly visitors: Waiter[] = [];
   private readonly slots: number;
+  private readonly maxWaiting: number;
   /** Whether the last slot handed over went to a member. */
   private lastWentToMember = false;
 
-  constructor(options: { slots: number }) {
+  constructor(options: { slots: number; maxWaiting?: number }) {
     this.slots = options.slots;
+    this.maxWaiting = options.maxWaiting ?? 0;
   }
 
   /** How many renders wait for a slot. */
@@ -52,7 +65,11 @@ export class RenderGate {
   /** Runs `render` once a slot is free, signed-in callers first. */
   async run<T>(signedIn: boolean, render: () => Promise<T>): Promise<T> {
     if (this.running < this.slots) this.running++;
-    else await new Promise<void>((start) => (signedIn ? this.members : this.visitors).push({ start }));
+    else {
+      const queue = signedIn ? this.members : this.visitors;
+      if (this.maxWaiting && queue.length >= this.maxWaiting) throw new AppError('unavailable', BUSY_MESSAGE, BUSY_RETRY_S);
+      await new Promise<void>((start) => queue.push({ start }));
+    }
     try {
       return await render();
     } finally {

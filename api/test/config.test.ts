@@ -121,6 +121,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: 'many' })).to.throw(ConfigError, /RENDERS_AT_ONCE must be a whole number/);
   });
 
+  it('lets 256 renders of each kind wait per process unless RENDER_QUEUE says otherwise (0: no bound)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).renderQueue).to.equal(256);
+    expect(loadConfig({ DATA_DIR: dir, RENDER_QUEUE: '0' }).renderQueue).to.equal(0);
+    expect(() => loadConfig({ DATA_DIR: dir, RENDER_QUEUE: '-1' })).to.throw(ConfigError, /RENDER_QUEUE must be a whole number/);
+  });
+
   it('turns demo seeding off with SEED_DEMO=0', () => {
     expect(loadConfig({ DATA_DIR: dir, SEED_DEMO: '0' }).seedDemo).to.equal(false);
   });

@@ -48,6 +48,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024 },
     mediaWorker: false,
     rendersAtOnce: 2,
+    renderQueue: 256,
     monthlyFeeCents: 999,
     platformShare: 0.3,
     currency: 'EUR',
