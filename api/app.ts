@@ -16,6 +16,7 @@ import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
 import { PAGE_TTL_MS, PageCache, routeMatcher } from './http/pageCache.ts';
 import { PageRefresher } from './http/pageRefresh.ts';
+import { RenderBudget } from './http/renderBudget.ts';
 import { RenderGate } from './http/renderGate.ts';
 import { SharedPages } from './http/sharedPages.ts';
 import { readYourWrites } from './http/readYourWrites.ts';
@@ -167,6 +168,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (options.pages !== false) {
     const handler = await loadAstroHandler(dist);
     const loadShellData = shellLoader(plugins, kernel);
+    const { rendersPerMinute } = config.abuseLimits;
+    if (rendersPerMinute) koa.use(new RenderBudget({ perMinute: rendersPerMinute }).middleware({ own: (ctx) => refresher.outdates(ctx.req) !== null, trustProxy: config.trustProxy, log }));
     if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce, maxWaiting: config.renderQueue }).middleware());
     koa.use(
       astroPages(handler, (ctx) => {

@@ -65,6 +65,8 @@ export interface AbuseLimits {
   enhancePerHour: number;
   /** Bytes a user may upload a day (UPLOAD_MB_PER_DAY), the storage quota of an artist's files. */
   uploadBytesPerDay: number;
+  /** Server renders one client may set off a minute on each node (RENDERS_PER_MINUTE; api/http/renderBudget.ts). */
+  rendersPerMinute: number;
 }
 
 export interface MailConfig {
@@ -136,6 +138,7 @@ function parseAbuseLimits(env: Env, nodeEnv: Config['env']): AbuseLimits {
     registrationsPerHour: parseCount('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, nodeEnv === 'production' ? 10 : 0),
     enhancePerHour: parseCount('ENHANCE_PER_HOUR', env.ENHANCE_PER_HOUR, 30),
     uploadBytesPerDay: parseCount('UPLOAD_MB_PER_DAY', env.UPLOAD_MB_PER_DAY, 2048) * 1024 * 1024,
+    rendersPerMinute: parseCount('RENDERS_PER_MINUTE', env.RENDERS_PER_MINUTE, nodeEnv === 'production' ? 120 : 0),
   };
 }
 

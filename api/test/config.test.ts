@@ -109,10 +109,11 @@ describe('configuration from the environment', () => {
 
   it('limits registrations per address in production only by default; Enhance and uploads always; 0 turns one off', () => {
     const MB = 1024 * 1024;
-    expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({ registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * MB });
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16), PUBLIC_URL: 'https://onetrack.example' }).abuseLimits.registrationsPerHour).to.equal(10);
-    const set = loadConfig({ DATA_DIR: dir, REGISTRATIONS_PER_HOUR: '3', ENHANCE_PER_HOUR: '0', UPLOAD_MB_PER_DAY: '100' }).abuseLimits;
-    expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB });
+    expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({ registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * MB, rendersPerMinute: 0 });
+    const production = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16), PUBLIC_URL: 'https://onetrack.example' }).abuseLimits;
+    expect(production).to.include({ registrationsPerHour: 10, rendersPerMinute: 120 });
+    const set = loadConfig({ DATA_DIR: dir, REGISTRATIONS_PER_HOUR: '3', ENHANCE_PER_HOUR: '0', UPLOAD_MB_PER_DAY: '100', RENDERS_PER_MINUTE: '30' }).abuseLimits;
+    expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB, rendersPerMinute: 30 });
   });
 
   it('runs 2 renders at once per process unless RENDERS_AT_ONCE says otherwise (0: no limit)', () => {

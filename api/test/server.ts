@@ -45,7 +45,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     publicUrl: 'http://127.0.0.1',
     trustProxy: false,
     proxyHops: 1,
-    abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024 },
+    abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024, rendersPerMinute: 0 },
     mediaWorker: false,
     rendersAtOnce: 2,
     renderQueue: 256,

@@ -16,7 +16,7 @@ describe('accounts: address limits behind a proxy, with forged X-Forwarded-For',
   const account = (name: string) => ({ username: name, password: 'secret123', email: `${name}@example.com`, name: 'Some One' });
 
   before(async () => {
-    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 3, enhancePerHour: 30, uploadBytesPerDay: 0 } } });
+    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 3, enhancePerHour: 30, uploadBytesPerDay: 0, rendersPerMinute: 0 } } });
     proxy = await startTestProxy(server.url);
   });
   after(async () => {
@@ -57,7 +57,7 @@ describe('accounts: registrations from IPv6 clients count per /64', () => {
   let host = 0;
 
   before(async () => {
-    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 2, enhancePerHour: 30, uploadBytesPerDay: 0 } } });
+    server = await startTestServer({ config: { trustProxy: true, abuseLimits: { registrationsPerHour: 2, enhancePerHour: 30, uploadBytesPerDay: 0, rendersPerMinute: 0 } } });
     // Every request from a new address of the current network, as an IPv6 subscriber can take.
     proxy = await startTestProxy(server.url, { clientAddress: () => `${network}:${(++host).toString(16)}::1` });
   });

@@ -172,7 +172,7 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
 
 describe('ai: Enhance calls per user (ENHANCE_PER_HOUR)', () => {
   let server: TestServer;
-  before(async () => (server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0 } } })));
+  before(async () => (server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0, rendersPerMinute: 0 } } })));
   after(() => server.stop());
 
   it('refuses a user past the limit with 429 and Retry-After, counting only valid calls; other users keep theirs', async () => {

@@ -132,7 +132,7 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
   before(async () => {
     cover = await image(600, 600);
     // Room for two covers and 1 KB (the allowance counts whole KB).
-    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024 } } });
+    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024, rendersPerMinute: 0 } } });
   });
   after(() => server.stop());
 
