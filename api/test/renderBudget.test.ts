@@ -39,6 +39,7 @@ describe('the render budget', () => {
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 20);
       expect(refused.headers.get('content-type')).to.match(/^text\/html/);
       expect(refused.text).to.include(RENDER_BUDGET_MESSAGE.split('.')[0]);
+      expect(refused.text, 'laid out for a phone').to.include('<meta name="viewport" content="width=device-width, initial-scale=1">');
       const kept = await visitor.get('/artist/1?n=1');
       expect([kept.status, kept.headers.get('x-page-cache')]).to.deep.equal([200, 'hit']);
       expect((await from('203.0.113.8').get('/artist/1?n=5')).status, 'another address').to.equal(200);
