@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { userTag } from '../../api/cache.ts';
+import { EVERYTHING, userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createDataExports } from './dataExport.ts';
@@ -158,6 +158,10 @@ export function createAccountsService(kernel: Kernel) {
         return user.toPublic();
       }
       const updated = await guardUnique(changes, id, () => user.$query().patchAndFetch(changes));
+      // A name shows anywhere (others' inboxes, every list of an artist): said outright, so that
+      // another service of the same write announcing its own `[]` (a new address's verification link)
+      // does not make the change look like none.
+      await kernel.cache.changed([EVERYTHING]);
       return updated.toPublic();
     },
 
