@@ -16,6 +16,7 @@ import { WITHOUT_INSIGHTS } from '../../plugins/catalog/test/fixtures.ts';
 import { startSmtpServer } from '../../plugins/notifications/test/smtp.ts';
 import { TOKEN_MAIL_JOB } from '../../plugins/accounts/recovery.ts';
 import { uploadImage } from '../../plugins/releases/test/fixtures.ts';
+import { upgrade } from '../../plugins/credits/test/fixtures.ts';
 
 // Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
@@ -229,6 +230,39 @@ describe('cache invalidation by tags: the actor’s views', () => {
     expect((await anonymous.get('/tracks/1')).headers.get('x-page-cache'), 'the reported track’s page stays kept').to.equal('hit');
     const notice = { trackUrl: `${server.url}/tracks/2`, work: 'My song', name: 'Rights Holder', email: 'rights@example.com', goodFaith: true };
     expect(await heard(server, async () => expect((await anonymous.post('/api/copyright-notices', notice)).status).to.equal(201))).to.deep.equal([['reports']]);
+  });
+
+  it('puts out the fan’s vault and what waits for the artist for a pledge or its cancellation, and no other viewer’s page', async () => {
+    const [fan, nova] = [await signUp(server, 'tagpledger'), await signUp(server, 'tagnova', { artist: true })];
+    // A member: late in a month pledges go to next month's drop, held from next month's credits.
+    await upgrade(fan);
+    const anonymous = server.client();
+    const artistPage = `/artist/${nova.artist!.id}`;
+    const views = async () => ({
+      vault: /data-testid="pledged-total">([^<]*)</.exec((await fan.client.get('/credits')).text)?.[1],
+      listed: ((await fan.client.get('/api/pledges')).body.pledges as unknown[]).length,
+      waiting: /data-testid="pledges-waiting">([^<]*)</.exec((await nova.client.get(artistPage)).text)?.[1] ?? null,
+      collection: (await fan.client.get('/collection')).headers.get('etag'),
+      visitors: (await anonymous.get(artistPage)).headers.get('x-page-cache'),
+    });
+    await views();
+    const before = await views();
+    expect(before).to.include({ vault: 'Nothing held for coming drops', listed: 0, waiting: null, visitors: 'hit' });
+    let pledgeId = 0;
+    const pledge = async () => {
+      const res = await fan.client.post('/api/pledges', { artistId: nova.artist!.id, credits: 3 });
+      expect(res.status, res.text).to.equal(201);
+      pledgeId = res.body.pledge.id;
+    };
+    const tags = [`credits:${fan.user.id}`, `user:${nova.user.id}`];
+    expect(await heard(server, pledge)).to.deep.equal([tags]);
+    const pledged = await views();
+    expect(pledged, 'the vault and the fan’s API list the pledge').to.include({ vault: '3 credits held for coming drops', listed: 1 });
+    expect(pledged.waiting, 'the artist sees what waits for their drop').to.match(/^3 credits waiting/);
+    expect(pledged, 'the fan’s other views and the visitors’ artist page stay kept').to.include({ collection: before.collection, visitors: 'hit' });
+    const cancel = async () => expect((await fan.client.delete(`/api/pledges/${pledgeId}`)).status).to.equal(200);
+    expect(await heard(server, cancel)).to.deep.equal([tags]);
+    expect(await views()).to.deep.equal({ ...before, visitors: 'hit' });
   });
 
   it('renders a member’s page again without reading their shell, unless a write put the shell out', async () => {

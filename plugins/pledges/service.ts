@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { userTag } from '../../api/cache.ts';
 import { conflict, forbidden, gone, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
@@ -60,6 +61,15 @@ export function createPledgesService(kernel: Kernel) {
 
   async function artistName(db: Knex | Knex.Transaction, artistId: number): Promise<string> {
     return ((await db('artists').where({ id: artistId }).first('name'))?.name as string) ?? '';
+  }
+
+  /**
+   * What a pledge or its cancellation changes: the fan's balance and pledged list, and what waits
+   * for the artist, which only the artist sees (their artist page, upload screen and dashboard).
+   */
+  async function announcePledge(fanId: number, artistId: number): Promise<void> {
+    const artist = await knex('artists').where({ id: artistId }).first('userId');
+    await kernel.cache.changed([creditsTag(fanId), ...(artist ? [userTag(Number(artist.userId))] : [])]);
   }
 
   /**
@@ -132,7 +142,7 @@ export function createPledgesService(kernel: Kernel) {
       const deadline = new Date(closesAt).getTime();
       await credits.openGrant(userId, month);
       const pot = await potFor(artistId, month);
-      return knex.transaction(async (trx) => {
+      const result = await knex.transaction(async (trx) => {
         const held = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).increment('credits', amount);
         // The drop came out (or the month's pledges were released) since the window was read.
         if (held !== 1) throw conflict(MESSAGES.dropOut(artistName, month));
@@ -142,6 +152,8 @@ export function createPledgesService(kernel: Kernel) {
         await kernel.jobs.enqueue(trx, EXPIRE_JOB, { month }, { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
         return { pledge: { id: Number(id), artistId, artistName, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
       });
+      await announcePledge(userId, artistId);
+      return result;
     },
 
     /** Gives a pending pledge back to its fan while the pot is still open (until the drop). */
@@ -163,11 +175,13 @@ export function createPledgesService(kernel: Kernel) {
         const { status } = await knex('pledges').where({ id: pledgeId }).first('status');
         throw conflict(MESSAGES.settled[status] ?? MESSAGES.settled.converted);
       }
+      await announcePledge(userId, Number(pledge.artistId));
       return { credits: Number(pledge.credits) };
     },
 
     /** The fan's pending pledges (the vault's "pledged" list), newest first. */
     async pendingOf(userId: number) {
+      kernel.cache.dependsOn([creditsTag(userId)]);
       const rows = await knex('pledges as p')
         .join('artists as a', 'a.id', 'p.artistId')
         .where({ 'p.userId': userId, 'p.status': 'pending' })
