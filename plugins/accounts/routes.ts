@@ -19,6 +19,7 @@ import {
   usernameKey,
   suspendedMessage,
   EXPORT_RULES,
+  PROFILE_CHANGES_ERROR,
 } from './rules.ts';
 import { toSessionUser, type DeletionConfirmation, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
 
@@ -123,7 +124,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = { id: artist.id, userId: artist.userId, name: artist.name, genre: artist.genre };
   });
 
-  api.patch('/users/:id', { summary: 'Change the own profile (at least one field)', session: 'required', body: parseProfile, responses: { 200: User }, errors: { 400: '“Nothing to update”', 403: 'another person’s profile', 409: 'the username or e-mail address is taken' } }, async (ctx) => {
+  api.patch('/users/:id', { summary: 'Change the own profile (at least one field)', session: 'required', body: parseProfile, responses: { 200: User }, errors: { 400: '“Nothing to update”', 403: 'another person’s profile', 409: 'the username or e-mail address is taken', 429: PROFILE_CHANGES_ERROR } }, async (ctx) => {
     const user = requireUser(ctx);
     const id = idParam(ctx.params.id, 'User');
     const patch = parseProfile(ctx.request.body);
@@ -142,7 +143,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
   });
 
-  api.post(PHOTO_PATH, { summary: 'Set the profile photo from a data URL (JPG or PNG, at least 100×100, at most 10 MB)', session: 'required', body: parsePhoto, responses: { 200: User }, errors: { 400: 'not a JPG or PNG image, or too small', 413: 'the file is larger than 10 MB' } }, async (ctx) => {
+  api.post(PHOTO_PATH, { summary: 'Set the profile photo from a data URL (JPG or PNG, at least 100×100, at most 10 MB)', session: 'required', body: parsePhoto, responses: { 200: User }, errors: { 400: 'not a JPG or PNG image, or too small', 413: 'the file is larger than 10 MB', 429: PROFILE_CHANGES_ERROR } }, async (ctx) => {
     const user = requireUser(ctx);
     ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
   });

@@ -125,6 +125,16 @@ export const PHOTO_RULES = {
 /** The photo travels as a data URL in JSON: base64 of at most PHOTO_RULES.maxBytes, plus room for the rest. */
 export const PHOTO_BODY_LIMIT_BYTES = Math.ceil(PHOTO_RULES.maxBytes / 3) * 4 + 1024;
 
+/**
+ * Changes to a profile (name, username, address, bio, photo, an artist's genre) an account may make
+ * an hour, counted on every node together: each shows anywhere, so it empties every cache on every
+ * node, and an account must not be able to keep the site uncached.
+ */
+export const PROFILE_CHANGES_PER_HOUR = 30;
+export const PROFILE_CHANGES_MESSAGE = 'You have changed your profile many times in the last hour.';
+/** The API description's word for that refusal. */
+export const PROFILE_CHANGES_ERROR = `more than ${PROFILE_CHANGES_PER_HOUR} profile changes (name, username, address, bio, photo, genre) in an hour`;
+
 // The size is checked on the decoded bytes (413), past the body limit above.
 export const photoRules: FieldRules = {
   data: { label: 'Photo', type: 'string', minLength: 1, messages: { required: 'Please choose a photo', minLength: 'Please choose a photo' } },

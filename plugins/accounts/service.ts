@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { EVERYTHING, userTag } from '../../api/cache.ts';
 import type { SessionUser } from '../../api/http/state.ts';
-import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
+import { conflict, forbidden, invalid, notFound, tooMany } from '../../api/errors.ts';
 import { createDataExports } from './dataExport.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { PHOTO_SIZES_JOB, type PhotoSizesPayload } from './jobs.ts';
@@ -12,7 +12,7 @@ import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
 import { createSessions } from './sessions.ts';
-import { DELETION_MESSAGES, PREFERENCE_KEYS, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
+import { DELETION_MESSAGES, PREFERENCE_KEYS, PROFILE_CHANGES_MESSAGE, PROFILE_CHANGES_PER_HOUR, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -57,6 +57,7 @@ export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const roleListeners: RoleChangedListener[] = [];
   const sessions = createSessions(kernel);
+  const profileChanges = kernel.limits.create('profile-changes', { points: PROFILE_CHANGES_PER_HOUR, windowMs: 3600_000 });
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
@@ -157,7 +158,7 @@ export function createAccountsService(kernel: Kernel) {
         await kernel.cache.changed([]);
         return user.toPublic();
       }
-      const updated = await guardUnique(changes, id, () => user.$query().patchAndFetch(changes));
+      const updated = await service.profileChange(id, () => guardUnique(changes, id, () => user.$query().patchAndFetch(changes)));
       // A name shows anywhere (others' inboxes, every list of an artist): said outright, so that
       // another service of the same write announcing its own `[]` (a new address's verification link)
       // does not make the change look like none.
@@ -173,19 +174,37 @@ export function createAccountsService(kernel: Kernel) {
     async updatePhoto(userId: number, dataUrl: string): Promise<PublicUser> {
       const user = await User.query().findById(userId);
       if (!user) throw notFound('User not found');
-      const profileImage = await storeProfilePhoto(kernel.storage, userId, dataUrl);
       const previous = user.profileImage;
-      const { updated, oldSizes } = await kernel.knex.transaction(async (trx) => {
-        // Locked, so a photo job finishing meanwhile cannot leave sizes of the old photo behind.
-        const artist = await Artist.query(trx).findOne({ userId }).forUpdate();
-        if (artist) {
-          await Artist.query(trx).findById(artist.id).patch({ profileImage, profileImageVariants: null });
-          await queuePhotoSizes(trx, artist.id, profileImage);
-        }
-        return { updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }), oldSizes: artist?.profileImageVariants };
+      const { updated, oldSizes } = await service.profileChange(userId, async () => {
+        const profileImage = await storeProfilePhoto(kernel.storage, userId, dataUrl);
+        return kernel.knex.transaction(async (trx) => {
+          // Locked, so a photo job finishing meanwhile cannot leave sizes of the old photo behind.
+          const artist = await Artist.query(trx).findOne({ userId }).forUpdate();
+          if (artist) {
+            await Artist.query(trx).findById(artist.id).patch({ profileImage, profileImageVariants: null });
+            await queuePhotoSizes(trx, artist.id, profileImage);
+          }
+          return { updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }), oldSizes: artist?.profileImageVariants };
+        });
       });
       await removeProfilePhoto(kernel.storage, userId, previous, oldSizes);
       return updated.toPublic();
+    },
+
+    /**
+     * Makes a change to what others see of the account, each of which empties every cache on every
+     * node: past PROFILE_CHANGES_PER_HOUR an hour it is refused (429). One that fails (a taken
+     * username, not an image) does not count.
+     */
+    async profileChange<T>(userId: number, change: () => Promise<T>): Promise<T> {
+      const wait = await profileChanges.take(String(userId));
+      if (wait) throw tooMany(PROFILE_CHANGES_MESSAGE, wait);
+      try {
+        return await change();
+      } catch (error) {
+        await profileChanges.giveBack(String(userId));
+        throw error;
+      }
     },
 
     /** Creates the user's artist record once; later calls return the same record unchanged. */

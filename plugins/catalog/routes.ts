@@ -27,6 +27,7 @@ import {
 } from './rules.ts';
 import type { ListWindow } from './paging.ts';
 import { requestViewer } from './viewer.ts';
+import { PROFILE_CHANGES_ERROR } from '../accounts/rules.ts';
 
 const parseArtistPatch = bodyValidator<{ genre: string }>(artistPatchRules, artistPatchRequired);
 const parseLike = bodyValidator<{ like: boolean }>(likeRules, likeRequired);
@@ -60,7 +61,7 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
   api.get('/artists/:id', { summary: 'One artist, with the last months of their drop record', responses: { 200: Artist }, errors: { 410: 'the artist has left OneTrack' } }, async (ctx) => {
     ctx.body = await catalog.artist(idParam(ctx.params.id, 'Artist'), requestViewer(ctx));
   });
-  api.patch('/artists/:id', { summary: 'Change the own artist profile’s genre', session: 'required', body: parseArtistPatch, responses: { 200: Artist }, errors: { 403: 'another artist’s profile' } }, async (ctx) => {
+  api.patch('/artists/:id', { summary: 'Change the own artist profile’s genre', session: 'required', body: parseArtistPatch, responses: { 200: Artist }, errors: { 403: 'another artist’s profile', 429: PROFILE_CHANGES_ERROR } }, async (ctx) => {
     const user = requireUser(ctx);
     const id = idParam(ctx.params.id, 'Artist');
     const { genre } = parseArtistPatch(ctx.request.body);

@@ -337,7 +337,7 @@ export function createCatalogService(kernel: Kernel) {
       if (Number(row.userId) !== actor.id) throw forbidden('You can only edit your own artist profile');
       // The same genre again changes nothing: no cache on any node is put out (a change may show anywhere).
       if (row.genre === genre) await kernel.cache.changed([]);
-      else await knex('artists').where({ id }).update({ genre });
+      else await kernel.services.accounts.profileChange(actor.id, () => knex('artists').where({ id }).update({ genre }));
       return artist(id, viewer);
     },
 

@@ -2,6 +2,10 @@ import { expect } from 'chai';
 import { TestClient } from '../../../api/test/client.ts';
 import { startTestProxy, type TestProxy } from '../../../api/test/proxy.ts';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { GENRES } from '../../catalog/rules.ts';
+import { image } from '../../releases/test/fixtures.ts';
+import { PROFILE_CHANGES_PER_HOUR } from '../rules.ts';
+import { signUp } from './fixtures.ts';
 
 // Behind a load balancer (TRUST_PROXY=1) the client writes whatever X-Forwarded-For it likes; the
 // limits must count the address the trusted proxy appended. These requests go through a real proxy
@@ -71,5 +75,35 @@ describe('accounts: registrations from IPv6 clients count per /64', () => {
     expect([(await register('six1')).status, (await register('six2')).status, (await register('six3')).status]).to.deep.equal([201, 201, 429]);
     network = '2001:db8:1:3';
     expect((await register('six4')).status).to.equal(201);
+  });
+});
+
+// Each change to a profile shows anywhere, so it empties every cache on every node: one account may
+// make PROFILE_CHANGES_PER_HOUR of them an hour, counted on every node together (kernel.limits).
+describe('accounts: profile changes per account', () => {
+  let server: TestServer;
+  before(async () => (server = await startTestServer()));
+  after(() => server.stop());
+
+  it(`refuses a change past ${PROFILE_CHANGES_PER_HOUR} an hour (429, nothing saved), counting photos and genres, not saves that change nothing or fail`, async () => {
+    const [nova, other] = [await signUp(server, 'manychanges', { artist: true }), await signUp(server, 'takenname')];
+    const profile = (patch: object) => nova.client.patch(`/api/users/${nova.user.id}`, patch);
+    const photo = async () => nova.client.post('/api/users/me/photo', { data: `data:image/png;base64,${(await image(120, 120)).toString('base64')}` });
+    const genre = (name: string) => nova.client.patch(`/api/artists/${nova.artist!.id}`, { genre: name });
+    expect((await profile({ username: other.user.username })).status, 'a taken username changes nothing').to.equal(409);
+    expect((await nova.client.post('/api/users/me/photo', { data: 'data:image/png;base64,AAAA' })).status, 'nor does a file that is no image').to.equal(400);
+    expect((await photo()).status).to.equal(200);
+    expect((await genre(GENRES[1])).status).to.equal(200);
+    for (let i = 2; i < PROFILE_CHANGES_PER_HOUR; i++) expect((await profile({ name: `Name ${i}` })).status, `change ${i + 1}`).to.equal(200);
+    expect((await profile({ name: `Name ${PROFILE_CHANGES_PER_HOUR - 1}` })).status, 'saved as it is: no change').to.equal(200);
+    for (const refused of [await profile({ name: 'One too many' }), await photo(), await genre(GENRES[2])]) {
+      expect(refused.status).to.equal(429);
+      expect(refused.body.message).to.match(/^You have changed your profile many times in the last hour\. Try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
+    }
+    const saved = (await nova.client.get('/api/auth/user')).body;
+    expect(saved.name).to.equal(`Name ${PROFILE_CHANGES_PER_HOUR - 1}`);
+    expect((await server.client().get(`/api/artists/${nova.artist!.id}`)).body.genre).to.equal(GENRES[1]);
+    expect((await other.client.patch(`/api/users/${other.user.id}`, { name: 'Still free' })).status, 'another account has its own count').to.equal(200);
   });
 });
