@@ -144,7 +144,10 @@ export function createCatalogService(kernel: Kernel) {
     const view = lens(viewer);
     const query = whereArtistMatches(artistsOf(view), search, genre);
     if (sort === 'streak') {
-      const { ids, records } = await streakRanking(search, genre, view);
+      // The directory's ranking (every artist's drop record: 18 ms of its 27-ms render at 2,000
+      // artists) is kept like the home page's catalog-wide reads; a search's is read each time.
+      const rank = () => streakRanking(search, genre, view);
+      const { ids, records } = await (search ? rank() : catalogReads(`streak ${genre ?? ''} ${clockOf(viewer)}`, rank));
       const start = window.offset ?? 0;
       const wanted = ids.slice(start, window.limit === undefined ? undefined : start + window.limit);
       const rows = await inOrder(query, wanted, wanted.length === ids.length);

@@ -224,4 +224,21 @@ describe('catalog: drop records and directory sorts', () => {
     expect(profile).to.match(/data-testid="usual-day"[^>]*>the 5th</);
     expect(profile.match(/data-state="dropped"/g)).to.have.length(4);
   });
+
+  it('keeps the unsearched streak ranking between reads for the viewer’s month; a searched one is ranked each time', async () => {
+    const knex = server.app.kernel.knex;
+    const read = (query: string) => queriesDuring(knex, async () => expect((await server.client().get(`/api/artists?sort=streak${query}`)).status).to.equal(200));
+    clock = new Date('2026-11-26T12:00:00Z');
+    try {
+      await forget();
+      const ranked = await read('&limit=1');
+      expect(await read('&limit=2'), 'another window of the same ranking reads only its rows').to.equal(ranked - 2);
+      expect(await read('&q=name&limit=1')).to.equal(ranked);
+      expect(await read('&q=name&limit=2'), 'a search is anyone’s to choose: not kept').to.equal(ranked);
+      clock = new Date('2026-12-01T00:00:00Z');
+      expect(await read('&limit=3'), 'a new month ranks anew').to.equal(ranked);
+    } finally {
+      clock = new Date('2026-11-26T12:00:00Z');
+    }
+  });
 });
