@@ -1,8 +1,8 @@
 // `npm test`: everything: tools it needs, the build, then two lanes side by side, one per core:
 //   - the browser tests (Chromium, SQLite), about half the suite's time on their own;
 //   - lint, typecheck, the deployment file, the suite on SQLite and on MariaDB/MySQL (a database of
-//     its own per suite; tests that open none run on SQLite only), the multi-node test (app and
-//     worker processes on MariaDB, Redis and a local S3 server), then the plugin matrix.
+//     its own per suite), the multi-node test (app and worker processes on MariaDB, Redis and a local
+//     S3 server), then the plugin matrix.
 // Every test makes its own data folder, database, Redis prefix and ports, so the lanes share nothing
 // but the build, which neither writes (the matrix builds elsewhere). Each step's output is printed
 // whole when it ends, with its time. Prints one closing line "N passed, N failed" summed over every
@@ -126,9 +126,6 @@ const started = Date.now();
 ensureTools();
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
 const SUITE = ['{api,lib,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
-// Tests that open no database (the audio analysis, about a quarter of a pass's time, and shared
-// formatting) run in the SQLite pass only: the MariaDB pass would repeat them word for word.
-const DATABASE_FREE = ['--ignore', 'media-worker/analysis/**', '--ignore', 'lib/**'];
 // Real processes on MariaDB: run once, not in both database passes.
 const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
 // The site built without each optional plugin (api/test/pluginMatrix.ts); dist/ is the full list's build.
@@ -156,7 +153,7 @@ async function databaseSuites(): Promise<void> {
     totals.failed += 1;
     return;
   }
-  await mocha('tests on MariaDB/MySQL (those that open a database)', [...SUITE, ...DATABASE_FREE], { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+  await mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
   await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
 }
 
