@@ -117,12 +117,15 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres, mailCon
     try {
       const updated = await apiRequest<PublicUser>('PATCH', `/api/users/${user.id}`, values);
       setUser(updated);
-      // Spec §4: an artist's save also runs the artist hook, then updates the genre (failure only logged).
+      // Spec §4: an artist's save also runs the artist hook, then updates the genre. The account is
+      // saved by then, so a refused genre (too many changes this hour) is said apart from it.
+      let genreRefused: unknown = null;
       if (updated.isArtist) {
         const artist = await apiRequest<{ id: number }>('POST', '/api/auth/register-artist-hook');
-        if (genre) await apiRequest('PATCH', `/api/artists/${artist.id}`, { genre }).catch((error) => console.error('genre update failed', error));
+        if (genre) await apiRequest('PATCH', `/api/artists/${artist.id}`, { genre }).catch((error) => (genreRefused = error));
       }
-      toast({ title: 'Profile updated', description: 'Your changes have been saved', variant: 'success' });
+      if (genreRefused) toast({ title: 'Genre not saved', description: `Your other changes have been saved. ${messageOf(genreRefused, 'The genre could not be saved.')}`, variant: 'destructive' });
+      else toast({ title: 'Profile updated', description: 'Your changes have been saved', variant: 'success' });
     } catch (error) {
       toast({ title: 'Update failed', description: messageOf(error, 'There was a problem updating your profile'), variant: 'destructive' });
     } finally {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { browserSuite, holdUntilReleased, openPage, REACT_CHUNK } from '../../../site/test/browser.ts';
+import { PROFILE_CHANGES_PER_HOUR } from '../rules.ts';
 import { hydrated, signIn, toastSaying } from './browser.ts';
 
 describe('settings in the browser', () => {
@@ -72,6 +73,26 @@ describe('settings in the browser', () => {
     const artists = (await (await page.request.get('/api/artists')).json()) as Array<{ name: string; genre: string }>;
     expect(artists.find((a) => a.name === 'Eve Early')?.genre).to.equal('Jazz');
     expect(errors).to.deep.equal([]);
+  });
+
+  it('says so when the genre is refused after the account was saved (too many changes this hour)', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url);
+    const registered = await page.request.post('/api/auth/register', { data: { username: 'busy', password: 'demo1234', email: 'busy@example.com', name: 'Bea Busy', isArtist: true } });
+    expect(registered.status()).to.equal(201);
+    const { id } = await registered.json();
+    // All but one of the hour's changes: the form's name change is the last, its genre one too many.
+    for (let i = 1; i < PROFILE_CHANGES_PER_HOUR; i++) expect((await page.request.patch(`/api/users/${id}`, { data: { name: `Bea ${i}` } })).status()).to.equal(200);
+    await page.goto('/profile');
+    await hydrated(page);
+    await page.getByLabel('Full Name').fill('Bea Finally');
+    await page.getByLabel('Music Genre').selectOption('Folk');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSaying(page, 'Your other changes have been saved. You have changed your profile many times in the last hour. Try again in 60 minutes.');
+    expect(await page.getByTestId('toast').filter({ hasText: 'Profile updated' }).count(), 'no word of success for the genre').to.equal(0);
+    expect((await (await page.request.get('/api/auth/user')).json()).name).to.equal('Bea Finally');
+    const artists = (await (await page.request.get('/api/artists')).json()) as Array<{ userId: number; genre: string | null }>;
+    expect(artists.find((a) => a.userId === id)?.genre).not.to.equal('Folk');
+    expect(errors.filter((e) => !e.includes('429')), 'only the refused request in the console').to.deep.equal([]);
   });
 
   it('takes a photo chosen while React hydrates the form, without entering it again as typing', async () => {
