@@ -56,7 +56,10 @@ const hydrationDirectives = {
     /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
     'astro:config:setup': ({ addClientDirective }) => {
       for (const name of ['paint', 'demand']) {
-        addClientDirective({ name, entrypoint: fileURLToPath(new URL(`./site/directives/${name}.ts`, import.meta.url)) });
+        addClientDirective({
+          name,
+          entrypoint: fileURLToPath(new URL(`./site/directives/${name}.ts`, import.meta.url)),
+        });
       }
     },
   },
@@ -116,6 +119,15 @@ export default defineConfig({
       },
     },
     // react-bootstrap's per-component folders (react-bootstrap/Button) are not valid Node ESM imports.
-    ssr: { noExternal: ['react-bootstrap', 'react-transition-group', '@restart/ui', '@restart/hooks', 'uncontrollable', 'dom-helpers'] },
+    ssr: {
+      noExternal: [
+        'react-bootstrap',
+        'react-transition-group',
+        '@restart/ui',
+        '@restart/hooks',
+        'uncontrollable',
+        'dom-helpers',
+      ],
+    },
   },
 });

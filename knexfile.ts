@@ -10,6 +10,9 @@ const plugins = await loadPlugins();
 export default {
   ...knexConfig(config.database),
   migrations: {
-    migrationSource: new FolderMigrationSource([kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]),
+    migrationSource: new FolderMigrationSource([
+      kernelMigrations,
+      ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])),
+    ]),
   },
 };

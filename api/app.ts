@@ -78,7 +78,10 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   };
   try {
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
-    const fresh = await migrateLatest(knex, [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))]);
+    const fresh = await migrateLatest(knex, [
+      kernelMigrations,
+      ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])),
+    ]);
     const now = options.now ?? (() => new Date());
     const kernel: Kernel = {
       config,
@@ -96,7 +99,8 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       close,
     };
     for (const plugin of plugins) {
-      if (plugin.services) (kernel.services as unknown as Record<string, object>)[plugin.name] = plugin.services(kernel);
+      if (plugin.services)
+        (kernel.services as unknown as Record<string, object>)[plugin.name] = plugin.services(kernel);
     }
     if (fresh && config.seedDemo) {
       for (const plugin of plugins) await plugin.seed?.(kernel);
@@ -112,11 +116,19 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
 export async function createApp(options: AppOptions): Promise<App> {
   const { kernel, plugins } = await createKernel(options);
   const { config, knex, log } = kernel;
-  const koa = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.proxyHops });
+  const koa = new Koa<AppState>({
+    keys: [config.sessionSecret],
+    proxy: config.trustProxy,
+    maxIpsCount: config.proxyHops,
+  });
   koa.on('error', () => {
     // Errors are logged by errorHandler; socket errors after a response are not ours to report.
   });
-  const route = routeLabeler(['/', '/robots.txt', ...plugins.flatMap((p) => (p.pages ?? []).map((page) => page.pattern))]);
+  const route = routeLabeler([
+    '/',
+    '/robots.txt',
+    ...plugins.flatMap((p) => (p.pages ?? []).map((page) => page.pattern)),
+  ]);
   const metrics = config.metrics ? createMetrics(kernel, route) : null;
 
   koa.use(requestLog(log, { trustProxy: config.trustProxy, route }));
@@ -132,7 +144,15 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   const dist = options.dist ?? distDir;
   if (options.pages !== false) koa.use(clientAssets(path.join(dist, 'client')));
-  koa.use(mediaFiles(kernel.storage, withheldMedia(kernel.cache, plugins.flatMap((p) => (p.withheldMedia ? [() => p.withheldMedia!(kernel)] : [])))));
+  koa.use(
+    mediaFiles(
+      kernel.storage,
+      withheldMedia(
+        kernel.cache,
+        plugins.flatMap((p) => (p.withheldMedia ? [() => p.withheldMedia!(kernel)] : [])),
+      ),
+    ),
+  );
 
   koa.use(readYourWrites(kernel.cache));
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
@@ -142,12 +162,32 @@ export async function createApp(options: AppOptions): Promise<App> {
   // kernel's clock, so a test that moves it sees what is out at the new moment.
   const cacheClock = () => kernel.now().getTime();
   const refresher = new PageRefresher();
-  const shared = config.redis && kernel.redis ? new SharedPages(kernel.redis, `${config.redis.prefix}page:${buildIdentity(dist)}:`, kernel.cache, PAGE_TTL_MS) : undefined;
-  if (options.pages !== false) koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, onLookup: metrics?.pageCache, refresher, shared }).middleware());
+  const shared =
+    config.redis && kernel.redis
+      ? new SharedPages(kernel.redis, `${config.redis.prefix}page:${buildIdentity(dist)}:`, kernel.cache, PAGE_TTL_MS)
+      : undefined;
+  if (options.pages !== false)
+    koa.use(
+      new PageCache({
+        bus: kernel.cache,
+        now: cacheClock,
+        onLookup: metrics?.pageCache,
+        refresher,
+        shared,
+      }).middleware(),
+    );
   const publicReads = routeMatcher(plugins.flatMap((p) => p.publicReads ?? []));
   const privateReads = routeMatcher(plugins.flatMap((p) => p.privateReads ?? []));
   const apiReads = (path: string, signedIn: boolean) => (signedIn ? privateReads(path) : publicReads(path));
-  koa.use(new PageCache({ bus: kernel.cache, now: cacheClock, accepts: apiReads, strongEtags: true, onLookup: metrics?.apiCache }).middleware());
+  koa.use(
+    new PageCache({
+      bus: kernel.cache,
+      now: cacheClock,
+      accepts: apiReads,
+      strongEtags: true,
+      onLookup: metrics?.apiCache,
+    }).middleware(),
+  );
   koa.use(sameOriginWrites(config));
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));
@@ -155,7 +195,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const api = new Router<AppState>({ prefix: '/api' });
   api.use(apiBodies(plugins.flatMap((p) => p.anonymousBodies ?? [])));
   for (const plugin of plugins) describing(api, plugin.name, () => plugin.routes?.(api, kernel));
-  openApiRoute(api, config, plugins.filter((p) => p.routes).map((p) => p.name));
+  openApiRoute(
+    api,
+    config,
+    plugins.filter((p) => p.routes).map((p) => p.name),
+  );
   api.all('/{*rest}', () => {
     throw notFound('No such API endpoint');
   });
@@ -169,8 +213,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     const handler = await loadAstroHandler(dist);
     const loadShellData = shellLoader(plugins, kernel);
     const { rendersPerMinute } = config.abuseLimits;
-    if (rendersPerMinute) koa.use(new RenderBudget({ perMinute: rendersPerMinute }).middleware({ own: (ctx) => refresher.outdates(ctx.req) !== null, trustProxy: config.trustProxy, log }));
-    if (config.rendersAtOnce) koa.use(new RenderGate({ slots: config.rendersAtOnce, maxWaiting: config.renderQueue }).middleware());
+    if (rendersPerMinute)
+      koa.use(
+        new RenderBudget({ perMinute: rendersPerMinute }).middleware({
+          own: (ctx) => refresher.outdates(ctx.req) !== null,
+          trustProxy: config.trustProxy,
+          log,
+        }),
+      );
+    if (config.rendersAtOnce)
+      koa.use(new RenderGate({ slots: config.rendersAtOnce, maxWaiting: config.renderQueue }).middleware());
     koa.use(
       astroPages(handler, (ctx) => {
         // Loaded at most once per request: the layout and the page may both need it. A signed-in

@@ -278,7 +278,9 @@ function busBase(listeners: Listeners, invalidate: (tags: Set<string>) => Promis
 
 /** Names the database, so only kernels that share one data set tell each other (tests run many apps in one process). */
 function databaseIdentity(database: DatabaseConfig): string {
-  return database.client === 'sqlite' ? `sqlite:${database.filename}` : `mysql:${database.host}:${database.port}/${database.database}`;
+  return database.client === 'sqlite'
+    ? `sqlite:${database.filename}`
+    : `mysql:${database.host}:${database.port}/${database.database}`;
 }
 
 /** One process: a counter of full invalidations, tags shared with this process's threads. */
@@ -327,7 +329,16 @@ const HEARTBEAT_MS = 1000;
 /** Invalidations a node may miss and still catch up tag by tag (a minute and more of 20 writes/s). */
 const LOG_SIZE = 5000;
 
-type InvalidatingRedis = Redis & { onetrackInvalidate(epochKey: string, seqKey: string, logKey: string, channel: string, tags: string, logSize: number): Promise<number> };
+type InvalidatingRedis = Redis & {
+  onetrackInvalidate(
+    epochKey: string,
+    seqKey: string,
+    logKey: string,
+    channel: string,
+    tags: string,
+    logSize: number,
+  ): Promise<number>;
+};
 
 /** `redis` is the kernel's connection (closed by the kernel); the subscriber is the bus's own. */
 export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis, log: Logger): CacheBus {
@@ -476,7 +487,14 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
       return 0;
     }
     try {
-      const number = await commands.onetrackInvalidate(epochKey, seqKey, logKey, channelName, [...tags].join(' '), LOG_SIZE);
+      const number = await commands.onetrackInvalidate(
+        epochKey,
+        seqKey,
+        logKey,
+        channelName,
+        [...tags].join(' '),
+        LOG_SIZE,
+      );
       record.applied(tags, number);
       // Unless its message came back first.
       if (number > seq) ours.add(number);
@@ -527,13 +545,16 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     if (channel === channelName) heard(message);
   });
   subscriber.on('ready', () => {
-    subscriber.subscribe(channelName).then(
-      () => {
-        subscribed = true;
-        return up();
-      },
-      (error: Error) => down(error.message),
-    ).catch((error: Error) => down(error.message));
+    subscriber
+      .subscribe(channelName)
+      .then(
+        () => {
+          subscribed = true;
+          return up();
+        },
+        (error: Error) => down(error.message),
+      )
+      .catch((error: Error) => down(error.message));
   });
   subscriber.on('close', () => {
     subscribed = false;
@@ -556,7 +577,8 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     }),
     version: () => (state === 'up' ? epoch : null),
     position: () => (state === 'up' && epoch !== null ? { epoch, seq } : null),
-    currentSince: (position, tags) => state === 'up' && position.epoch === epoch && record.currentSince(position.seq, tags),
+    currentSince: (position, tags) =>
+      state === 'up' && position.epoch === epoch && record.currentSince(position.seq, tags),
     async settled(waitMs) {
       if (sending.size) await Promise.all(sending);
       if (seq < lastOwn) await caughtUp(lastOwn, waitMs);
@@ -581,7 +603,10 @@ export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis
  * it is served, so what is made from a kept value (a page) is put out by the same writes as what is
  * made from a fresh read. The key must name everything the read depends on besides its tags.
  */
-export function declaringReads(bus: CacheBus, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+export function declaringReads(
+  bus: CacheBus,
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+) {
   const kept = cachedReads<{ value: unknown; tags: string[] }>(bus, options);
   return async <V>(key: string, load: () => Promise<V>, extraTags: string[] = []): Promise<V> => {
     const read = (await kept.get(
@@ -606,7 +631,11 @@ export interface CachedReads<V> {
    * loaded. Without tags it is dropped by every invalidation. `tags` may be read off the loaded
    * value, for a read whose tags are known only once it ran (what its services declared).
    */
-  get(key: string, load: () => Promise<V | undefined>, tags?: string[] | ((value: V) => string[])): Promise<V | undefined>;
+  get(
+    key: string,
+    load: () => Promise<V | undefined>,
+    tags?: string[] | ((value: V) => string[]),
+  ): Promise<V | undefined>;
 }
 
 /**
@@ -615,7 +644,10 @@ export interface CachedReads<V> {
  * node, unused while the bus has no version, and aged out after `ttlMs` (changes that no API write
  * announces). Misses (undefined) are not kept; values are shared, so callers must not change them.
  */
-export function cachedReads<V>(bus: CacheBus, options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): CachedReads<V> {
+export function cachedReads<V>(
+  bus: CacheBus,
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): CachedReads<V> {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;

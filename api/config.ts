@@ -121,21 +121,27 @@ function parseFlag(name: string, raw: string | undefined, fallback: boolean): bo
 function parseHops(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
   const hops = Number(raw);
-  if (!/^\d+$/.test(raw) || hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || hops < 1 || hops > 10)
+    throw new ConfigError(`TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "${raw}"`);
   return hops;
 }
 
 function parseCount(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const count = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count)) throw new ConfigError(`${name} must be a whole number (0 turns the limit off), got "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count))
+    throw new ConfigError(`${name} must be a whole number (0 turns the limit off), got "${raw}"`);
   return count;
 }
 
 function parseAbuseLimits(env: Env, nodeEnv: Config['env']): AbuseLimits {
   return {
     // Off outside production: shared networks during development, test suites registering hundreds of accounts.
-    registrationsPerHour: parseCount('REGISTRATIONS_PER_HOUR', env.REGISTRATIONS_PER_HOUR, nodeEnv === 'production' ? 10 : 0),
+    registrationsPerHour: parseCount(
+      'REGISTRATIONS_PER_HOUR',
+      env.REGISTRATIONS_PER_HOUR,
+      nodeEnv === 'production' ? 10 : 0,
+    ),
     enhancePerHour: parseCount('ENHANCE_PER_HOUR', env.ENHANCE_PER_HOUR, 30),
     uploadBytesPerDay: parseCount('UPLOAD_MB_PER_DAY', env.UPLOAD_MB_PER_DAY, 2048) * 1024 * 1024,
     rendersPerMinute: parseCount('RENDERS_PER_MINUTE', env.RENDERS_PER_MINUTE, nodeEnv === 'production' ? 120 : 0),
@@ -165,7 +171,8 @@ function parseCurrency(raw: string | undefined): string {
   const usage = `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${raw}"`;
   if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) throw new ConfigError(usage);
   // Amounts are whole cents: a currency without two minor digits (JPY, BHD) cannot be shown exactly.
-  if (new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits !== 2) throw new ConfigError(usage);
+  if (new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits !== 2)
+    throw new ConfigError(usage);
   return code;
 }
 
@@ -193,7 +200,8 @@ function parseStorage(env: Env): StorageConfig {
 function parseAiProvider(env: Env): AiProviderConfig | null {
   const baseUrl = env.AI_BASE_URL;
   if (!baseUrl) {
-    if (env.AI_API_KEY || env.AI_MODEL) throw new ConfigError('AI_API_KEY and AI_MODEL need AI_BASE_URL (the provider\'s http(s) base URL)');
+    if (env.AI_API_KEY || env.AI_MODEL)
+      throw new ConfigError("AI_API_KEY and AI_MODEL need AI_BASE_URL (the provider's http(s) base URL)");
     return null;
   }
   let url: URL;
@@ -202,12 +210,16 @@ function parseAiProvider(env: Env): AiProviderConfig | null {
   } catch {
     throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  if (!env.AI_MODEL) throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set (e.g. gpt-4o-mini or a local model name)');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  if (!env.AI_MODEL)
+    throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set (e.g. gpt-4o-mini or a local model name)');
   const rawTimeout = env.AI_TIMEOUT_MS;
   const timeoutMs = rawTimeout ? Number(rawTimeout) : 15000;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120000) {
-    throw new ConfigError(`AI_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${rawTimeout}"`);
+    throw new ConfigError(
+      `AI_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${rawTimeout}"`,
+    );
   }
   return { baseUrl, apiKey: env.AI_API_KEY || null, model: env.AI_MODEL, timeoutMs };
 }
@@ -215,9 +227,11 @@ function parseAiProvider(env: Env): AiProviderConfig | null {
 function parseRedis(env: Env): RedisConfig | null {
   const url = env.REDIS_URL;
   if (!url) return null;
-  if (!/^rediss?:\/\/[^/]/.test(url)) throw new ConfigError(`REDIS_URL must be a redis:// (or rediss://) URL, e.g. redis://127.0.0.1:6379, got "${url}"`);
+  if (!/^rediss?:\/\/[^/]/.test(url))
+    throw new ConfigError(`REDIS_URL must be a redis:// (or rediss://) URL, e.g. redis://127.0.0.1:6379, got "${url}"`);
   const prefix = env.REDIS_PREFIX ?? 'onetrack:';
-  if (!/^[\w:.-]{0,64}$/.test(prefix)) throw new ConfigError(`REDIS_PREFIX may hold letters, digits and _ : . - (at most 64), got "${prefix}"`);
+  if (!/^[\w:.-]{0,64}$/.test(prefix))
+    throw new ConfigError(`REDIS_PREFIX may hold letters, digits and _ : . - (at most 64), got "${prefix}"`);
   return { url, prefix };
 }
 
@@ -228,7 +242,8 @@ function parseMetrics(env: Env): MetricsConfig | null {
   let port: number | null = null;
   if (rawPort) {
     port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port > 65535) throw new ConfigError(`METRICS_PORT must be a whole number from 0 to 65535, got "${rawPort}"`);
+    if (!/^\d+$/.test(rawPort) || port > 65535)
+      throw new ConfigError(`METRICS_PORT must be a whole number from 0 to 65535, got "${rawPort}"`);
   }
   if (token !== null && token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
   return { port, token };
@@ -237,14 +252,20 @@ function parseMetrics(env: Env): MetricsConfig | null {
 function parseMail(env: Env): MailConfig | null {
   const smtpUrl = env.SMTP_URL;
   if (!smtpUrl) return null;
-  if (!/^smtps?:\/\/[^/]/.test(smtpUrl)) throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`);
+  if (!/^smtps?:\/\/[^/]/.test(smtpUrl))
+    throw new ConfigError(
+      `SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`,
+    );
   return { smtpUrl, from: env.MAIL_FROM || 'OneTrack <no-reply@onetrack.local>' };
 }
 
 /** The public origin; in development it is this machine at PORT, in production it must be said. */
 function parsePublicUrl(raw: string | undefined, env: Config['env'], port: number): string {
   if (!raw) {
-    if (env === 'production') throw new ConfigError('PUBLIC_URL is required when NODE_ENV=production (the address visitors use, e.g. https://onetrack.example)');
+    if (env === 'production')
+      throw new ConfigError(
+        'PUBLIC_URL is required when NODE_ENV=production (the address visitors use, e.g. https://onetrack.example)',
+      );
     return `http://127.0.0.1:${port}`;
   }
   const usage = `PUBLIC_URL must be an http(s) origin without a path, e.g. https://onetrack.example, got "${raw}"`;
@@ -254,7 +275,8 @@ function parsePublicUrl(raw: string | undefined, env: Config['env'], port: numbe
   } catch {
     throw new ConfigError(usage);
   }
-  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.pathname !== '/' || url.search || url.hash) throw new ConfigError(usage);
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError(usage);
   return url.origin;
 }
 

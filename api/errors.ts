@@ -2,7 +2,16 @@
  * Errors that services raise for the caller to see. They name what went wrong, not an HTTP status:
  * the HTTP layer maps kinds to statuses (api/http/errors.ts), so services stay free of HTTP.
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'gone' | 'conflict' | 'too_many' | 'too_large' | 'unavailable';
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'gone'
+  | 'conflict'
+  | 'too_many'
+  | 'too_large'
+  | 'unavailable';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;
@@ -32,4 +41,5 @@ export function tryAgainIn(seconds: number): string {
 }
 
 /** A refusal by a limit (429 with Retry-After): what was refused, then when to try again. */
-export const tooMany = (message: string, seconds: number) => new AppError('too_many', `${message} ${tryAgainIn(seconds)}`, seconds);
+export const tooMany = (message: string, seconds: number) =>
+  new AppError('too_many', `${message} ${tryAgainIn(seconds)}`, seconds);

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import type { Redis } from 'ioredis';
-import { RateLimiterMySQL, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMySQL,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RateLimiterSQLite,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Config } from './config.ts';
 import { isMysql } from './db/connection.ts';
 
@@ -39,7 +45,15 @@ export interface Limits {
 export const RATE_LIMIT_TABLE = 'rate_limits';
 
 function databaseLimiter(knex: Knex, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
-  const common = { storeClient: knex, storeType: 'knex', tableName: RATE_LIMIT_TABLE, tableCreated: true, keyPrefix, points, duration };
+  const common = {
+    storeClient: knex,
+    storeType: 'knex',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+  };
   if (isMysql(knex)) {
     const dbName = (knex.client.config.connection as { database: string }).database;
     return new RateLimiterMySQL({ ...common, dbName });
@@ -83,7 +97,10 @@ export function createLimits(config: Pick<Config, 'redis'>, knex: Knex, redis: R
             if (!(result instanceof RateLimiterRes)) throw result;
             // The store counted the refused amount too: give it back, so a refusal costs nothing.
             await limiter.reward(key, amount);
-            return { wait: Math.max(1, Math.ceil(result.msBeforeNext / 1000)), left: Math.max(0, points - (result.consumedPoints - amount)) };
+            return {
+              wait: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+              left: Math.max(0, points - (result.consumedPoints - amount)),
+            };
           }
         },
         async giveBack(key, amount = 1) {

@@ -33,7 +33,13 @@ export function createLogger(level: LogLevel = 'info', destination?: Destination
   // shutdown, process.exit, an uncaught error); only a hard kill (SIGKILL, power loss) can drop the
   // last lines (at most FLUSH_MS of the request log). pino does that only on the main thread, so a
   // worker thread (the media worker's) keeps writing synchronously: it logs little.
-  const out = destination ?? pino.destination(isMainThread ? { dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS } : { dest: 1, sync: true });
+  const out =
+    destination ??
+    pino.destination(
+      isMainThread
+        ? { dest: 1, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS }
+        : { dest: 1, sync: true },
+    );
   const base = pino(
     {
       level,

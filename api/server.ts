@@ -19,9 +19,20 @@ async function main() {
   const { port } = server.address() as AddressInfo;
   // PORT=0 in development: the derived public origin is the port the system chose.
   if (config.port === 0 && !process.env.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${port}`;
-  log.info('OneTrack is listening', { url: `http://${config.host}:${port}`, database: config.database.client, redis: !!config.redis, storage: config.storage?.driver ?? 'local' });
-  const metricsServer = app.metrics && config.metrics?.port != null ? await listenMetrics(app.metrics, config.metrics.port, config.host) : null;
-  if (metricsServer) log.info('metrics are served', { url: `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics` });
+  log.info('OneTrack is listening', {
+    url: `http://${config.host}:${port}`,
+    database: config.database.client,
+    redis: !!config.redis,
+    storage: config.storage?.driver ?? 'local',
+  });
+  const metricsServer =
+    app.metrics && config.metrics?.port != null
+      ? await listenMetrics(app.metrics, config.metrics.port, config.host)
+      : null;
+  if (metricsServer)
+    log.info('metrics are served', {
+      url: `http://${config.host}:${(metricsServer.address() as AddressInfo).port}/metrics`,
+    });
 
   // One media worker runs in a thread, so the default set-up needs no other process and media work
   // stays off this event loop. MEDIA_WORKER=0 leaves the jobs to `npm run worker` processes.

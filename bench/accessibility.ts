@@ -18,7 +18,10 @@ const VISITS: Array<[string | null, string[]]> = [
 
 export async function accessibilityBench(): Promise<void> {
   await withDemoServerAndChrome(async (base, chromePort) => {
-    const lines = [`\nLighthouse accessibility (desktop), goal >= ${GOAL}`, `${'who'.padEnd(11)} ${'page'.padEnd(26)} score  failing audits`];
+    const lines = [
+      `\nLighthouse accessibility (desktop), goal >= ${GOAL}`,
+      `${'who'.padEnd(11)} ${'page'.padEnd(26)} score  failing audits`,
+    ];
     for (const [who, pages] of VISITS) {
       const cookie = who ? await sessionCookie(base, who) : undefined;
       for (const page of pages) {
@@ -34,8 +37,12 @@ export async function accessibilityBench(): Promise<void> {
         if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
         const { audits, categories } = result.lhr;
         const score = Math.round((categories.accessibility.score ?? 0) * 100);
-        const failing = Object.values(audits).filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0).map((audit) => audit.id);
-        lines.push(`${(who ?? 'visitor').padEnd(11)} ${page.padEnd(26)} ${String(score).padStart(5)}  ${score >= GOAL ? '' : 'MISSED '}${failing.join(', ')}`);
+        const failing = Object.values(audits)
+          .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
+          .map((audit) => audit.id);
+        lines.push(
+          `${(who ?? 'visitor').padEnd(11)} ${page.padEnd(26)} ${String(score).padStart(5)}  ${score >= GOAL ? '' : 'MISSED '}${failing.join(', ')}`,
+        );
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -14,7 +14,10 @@ const TEST_DIR = fileURLToPath(new URL('../media-worker/analysis/test/', import.
 /** Hash of every file the corpus is rendered from (the corpus folder and the signal helpers). */
 function corpusHash(): string {
   const hash = createHash('sha256');
-  const files = [...readdirSync(path.join(TEST_DIR, 'corpus')).map((f) => path.join(TEST_DIR, 'corpus', f)), path.join(TEST_DIR, 'signals.ts')].sort();
+  const files = [
+    ...readdirSync(path.join(TEST_DIR, 'corpus')).map((f) => path.join(TEST_DIR, 'corpus', f)),
+    path.join(TEST_DIR, 'signals.ts'),
+  ].sort();
   for (const file of files) hash.update(file.slice(TEST_DIR.length)).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
@@ -40,6 +43,7 @@ export function monoOfWav(bytes: Buffer): Float32Array {
   const start = at + 8;
   const frames = Math.floor(Math.min(bytes.readUInt32LE(at + 4), bytes.length - start) / 4);
   const mono = new Float32Array(frames);
-  for (let i = 0; i < frames; i++) mono[i] = (bytes.readInt16LE(start + 4 * i) + bytes.readInt16LE(start + 2 + 4 * i)) / 2 / 32768;
+  for (let i = 0; i < frames; i++)
+    mono[i] = (bytes.readInt16LE(start + 4 * i) + bytes.readInt16LE(start + 2 + 4 * i)) / 2 / 32768;
   return mono;
 }

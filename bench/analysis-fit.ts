@@ -23,7 +23,12 @@ import { FFMPEG } from '../media-worker/media/run.ts';
 import { ANALYSIS_RATE, ONSET_FRAME_RATE, SignalAnalyser } from '../media-worker/analysis/signal.ts';
 import { keyCalibrationInputs } from '../media-worker/analysis/key.ts';
 import type { OnsetEnvelopes } from '../media-worker/analysis/onsets.ts';
-import { estimateTempo, onsetAutocorrelation, tempoCalibrationInputs, tempoCandidates } from '../media-worker/analysis/tempo.ts';
+import {
+  estimateTempo,
+  onsetAutocorrelation,
+  tempoCalibrationInputs,
+  tempoCandidates,
+} from '../media-worker/analysis/tempo.ts';
 import { corpus } from '../media-worker/analysis/test/corpus/corpus.ts';
 import { judgeTempo } from '../media-worker/analysis/test/corpus/judge.ts';
 import { realisticCorpus, realisticTuningExtras, type Song } from '../media-worker/analysis/test/realistic/corpus.ts';
@@ -65,18 +70,37 @@ function clickWav(bpm: number): string {
 function tuningSongs(keyExtras = false): Tuning[] {
   const songs: Tuning[] = CLICK_TEMPI.map((bpm) => ({ file: clickWav(bpm), bpm, steady: true }));
   corpus().forEach((c, i) => {
-    if (c.half === 'tuning' && c.kind === 'tempo') songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
+    if (c.half === 'tuning' && c.kind === 'tempo')
+      songs.push({ file: corpusWav(c, i), bpm: c.bpm, steady: c.family !== 'tempo change' });
   });
   for (const song of realisticCorpus()) {
-    if (song.half === 'tuning') songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp', realistic: song });
+    if (song.half === 'tuning')
+      songs.push({ file: renderSong(song), bpm: song.write().bpm, steady: song.shape !== 'ramp', realistic: song });
   }
   // Last, so that the folds of the songs before them stay as they were; no tempo, so no weight example.
-  if (keyExtras) for (const song of realisticTuningExtras()) songs.push({ file: renderSong(song), bpm: null, steady: false, realistic: song, keyOnly: true });
+  if (keyExtras)
+    for (const song of realisticTuningExtras())
+      songs.push({ file: renderSong(song), bpm: null, steady: false, realistic: song, keyOnly: true });
   return songs;
 }
 
 function analyse(file: string): SignalAnalyser {
-  const pcm = execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-af', `aresample=${ANALYSIS_RATE},aformat=sample_fmts=flt:channel_layouts=stereo`, '-f', 'f32le', '-'], { maxBuffer: 1 << 30 });
+  const pcm = execFileSync(
+    FFMPEG,
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-af',
+      `aresample=${ANALYSIS_RATE},aformat=sample_fmts=flt:channel_layouts=stereo`,
+      '-f',
+      'f32le',
+      '-',
+    ],
+    { maxBuffer: 1 << 30 },
+  );
   const analyser = new SignalAnalyser();
   analyser.push(new Float32Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length)));
   return analyser;
@@ -108,7 +132,9 @@ function softmaxFit(examples: Array<{ options: number[][]; right: number }>, l2:
       const top = Math.max(...scores);
       const e = scores.map((s) => Math.exp(s - top));
       const total = e.reduce((a, b) => a + b, 0);
-      options.forEach((x, k) => x.forEach((xi, i) => (gradient[i] += ((e[k] / total - (k === right ? 1 : 0)) * xi) / examples.length)));
+      options.forEach((x, k) =>
+        x.forEach((xi, i) => (gradient[i] += ((e[k] / total - (k === right ? 1 : 0)) * xi) / examples.length)),
+      );
     }
     return gradient;
   });
@@ -138,7 +164,9 @@ function fitWeights(songs: Tuning[]) {
     const scores = options.map((x) => x.reduce((sum, xi, i) => sum + xi * w[i], 0));
     return scores[k] === Math.max(...scores);
   }).length;
-  process.stdout.write(`WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`);
+  process.stdout.write(
+    `WEIGHTS = ${rounded(w)}\n${right} of ${examples.length} tuning songs right at the chosen level\n`,
+  );
 }
 
 /**
@@ -151,7 +179,11 @@ function crossValidateWeights(songs: Tuning[]) {
   let right = 0;
   let logLikelihood = 0;
   for (let fold = 0; fold < FOLDS; fold++) {
-    const w = softmaxFit(examples.filter((_, i) => i % FOLDS !== fold), WEIGHTS_L2, 4000);
+    const w = softmaxFit(
+      examples.filter((_, i) => i % FOLDS !== fold),
+      WEIGHTS_L2,
+      4000,
+    );
     examples.forEach(({ options, right: k }, i) => {
       if (i % FOLDS !== fold) return;
       const scores = options.map((x) => x.reduce((sum, xi, j) => sum + xi * w[j], 0));
@@ -160,7 +192,9 @@ function crossValidateWeights(songs: Tuning[]) {
       if (scores[k] === top) right++;
     });
   }
-  process.stdout.write(`${right} of ${examples.length} tuning songs right at the chosen level in ${FOLDS}-fold cross-validation (log-likelihood ${logLikelihood.toFixed(2)})\n`);
+  process.stdout.write(
+    `${right} of ${examples.length} tuning songs right at the chosen level in ${FOLDS}-fold cross-validation (log-likelihood ${logLikelihood.toFixed(2)})\n`,
+  );
 }
 
 /** Logistic regression of right/wrong on the inputs x (a little L2 on the weights): the weights, then the bias. */
@@ -185,7 +219,10 @@ interface BenchRow {
 /** The realistic bench's per-song output (REALISTIC_JSON), its tuning half only. */
 function benchTuningRows(): BenchRow[] {
   const file = process.env.REALISTIC_JSON;
-  if (!file) throw new Error("REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node bench/bench.ts realistic)");
+  if (!file)
+    throw new Error(
+      "REALISTIC_JSON: the realistic bench's per-song output (REALISTIC_JSON=… node bench/bench.ts realistic)",
+    );
   const songs = realisticCorpus();
   return (JSON.parse(readFileSync(file, 'utf8')) as BenchRow[]).filter((r) => songs[r.index].half === 'tuning');
 }
@@ -202,9 +239,14 @@ function leaveOneOut<T extends { x: number[]; right: boolean }>(points: T[]): Ar
 function keyReliability(label: string, points: Array<{ right: boolean; p: number }>): string {
   const high = points.filter((q) => q.p >= 0.8);
   const wrong = points.filter((q) => !q.right);
-  const logLikelihood = points.reduce((sum, q) => sum + Math.log(Math.min(1 - 1e-6, Math.max(1e-6, q.right ? q.p : 1 - q.p))), 0);
-  return `  ${label}: ${points.length} keys, ${points.length - wrong.length} right; at ≥ 0.8 ${high.filter((q) => q.right).length} of ${high.length} right; ` +
-    `${wrong.filter((q) => q.p < 0.5).length} of ${wrong.length} wrong below 0.5 (${wrong.map((q) => q.p.toFixed(2)).join(', ')}); log-likelihood ${logLikelihood.toFixed(2)}\n`;
+  const logLikelihood = points.reduce(
+    (sum, q) => sum + Math.log(Math.min(1 - 1e-6, Math.max(1e-6, q.right ? q.p : 1 - q.p))),
+    0,
+  );
+  return (
+    `  ${label}: ${points.length} keys, ${points.length - wrong.length} right; at ≥ 0.8 ${high.filter((q) => q.right).length} of ${high.length} right; ` +
+    `${wrong.filter((q) => q.p < 0.5).length} of ${wrong.length} wrong below 0.5 (${wrong.map((q) => q.p.toFixed(2)).join(', ')}); log-likelihood ${logLikelihood.toFixed(2)}\n`
+  );
 }
 
 /**
@@ -220,32 +262,63 @@ function keyReliability(label: string, points: Array<{ right: boolean; p: number
 function fitCalibration(songs: Tuning[], keyOnly = false) {
   const tempo: Array<{ x: number[]; right: boolean }> = [];
   const key: Array<{ x: number[]; right: boolean; extra: boolean }> = [];
-  const analysed = songs.filter((song) => !keyOnly || song.realistic).map((song) => {
-    const analyser = analyse(song.file);
-    const env = analyser.onsets();
-    return { song, env, example: keyOnly ? null : weightExample(song, env), key: song.realistic ? analyser.finish().key : null };
-  });
+  const analysed = songs
+    .filter((song) => !keyOnly || song.realistic)
+    .map((song) => {
+      const analyser = analyse(song.file);
+      const env = analyser.onsets();
+      return {
+        song,
+        env,
+        example: keyOnly ? null : weightExample(song, env),
+        key: song.realistic ? analyser.finish().key : null,
+      };
+    });
   if (!keyOnly) {
     for (let fold = 0; fold < FOLDS; fold++) {
-      const w = softmaxFit(analysed.filter((a, i) => i % FOLDS !== fold && a.example).map((a) => a.example!), WEIGHTS_L2, 4000);
+      const w = softmaxFit(
+        analysed.filter((a, i) => i % FOLDS !== fold && a.example).map((a) => a.example!),
+        WEIGHTS_L2,
+        4000,
+      );
       analysed.forEach(({ song, env }, i) => {
         if (i % FOLDS !== fold || !song.realistic || song.bpm === null) return;
         const found = estimateTempo(env, ONSET_FRAME_RATE, w);
-        if (found.bpm !== null) tempo.push({ x: tempoCalibrationInputs(found.evidence), right: judgeTempo(song.bpm, found.bpm).acc1 });
+        if (found.bpm !== null)
+          tempo.push({ x: tempoCalibrationInputs(found.evidence), right: judgeTempo(song.bpm, found.bpm).acc1 });
       });
     }
-    process.stdout.write(`CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`);
+    process.stdout.write(
+      `CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`,
+    );
   }
   for (const { song, key: found } of analysed) {
-    if (found) key.push({ x: keyCalibrationInputs(found.evidence), right: `${found.tonic} ${found.mode}` === song.realistic!.key, extra: !!song.keyOnly });
+    if (found)
+      key.push({
+        x: keyCalibrationInputs(found.evidence),
+        right: `${found.tonic} ${found.mode}` === song.realistic!.key,
+        extra: !!song.keyOnly,
+      });
   }
   const half = key.filter((q) => !q.extra);
   const out = leaveOneOut(key);
-  process.stdout.write(`KEY_CALIBRATION = ${rounded(plattFit(key))} (with the ${key.length - half.length} tuning-only hard songs; ${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
-    keyReliability('realistic tuning half', out.filter((q) => !q.extra)) + keyReliability('hard songs', out.filter((q) => q.extra)) + keyReliability('all', out));
+  process.stdout.write(
+    `KEY_CALIBRATION = ${rounded(plattFit(key))} (with the ${key.length - half.length} tuning-only hard songs; ${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
+      keyReliability(
+        'realistic tuning half',
+        out.filter((q) => !q.extra),
+      ) +
+      keyReliability(
+        'hard songs',
+        out.filter((q) => q.extra),
+      ) +
+      keyReliability('all', out),
+  );
   // The tuning half alone, as kept before the phrase ends: better calibrated on it, but it cannot learn what tells a wrong key.
-  process.stdout.write(`the realistic tuning half alone: ${rounded(plattFit(half))} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n  leave-one-out:\n` +
-    keyReliability('realistic tuning half', leaveOneOut(half)));
+  process.stdout.write(
+    `the realistic tuning half alone: ${rounded(plattFit(half))} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n  leave-one-out:\n` +
+      keyReliability('realistic tuning half', leaveOneOut(half)),
+  );
 }
 
 function fitGenre() {
@@ -259,7 +332,9 @@ function fitGenre() {
   });
   const w = softmaxFit(examples, 1e-3, 3000);
   const size = examples[0].options[0].length / GENRE_LABELS.length;
-  process.stdout.write(`GENRE_WEIGHTS = [\n${GENRE_LABELS.map((_, g) => `  ${rounded(w.slice(g * size, (g + 1) * size))},`).join('\n')}\n];\n`);
+  process.stdout.write(
+    `GENRE_WEIGHTS = [\n${GENRE_LABELS.map((_, g) => `  ${rounded(w.slice(g * size, (g + 1) * size))},`).join('\n')}\n];\n`,
+  );
 }
 
 const mode = process.argv[2];

@@ -15,7 +15,14 @@ import { essentiaKey, essentiaTempo } from './essentia.ts';
 export interface SongResult {
   index: number;
   truthBpm: number | null;
-  ours: { bpm: number | null; tempoConfidence: number; key: string | null; keyConfidence: number; genre: string | null; genres: GenreSuggestion[] };
+  ours: {
+    bpm: number | null;
+    tempoConfidence: number;
+    key: string | null;
+    keyConfidence: number;
+    genre: string | null;
+    genres: GenreSuggestion[];
+  };
   /** Everything OneTrack measured, for fitting the genre model (analysis-fit.ts genre). */
   measurements: AudioMeasurements;
   theirs: { bpm: number; bgate: string; edma: string };
@@ -40,10 +47,16 @@ for (const index of process.argv.slice(2).map(Number)) {
   const seconds = (performance.now() - began) / 1000;
   const insights = describeAudio(m);
   const result: SongResult = {
-    index, truthBpm: song.write().bpm, seconds,
+    index,
+    truthBpm: song.write().bpm,
+    seconds,
     ours: {
-      bpm: m.bpm, tempoConfidence: m.tempoConfidence, key: m.key ? `${m.key.tonic} ${m.key.mode}` : null, keyConfidence: m.key?.confidence ?? 0,
-      genre: insights.genre, genres: insights.genres ?? [],
+      bpm: m.bpm,
+      tempoConfidence: m.tempoConfidence,
+      key: m.key ? `${m.key.tonic} ${m.key.mode}` : null,
+      keyConfidence: m.key?.confidence ?? 0,
+      genre: insights.genre,
+      genres: insights.genres ?? [],
     },
     measurements: m,
     theirs,

@@ -21,8 +21,9 @@ for (const index of indices) {
   const file = corpusWav(c, index);
   const mono = monoOfWav(readFileSync(file));
   const m = await analyzeAudio({ path: file });
-  const result: CaseResult = c.kind === 'tempo'
-    ? { index, ours: m.bpm, theirs: essentiaTempo(mono) }
-    : { index, ours: m.key ? `${m.key.tonic} ${m.key.mode}` : null, theirs: essentiaKey(mono) };
+  const result: CaseResult =
+    c.kind === 'tempo'
+      ? { index, ours: m.bpm, theirs: essentiaTempo(mono) }
+      : { index, ours: m.key ? `${m.key.tonic} ${m.key.mode}` : null, theirs: essentiaKey(mono) };
   process.send!(result);
 }

@@ -44,5 +44,6 @@ const PARTS: Record<string, () => Promise<unknown>> = {
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in PARTS));
-if (unknown.length) throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
+if (unknown.length)
+  throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(PARTS).join(', ')}`);
 for (const name of asked.length ? asked : Object.keys(PARTS)) await PARTS[name]();

@@ -18,13 +18,30 @@ const ARTISTS = 2000;
 const TRACKS_PER_ARTIST = 10;
 const SAMPLES = 20;
 const PATHS = [
-  '/', '/artist/1', '/artists', '/artists?sort=popular', '/artists?sort=streak', '/discover', '/tracks/1',
-  '/api/artists', '/api/artists?sort=streak', '/api/tracks/monthly', '/feed.xml', '/oembed?url={track 1}', '/credits',
+  '/',
+  '/artist/1',
+  '/artists',
+  '/artists?sort=popular',
+  '/artists?sort=streak',
+  '/discover',
+  '/tracks/1',
+  '/api/artists',
+  '/api/artists?sort=streak',
+  '/api/tracks/monthly',
+  '/feed.xml',
+  '/oembed?url={track 1}',
+  '/credits',
 ];
 /** Requested as the demo listener. */
 const SIGNED_IN = new Set(['/credits']);
 const root = path.resolve(import.meta.dirname, '..');
-const env = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', SEED_DEMO: '1' };
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench',
+  SEED_DEMO: '1',
+};
 
 /**
  * Adds 2,000 artists with 10 monthly drops each to the database `environment` names (seeding the demo
@@ -40,11 +57,41 @@ export async function growCatalog(environment: NodeJS.ProcessEnv): Promise<void>
   const demoArtist = await knex('artists').orderBy('id').first('profileImage', 'profileImageVariants');
   await knex.transaction(async (trx) => {
     for (let i = 0; i < ARTISTS; i++) {
-      const [userId] = await trx('users').insert({ username: `scale${i}`, email: `scale${i}@example.com`, name: `Scale ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: now, updatedAt: now });
-      const [artistId] = await trx('artists').insert({ userId, name: `Scale Artist ${i}`, genre: 'Pop', bio: 'Bench artist', profileImage: demoArtist.profileImage, profileImageVariants: demoArtist.profileImageVariants, verified: i % 7 === 0 ? 1 : 0, createdAt: now });
+      const [userId] = await trx('users').insert({
+        username: `scale${i}`,
+        email: `scale${i}@example.com`,
+        name: `Scale ${i}`,
+        bio: '',
+        isArtist: 1,
+        role: 'user',
+        passwordHash: 'x',
+        createdAt: now,
+        updatedAt: now,
+      });
+      const [artistId] = await trx('artists').insert({
+        userId,
+        name: `Scale Artist ${i}`,
+        genre: 'Pop',
+        bio: 'Bench artist',
+        profileImage: demoArtist.profileImage,
+        profileImageVariants: demoArtist.profileImageVariants,
+        verified: i % 7 === 0 ? 1 : 0,
+        createdAt: now,
+      });
       const tracks = Array.from({ length: TRACKS_PER_ARTIST }, (_, m) => {
         const uploadDate = now - m * 31 * 86_400_000 - 60_000;
-        return { artistId, title: `Scale ${i} track ${m}`, audioUrl: demoTrack.audioUrl, coverImage: demoTrack.coverImage, coverVariants: demoTrack.coverVariants, duration: 24, uploadDate, isMonthlyDrop: 1, dropMonth: monthKey(new Date(uploadDate)), createdAt: uploadDate };
+        return {
+          artistId,
+          title: `Scale ${i} track ${m}`,
+          audioUrl: demoTrack.audioUrl,
+          coverImage: demoTrack.coverImage,
+          coverVariants: demoTrack.coverVariants,
+          duration: 24,
+          uploadDate,
+          isMonthlyDrop: 1,
+          dropMonth: monthKey(new Date(uploadDate)),
+          createdAt: uploadDate,
+        };
       });
       await trx('tracks').insert(tracks);
     }
@@ -56,10 +103,20 @@ async function measure(dataDir: string): Promise<Record<string, number>> {
   const port = 3990 + Math.floor(Math.random() * 9);
   const base = `http://127.0.0.1:${port}`;
   // No media worker: the demo's media jobs would compete with the renders measured.
-  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], { cwd: root, env: { ...env, PORT: String(port), DATA_DIR: dataDir, MEDIA_WORKER: '0' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], {
+    cwd: root,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir, MEDIA_WORKER: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     for (let i = 0; i < 300; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const medians: Record<string, number> = {};
@@ -70,7 +127,9 @@ async function measure(dataDir: string): Promise<Record<string, number>> {
         const started = performance.now();
         // oEmbed answers only for the configured address (PUBLIC_URL), whatever the port.
         const target = p.replace('{track 1}', encodeURIComponent(`${env.PUBLIC_URL}/tracks/1`));
-        const res = await fetch(`${base}${target}${p.includes('?') ? '&' : '?'}bench=${i}`, { headers: SIGNED_IN.has(p) ? { cookie } : {} });
+        const res = await fetch(`${base}${target}${p.includes('?') ? '&' : '?'}bench=${i}`, {
+          headers: SIGNED_IN.has(p) ? { cookie } : {},
+        });
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${p}: ${res.status}`);
         times.push(performance.now() - started);
@@ -91,9 +150,14 @@ export async function scaleBench(): Promise<void> {
     const small = await measure(dataDir);
     await growCatalog({ DATA_DIR: dataDir });
     const large = await measure(dataDir);
-    process.stdout.write(`\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`);
+    process.stdout.write(
+      `\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`,
+    );
     process.stdout.write(`${'path'.padEnd(44)} ${'demo ms'.padStart(9)} ${'large ms'.padStart(9)}\n`);
-    for (const p of PATHS) process.stdout.write(`${(SIGNED_IN.has(p) ? `${p} (signed in)` : p).padEnd(44)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`);
+    for (const p of PATHS)
+      process.stdout.write(
+        `${(SIGNED_IN.has(p) ? `${p} (signed in)` : p).padEnd(44)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`,
+      );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -29,7 +29,11 @@ interface Request {
 
 /** One request as the mix sends it; resolves with the page cache's word on it (or the status). */
 async function send(url: string, { cookie, method = 'GET', body }: Omit<Request, 'path'>): Promise<string> {
-  const headers: Record<string, string> = { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    'accept-encoding': 'br',
+    ...(cookie ? { cookie } : {}),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  };
   const { status, cache } = await exchange(url, method, headers, body ? JSON.stringify(body) : undefined);
   return cache ?? String(status);
 }

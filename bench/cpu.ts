@@ -5,6 +5,8 @@ import { readFileSync } from 'node:fs';
  * barely moves, so per-request CPU of a server survives a busy machine better than its throughput.
  */
 export function cpuSeconds(pid: number | 'self'): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -9,12 +9,24 @@ interface EssentiaVector {
 interface EssentiaApi {
   version: string;
   arrayToVector(samples: Float32Array): EssentiaVector;
-  RhythmExtractor2013(signal: EssentiaVector): { bpm: number; confidence: number; ticks: EssentiaVector; estimates: EssentiaVector; bpmIntervals: EssentiaVector };
-  KeyExtractor(signal: EssentiaVector, ...defaultsThenProfile: unknown[]): { key: string; scale: string; strength: number };
+  RhythmExtractor2013(signal: EssentiaVector): {
+    bpm: number;
+    confidence: number;
+    ticks: EssentiaVector;
+    estimates: EssentiaVector;
+    bpmIntervals: EssentiaVector;
+  };
+  KeyExtractor(
+    signal: EssentiaVector,
+    ...defaultsThenProfile: unknown[]
+  ): { key: string; scale: string; strength: number };
 }
 
 const require = createRequire(import.meta.url);
-const { Essentia, EssentiaWASM } = require('essentia.js') as { Essentia: new (wasm: unknown) => EssentiaApi; EssentiaWASM: unknown };
+const { Essentia, EssentiaWASM } = require('essentia.js') as {
+  Essentia: new (wasm: unknown) => EssentiaApi;
+  EssentiaWASM: unknown;
+};
 const essentia = new Essentia(EssentiaWASM);
 
 export const ESSENTIA_VERSION = essentia.version;

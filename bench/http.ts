@@ -40,10 +40,28 @@ const SIGNED_API = 0.25;
 const PAGE = 0.7;
 const SIGNED_PAGE = 0.3;
 export const CASES: Case[] = [
-  ...['/api/tracks/monthly', '/api/tracks/1', '/api/artists', '/api/artists/1', '/api/artists/1/tracks', '/api/exclusives', '/api/content/key/hero_title'].map((p) => ({ name: `GET ${p}`, path: p, goal: API, p99: 20 })),
-  ...['/api/auth/user', '/api/credits/user', '/api/messages', '/api/subscriptions/user'].map((p) => ({ name: `GET ${p}, signed in`, path: p, signedIn: true, goal: SIGNED_API })),
+  ...[
+    '/api/tracks/monthly',
+    '/api/tracks/1',
+    '/api/artists',
+    '/api/artists/1',
+    '/api/artists/1/tracks',
+    '/api/exclusives',
+    '/api/content/key/hero_title',
+  ].map((p) => ({ name: `GET ${p}`, path: p, goal: API, p99: 20 })),
+  ...['/api/auth/user', '/api/credits/user', '/api/messages', '/api/subscriptions/user'].map((p) => ({
+    name: `GET ${p}, signed in`,
+    path: p,
+    signedIn: true,
+    goal: SIGNED_API,
+  })),
   ...['/', '/artist/1', '/tracks/1', '/discover'].map((p) => ({ name: `page ${p}`, path: p, goal: PAGE })),
-  ...['/', '/artist/1', '/credits', '/messages'].map((p) => ({ name: `page ${p}, signed in`, path: p, signedIn: true, goal: SIGNED_PAGE })),
+  ...['/', '/artist/1', '/credits', '/messages'].map((p) => ({
+    name: `page ${p}, signed in`,
+    path: p,
+    signedIn: true,
+    goal: SIGNED_PAGE,
+  })),
 ];
 const BASELINE = '/robots.txt';
 
@@ -94,7 +112,11 @@ const MYSQL_ADMIN_URL = process.env.MYSQL_TEST_URL || 'mysql://root@127.0.0.1:33
 
 async function measure(pid: number, url: string, cookie?: string): Promise<Measured> {
   const cpu = cpuSeconds(pid);
-  const result = await wrk(url, { connections: CONNECTIONS, seconds: SLICE_S, headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) } });
+  const result = await wrk(url, {
+    connections: CONNECTIONS,
+    seconds: SLICE_S,
+    headers: { 'accept-encoding': 'gzip, br', ...(cookie ? { cookie } : {}) },
+  });
   if (result.errors > 0) throw new Error(`${url}: ${result.errors} answers were not 2xx or failed`);
   return { rps: result.rps, p99: result.p99, cpuUs: ((cpuSeconds(pid) - cpu) * 1e6) / Math.max(1, result.requests) };
 }
@@ -119,8 +141,13 @@ export async function mysqlDatabase(dataDir: string): Promise<{ url: string; dro
     }
   };
   await run(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const auth = admin.user ? `${encodeURIComponent(admin.user)}${admin.password ? `:${encodeURIComponent(admin.password)}` : ''}@` : '';
-  return { url: `mysql://${auth}${admin.host}:${admin.port}/${name}`, drop: () => run(`DROP DATABASE IF EXISTS \`${name}\``) };
+  const auth = admin.user
+    ? `${encodeURIComponent(admin.user)}${admin.password ? `:${encodeURIComponent(admin.password)}` : ''}@`
+    : '';
+  return {
+    url: `mysql://${auth}${admin.host}:${admin.port}/${name}`,
+    drop: () => run(`DROP DATABASE IF EXISTS \`${name}\``),
+  };
 }
 
 async function runSetup(setup: Setup): Promise<SetupResult> {
@@ -128,7 +155,16 @@ async function runSetup(setup: Setup): Promise<SetupResult> {
   const cleanups: Array<() => Promise<void>> = [async () => rmSync(dataDir, { recursive: true, force: true })];
   try {
     // No media worker: its finished jobs would empty the caches in the middle of a measurement.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
+      MEDIA_WORKER: '0',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    };
     if (setup.database === 'mysql') {
       const db = await mysqlDatabase(dataDir);
       cleanups.push(db.drop);
@@ -162,12 +198,23 @@ async function runSetup(setup: Setup): Promise<SetupResult> {
       for (let round = 0; round < ROUNDS; round++) {
         const result = await measure(pid, base + c.path, c.signedIn ? cookie : undefined);
         const after = await measure(pid, base + BASELINE);
-        slices.push({ case: c, baseline: { rps: (before.rps + after.rps) / 2, p99: Math.max(before.p99, after.p99), cpuUs: (before.cpuUs + after.cpuUs) / 2 }, result });
+        slices.push({
+          case: c,
+          baseline: {
+            rps: (before.rps + after.rps) / 2,
+            p99: Math.max(before.p99, after.p99),
+            cpuUs: (before.cpuUs + after.cpuUs) / 2,
+          },
+          result,
+        });
         before = after;
       }
       slices.sort((a, b) => a.result.rps / a.baseline.rps - b.result.rps / b.baseline.rps);
       const median = slices[Math.floor(slices.length / 2)];
-      rows.push({ ...median, range: [slices[0], slices[slices.length - 1]].map((r) => r.result.rps / r.baseline.rps) as [number, number] });
+      rows.push({
+        ...median,
+        range: [slices[0], slices[slices.length - 1]].map((r) => r.result.rps / r.baseline.rps) as [number, number],
+      });
     }
     return { setup, load, loadAfter: os.loadavg()[0], rows };
   } finally {
@@ -189,7 +236,8 @@ export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): stri
     const spread = range ? `[${range.map((r) => (r * 100).toFixed(0)).join('–')}]` : '';
     const goals = [`${verdict(ratio >= c.goal)} (>= ${percent(c.goal)})`];
     // The static file's own p99 beside it: on a busy machine it alone can be above the goal.
-    if (c.p99 !== undefined) goals.push(`p99 ${verdict(result.p99 <= c.p99)} (<= ${c.p99} ms; static ${baseline.p99} ms)`);
+    if (c.p99 !== undefined)
+      goals.push(`p99 ${verdict(result.p99 <= c.p99)} (<= ${c.p99} ms; static ${baseline.p99} ms)`);
     lines.push(
       `${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ${baseline.p99.toFixed(0).padStart(5)} ${baseline.cpuUs.toFixed(0).padStart(5)} ` +
         `${result.rps.toFixed(0).padStart(7)} ${result.p99.toFixed(0).padStart(5)} ${result.cpuUs.toFixed(0).padStart(5)} ${percent(ratio).padStart(6)} ${spread.padStart(11)}  ${goals.join(', ')}`,
@@ -211,7 +259,9 @@ export function formatScale(large: SetupResult, demo: SetupResult | undefined): 
     const demoRow = demo.rows[i];
     const demoRatio = demoRow.result.rps / demoRow.baseline.rps;
     const slower = demoRatio / ratio;
-    lines.push(`${c.name.padEnd(40)} ${percent(demoRatio).padStart(6)} ${percent(ratio).padStart(6)} ${slower.toFixed(2).padStart(5)}  ${verdict(slower <= 1.2)}`);
+    lines.push(
+      `${c.name.padEnd(40)} ${percent(demoRatio).padStart(6)} ${percent(ratio).padStart(6)} ${slower.toFixed(2).padStart(5)}  ${verdict(slower <= 1.2)}`,
+    );
   }
   return lines;
 }
@@ -219,7 +269,8 @@ export function formatScale(large: SetupResult, demo: SetupResult | undefined): 
 export async function httpBench(): Promise<void> {
   const wanted = process.env.BENCH_SETUPS?.split(',');
   const unknown = wanted?.filter((name) => !SETUPS.some((s) => s.name === name));
-  if (unknown?.length) throw new Error(`unknown BENCH_SETUPS ${unknown.join(', ')}; setups: ${SETUPS.map((s) => s.name).join(', ')}`);
+  if (unknown?.length)
+    throw new Error(`unknown BENCH_SETUPS ${unknown.join(', ')}; setups: ${SETUPS.map((s) => s.name).join(', ')}`);
   const hasRedis = existsSync('/usr/bin/redis-server') || spawnSync('redis-server', ['--version']).status === 0;
   const demos = new Map<Setup['database'], SetupResult>();
   for (const setup of SETUPS) {

@@ -40,7 +40,8 @@ const INGEST_GOAL = 2000;
 const DASHBOARD_GOAL_MS = 100;
 const load = () => os.loadavg()[0].toFixed(1);
 const out = (line = '') => process.stdout.write(`${line}\n`);
-const quantile = (values: number[], q: number) => values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
+const quantile = (values: number[], q: number) =>
+  values.toSorted((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))];
 
 interface Setup {
   env: NodeJS.ProcessEnv;
@@ -55,8 +56,16 @@ async function setup(database: 'sqlite' | 'mysql'): Promise<Setup> {
   cleanups.unshift(redis.stop);
   // Reports come "through a proxy" (TRUST_PROXY) so each simulated listener has an address of its own.
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', TRUST_PROXY: '1',
-    SESSION_SECRET: 'bench-secret-bench-secret-bench', REDIS_URL: redis.url, REDIS_PREFIX: `onetrack-bench-${randomBytes(4).toString('hex')}:`,
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    MEDIA_WORKER: '0',
+    TRUST_PROXY: '1',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: `onetrack-bench-${randomBytes(4).toString('hex')}:`,
   };
   if (database === 'mysql') {
     const db = await mysqlDatabase(dataDir);
@@ -67,11 +76,20 @@ async function setup(database: 'sqlite' | 'mysql'): Promise<Setup> {
 }
 
 async function startNode(env: NodeJS.ProcessEnv, seed: boolean, nodes: Child[]): Promise<string> {
-  const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], { ...env, SEED_DEMO: seed ? '1' : '0' }, root);
+  const child = startChild(
+    process.execPath,
+    [path.join(root, 'api/server.ts')],
+    { ...env, SEED_DEMO: seed ? '1' : '0' },
+    root,
+  );
   nodes.push(child);
   // Seeding on a loaded machine takes minutes.
   const url = await waitFor('a node to listen', () => listeningUrl(child.output()), 600_000, 200);
-  await waitFor('the node to reach Redis', async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
+  await waitFor(
+    'the node to reach Redis',
+    async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined),
+    10_000,
+  );
   return url;
 }
 
@@ -94,7 +112,11 @@ function playRequests(tracks: number[]) {
         context.listener = ++listener;
         context.track = tracks[context.listener % tracks.length];
       }
-      return { ...request, headers: headers(context.listener), body: JSON.stringify({ trackId: context.track, event, source: 'home' }) };
+      return {
+        ...request,
+        headers: headers(context.listener),
+        body: JSON.stringify({ trackId: context.track, event, source: 'home' }),
+      };
     },
   });
   return [report('start', true), report('thirty'), report('complete')];
@@ -112,14 +134,29 @@ interface IngestResult {
   errors: number;
 }
 
-async function ingestRun(urls: string[], pids: number[], tracks: number[], knex: Knex, connections: number): Promise<IngestResult> {
+async function ingestRun(
+  urls: string[],
+  pids: number[],
+  tracks: number[],
+  knex: Knex,
+  connections: number,
+): Promise<IngestResult> {
   const before = Number((await knex('play_events').count({ n: '*' }))[0].n);
   const cpuBefore = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
   // autocannon spreads its connections over several URLs (its types only know one).
-  const result = await autocannon({ url: urls as unknown as string, connections, duration: SECONDS, requests: playRequests(tracks) as never });
+  const result = await autocannon({
+    url: urls as unknown as string,
+    connections,
+    duration: SECONDS,
+    requests: playRequests(tracks) as never,
+  });
   const cpu = pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - cpuBefore;
   const after = Number((await knex('play_events').count({ n: '*' }))[0].n);
-  const yardstick = await autocannon({ url: urls.map((u) => `${u}/robots.txt`) as unknown as string, connections, duration: Math.min(5, SECONDS) });
+  const yardstick = await autocannon({
+    url: urls.map((u) => `${u}/robots.txt`) as unknown as string,
+    connections,
+    duration: Math.min(5, SECONDS),
+  });
   return {
     perS: result.requests.total / SECONDS,
     countedPerS: (after - before) / SECONDS,
@@ -143,20 +180,26 @@ async function ingestBench(): Promise<string[]> {
     try {
       const a = await startNode(env, true, nodes);
       const b = await startNode(env, false, nodes);
-      const tracks = ((await (await fetch(`${a}/api/tracks/monthly`)).json()) as Array<{ id: number }>).map((t) => t.id);
+      const tracks = ((await (await fetch(`${a}/api/tracks/monthly`)).json()) as Array<{ id: number }>).map(
+        (t) => t.id,
+      );
       const knex = knexFactory(knexConfig(loadConfig(env).database));
       try {
         const pids = nodes.map((node) => node.process.pid!);
-        for (const [label, urls, used] of [['1 node', [a], pids.slice(0, 1)], ['2 nodes', [a, b], pids]] as const) for (const connections of CONNECTIONS) {
-          const loadBefore = load();
-          const r = await ingestRun([...urls], [...used], tracks, knex, connections);
-          lines.push(
-            `${database.padEnd(7)} ${label.padEnd(8)} ${String(connections).padStart(5)} ${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ${String(r.errors).padStart(7)} ` +
-              `${r.cpuMs.toFixed(2).padStart(7)} ${(1000 / r.cpuMs).toFixed(0).padStart(8)} ${(r.countedPerS / r.staticPerS).toFixed(3).padStart(8)}  ${loadBefore.padStart(5)}  ${verdict(r)}`,
-          );
-          if (verdict(r) !== 'met') missed.push(`${database} ${label} ${connections} conns`);
-          out(lines.at(-1));
-        }
+        for (const [label, urls, used] of [
+          ['1 node', [a], pids.slice(0, 1)],
+          ['2 nodes', [a, b], pids],
+        ] as const)
+          for (const connections of CONNECTIONS) {
+            const loadBefore = load();
+            const r = await ingestRun([...urls], [...used], tracks, knex, connections);
+            lines.push(
+              `${database.padEnd(7)} ${label.padEnd(8)} ${String(connections).padStart(5)} ${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ${String(r.errors).padStart(7)} ` +
+                `${r.cpuMs.toFixed(2).padStart(7)} ${(1000 / r.cpuMs).toFixed(0).padStart(8)} ${(r.countedPerS / r.staticPerS).toFixed(3).padStart(8)}  ${loadBefore.padStart(5)}  ${verdict(r)}`,
+            );
+            if (verdict(r) !== 'met') missed.push(`${database} ${label} ${connections} conns`);
+            out(lines.at(-1));
+          }
       } finally {
         await knex.destroy();
       }
@@ -168,7 +211,7 @@ async function ingestBench(): Promise<string[]> {
   return [
     `Play ingest: ${SECONDS} s per case, ${CONNECTIONS.join(' and ')} connections (players reporting at once), each a listener after another sending start, 30 s, complete (distinct address and browser), ${os.cpus().length} cores shared with the load generator, Redis`,
     '',
-    'cpu ms: the app nodes\' CPU time per counted event; per core: events/s one fully used core would take at that cost; vs static: counted/s over GET /robots.txt req/s in the same run',
+    "cpu ms: the app nodes' CPU time per counted event; per core: events/s one fully used core would take at that cost; vs static: counted/s over GET /robots.txt req/s in the same run",
     '',
     `${'db'.padEnd(7)} ${'nodes'.padEnd(8)} ${'conns'.padStart(5)} ${'events/s'.padStart(9)} ${'counted/s'.padStart(10)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)} ${'cpu ms'.padStart(7)} ${'per core'.padStart(8)} ${'vs static'.padStart(8)}  ${'load'.padStart(5)}  goal ${INGEST_GOAL}/s`,
     ...lines,
@@ -187,7 +230,9 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
   const [{ min, max }] = await knex('tracks').min({ min: 'id' }).max({ max: 'id' });
   const count = Number(max) - Number(min) + 1;
   await knex.raw("SET SESSION time_zone = '+00:00', foreign_key_checks = 0, unique_checks = 0");
-  await knex.raw('ALTER TABLE play_events DROP INDEX play_events_track_id_listener_event_play_window_unique, DROP INDEX play_events_day_track_id_index');
+  await knex.raw(
+    'ALTER TABLE play_events DROP INDEX play_events_track_id_listener_event_play_window_unique, DROP INDEX play_events_day_track_id_index',
+  );
   const started = performance.now();
   for (let offset = 0; offset < EVENTS; offset += CHUNK) {
     const size = Math.min(CHUNK, EVENTS - offset);
@@ -205,7 +250,9 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
       [offset, now, DAYS, offset, DAYS, EVENTS, DAY_MS, offset, DAY_MS, offset, Number(min), count],
     );
   }
-  await knex.raw('ALTER TABLE play_events ADD UNIQUE play_events_track_id_listener_event_play_window_unique (track_id, listener, event, play_window), ADD INDEX play_events_day_track_id_index (day, track_id)');
+  await knex.raw(
+    'ALTER TABLE play_events ADD UNIQUE play_events_track_id_listener_event_play_window_unique (track_id, listener, event, play_window), ADD INDEX play_events_day_track_id_index (day, track_id)',
+  );
   await knex.raw('SET SESSION foreign_key_checks = 1, unique_checks = 1');
   return (performance.now() - started) / 1000;
 }
@@ -219,7 +266,9 @@ async function timed(url: string, cookie: string, samples: number, pid: number):
   for (let i = 0; i < samples; i++) {
     const started = performance.now();
     // A fresh query string each time: no cache answers.
-    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}bench=${i}-${randomBytes(3).toString('hex')}`, { headers: { cookie } });
+    const res = await fetch(`${url}${url.includes('?') ? '&' : '?'}bench=${i}-${randomBytes(3).toString('hex')}`, {
+      headers: { cookie },
+    });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     times.push(performance.now() - started);
@@ -240,7 +289,10 @@ async function dashboardBench(): Promise<string[]> {
     out(`seeded, load ${load()}`);
     await growCatalog(env);
     out(`catalog grown, load ${load()}`);
-    const { kernel } = await createKernel({ config: loadConfig({ ...env, SEED_DEMO: '0' }), log: createLogger('warn') });
+    const { kernel } = await createKernel({
+      config: loadConfig({ ...env, SEED_DEMO: '0' }),
+      log: createLogger('warn'),
+    });
     const { knex } = kernel;
     const now = Date.now();
     let generation: number;
@@ -255,7 +307,8 @@ async function dashboardBench(): Promise<string[]> {
       }
       // Three artists with few, middling and many plays sign in with the demo's password.
       const demo = await knex('users').where({ username: DEMO_USERNAME }).first('passwordHash');
-      for (const username of ['scale0', 'scale300', 'scale1999']) await knex('users').where({ username }).update({ passwordHash: demo.passwordHash, usernameKey: username });
+      for (const username of ['scale0', 'scale300', 'scale1999'])
+        await knex('users').where({ username }).update({ passwordHash: demo.passwordHash, usernameKey: username });
     } finally {
       await kernel.close();
     }
@@ -267,7 +320,9 @@ async function dashboardBench(): Promise<string[]> {
         await k.destroy();
       }
     })();
-    out(`generated ${events} play events in ${generation.toFixed(0)} s; rolled up ${rollupMs.length} days, p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ${Math.max(...rollupMs).toFixed(0)} ms per day`);
+    out(
+      `generated ${events} play events in ${generation.toFixed(0)} s; rolled up ${rollupMs.length} days, p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ${Math.max(...rollupMs).toFixed(0)} ms per day`,
+    );
 
     const url = await startNode(env, false, nodes);
     const pid = nodes.at(-1)!.process.pid!;
@@ -285,7 +340,14 @@ async function dashboardBench(): Promise<string[]> {
       const page = await timed(`${url}/dashboard?period=90`, cookie, 10, pid);
       cases.push({ name: `page /dashboard?period=90 ${username}`, times: page, cpuMs: lastCpuMs });
     }
-    const popular = ['/api/artists?sort=popular&limit=24', '/artists?sort=popular', '/discover?sort=popular', '/', '/tracks/1', '/robots.txt'];
+    const popular = [
+      '/api/artists?sort=popular&limit=24',
+      '/artists?sort=popular',
+      '/discover?sort=popular',
+      '/',
+      '/tracks/1',
+      '/robots.txt',
+    ];
     for (const p of popular) {
       const times = await timed(`${url}${p}`, '', 20, pid);
       cases.push({ name: `anonymous ${p} (uncached)`, times, cpuMs: lastCpuMs });
@@ -294,10 +356,13 @@ async function dashboardBench(): Promise<string[]> {
       `Dashboard on MariaDB: ${Number(events).toLocaleString('en-US')} play events over ${DAYS} days, 20,000+ tracks (2,000 artists), generated in ${generation.toFixed(0)} s (INSERT ... SELECT, keys built after);`,
       `rollup job per day (~${Math.round(Number(events) / DAYS).toLocaleString('en-US')} events): p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ${Math.max(...rollupMs).toFixed(0)} ms; load ${load()}`,
       '',
-      'cpu ms: the node\'s CPU time per request (the database server\'s own time not included); p50/p95: wall time, sequential requests',
+      "cpu ms: the node's CPU time per request (the database server's own time not included); p50/p95: wall time, sequential requests",
       '',
       `${'case'.padEnd(58)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'cpu ms'.padStart(7)}`,
-      ...cases.map((c) => `${c.name.padEnd(58)} ${quantile(c.times, 0.5).toFixed(1).padStart(7)} ${quantile(c.times, 0.95).toFixed(1).padStart(7)} ${c.cpuMs.toFixed(1).padStart(7)}`),
+      ...cases.map(
+        (c) =>
+          `${c.name.padEnd(58)} ${quantile(c.times, 0.5).toFixed(1).padStart(7)} ${quantile(c.times, 0.95).toFixed(1).padStart(7)} ${c.cpuMs.toFixed(1).padStart(7)}`,
+      ),
       '',
       `all dashboard API answers: p50 ${quantile(dashboards, 0.5).toFixed(1)} ms, p95 ${quantile(dashboards, 0.95).toFixed(1)} ms (goal <= ${DASHBOARD_GOAL_MS} ms: ${quantile(dashboards, 0.95) <= DASHBOARD_GOAL_MS ? 'met' : 'missed'}), node CPU per answer ${Math.max(...dashboardCpu).toFixed(1)} ms at most`,
     );
@@ -309,10 +374,13 @@ async function dashboardBench(): Promise<string[]> {
 }
 
 export async function insightsBench(parts: string[] = ['ingest', 'dashboard']): Promise<void> {
-  const report: string[] = [`\nInsights bench, ${new Date().toISOString()}, ${os.cpus().length} cores, load at start ${load()}`];
+  const report: string[] = [
+    `\nInsights bench, ${new Date().toISOString()}, ${os.cpus().length} cores, load at start ${load()}`,
+  ];
   if (parts.includes('ingest')) report.push('', ...(await ingestBench()));
   if (parts.includes('dashboard')) report.push('', ...(await dashboardBench()));
   out(report.join('\n'));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await insightsBench(process.argv.slice(2).length ? process.argv.slice(2) : undefined);
+if (import.meta.url === `file://${process.argv[1]}`)
+  await insightsBench(process.argv.slice(2).length ? process.argv.slice(2) : undefined);

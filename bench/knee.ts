@@ -35,7 +35,13 @@ async function climb(run: (connections: number) => Promise<Load>): Promise<Step[
   const steps: Step[] = [];
   for (const connections of STEPS) {
     const all = overall(await run(connections));
-    const step = { connections, perSecond: all.times.length / STEP_S, p50: all.quantile(0.5), p99: all.quantile(0.99), errors: all.errors };
+    const step = {
+      connections,
+      perSecond: all.times.length / STEP_S,
+      p50: all.quantile(0.5),
+      p99: all.quantile(0.99),
+      errors: all.errors,
+    };
     steps.push(step);
     if (step.p99 > P99_LIMIT_MS || step.errors) break;
   }
@@ -45,8 +51,14 @@ async function climb(run: (connections: number) => Promise<Load>): Promise<Step[
 function report(title: string, steps: Step[]): string[] {
   const held = steps.filter((s) => s.p99 <= P99_LIMIT_MS && !s.errors);
   const knee = held.at(-1);
-  const lines = [`\n${title}`, `${'connections'.padStart(11)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)}`];
-  for (const s of steps) lines.push(`${String(s.connections).padStart(11)} ${s.perSecond.toFixed(1).padStart(7)} ${s.p50.toFixed(0).padStart(6)} ${s.p99.toFixed(0).padStart(6)} ${String(s.errors).padStart(7)}`);
+  const lines = [
+    `\n${title}`,
+    `${'connections'.padStart(11)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)}`,
+  ];
+  for (const s of steps)
+    lines.push(
+      `${String(s.connections).padStart(11)} ${s.perSecond.toFixed(1).padStart(7)} ${s.p50.toFixed(0).padStart(6)} ${s.p99.toFixed(0).padStart(6)} ${String(s.errors).padStart(7)}`,
+    );
   lines.push(
     knee
       ? `knee: ${knee.perSecond.toFixed(0)} req/s at ${knee.connections} connections (p99 ${knee.p99.toFixed(0)} ms)${held.length === steps.length ? `, still holding at the last step` : ''}`

@@ -39,13 +39,20 @@ async function audit(url: string, port: number): Promise<Run> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories } = result.lhr;
   const bytesOf = (type: string) => {
-    const items = (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items ?? [];
+    const items =
+      (
+        audits['resource-summary']?.details as
+          { items?: Array<{ resourceType: string; transferSize: number }> } | undefined
+      )?.items ?? [];
     return (items.find((item) => item.resourceType === type)?.transferSize ?? 0) / 1024;
   };
   // Lighthouse 13 names the LCP element in its LCP breakdown insight, as a node item; the simulated
   // phases are in the metrics audit (the insight's own table is the unthrottled trace's).
-  const lcpItems = (audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; selector?: string }> } | undefined)?.items;
-  const metrics = (audits.metrics?.details as { items?: Array<Record<string, number | undefined>> } | undefined)?.items?.[0] ?? {};
+  const lcpItems = (
+    audits['lcp-breakdown-insight']?.details as { items?: Array<{ type: string; selector?: string }> } | undefined
+  )?.items;
+  const metrics =
+    (audits.metrics?.details as { items?: Array<Record<string, number | undefined>> } | undefined)?.items?.[0] ?? {};
   const lcp = audits['largest-contentful-paint'].numericValue ?? NaN;
   const ttfb = metrics.timeToFirstByte ?? NaN;
   // Despite their names these are moments (the image's simulated load start and end), absent for text.
@@ -76,16 +83,32 @@ async function measure(base: string, chromePort: number): Promise<Map<string, Pa
     await fetch(base + page); // rendered once, as any visitor but the first sees it
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(base + page, chromePort));
-    const picked = Object.fromEntries((Object.keys(runs[0]) as Array<keyof Run>).filter((key) => key !== 'lcpElement').map((key) => [key, median(runs.map((run) => run[key as Figure]))]));
-    figures.set(page, { ...(picked as Record<Figure, number>), lcpElement: runs.find((run) => run.lcpElement)?.lcpElement ?? '' });
+    const picked = Object.fromEntries(
+      (Object.keys(runs[0]) as Array<keyof Run>)
+        .filter((key) => key !== 'lcpElement')
+        .map((key) => [key, median(runs.map((run) => run[key as Figure]))]),
+    );
+    figures.set(page, {
+      ...(picked as Record<Figure, number>),
+      lcpElement: runs.find((run) => run.lcpElement)?.lcpElement ?? '',
+    });
   }
   return figures;
 }
 
 const COLUMNS: Array<[Figure, string, number]> = [
-  ['score', 'score', 0], ['lcp', 'LCP ms', 0], ['fcp', 'FCP ms', 0], ['tbt', 'TBT ms', 0], ['cls', 'CLS', 3],
-  ['htmlKb', 'HTML KB', 1], ['cssKb', 'CSS KB', 1], ['jsKb', 'JS KB', 1],
-  ['ttfb', 'TTFB', 0], ['loadDelay', 'delay', 0], ['loadTime', 'load', 0], ['renderDelay', 'render', 0],
+  ['score', 'score', 0],
+  ['lcp', 'LCP ms', 0],
+  ['fcp', 'FCP ms', 0],
+  ['tbt', 'TBT ms', 0],
+  ['cls', 'CLS', 3],
+  ['htmlKb', 'HTML KB', 1],
+  ['cssKb', 'CSS KB', 1],
+  ['jsKb', 'JS KB', 1],
+  ['ttfb', 'TTFB', 0],
+  ['loadDelay', 'delay', 0],
+  ['loadTime', 'load', 0],
+  ['renderDelay', 'render', 0],
 ];
 /** Figures where more is worse, compared with the demo's at scale (score, where more is better, separately). */
 const SCALED: Figure[] = ['lcp', 'fcp', 'tbt', 'htmlKb', 'cssKb', 'jsKb'];
@@ -101,9 +124,13 @@ function table(title: string, figures: Map<string, PageFigures>, demo?: Map<stri
     if (demo) {
       const d = demo.get(page)!;
       // A figure of 0 (no CLS, no TBT) stays within any ratio while it stays under 50 ms or 1 KB more.
-      const over = SCALED.filter((key) => f[key] > d[key] * SCALE_LIMIT && f[key] - d[key] > (key.endsWith('Kb') ? 1 : 50));
+      const over = SCALED.filter(
+        (key) => f[key] > d[key] * SCALE_LIMIT && f[key] - d[key] > (key.endsWith('Kb') ? 1 : 50),
+      );
       if (f.score < d.score / SCALE_LIMIT) over.unshift('score');
-      scale = `${over.length ? `NO: ${over.join(',')}` : 'yes'} (LCP ${(f.lcp / d.lcp).toFixed(2)}x) `.padEnd(SCALE_WIDTH);
+      scale = `${over.length ? `NO: ${over.join(',')}` : 'yes'} (LCP ${(f.lcp / d.lcp).toFixed(2)}x) `.padEnd(
+        SCALE_WIDTH,
+      );
     }
     return `${page.padEnd(12)}${COLUMNS.map(([key, , digits]) => f[key].toFixed(digits).padStart(8)).join('')}  ${met ? 'met   ' : 'MISSED'} ${scale}${f.lcpElement}`;
   });
@@ -117,10 +144,14 @@ export async function lighthouseBench(): Promise<void> {
       demo = await measure(base, chromePort);
     });
     const phases = 'LCP phases (simulated): TTFB, resource load delay, load time, render delay';
-    process.stdout.write(`${table(`Lighthouse (mobile preset), demo catalog with processed media, median of ${RUNS} runs per page; ${phases}`, demo)}\n`);
+    process.stdout.write(
+      `${table(`Lighthouse (mobile preset), demo catalog with processed media, median of ${RUNS} runs per page; ${phases}`, demo)}\n`,
+    );
     await growCatalog(benchEnv(dataDir, true));
     await withServer(dataDir, true, async (base) => {
-      process.stdout.write(`${table(`Lighthouse, the same with 2,000 artists / 20,000 tracks added`, await measure(base, chromePort), demo)}\n`);
+      process.stdout.write(
+        `${table(`Lighthouse, the same with 2,000 artists / 20,000 tracks added`, await measure(base, chromePort), demo)}\n`,
+      );
     });
   });
 }

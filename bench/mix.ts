@@ -72,30 +72,110 @@ const SEARCHES = ['scale', 'pop', 'scale artist 12', 'tidal', 'jazz', 'track 3']
 
 const READS: Kind[] = [
   { name: 'page /', group: 'anonymous page', weight: 15, request: () => ({ path: '/' }) },
-  { name: 'page /artist/:id', group: 'anonymous page', weight: 15, request: (ids) => ({ path: `/artist/${artist(ids)}` }) },
-  { name: 'page /tracks/:id', group: 'anonymous page', weight: 10, request: (ids) => ({ path: `/tracks/${track(ids)}` }) },
+  {
+    name: 'page /artist/:id',
+    group: 'anonymous page',
+    weight: 15,
+    request: (ids) => ({ path: `/artist/${artist(ids)}` }),
+  },
+  {
+    name: 'page /tracks/:id',
+    group: 'anonymous page',
+    weight: 10,
+    request: (ids) => ({ path: `/tracks/${track(ids)}` }),
+  },
   { name: 'page /discover', group: 'anonymous page', weight: 5, request: () => ({ path: '/discover' }) },
-  { name: 'page /search?q=', group: 'anonymous page', weight: 5, request: () => ({ path: `/search?q=${encodeURIComponent(pick(SEARCHES))}` }) },
+  {
+    name: 'page /search?q=',
+    group: 'anonymous page',
+    weight: 5,
+    request: () => ({ path: `/search?q=${encodeURIComponent(pick(SEARCHES))}` }),
+  },
   { name: 'page /, signed in', group: 'signed-in page', weight: 8, request: () => ({ path: '/', signedIn: true }) },
-  { name: 'page /credits (vault), signed in', group: 'signed-in page', weight: 6, request: () => ({ path: '/credits', signedIn: true }) },
-  { name: 'page /messages, signed in', group: 'signed-in page', weight: 6, request: () => ({ path: '/messages', signedIn: true }) },
+  {
+    name: 'page /credits (vault), signed in',
+    group: 'signed-in page',
+    weight: 6,
+    request: () => ({ path: '/credits', signedIn: true }),
+  },
+  {
+    name: 'page /messages, signed in',
+    group: 'signed-in page',
+    weight: 6,
+    request: () => ({ path: '/messages', signedIn: true }),
+  },
   { name: 'GET /api/tracks/monthly', group: 'API read', weight: 8, request: () => ({ path: '/api/tracks/monthly' }) },
-  { name: 'GET /api/artists/:id', group: 'API read', weight: 6, request: (ids) => ({ path: `/api/artists/${artist(ids)}` }) },
-  { name: 'GET /api/tracks/:id', group: 'API read', weight: 6, request: (ids) => ({ path: `/api/tracks/${track(ids)}` }) },
-  { name: 'GET /api/auth/user, signed in', group: 'API read', weight: 5, request: () => ({ path: '/api/auth/user', signedIn: true }) },
-  { name: 'GET /api/messages/unread-count, signed in', group: 'API read', weight: 5, request: () => ({ path: '/api/messages/unread-count', signedIn: true }) },
+  {
+    name: 'GET /api/artists/:id',
+    group: 'API read',
+    weight: 6,
+    request: (ids) => ({ path: `/api/artists/${artist(ids)}` }),
+  },
+  {
+    name: 'GET /api/tracks/:id',
+    group: 'API read',
+    weight: 6,
+    request: (ids) => ({ path: `/api/tracks/${track(ids)}` }),
+  },
+  {
+    name: 'GET /api/auth/user, signed in',
+    group: 'API read',
+    weight: 5,
+    request: () => ({ path: '/api/auth/user', signedIn: true }),
+  },
+  {
+    name: 'GET /api/messages/unread-count, signed in',
+    group: 'API read',
+    weight: 5,
+    request: () => ({ path: '/api/messages/unread-count', signedIn: true }),
+  },
 ];
 
 export const WRITES: Kind[] = [
-  { name: 'POST listen', group: 'write', weight: 60, request: (ids) => ({ path: `/api/tracks/${track(ids)}/listen`, method: 'POST', signedIn: true }) },
-  { name: 'POST like', group: 'write', weight: 15, request: (ids) => ({ path: `/api/tracks/${track(ids)}/like`, method: 'POST', body: { like: Math.random() < 0.7 }, signedIn: true }) },
-  { name: 'POST subscription', group: 'write', weight: 10, request: (ids) => ({ path: '/api/subscriptions', method: 'POST', body: { artistId: artist(ids) }, signedIn: true }) },
-  { name: 'POST allocation', group: 'write', weight: 10, request: (ids) => ({ path: '/api/credits/allocate', method: 'POST', body: { artistId: artist(ids), credits: 1 }, signedIn: true }) },
+  {
+    name: 'POST listen',
+    group: 'write',
+    weight: 60,
+    request: (ids) => ({ path: `/api/tracks/${track(ids)}/listen`, method: 'POST', signedIn: true }),
+  },
+  {
+    name: 'POST like',
+    group: 'write',
+    weight: 15,
+    request: (ids) => ({
+      path: `/api/tracks/${track(ids)}/like`,
+      method: 'POST',
+      body: { like: Math.random() < 0.7 },
+      signedIn: true,
+    }),
+  },
+  {
+    name: 'POST subscription',
+    group: 'write',
+    weight: 10,
+    request: (ids) => ({ path: '/api/subscriptions', method: 'POST', body: { artistId: artist(ids) }, signedIn: true }),
+  },
+  {
+    name: 'POST allocation',
+    group: 'write',
+    weight: 10,
+    request: (ids) => ({
+      path: '/api/credits/allocate',
+      method: 'POST',
+      body: { artistId: artist(ids), credits: 1 },
+      signedIn: true,
+    }),
+  },
   {
     name: 'POST message',
     group: 'write',
     weight: 5,
-    request: (_ids, fan, fans) => ({ path: '/api/messages', method: 'POST', body: { recipientId: pick(fans.filter((f) => f !== fan)).id, content: 'Heard your drop?' }, signedIn: true }),
+    request: (_ids, fan, fans) => ({
+      path: '/api/messages',
+      method: 'POST',
+      body: { recipientId: pick(fans.filter((f) => f !== fan)).id, content: 'Heard your drop?' },
+      signedIn: true,
+    }),
   },
 ];
 
@@ -175,7 +255,10 @@ export class Load {
     const pools = byGroup
       ? [...new Set(READS.map((k) => k.group))].map((group) => {
           const kinds = READS.filter((k) => k.group === group);
-          return { read: byWeight(kinds), loops: Math.max(1, Math.round((connections * kinds.reduce((sum, k) => sum + k.weight, 0)) / total)) };
+          return {
+            read: byWeight(kinds),
+            loops: Math.max(1, Math.round((connections * kinds.reduce((sum, k) => sum + k.weight, 0)) / total)),
+          };
         })
       : [{ read: byWeight(READS), loops: connections }];
     await Promise.all(
@@ -199,13 +282,24 @@ export class Load {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One request; status 0 for a refused connection or a reset (counted as an error). */
-export function exchange(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; cache: string | null }> {
+export function exchange(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; cache: string | null }> {
   return new Promise((resolve) => {
-    const req = http.request(url, { method, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, agent }, (res) => {
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: (res.headers['x-page-cache'] as string | undefined) ?? null }));
-      res.on('error', () => resolve({ status: 0, cache: null }));
-      res.resume();
-    });
+    const req = http.request(
+      url,
+      { method, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, agent },
+      (res) => {
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, cache: (res.headers['x-page-cache'] as string | undefined) ?? null }),
+        );
+        res.on('error', () => resolve({ status: 0, cache: null }));
+        res.resume();
+      },
+    );
     req.on('error', () => resolve({ status: 0, cache: null }));
     req.end(body);
   });
@@ -216,15 +310,30 @@ async function register(base: string, n: number): Promise<Fan> {
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'secret123', email: `${username}@example.com`, name: `Mix Fan ${n}`, isArtist: false }),
+    body: JSON.stringify({
+      username,
+      password: 'secret123',
+      email: `${username}@example.com`,
+      name: `Mix Fan ${n}`,
+      isArtist: false,
+    }),
   });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: number };
-  return { id, cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    id,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 function report(title: string, load: Load, seconds: number): string[] {
-  const lines = [`\n${title}`, `${'kind'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)} ${'hits'.padStart(6)}`];
+  const lines = [
+    `\n${title}`,
+    `${'kind'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)} ${'hits'.padStart(6)}`,
+  ];
   for (const kind of [...READS, ...WRITES]) {
     const tally = load.tallies.get(kind.name);
     if (!tally) continue;
@@ -239,12 +348,16 @@ function report(title: string, load: Load, seconds: number): string[] {
   const errors = all.reduce((sum, t) => sum + t.errors, 0);
   const cacheable = all.reduce((sum, t) => sum + t.cacheable, 0);
   const hits = all.reduce((sum, t) => sum + t.hits, 0);
-  lines.push(`${'all'.padEnd(42)} ${(count / seconds).toFixed(1).padStart(7)} ${''.padStart(13)} ${((errors / count) * 100).toFixed(1).padStart(6)}% ${`${((hits / Math.max(1, cacheable)) * 100).toFixed(0)} %`.padStart(6)}`);
+  lines.push(
+    `${'all'.padEnd(42)} ${(count / seconds).toFixed(1).padStart(7)} ${''.padStart(13)} ${((errors / count) * 100).toFixed(1).padStart(6)}% ${`${((hits / Math.max(1, cacheable)) * 100).toFixed(0)} %`.padStart(6)}`,
+  );
   return lines;
 }
 
 const groupRate = (load: Load, group: Group, seconds: number) =>
-  [...READS, ...WRITES].filter((k) => k.group === group).reduce((sum, k) => sum + (load.tallies.get(k.name)?.times.length ?? 0), 0) / seconds;
+  [...READS, ...WRITES]
+    .filter((k) => k.group === group)
+    .reduce((sum, k) => sum + (load.tallies.get(k.name)?.times.length ?? 0), 0) / seconds;
 
 /**
  * The page cache's lookups on both nodes so far, by result (their /metrics): the pages rendered
@@ -254,8 +367,11 @@ const groupRate = (load: Load, group: Group, seconds: number) =>
 async function pageLookups(urls: string[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const url of urls) {
-    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-    for (const [, result, value] of text.matchAll(/^onetrack_page_cache_lookups_total\{result="(\w+)"\} (\d+)/gm)) counts[result] = (counts[result] ?? 0) + Number(value);
+    const text = await (
+      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    for (const [, result, value] of text.matchAll(/^onetrack_page_cache_lookups_total\{result="(\w+)"\} (\d+)/gm))
+      counts[result] = (counts[result] ?? 0) + Number(value);
   }
   return counts;
 }
@@ -268,7 +384,9 @@ class Renders {
   /** CPU seconds per role over the phases. */
   readonly cpu = new Map<Role, number>();
   toString() {
-    const cores = [...this.cpu].sort((a, b) => b[1] - a[1]).map(([who, seconds]) => `${who} ${(seconds / this.seconds).toFixed(2)}`);
+    const cores = [...this.cpu]
+      .sort((a, b) => b[1] - a[1])
+      .map(([who, seconds]) => `${who} ${(seconds / this.seconds).toFixed(2)}`);
     return (
       `${this.rendered} pages rendered on the two nodes (renders ahead included), ${this.shared} taken from the other node's render\n` +
       (cores.length ? `CPU, in cores: ${cores.join(', ')}` : '')
@@ -277,7 +395,14 @@ class Renders {
 }
 
 /** Runs a measured phase, adding the page renders and shared copies it took to `renders`. */
-async function measured(cluster: MixCluster, load: Load, renders: Renders, seconds: number, writes: number, connections: number): Promise<void> {
+async function measured(
+  cluster: MixCluster,
+  load: Load,
+  renders: Renders,
+  seconds: number,
+  writes: number,
+  connections: number,
+): Promise<void> {
   const before = await pageLookups(cluster.urls);
   const cpuBefore = cpuByRole();
   await load.run(seconds, writes, connections, true);
@@ -287,7 +412,9 @@ async function measured(cluster: MixCluster, load: Load, renders: Renders, secon
   renders.rendered += delta('miss');
   renders.shared += delta('shared');
   renders.seconds += seconds;
-  if (cpuBefore && cpuAfter) for (const [who, seconds] of usedBetween(cpuBefore, cpuAfter)) renders.cpu.set(who, (renders.cpu.get(who) ?? 0) + seconds);
+  if (cpuBefore && cpuAfter)
+    for (const [who, seconds] of usedBetween(cpuBefore, cpuAfter))
+      renders.cpu.set(who, (renders.cpu.get(who) ?? 0) + seconds);
 }
 
 /** The two nodes on MariaDB and Redis with the large catalog, the fans signed in, warmed up. */
@@ -335,8 +462,19 @@ export async function startMixCluster(): Promise<MixCluster | null> {
       const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
       nodes.push(child);
       // A node that stopped (a setting missing) says why at once.
-      const url = await waitFor('a node to listen', () => listeningUrl(child.output()) ?? (child.process.exitCode === null ? undefined : Promise.reject(new Error(child.output()))), 180_000, 100);
-      await waitFor('the node to reach Redis', async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
+      const url = await waitFor(
+        'a node to listen',
+        () =>
+          listeningUrl(child.output()) ??
+          (child.process.exitCode === null ? undefined : Promise.reject(new Error(child.output()))),
+        180_000,
+        100,
+      );
+      await waitFor(
+        'the node to reach Redis',
+        async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined),
+        10_000,
+      );
       return url;
     };
     const urls = [await start(), await start()];
@@ -352,12 +490,19 @@ export async function startMixCluster(): Promise<MixCluster | null> {
 
     // Warm up: the popular anonymous pages in both nodes' caches, then a few seconds of the mix
     // (JIT, compiled statements); then idle, then under writes.
-    const popular = ['/', '/discover', ...SEARCHES.map((q) => `/search?q=${encodeURIComponent(q)}`), '/api/tracks/monthly'];
+    const popular = [
+      '/',
+      '/discover',
+      ...SEARCHES.map((q) => `/search?q=${encodeURIComponent(q)}`),
+      '/api/tracks/monthly',
+    ];
     for (const id of ids.artists.slice(0, POPULAR_ARTISTS)) popular.push(`/artist/${id}`, `/api/artists/${id}`);
     for (const id of ids.tracks.slice(0, POPULAR_TRACKS)) popular.push(`/tracks/${id}`, `/api/tracks/${id}`);
     for (const base of urls) {
       for (let i = 0; i < popular.length; i += CONNECTIONS) {
-        await Promise.all(popular.slice(i, i + CONNECTIONS).map(async (target) => (await fetch(base + target)).arrayBuffer()));
+        await Promise.all(
+          popular.slice(i, i + CONNECTIONS).map(async (target) => (await fetch(base + target)).arrayBuffer()),
+        );
       }
     }
     await new Load(urls, ids, fans).run(5, 0);

@@ -36,25 +36,52 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-nodes-bench-'));
   const redis = await startRedis();
   const prefix = `onetrack-bench-${randomBytes(4).toString('hex')}:`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'bench-secret-bench-secret-bench', REDIS_URL: redis.url, REDIS_PREFIX: prefix };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    MEDIA_WORKER: '0',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: prefix,
+  };
   const nodes: Child[] = [];
   const start = async (seed: boolean) => {
-    const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], { ...env, SEED_DEMO: seed ? '1' : '0' }, root);
+    const child = startChild(
+      process.execPath,
+      [path.join(root, 'api/server.ts')],
+      { ...env, SEED_DEMO: seed ? '1' : '0' },
+      root,
+    );
     nodes.push(child);
     const url = await waitFor('a node to listen', () => listeningUrl(child.output()), 120_000, 100);
-    await waitFor('the node to reach Redis', async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
+    await waitFor(
+      'the node to reach Redis',
+      async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined),
+      10_000,
+    );
     return url;
   };
   try {
     const a = await start(true);
     const b = await start(false);
-    const promoted = spawnSync(process.execPath, [path.join(root, 'api/cli/promote.ts'), DEMO_USERNAME, 'admin'], { env, encoding: 'utf8' });
+    const promoted = spawnSync(process.execPath, [path.join(root, 'api/cli/promote.ts'), DEMO_USERNAME, 'admin'], {
+      env,
+      encoding: 'utf8',
+    });
     if (promoted.status !== 0) throw new Error(promoted.stderr);
     const cookie = await sessionCookie(a);
 
     const measure = async (urls: string[], c: Case) => {
       // autocannon spreads its connections over several URLs (its types only know one).
-      const result = await autocannon({ url: urls.map((u) => u + c.path) as unknown as string, connections: CONNECTIONS, duration: DURATION_S, headers: c.signedIn ? { cookie } : {} });
+      const result = await autocannon({
+        url: urls.map((u) => u + c.path) as unknown as string,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        headers: c.signedIn ? { cookie } : {},
+      });
       if (result.non2xx > 0) throw new Error(`${c.name}: ${result.non2xx} answers were not 2xx`);
       return result.requests.average;
     };
@@ -75,8 +102,14 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
       await fetch(`${b}/`);
       const text = `Bench edit ${round} ${randomBytes(3).toString('hex')}`;
       const started = performance.now();
-      const message = new Promise<void>((resolve) => (heard = resolve)).then(() => heardMs.push(performance.now() - started));
-      const write = await fetch(`${a}/api/content/${hero.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ value: text }) });
+      const message = new Promise<void>((resolve) => (heard = resolve)).then(() =>
+        heardMs.push(performance.now() - started),
+      );
+      const write = await fetch(`${a}/api/content/${hero.id}`, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json', cookie },
+        body: JSON.stringify({ value: text }),
+      });
       if (!write.ok) throw new Error(`content edit answered ${write.status}`);
       const answered = performance.now();
       answeredMs.push(answered - started);
@@ -88,10 +121,16 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
     await listener.quit();
     const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)];
 
-    process.stdout.write(`\nOne node vs two: ${DURATION_S} s per case, ${CONNECTIONS} connections (spread evenly over the nodes), ${os.cpus().length} cores, one SQLite file, Redis\n\n`);
-    process.stdout.write(`${'case'.padEnd(40)} ${'1 node req/s'.padStart(13)} ${'2 nodes req/s'.padStart(14)} ${'ratio'.padStart(7)}\n`);
+    process.stdout.write(
+      `\nOne node vs two: ${DURATION_S} s per case, ${CONNECTIONS} connections (spread evenly over the nodes), ${os.cpus().length} cores, one SQLite file, Redis\n\n`,
+    );
+    process.stdout.write(
+      `${'case'.padEnd(40)} ${'1 node req/s'.padStart(13)} ${'2 nodes req/s'.padStart(14)} ${'ratio'.padStart(7)}\n`,
+    );
     for (const row of rows) {
-      process.stdout.write(`${row.name.padEnd(40)} ${row.one.toFixed(0).padStart(13)} ${row.two.toFixed(0).padStart(14)} ${(row.two / row.one).toFixed(2).padStart(7)}\n`);
+      process.stdout.write(
+        `${row.name.padEnd(40)} ${row.one.toFixed(0).padStart(13)} ${row.two.toFixed(0).padStart(14)} ${(row.two / row.one).toFixed(2).padStart(7)}\n`,
+      );
     }
     process.stdout.write(
       `\nA content edit on node A, median of ${ROUNDS}: invalidation published ${median(heardMs).toFixed(1)} ms after the request left, ` +

@@ -33,14 +33,24 @@ export function summarise(profile: Profile, rows = 25): string {
   for (const [id, us] of self) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     total += us;
-    const who = functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)' ? functionName : owner(url);
+    const who =
+      functionName === '(idle)' || functionName === '(program)' || functionName === '(garbage collector)'
+        ? functionName
+        : owner(url);
     byOwner.set(who, (byOwner.get(who) ?? 0) + us);
     const name = `${functionName || '(anonymous)'}  ${who}${url && !url.startsWith('node:') ? `:${lineNumber + 1}` : ''}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
   const busy = total - (byOwner.get('(idle)') ?? 0);
   const table = (title: string, map: Map<string, number>) =>
-    [`${title} (share of busy time ${(busy / 1e6).toFixed(1)} s)`, ...[...map].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, rows).map(([k, us]) => `${((us / busy) * 100).toFixed(1).padStart(6)} %  ${k}`)].join('\n');
+    [
+      `${title} (share of busy time ${(busy / 1e6).toFixed(1)} s)`,
+      ...[...map]
+        .filter(([k]) => !k.startsWith('(idle)'))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, rows)
+        .map(([k, us]) => `${((us / busy) * 100).toFixed(1).padStart(6)} %  ${k}`),
+    ].join('\n');
   return `${table('self time by package', byOwner)}\n\n${table('self time by function', byFunction)}\n`;
 }
 

@@ -20,7 +20,21 @@ const SECONDS = 594;
 
 function makeWav(dir: string, seconds = SECONDS): Buffer {
   const file = path.join(dir, `bench-${seconds}.wav`);
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=44100:duration=${seconds}`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
+  execFileSync(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=220:sample_rate=44100:duration=${seconds}`,
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
   return readFileSync(file);
 }
 
@@ -41,26 +55,56 @@ function resetPeak(pid: number): void {
 
 type Upload = (base: string, cookie: string) => Promise<Response>;
 
-async function measure(label: string, upload: Upload, warmUp: Upload, extraEnv: Record<string, string> = {}): Promise<{ label: string; idle: number; peak: number; ms: number }> {
+async function measure(
+  label: string,
+  upload: Upload,
+  warmUp: Upload,
+  extraEnv: Record<string, string> = {},
+): Promise<{ label: string; idle: number; peak: number; ms: number }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-upload-bench-'));
   const port = 3990 + Math.floor(Math.random() * 9);
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(root, 'api/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '0', MEDIA_WORKER: '0', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', SESSION_SECRET: 'bench-secret-bench-secret-bench', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '0',
+      MEDIA_WORKER: '0',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (let i = 0; i < 200; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const res = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'bencher', password: 'secret123', email: 'bench@example.com', name: 'Bench', isArtist: true }),
+      body: JSON.stringify({
+        username: 'bencher',
+        password: 'secret123',
+        email: 'bench@example.com',
+        name: 'Bench',
+        isArtist: true,
+      }),
     });
-    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const warm = await warmUp(base, cookie);
     if (warm.status !== 201) throw new Error(`${label}: warm-up upload answered ${warm.status} ${await warm.text()}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -82,26 +126,44 @@ const s3 = await startLocalS3();
 try {
   const wav = makeWav(dir);
   const small = makeWav(dir, 1);
-  const streamedFile = (bytes: Buffer): Upload => (base, cookie) =>
-    fetch(`${base}/api/upload/stream?type=audio&filename=bench.wav`, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream', cookie }, body: new Uint8Array(bytes) });
+  const streamedFile =
+    (bytes: Buffer): Upload =>
+    (base, cookie) =>
+      fetch(`${base}/api/upload/stream?type=audio&filename=bench.wav`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', cookie },
+        body: new Uint8Array(bytes),
+      });
   const streamed = streamedFile(wav);
   const warmUp = streamedFile(small);
   const rows = [
-    await measure('data URL in JSON (/api/upload)', (base, cookie) =>
-      fetch(`${base}/api/upload`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', cookie },
-        body: JSON.stringify({ data: `data:audio/wav;base64,${wav.toString('base64')}`, filename: 'bench.wav', type: 'audio' }),
-      }),
+    await measure(
+      'data URL in JSON (/api/upload)',
+      (base, cookie) =>
+        fetch(`${base}/api/upload`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', cookie },
+          body: JSON.stringify({
+            data: `data:audio/wav;base64,${wav.toString('base64')}`,
+            filename: 'bench.wav',
+            type: 'audio',
+          }),
+        }),
       warmUp,
     ),
     await measure('streamed body (/api/upload/stream)', streamed, warmUp),
     await measure('streamed body to the S3 bucket', streamed, warmUp, s3.env),
   ];
-  process.stdout.write(`\nUpload memory: one ${(wav.length / MB).toFixed(1)} MB WAV per path, peak RSS of the web process above idle\n\n`);
-  process.stdout.write(`${'path'.padEnd(40)} ${'idle MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'above MB'.padStart(9)} ${'time s'.padStart(7)}\n`);
+  process.stdout.write(
+    `\nUpload memory: one ${(wav.length / MB).toFixed(1)} MB WAV per path, peak RSS of the web process above idle\n\n`,
+  );
+  process.stdout.write(
+    `${'path'.padEnd(40)} ${'idle MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'above MB'.padStart(9)} ${'time s'.padStart(7)}\n`,
+  );
   for (const r of rows) {
-    process.stdout.write(`${r.label.padEnd(40)} ${(r.idle / MB).toFixed(0).padStart(8)} ${(r.peak / MB).toFixed(0).padStart(8)} ${((r.peak - r.idle) / MB).toFixed(0).padStart(9)} ${(r.ms / 1000).toFixed(1).padStart(7)}\n`);
+    process.stdout.write(
+      `${r.label.padEnd(40)} ${(r.idle / MB).toFixed(0).padStart(8)} ${(r.peak / MB).toFixed(0).padStart(8)} ${((r.peak - r.idle) / MB).toFixed(0).padStart(9)} ${(r.ms / 1000).toFixed(1).padStart(7)}\n`,
+    );
   }
   const inBucket = s3.requests.filter((request) => /partNumber=/.test(request)).length;
   process.stdout.write(`\nThe S3 upload went up in ${inBucket} parts; goal for it: at most 64 MB above idle.\n`);

@@ -19,7 +19,10 @@ export interface WrkResult {
 const WRK = '/usr/bin/wrk';
 
 /** `connections` keep-alive connections on one thread for `seconds` against `url`. */
-export async function wrk(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<WrkResult> {
+export async function wrk(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string> },
+): Promise<WrkResult> {
   ensureDebianTools([[WRK, 'wrk']]);
   const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
@@ -38,5 +41,10 @@ export function parseWrk(report: string): WrkResult {
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(report)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);
   const socketErrors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  return { rps: Number(rps[1]), requests: Number(requests[1]), p99: Number(p99[1]) * UNITS[p99[2]], errors: non2xx + socketErrors };
+  return {
+    rps: Number(rps[1]),
+    requests: Number(requests[1]),
+    p99: Number(p99[1]) * UNITS[p99[2]],
+    errors: non2xx + socketErrors,
+  };
 }

@@ -30,7 +30,11 @@ async function main() {
   const runner = createRunner(kernel, jobHandlers(plugins));
   runner.start();
   const heartbeat = config.workerHeartbeatFile ? startHeartbeat(kernel, config.workerHeartbeatFile) : null;
-  log.info('media worker started', { worker: runner.workerId, thread: !isMainThread, database: config.database.client });
+  log.info('media worker started', {
+    worker: runner.workerId,
+    thread: !isMainThread,
+    database: config.database.client,
+  });
 
   let stopping = false;
   const stop = async () => {

@@ -38,7 +38,11 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     const outcome = await fail(kernel.knex, job, error, now());
     if (outcome === 'dead') {
       await handlers[job.type]?.onDead?.(job.payload, kernel).catch((hookError: unknown) =>
-        kernel.log.error('dead-letter hook failed', { job: job.id, type: job.type, error: errorFields(hookError).error }),
+        kernel.log.error('dead-letter hook failed', {
+          job: job.id,
+          type: job.type,
+          error: errorFields(hookError).error,
+        }),
       );
     }
     return outcome;
@@ -46,7 +50,10 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
 
   async function execute(job: Job): Promise<'done' | 'retry' | 'dead' | 'lost'> {
     if (job.attempts > job.maxAttempts) return failJob(job, new Error('no attempts left after a lost lease'));
-    const heartbeat = setInterval(() => void renewLease(kernel.knex, job, now(), leaseMs).catch(() => {}), Math.max(50, leaseMs / 3));
+    const heartbeat = setInterval(
+      () => void renewLease(kernel.knex, job, now(), leaseMs).catch(() => {}),
+      Math.max(50, leaseMs / 3),
+    );
     try {
       await handlers[job.type](job.payload, kernel);
       clearInterval(heartbeat);
@@ -54,7 +61,13 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     } catch (error) {
       clearInterval(heartbeat);
       const outcome = await failJob(job, error);
-      kernel.log.warn('job failed', { job: job.id, type: job.type, attempt: job.attempts, outcome, error: errorFields(error).error });
+      kernel.log.warn('job failed', {
+        job: job.id,
+        type: job.type,
+        attempt: job.attempts,
+        outcome,
+        error: errorFields(error).error,
+      });
       return outcome;
     }
   }
@@ -94,10 +107,11 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
           } catch (error) {
             kernel.log.error('media worker could not reach the queue', errorFields(error));
           }
-          if (!ran && running) await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, idleMs);
-          });
+          if (!ran && running)
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              setTimeout(resolve, idleMs);
+            });
         }
       })();
     },

@@ -9,7 +9,10 @@ export function ensureDebianTools(tools: Array<[file: string, pkg: string]>): vo
   if (!missing.length) return;
   process.stdout.write(`Installing ${missing.join(', ')} from Debian…\n`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /** Debian's Chromium, installed when missing; CHROME_PATH names another browser instead. */

@@ -29,7 +29,9 @@ const plugins = await loadPlugins().then(
 );
 const sources = Math.max(
   // patches/ changes what the build bundles from node_modules (site/README.md).
-  ...['site', 'plugins', 'astro.config.mjs', 'package-lock.json', 'patches'].map((p) => newestMtime(path.join(root, p))),
+  ...['site', 'plugins', 'astro.config.mjs', 'package-lock.json', 'patches'].map((p) =>
+    newestMtime(path.join(root, p)),
+  ),
   ...[process.env.ONETRACK_PLUGINS ?? enabledListFile, ...plugins].map(newestMtime),
 );
 if (sources > built) {

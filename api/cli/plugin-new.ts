@@ -24,7 +24,12 @@ if (!name || args.positionals.length > 1) {
 try {
   const made = scaffoldPlugin(name, args.values.root ? path.resolve(args.values.root) : pluginsRoot);
   for (const file of made) process.stdout.write(`created ${path.relative(projectRoot, file)}\n`);
-  process.stdout.write(`Next: add "${name}" to plugins/enabled.json, run its test with npx mocha ${path.relative(projectRoot, made.find((f) => f.endsWith('.test.ts'))!)}\n`);
+  process.stdout.write(
+    `Next: add "${name}" to plugins/enabled.json, run its test with npx mocha ${path.relative(
+      projectRoot,
+      made.find((f) => f.endsWith('.test.ts'))!,
+    )}\n`,
+  );
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`${error.message}\n`);

@@ -22,7 +22,12 @@ const failures: string[] = [];
 const failureReports: string[] = [];
 
 /** Runs a command to its end, its output kept and printed whole when it ends (lanes run side by side). */
-function runCaptured(title: string, command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; stdout: string }> {
+function runCaptured(
+  title: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ ok: boolean; stdout: string }> {
   const began = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
@@ -35,7 +40,9 @@ function runCaptured(title: string, command: string, args: string[], env: Record
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - began) / 1000);
-      process.stdout.write(`\n=== ${title}\n${Buffer.concat(output).toString('utf8')}\n--- ${title}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`);
+      process.stdout.write(
+        `\n=== ${title}\n${Buffer.concat(output).toString('utf8')}\n--- ${title}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`,
+      );
       resolve({ ok: code === 0, stdout: Buffer.concat(stdout).toString('utf8') });
     });
   });
@@ -49,7 +56,12 @@ async function run(title: string, command: string, args: string[], env: Record<s
 
 /** Runs mocha and adds its counts to the totals (mocha prints "N passing" / "N failing"). */
 async function mocha(title: string, args: string[], env: Record<string, string>): Promise<void> {
-  const { ok, stdout } = await runCaptured(title, process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), ...args], env);
+  const { ok, stdout } = await runCaptured(
+    title,
+    process.execPath,
+    [path.join(root, 'node_modules/mocha/bin/mocha.js'), ...args],
+    env,
+  );
   const passed = Number(/(\d+) passing/.exec(stdout)?.[1] ?? 0);
   const failed = Number(/(\d+) failing/.exec(stdout)?.[1] ?? 0);
   totals.passed += passed;
@@ -78,13 +90,22 @@ function ensureTools() {
 
 /** `docker compose config` validates docker-compose.yml where a Docker client with Compose is installed. */
 async function checkComposeFile(): Promise<void> {
-  const compose = [['docker', 'compose'], ['docker-compose']].find(([command, ...args]) => spawnSync(command, [...args, 'version'], { stdio: 'ignore' }).status === 0);
+  const compose = [['docker', 'compose'], ['docker-compose']].find(
+    ([command, ...args]) => spawnSync(command, [...args, 'version'], { stdio: 'ignore' }).status === 0,
+  );
   if (!compose) {
-    process.stdout.write('\n=== docker-compose.yml\nNo Docker Compose client here: the file is checked by the deployment test only\n');
+    process.stdout.write(
+      '\n=== docker-compose.yml\nNo Docker Compose client here: the file is checked by the deployment test only\n',
+    );
     return;
   }
   const [command, ...args] = compose;
-  await run('docker-compose.yml (docker compose config)', command, [...args, '-f', 'docker-compose.yml', 'config', '--quiet'], { SESSION_SECRET: 'compose-config-check-secret-0123456789' });
+  await run(
+    'docker-compose.yml (docker compose config)',
+    command,
+    [...args, '-f', 'docker-compose.yml', 'config', '--quiet'],
+    { SESSION_SECRET: 'compose-config-check-secret-0123456789' },
+  );
 }
 
 /**
@@ -125,7 +146,17 @@ const only = process.argv[2];
 const started = Date.now();
 ensureTools();
 // Specs are named here, not in .mocharc.json, so `npx mocha path/to/one.test.ts` runs just that file.
-const SUITE = ['{api,lib,plugins,media-worker,site}/**/*.test.ts', '--ignore', '**/*.browser.test.ts', '--ignore', '**/*.cluster.test.ts', '--ignore', '**/*.matrix.test.ts', '--ignore', 'node_modules/**'];
+const SUITE = [
+  '{api,lib,plugins,media-worker,site}/**/*.test.ts',
+  '--ignore',
+  '**/*.browser.test.ts',
+  '--ignore',
+  '**/*.cluster.test.ts',
+  '--ignore',
+  '**/*.matrix.test.ts',
+  '--ignore',
+  'node_modules/**',
+];
 // Real processes on MariaDB: run once, not in both database passes.
 const CLUSTER = ['{api,plugins}/**/*.cluster.test.ts', '--ignore', 'node_modules/**', '--timeout', '120000'];
 // The site built without each optional plugin (api/test/pluginMatrix.ts); dist/ is the full list's build.
@@ -136,6 +167,7 @@ const part = (name: string) => !only || only === name;
 async function checks(): Promise<void> {
   if (!part('static')) return;
   await run('lint', bin('eslint'), ['.']);
+  await run('format (prettier --check)', bin('prettier'), ['--check', '.']);
   await run('typecheck (server and islands)', bin('tsc'), ['-p', 'tsconfig.json']);
   await run('typecheck (.astro pages)', bin('astro'), ['check', '--minimumFailingSeverity', 'warning']);
   await checkComposeFile();
@@ -154,7 +186,10 @@ async function databaseSuites(): Promise<void> {
     return;
   }
   await mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
-  await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+  await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, {
+    TEST_DB: 'mysql',
+    MYSQL_TEST_URL: url,
+  });
 }
 
 // The static checks need no build: they run even when it failed.
@@ -165,7 +200,11 @@ await Promise.all([
     await checks();
     if (!built) return;
     await databaseSuites();
-    if (part('matrix')) await mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, { TEST_DB: 'sqlite', PLUGIN_MATRIX_DIST: '1' });
+    if (part('matrix'))
+      await mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, {
+        TEST_DB: 'sqlite',
+        PLUGIN_MATRIX_DIST: '1',
+      });
   })(),
 ]);
 

@@ -95,5 +95,7 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { name?: string; code?: string; nativeError?: unknown };
   if (e?.name === 'UniqueViolationError') return true;
   if (e?.nativeError) return isUniqueViolation(e.nativeError);
-  return e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    e?.code === 'ER_DUP_ENTRY' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

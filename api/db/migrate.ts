@@ -55,7 +55,10 @@ export async function migrateLatest(knex: Knex, folders: string[]): Promise<bool
   const started = Date.now();
   for (;;) {
     try {
-      const [batch, applied] = (await knex.migrate.latest({ migrationSource: new FolderMigrationSource(folders) })) as [number, string[]];
+      const [batch, applied] = (await knex.migrate.latest({ migrationSource: new FolderMigrationSource(folders) })) as [
+        number,
+        string[],
+      ];
       return batch === 1 && applied.length > 0;
     } catch (error) {
       if ((error as Error).name !== 'MigrationLocked' || Date.now() - started > LOCK_WAIT_MS) throw error;

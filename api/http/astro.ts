@@ -9,7 +9,12 @@ import { ConfigError } from '../config.ts';
 import { scriptHashesOf, withScriptHashes } from './csp.ts';
 import type { AppState } from './state.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void, locals?: object) => void | Promise<void>;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+  locals?: object,
+) => void | Promise<void>;
 
 export const distDir = path.resolve(import.meta.dirname, '../../dist');
 
@@ -88,15 +93,23 @@ class CapturedResponse extends EventEmitter {
  * Renders the request with Astro, passing the session user and the services in `locals`. When
  * Astro has no route it calls `next`, and the request continues in Koa.
  */
-export function astroPages(handler: AstroHandler, locals: (ctx: Parameters<Middleware<AppState>>[0]) => object): Middleware<AppState> {
+export function astroPages(
+  handler: AstroHandler,
+  locals: (ctx: Parameters<Middleware<AppState>>[0]) => object,
+): Middleware<AppState> {
   return async (ctx, next) => {
     const captured = new CapturedResponse(ctx.req);
     let fellThrough = false;
     let failure: unknown;
-    await handler(ctx.req, captured as unknown as ServerResponse, (err) => {
-      if (err) failure = err;
-      else fellThrough = true;
-    }, locals(ctx));
+    await handler(
+      ctx.req,
+      captured as unknown as ServerResponse,
+      (err) => {
+        if (err) failure = err;
+        else fellThrough = true;
+      },
+      locals(ctx),
+    );
     if (failure) throw failure;
     if (fellThrough) return next();
     if (captured.failed) throw new Error(`Rendering ${ctx.path} failed midway`);
@@ -108,7 +121,8 @@ export function astroPages(handler: AstroHandler, locals: (ctx: Parameters<Middl
     // Astro's policy names the hashes of the page's inline scripts; the rest of the policy is the
     // kernel's as plugins left it (the embed player's frame-ancestors).
     const policy = ctx.response.get('Content-Security-Policy');
-    if (typeof astroPolicy === 'string' && policy) ctx.set('Content-Security-Policy', withScriptHashes(policy, scriptHashesOf(astroPolicy)));
+    if (typeof astroPolicy === 'string' && policy)
+      ctx.set('Content-Security-Policy', withScriptHashes(policy, scriptHashesOf(astroPolicy)));
     ctx.body = Buffer.concat(captured.chunks);
   };
 }

@@ -1,7 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 /** An IPv6 address's groups; a dotted IPv4 ending (the last 32 bits) stands as two zero groups. */
-const groupsOf = (part: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+const groupsOf = (part: string) =>
+  part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
 
 /**
  * The key a per-address limit counts a client under (ctx.ip, already the trusted proxy's view). An
@@ -15,14 +16,33 @@ export function addressKey(ip: string): string {
   if (!isIPv6(address)) return address;
   const [head, tail] = address.includes('::') ? address.split('::') : [address, null];
   const front = groupsOf(head);
-  const groups = tail === null ? front : [...front, ...Array<string>(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups =
+    tail === null
+      ? front
+      : [...front, ...Array<string>(8 - front.length - groupsOf(tail).length).fill('0'), ...groupsOf(tail)];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Loopback, private, shared (CGNAT) and link-local ranges: a proxy's or the machine's own, never a visitor's on the internet. */
 const LOCAL = new BlockList();
-for (const [network, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10], ['169.254.0.0', 16]] as const) LOCAL.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) LOCAL.addSubnet(network, prefix, 'ipv6');
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+] as const)
+  LOCAL.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  LOCAL.addSubnet(network, prefix, 'ipv6');
 
 /**
  * Whether a client address (ctx.ip) is one on the internet. A node that sees a local one is reached

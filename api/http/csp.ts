@@ -33,5 +33,8 @@ export function scriptHashesOf(policy: string): string[] {
 /** The policy with these script hashes added to its script-src (the rest, e.g. the embed's frame-ancestors, kept). */
 export function withScriptHashes(policy: string, hashes: string[]): string {
   if (!hashes.length) return policy;
-  return policy.replace(/(^|;\s*)script-src ([^;]*)/, (_, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`);
+  return policy.replace(
+    /(^|;\s*)script-src ([^;]*)/,
+    (_, start: string, sources: string) => `${start}script-src ${sources} ${hashes.join(' ')}`,
+  );
 }

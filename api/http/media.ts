@@ -29,7 +29,10 @@ export function mediaFolder(dataDir: string): string {
 }
 
 /** Parses a single `bytes=` range; null when absent, 'invalid' when it cannot be satisfied. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
@@ -78,7 +81,8 @@ export type WithheldMedia = (url: string) => Promise<boolean>;
 export function withheldMedia(bus: CacheBus, sources: Array<() => Promise<string[]>>): WithheldMedia {
   const sets = cachedReads<Set<string>>(bus);
   const load = async () => new Set((await Promise.all(sources.map((source) => source()))).flat());
-  return async (url) => (sources.length ? ((await sets.get('withheld', load, ['media:withheld']))?.has(url) ?? false) : false);
+  return async (url) =>
+    sources.length ? ((await sets.get('withheld', load, ['media:withheld']))?.has(url) ?? false) : false;
 }
 
 export function mediaFiles(storage: Storage, withheld: WithheldMedia = async () => false): Middleware {
@@ -115,7 +119,10 @@ export async function sendStored(ctx: Context, storage: Storage, key: string, ca
     ctx.status = 304;
     return true;
   }
-  const range = ctx.headers['if-range'] && ctx.headers['if-range'] !== ctx.response.get('ETag') ? null : parseRange(ctx.headers.range, info.size);
+  const range =
+    ctx.headers['if-range'] && ctx.headers['if-range'] !== ctx.response.get('ETag')
+      ? null
+      : parseRange(ctx.headers.range, info.size);
   if (range === 'invalid') {
     ctx.status = 416;
     ctx.set('Content-Range', `bytes */${info.size}`);

@@ -48,7 +48,10 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
     registers: [registry],
     async collect() {
       this.reset();
-      const rows: Array<{ type: string; status: string; n: number | string }> = await knex('jobs').select('type', 'status').count({ n: '*' }).groupBy('type', 'status');
+      const rows: Array<{ type: string; status: string; n: number | string }> = await knex('jobs')
+        .select('type', 'status')
+        .count({ n: '*' })
+        .groupBy('type', 'status');
       for (const row of rows) this.set({ type: String(row.type), status: String(row.status) }, Number(row.n));
     },
   });
@@ -74,7 +77,8 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const pool = (knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+      const pool = (knex.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } })
+        .pool;
       if (!pool) return;
       this.set({ state: 'used' }, pool.numUsed());
       this.set({ state: 'free' }, pool.numFree());
@@ -99,7 +103,9 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
     timing(): Middleware<AppState> {
       return async (ctx, next) => {
         const end = requests.startTimer();
-        ctx.res.once('close', () => end({ method: ctx.method, route: route(ctx), status: String(ctx.res.headersSent ? ctx.status : 499) }));
+        ctx.res.once('close', () =>
+          end({ method: ctx.method, route: route(ctx), status: String(ctx.res.headersSent ? ctx.status : 499) }),
+        );
         await next();
       };
     },
@@ -144,6 +150,8 @@ export async function listenMetrics(metrics: Metrics, port: number, host: string
       () => res.writeHead(500).end(),
     );
   });
-  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject).listen(port, host));
+  await new Promise<void>((resolve, reject) =>
+    server.once('listening', resolve).once('error', reject).listen(port, host),
+  );
   return server;
 }

@@ -34,6 +34,10 @@ export function servedHosts(config: Pick<Config, 'publicUrl'>): Middleware {
 }
 
 /** Whether a browser's Origin header is this site: the public origin, or the loopback address it was reached at. */
-export function isOwnOrigin(origin: string, ctx: { protocol: string; host: string }, config: Pick<Config, 'publicUrl'>): boolean {
+export function isOwnOrigin(
+  origin: string,
+  ctx: { protocol: string; host: string },
+  config: Pick<Config, 'publicUrl'>,
+): boolean {
   return origin === config.publicUrl || (isLoopbackHost(ctx.host) && origin === `${ctx.protocol}://${ctx.host}`);
 }

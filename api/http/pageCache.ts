@@ -298,7 +298,14 @@ export class PageCache {
    * while this node renders it. Returns whether that expired copy still serves (it was not replaced
    * because another node is rendering the page).
    */
-  private async renderOrAdopt(ctx: Context, next: () => Promise<unknown>, key: string, version: string, refreshing: boolean, expired?: Entry): Promise<boolean> {
+  private async renderOrAdopt(
+    ctx: Context,
+    next: () => Promise<unknown>,
+    key: string,
+    version: string,
+    refreshing: boolean,
+    expired?: Entry,
+  ): Promise<boolean> {
     const anonymous = !ctx.state.user;
     const taken = this.shared ? await this.shared.take(key, this.now()) : null;
     let adopted = taken?.page ? this.keep(ctx, key, version, taken.page, expired) : undefined;
@@ -350,8 +357,20 @@ export class PageCache {
   private keep(ctx: Context, key: string, version: string, page: SharedPage, expired?: Entry): Entry | undefined {
     if (expired && page.storedAt <= expired.storedAt) return undefined;
     const { status, headers, body, etag, storedAt, tags } = page;
-    const entry: Entry = { status, headers, body, etag, storedAt, version, tags, hits: 0, ...this.viewerOf(ctx), serial: ++this.kept };
-    if (expired?.etag === etag) Object.assign(entry, { hits: expired.hits, gzip: expired.gzip, br: expired.br, best: expired.best });
+    const entry: Entry = {
+      status,
+      headers,
+      body,
+      etag,
+      storedAt,
+      version,
+      tags,
+      hits: 0,
+      ...this.viewerOf(ctx),
+      serial: ++this.kept,
+    };
+    if (expired?.etag === etag)
+      Object.assign(entry, { hits: expired.hits, gzip: expired.gzip, br: expired.br, best: expired.best });
     this.store(key, entry);
     return entry;
   }
@@ -367,7 +386,15 @@ export class PageCache {
    * Renders (or answers) the request and keeps the result when it may be served again. Returns
    * whether this node's claim on the page (`claimed`) ended with its copy's sharing.
    */
-  private async render(ctx: Context, next: () => Promise<unknown>, key: string, version: string, anonymous: boolean, expired: Entry | undefined, claimed: boolean): Promise<boolean> {
+  private async render(
+    ctx: Context,
+    next: () => Promise<unknown>,
+    key: string,
+    version: string,
+    anonymous: boolean,
+    expired: Entry | undefined,
+    claimed: boolean,
+  ): Promise<boolean> {
     const mark = this.bus.mark();
     const position = this.shared && this.bus.position();
     const tags = [...(await collectReads(next))];
@@ -386,9 +413,24 @@ export class PageCache {
     const hash = createHash('sha1').update(body).digest('base64url');
     const etag = ctx.response.get('ETag') || (this.strongEtags ? `"${hash}"` : `W/"${hash}"`);
     const same = expired?.etag === etag && expired.body.equals(body) ? expired : undefined;
-    const entry: Entry = { status: 200, headers, body, etag, storedAt: this.now(), version, tags, hits: same?.hits ?? 0, gzip: same?.gzip, br: same?.br, best: same?.best, ...this.viewerOf(ctx), serial: ++this.kept };
+    const entry: Entry = {
+      status: 200,
+      headers,
+      body,
+      etag,
+      storedAt: this.now(),
+      version,
+      tags,
+      hits: same?.hits ?? 0,
+      gzip: same?.gzip,
+      br: same?.br,
+      best: same?.best,
+      ...this.viewerOf(ctx),
+      serial: ++this.kept,
+    };
     this.store(key, entry);
-    if (position) this.shared!.put(key, { status: 200, headers, body, etag, storedAt: entry.storedAt, position, tags }, claimed);
+    if (position)
+      this.shared!.put(key, { status: 200, headers, body, etag, storedAt: entry.storedAt, position, tags }, claimed);
     ctx.set('X-Page-Cache', 'miss');
     this.setCachingHeaders(ctx, entry, anonymous);
     if (ctx.fresh) ctx.status = 304;
@@ -406,7 +448,8 @@ export class PageCache {
   /** A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait for that. */
   private refreshLate(ctx: Context, key: string, entry: Entry): void {
     if (!entry.refresh || Math.abs(this.now() - entry.storedAt) <= this.ttlMs * REFRESH_AFTER) return;
-    if (!this.rendering.has(key) && this.refresher!.outdates(ctx.req) === null) this.refresher!.schedule(key, entry.refresh, entry.serial);
+    if (!this.rendering.has(key) && this.refresher!.outdates(ctx.req) === null)
+      this.refresher!.schedule(key, entry.refresh, entry.serial);
   }
 
   /** Starts the best-quality br of a served entry unless one is running (a later hit tries again). */
@@ -415,10 +458,14 @@ export class PageCache {
     if (entry.best || this.compressingBest || body.length > BEST_BR_MAX_BYTES) return;
     entry.best = true;
     this.compressingBest = true;
-    brotliCompress(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }, (error, best) => {
-      this.compressingBest = false;
-      if (!error) entry.br = Promise.resolve(best);
-    });
+    brotliCompress(
+      body,
+      { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } },
+      (error, best) => {
+        this.compressingBest = false;
+        if (!error) entry.br = Promise.resolve(best);
+      },
+    );
   }
 
   private setCachingHeaders(ctx: Context, entry: Entry, anonymous: boolean): void {

@@ -28,7 +28,17 @@ type Dispatch = (req: IncomingMessage, res: ServerResponse) => void;
 /** Marks the requests a refresher sends, with a value of this process's own that no client can know. */
 const REFRESH_HEADER = 'x-onetrack-refresh';
 /** Request headers that must not be replayed: the answer is thrown away, and conditionals would make it a 304. */
-const DROPPED_HEADERS = new Set([REFRESH_HEADER, 'accept-encoding', 'if-none-match', 'if-modified-since', 'cache-control', 'pragma', 'content-length', 'connection', 'keep-alive']);
+const DROPPED_HEADERS = new Set([
+  REFRESH_HEADER,
+  'accept-encoding',
+  'if-none-match',
+  'if-modified-since',
+  'cache-control',
+  'pragma',
+  'content-length',
+  'connection',
+  'keep-alive',
+]);
 
 export interface RefreshRequest {
   url: string;
@@ -82,7 +92,14 @@ export class PageRefresher {
 
   /** Asks for the page kept under `key` again, unless it is queued already or the queue is full. */
   schedule(key: string, request: RefreshRequest, stale: number): void {
-    if (this.closed || !this.dispatch || this.queued.has(key) || this.running.has(key) || this.queued.size >= this.maxQueued) return;
+    if (
+      this.closed ||
+      !this.dispatch ||
+      this.queued.has(key) ||
+      this.running.has(key) ||
+      this.queued.size >= this.maxQueued
+    )
+      return;
     this.queued.set(key, { request, stale });
     this.pump();
   }

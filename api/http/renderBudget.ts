@@ -4,7 +4,8 @@ import type { Logger } from '../log.ts';
 import { addressKey, isInternetAddress } from './clientAddress.ts';
 import type { AppState } from './state.ts';
 
-export const RENDER_BUDGET_MESSAGE = 'You asked for many new pages in a short time. Please wait a few seconds and try again.';
+export const RENDER_BUDGET_MESSAGE =
+  'You asked for many new pages in a short time. Please wait a few seconds and try again.';
 
 /** Clients whose budgets a node keeps; the least recently seen go first past this many. */
 const MAX_CLIENTS = 50_000;
@@ -50,7 +51,9 @@ export class RenderBudget {
     const now = this.now();
     const perMs = this.perMinute / 60_000;
     const kept = this.buckets.get(client);
-    const bucket = kept ? { tokens: Math.min(this.perMinute, kept.tokens + Math.max(0, now - kept.at) * perMs), at: now } : { tokens: this.perMinute, at: now };
+    const bucket = kept
+      ? { tokens: Math.min(this.perMinute, kept.tokens + Math.max(0, now - kept.at) * perMs), at: now }
+      : { tokens: this.perMinute, at: now };
     // Re-inserted, so the Map's order is the order clients were last seen in.
     this.buckets.delete(client);
     this.buckets.set(client, bucket);
@@ -63,7 +66,11 @@ export class RenderBudget {
   }
 
   /** In front of the render gate: `own` says which requests the server sent itself. */
-  middleware(options: { own: (ctx: Parameters<Middleware<AppState>>[0]) => boolean; trustProxy: boolean; log: Logger }): Middleware<AppState> {
+  middleware(options: {
+    own: (ctx: Parameters<Middleware<AppState>>[0]) => boolean;
+    trustProxy: boolean;
+    log: Logger;
+  }): Middleware<AppState> {
     return (ctx, next) => {
       const user = ctx.state.user;
       if (options.own(ctx) || (!user && !isInternetAddress(ctx.ip))) return next();
@@ -72,7 +79,10 @@ export class RenderBudget {
       if (!user && !options.trustProxy && ctx.get('X-Forwarded-For') && !this.warned) {
         // Most likely every visitor comes through a proxy on the internet and shares its budget.
         this.warned = true;
-        options.log.warn('render budget reached by an address whose requests carry X-Forwarded-For: behind a proxy, set TRUST_PROXY=1 so that each visitor has a budget of their own', { address: ctx.ip });
+        options.log.warn(
+          'render budget reached by an address whose requests carry X-Forwarded-For: behind a proxy, set TRUST_PROXY=1 so that each visitor has a budget of their own',
+          { address: ctx.ip },
+        );
       }
       throw new AppError('too_many', RENDER_BUDGET_MESSAGE, wait);
     };

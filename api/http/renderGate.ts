@@ -67,7 +67,8 @@ export class RenderGate {
     if (this.running < this.slots) this.running++;
     else {
       const queue = signedIn ? this.members : this.visitors;
-      if (this.maxWaiting && queue.length >= this.maxWaiting) throw new AppError('unavailable', BUSY_MESSAGE, BUSY_RETRY_S);
+      if (this.maxWaiting && queue.length >= this.maxWaiting)
+        throw new AppError('unavailable', BUSY_MESSAGE, BUSY_RETRY_S);
       await new Promise<void>((start) => queue.push({ start }));
     }
     try {

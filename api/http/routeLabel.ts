@@ -7,7 +7,13 @@ import type { AppState } from './state.ts';
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split('/')
-    .map((segment) => (/^\[\.\.\.[^\]]+\]$/.test(segment) ? '.*' : /^\[[^\]]+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      /^\[\.\.\.[^\]]+\]$/.test(segment)
+        ? '.*'
+        : /^\[[^\]]+\]$/.test(segment)
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}/?$`);
 }

@@ -25,7 +25,9 @@ export function databaseStore(knex: Knex, bus: CacheBus, now: () => number = Dat
   const rows = cachedReads<{ data: string; expiresAt: number }>(bus, { now });
   return {
     async get(sid: string): Promise<SessionData | undefined> {
-      const row = await rows.get(sid, () => knex('sessions').where({ sid }).first('data', 'expiresAt'), [sessionTag(sid)]);
+      const row = await rows.get(sid, () => knex('sessions').where({ sid }).first('data', 'expiresAt'), [
+        sessionTag(sid),
+      ]);
       if (!row || Number(row.expiresAt) <= now()) return undefined;
       return JSON.parse(row.data);
     },

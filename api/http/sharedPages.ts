@@ -65,7 +65,8 @@ export class SharedPages {
   /** `prefix` names the deployment and its build (astro.ts `buildIdentity`). */
   constructor(redis: Redis, prefix: string, bus: CacheBus, ttlMs: number) {
     // Once per connection (several SharedPages may share one in tests).
-    if (!(redis as TakingRedis).onetrackTakePage) redis.defineCommand('onetrackTakePage', { numberOfKeys: 2, lua: TAKE_SCRIPT });
+    if (!(redis as TakingRedis).onetrackTakePage)
+      redis.defineCommand('onetrackTakePage', { numberOfKeys: 2, lua: TAKE_SCRIPT });
     this.redis = redis;
     this.prefix = prefix;
     this.bus = bus;
@@ -101,7 +102,11 @@ export class SharedPages {
   async take(key: string, now: number): Promise<{ page: SharedPage | null; claimed: boolean | null }> {
     const redisKey = this.redisKey(key);
     try {
-      const [stored, claimed] = await (this.redis as TakingRedis).onetrackTakePageBuffer(redisKey, SharedPages.claimOf(redisKey), LOCK_MS);
+      const [stored, claimed] = await (this.redis as TakingRedis).onetrackTakePageBuffer(
+        redisKey,
+        SharedPages.claimOf(redisKey),
+        LOCK_MS,
+      );
       return { page: this.usable(stored, now), claimed: stored ? null : claimed === 1 };
     } catch {
       return { page: null, claimed: true };

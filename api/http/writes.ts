@@ -24,10 +24,12 @@ export function invalidateOnWrites(cache: CacheBus): Middleware {
     } catch (error) {
       // Services' errors are all a caller's mistake; a library's carry their status (400, 413, …).
       const status = (error as { status?: unknown }).status;
-      if (error instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) outcome = 'refused';
+      if (error instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500))
+        outcome = 'refused';
       throw error;
     } finally {
-      if (outcome === 'failed' || (outcome === 'done' && !changes.announced)) rememberWrite(ctx, await cache.invalidate());
+      if (outcome === 'failed' || (outcome === 'done' && !changes.announced))
+        rememberWrite(ctx, await cache.invalidate());
       else if (outcome === 'done') rememberWrite(ctx, await cache.invalidate(changes.tags));
     }
   };

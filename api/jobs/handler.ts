@@ -7,6 +7,9 @@ export type JobHandler = ((payload: unknown, kernel: Kernel) => Promise<void>) &
 };
 
 /** A handler with a dead-letter hook (a plain function stays a valid manifest `jobs` entry). */
-export function withDeadLetter(run: (payload: unknown, kernel: Kernel) => Promise<void>, onDead: JobHandler['onDead']): JobHandler {
+export function withDeadLetter(
+  run: (payload: unknown, kernel: Kernel) => Promise<void>,
+  onDead: JobHandler['onDead'],
+): JobHandler {
   return Object.assign((payload: unknown, kernel: Kernel) => run(payload, kernel), { onDead });
 }

@@ -32,7 +32,13 @@ export function backoffMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 4 ** Math.max(0, attempts - 1));
 }
 
-export async function enqueue(db: Knex | Knex.Transaction, type: string, payload: unknown, now: number, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueue(
+  db: Knex | Knex.Transaction,
+  type: string,
+  payload: unknown,
+  now: number,
+  options: EnqueueOptions = {},
+): Promise<void> {
   const insert = db('jobs').insert({
     type,
     payload: JSON.stringify(payload),
@@ -63,13 +69,23 @@ export function createJobs(now: () => Date): Jobs {
 function claimable(query: Knex.QueryBuilder, now: number, types: string[]): Knex.QueryBuilder {
   return query
     .whereIn('type', types)
-    .where((w) => w.where((q) => q.where('status', 'queued').where('runAt', '<=', now)).orWhere((q) => q.where('status', 'running').where('leaseUntil', '<', now)))
+    .where((w) =>
+      w
+        .where((q) => q.where('status', 'queued').where('runAt', '<=', now))
+        .orWhere((q) => q.where('status', 'running').where('leaseUntil', '<', now)),
+    )
     .orderBy([{ column: 'runAt' }, { column: 'id' }])
     .limit(1);
 }
 
 /** Claims the next due job of these types for leaseMs, or null when there is none. */
-export async function claim(knex: Knex, types: string[], token: string, now: number, leaseMs: number): Promise<Job | null> {
+export async function claim(
+  knex: Knex,
+  types: string[],
+  token: string,
+  now: number,
+  leaseMs: number,
+): Promise<Job | null> {
   if (types.length === 0) return null;
   const lease = { status: 'running', lockedBy: token, leaseUntil: now + leaseMs, attempts: knex.raw('attempts + 1') };
   if (isMysql(knex)) {
@@ -87,12 +103,23 @@ export async function claim(knex: Knex, types: string[], token: string, now: num
   }
   const row = await knex('jobs').where({ lockedBy: token, status: 'running' }).first();
   if (!row) return null;
-  return { id: Number(row.id), type: row.type, payload: JSON.parse(row.payload), attempts: Number(row.attempts), maxAttempts: Number(row.maxAttempts), token };
+  return {
+    id: Number(row.id),
+    type: row.type,
+    payload: JSON.parse(row.payload),
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.maxAttempts),
+    token,
+  };
 }
 
 /** Extends the lease of a job this worker still holds; false when another worker took it over. */
 export async function renewLease(knex: Knex, job: Job, now: number, leaseMs: number): Promise<boolean> {
-  return (await knex('jobs').where({ id: job.id, lockedBy: job.token, status: 'running' }).update({ leaseUntil: now + leaseMs })) > 0;
+  return (
+    (await knex('jobs')
+      .where({ id: job.id, lockedBy: job.token, status: 'running' })
+      .update({ leaseUntil: now + leaseMs })) > 0
+  );
 }
 
 export async function complete(knex: Knex, job: Job, now: number): Promise<boolean> {

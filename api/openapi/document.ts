@@ -31,7 +31,9 @@ const KERNEL_WRITE_ERRORS: Record<number, string[]> = {
 
 /** A validator carries its rules; plain rules describe a query read by hand, whose only texts are the rules' own messages. */
 function rulesOf(value: DescribedRules | FieldRules): DescribedRules & { byHand?: true } {
-  return typeof value === 'function' ? (value as DescribedRules) : { rules: value as FieldRules, required: [], byHand: true };
+  return typeof value === 'function'
+    ? (value as DescribedRules)
+    : { rules: value as FieldRules, required: [], byHand: true };
 }
 
 const KEYWORDS: RuleKeyword[] = ['type', 'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'enum'];
@@ -41,7 +43,8 @@ function ruleMessages({ rules, required, byHand }: DescribedRules & { byHand?: t
   const texts = new Set<string>();
   for (const [field, rule] of Object.entries(rules)) {
     if (required.includes(field)) texts.add(messageFor(rules, field, 'required'));
-    const checked = (keyword: RuleKeyword) => (byHand ? rule.messages?.[keyword] : keyword === 'type' || rule[keyword as keyof typeof rule] !== undefined);
+    const checked = (keyword: RuleKeyword) =>
+      byHand ? rule.messages?.[keyword] : keyword === 'type' || rule[keyword as keyof typeof rule] !== undefined;
     for (const keyword of KEYWORDS) if (checked(keyword)) texts.add(messageFor(rules, field, keyword));
   }
   return [...texts];
@@ -71,8 +74,14 @@ function errorResponse(status: number, { texts, notes }: Failure) {
 
 function successResponse(status: number, response: JsonSchema | ResponseBody | null) {
   if (!response) return { description: STATUS_TEXT[status] ?? 'No body' };
-  const body = (typeof response.content === 'object' && !('type' in response) ? response : { content: { 'application/json': response } }) as ResponseBody;
-  const content = Object.fromEntries(Object.entries(body.content).map(([type, schema]) => [type, schema ? { schema } : {}]));
+  const body = (
+    typeof response.content === 'object' && !('type' in response)
+      ? response
+      : { content: { 'application/json': response } }
+  ) as ResponseBody;
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, schema]) => [type, schema ? { schema } : {}]),
+  );
   return { description: body.description ?? STATUS_TEXT[status] ?? 'Answer', content };
 }
 
@@ -89,7 +98,13 @@ function operation(route: DescribedRoute) {
   for (const name of route.path.match(/:(\w+)/g) ?? []) {
     const key = name.slice(1);
     const given = d.params?.[key];
-    parameters.push({ name: key, in: 'path', required: true, description: given?.description ?? 'A positive integer id', schema: given?.schema ?? { type: 'integer', minimum: 1 } });
+    parameters.push({
+      name: key,
+      in: 'path',
+      required: true,
+      description: given?.description ?? 'A positive integer id',
+      schema: given?.schema ?? { type: 'integer', minimum: 1 },
+    });
     // idParam answers an id that is not one as an unknown one.
     if (!given?.schema) failure(404);
   }
@@ -98,14 +113,24 @@ function operation(route: DescribedRoute) {
     const schema = objectSchema(described.rules, described.required);
     for (const [name, property] of Object.entries(schema.properties)) {
       const rule = described.rules[name];
-      parameters.push({ name, in: 'query', required: described.required.includes(name), description: rule.label, schema: property });
+      parameters.push({
+        name,
+        in: 'query',
+        required: described.required.includes(name),
+        description: rule.label,
+        schema: property,
+      });
     }
     add(400, ruleMessages(described));
   }
 
   let requestBody: object | undefined;
   if (d.body && 'contentType' in d.body) {
-    requestBody = { required: true, description: d.body.description, content: { [d.body.contentType]: { schema: {} } } };
+    requestBody = {
+      required: true,
+      description: d.body.description,
+      content: { [d.body.contentType]: { schema: {} } },
+    };
   } else if (d.body) {
     const described = rulesOf(d.body);
     const schema = withMessages(objectSchema(described.rules, described.required), described.rules);
@@ -115,12 +140,14 @@ function operation(route: DescribedRoute) {
   }
 
   if (d.session === 'required') add(401, [d.login ?? 'Authentication required']);
-  if (route.method !== 'get') for (const [status, texts] of Object.entries(KERNEL_WRITE_ERRORS)) add(Number(status), texts);
+  if (route.method !== 'get')
+    for (const [status, texts] of Object.entries(KERNEL_WRITE_ERRORS)) add(Number(status), texts);
   if (route.method !== 'get' && d.session) add(401, ['Authentication required']);
   for (const [status, notes] of Object.entries(d.errors ?? {})) failure(Number(status)).notes.push(...[notes].flat());
 
   const responses: Record<string, object> = {};
-  for (const [status, response] of Object.entries(d.responses)) responses[status] = successResponse(Number(status), response);
+  for (const [status, response] of Object.entries(d.responses))
+    responses[status] = successResponse(Number(status), response);
   for (const [status, found] of [...errors].sort(([a], [b]) => a - b)) responses[status] = errorResponse(status, found);
 
   return {
@@ -158,7 +185,9 @@ function referenced(value: unknown, found = new Set<string>()): Set<string> {
 export function openApiDocument(routes: readonly DescribedRoute[], publicUrl: string, tags: readonly string[]) {
   const paths: Record<string, Record<string, object>> = {};
   for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);
-  const schemas = Object.fromEntries([...referenced(paths)].sort().map((name) => [name, componentSchemas().get(name)!]));
+  const schemas = Object.fromEntries(
+    [...referenced(paths)].sort().map((name) => [name, componentSchemas().get(name)!]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -173,7 +202,14 @@ export function openApiDocument(routes: readonly DescribedRoute[], publicUrl: st
     paths,
     components: {
       schemas,
-      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie set at sign-in (signed; sent with its `.sig` companion).' } },
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie set at sign-in (signed; sent with its `.sig` companion).',
+        },
+      },
     },
   };
 }

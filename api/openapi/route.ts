@@ -11,7 +11,16 @@ export function openApiRoute(router: ApiRouter, config: Pick<Config, 'publicUrl'
     '/openapi.json',
     {
       summary: 'This API described in OpenAPI 3.1',
-      responses: { 200: object({ openapi: string, info: mapOf({}), servers: { type: 'array' }, tags: { type: 'array' }, paths: mapOf({}), components: mapOf({}) }) },
+      responses: {
+        200: object({
+          openapi: string,
+          info: mapOf({}),
+          servers: { type: 'array' },
+          tags: { type: 'array' },
+          paths: mapOf({}),
+          components: mapOf({}),
+        }),
+      },
     },
     (ctx) => {
       document ??= openApiDocument(describedRoutes(router), config.publicUrl, [...tags, 'kernel']);

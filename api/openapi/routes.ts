@@ -83,7 +83,11 @@ export function described(router: ApiRouter): Record<DescribedRoute['method'], M
     (path, description, ...handlers) => {
       const entry = registry(router);
       entry.routes.push({ method, path, tag: entry.tag, description });
-      (router[method] as (path: string, ...handlers: RouterMiddleware<AppState>[]) => unknown).call(router, path, ...handlers);
+      (router[method] as (path: string, ...handlers: RouterMiddleware<AppState>[]) => unknown).call(
+        router,
+        path,
+        ...handlers,
+      );
     };
   return { get: mount('get'), post: mount('post'), patch: mount('patch'), put: mount('put'), delete: mount('delete') };
 }

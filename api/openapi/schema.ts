@@ -32,7 +32,9 @@ export const boolean: JsonSchema = { type: 'boolean' };
 export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 
 export const nullable = (schema: JsonSchema): JsonSchema =>
-  schema.$ref || schema.oneOf || schema.enum ? { anyOf: [schema, { type: 'null' }] } : { ...schema, type: [schema.type, 'null'] };
+  schema.$ref || schema.oneOf || schema.enum
+    ? { anyOf: [schema, { type: 'null' }] }
+    : { ...schema, type: [schema.type, 'null'] };
 export const arrayOf = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 export const oneOf = (...values: readonly (string | number | boolean | null)[]): JsonSchema => ({ enum: [...values] });
 /** An object keyed by arbitrary names (ids, days), each value of one shape. */

@@ -14,6 +14,8 @@ export function checkApiRange(plugin: string, range: unknown): void {
     throw new ConfigError(`Plugin "${plugin}" must declare the plugin API range it supports, e.g. api: '^1.0.0'`);
   }
   if (!semver.satisfies(PLUGIN_API_VERSION, range)) {
-    throw new ConfigError(`Plugin "${plugin}" needs plugin API ${range}, but this OneTrack offers ${PLUGIN_API_VERSION}`);
+    throw new ConfigError(
+      `Plugin "${plugin}" needs plugin API ${range}, but this OneTrack offers ${PLUGIN_API_VERSION}`,
+    );
   }
 }

@@ -23,7 +23,9 @@ interface Filler {
 
 function fillersOf(plugins: PluginManifest[]): Filler[] {
   return plugins.flatMap((plugin) =>
-    Object.entries(plugin.slots ?? {}).flatMap(([slot, files]) => [files].flat().map((file) => ({ slot, file: path.join(plugin.root!, file) }))),
+    Object.entries(plugin.slots ?? {}).flatMap(([slot, files]) =>
+      [files].flat().map((file) => ({ slot, file: path.join(plugin.root!, file) })),
+    ),
   );
 }
 
@@ -63,14 +65,19 @@ export function pluginPages(): AstroIntegration {
         const plugins = await loadPlugins();
         for (const plugin of plugins) {
           for (const page of plugin.pages ?? []) {
-            injectRoute({ pattern: page.pattern, entrypoint: path.join(plugin.root!, page.entrypoint), prerender: false });
+            injectRoute({
+              pattern: page.pattern,
+              entrypoint: path.join(plugin.root!, page.entrypoint),
+              prerender: false,
+            });
           }
         }
         const fillers = fillersOf(plugins);
         const source = (id: string): string | undefined => {
           if (id === VIRTUAL.slots) return slotModule(fillers.filter((f) => f.file.endsWith('.astro')));
           if (id === VIRTUAL.nav) return navModule(plugins);
-          for (const prefix of [VIRTUAL.islands, VIRTUAL.hooks]) if (id.startsWith(prefix)) return oneSlotModule(fillers, id.slice(prefix.length));
+          for (const prefix of [VIRTUAL.islands, VIRTUAL.hooks])
+            if (id.startsWith(prefix)) return oneSlotModule(fillers, id.slice(prefix.length));
           return undefined;
         };
         updateConfig({

@@ -225,7 +225,10 @@ describe('${name} plugin', () => {
 
 /** Writes a new plugin folder `root/name`; refuses a bad name or an existing folder. Returns the files made. */
 export function scaffoldPlugin(name: string, root: string, now = new Date()): string[] {
-  if (!NAME.test(name)) throw new ConfigError(`A plugin name is lower-case letters, digits and dashes, starting with a letter (at most 40): "${name}"`);
+  if (!NAME.test(name))
+    throw new ConfigError(
+      `A plugin name is lower-case letters, digits and dashes, starting with a letter (at most 40): "${name}"`,
+    );
   const folder = path.resolve(root, name);
   if (existsSync(folder)) throw new ConfigError(`${folder} already exists`);
   return Object.entries(files(names(name, folder), now)).map(([file, text]) => {

@@ -25,7 +25,9 @@ export function readEnabledList(file = process.env.ONETRACK_PLUGINS ?? enabledLi
 }
 
 /** Orders plugins so each comes after everything it depends on; refuses missing or circular ones. */
-export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dependsOn' | 'optionalDependsOn'>>(manifests: T[]): T[] {
+export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dependsOn' | 'optionalDependsOn'>>(
+  manifests: T[],
+): T[] {
   const byName = new Map(manifests.map((m) => [m.name, m]));
   const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -38,7 +40,9 @@ export function orderByDependencies<T extends Pick<PluginManifest, 'name' | 'dep
     for (const dep of manifest.dependsOn ?? []) {
       const target = byName.get(dep);
       if (!target) {
-        throw new ConfigError(`Plugin "${manifest.name}" needs plugin "${dep}", which is not enabled in plugins/enabled.json`);
+        throw new ConfigError(
+          `Plugin "${manifest.name}" needs plugin "${dep}", which is not enabled in plugins/enabled.json`,
+        );
       }
       visit(target, [...chain, manifest.name]);
     }
@@ -87,7 +91,10 @@ function locate(entry: string, root: string): { file: string; root: string; isPa
     return { file, root: folder, isPackage: false };
   }
   const found = findPackage(entry);
-  if (!found) throw new ConfigError(`Plugin "${entry}" is enabled but is neither a folder of ${root} nor an installed npm package`);
+  if (!found)
+    throw new ConfigError(
+      `Plugin "${entry}" is enabled but is neither a folder of ${root} nor an installed npm package`,
+    );
   return { ...found, isPackage: true };
 }
 
@@ -96,7 +103,9 @@ async function importManifest(entry: string, file: string): Promise<PluginManife
     return (await import(pathToFileURL(file).href)).default;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING') {
-      throw new ConfigError(`Plugin "${entry}" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript`);
+      throw new ConfigError(
+        `Plugin "${entry}" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript`,
+      );
     }
     throw error;
   }
@@ -105,7 +114,7 @@ async function importManifest(entry: string, file: string): Promise<PluginManife
 /** The plugins left when `removed` is turned off: it goes with every plugin that needs it, transitively. */
 export function withoutPlugin(manifests: PluginManifest[], removed: string): PluginManifest[] {
   const gone = new Set([removed]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const m of manifests) {
       if (!gone.has(m.name) && (m.dependsOn ?? []).some((dep) => gone.has(dep))) {
@@ -122,13 +131,20 @@ export function withoutPlugin(manifests: PluginManifest[], removed: string): Plu
  * name, a package name, or (tests) a manifest itself. A folder plugin is named as its folder; a
  * package names itself. Every manifest must accept this kernel's plugin API version.
  */
-export async function loadPlugins(entries: Array<string | PluginManifest> = readEnabledList(), root = pluginsRoot): Promise<PluginManifest[]> {
+export async function loadPlugins(
+  entries: Array<string | PluginManifest> = readEnabledList(),
+  root = pluginsRoot,
+): Promise<PluginManifest[]> {
   const manifests: PluginManifest[] = [];
   for (const entry of entries) {
     const manifest = typeof entry === 'string' ? await loadEntry(entry, root) : entry;
-    if (!NAME.test(manifest.name ?? '')) throw new ConfigError(`Plugin name "${manifest.name}" must be lower-case letters, digits and dashes, starting with a letter`);
+    if (!NAME.test(manifest.name ?? ''))
+      throw new ConfigError(
+        `Plugin name "${manifest.name}" must be lower-case letters, digits and dashes, starting with a letter`,
+      );
     checkApiRange(manifest.name, manifest.api);
-    if (manifests.some((m) => m.name === manifest.name)) throw new ConfigError(`Two enabled plugins are named "${manifest.name}"`);
+    if (manifests.some((m) => m.name === manifest.name))
+      throw new ConfigError(`Two enabled plugins are named "${manifest.name}"`);
     manifests.push(manifest);
   }
   return orderByDependencies(manifests);
@@ -138,7 +154,9 @@ async function loadEntry(entry: string, root: string): Promise<PluginManifest> {
   const found = locate(entry, root);
   const manifest = await importManifest(entry, found.file);
   if (!manifest || (!found.isPackage && manifest.name !== entry)) {
-    throw new ConfigError(`${found.file} must export default a plugin manifest${found.isPackage ? '' : ` named "${entry}"`}`);
+    throw new ConfigError(
+      `${found.file} must export default a plugin manifest${found.isPackage ? '' : ` named "${entry}"`}`,
+    );
   }
   return { ...manifest, root: found.root };
 }

@@ -21,7 +21,8 @@ export function shellLoader(plugins: PluginManifest[], kernel: Kernel): ShellLoa
     if (!user) return EMPTY;
     return kept(
       `${user.id} ${variant}`,
-      async (): Promise<ShellData> => Object.assign({}, EMPTY, ...(await Promise.all(plugins.map((p) => p.shell?.(kernel, user) ?? {})))),
+      async (): Promise<ShellData> =>
+        Object.assign({}, EMPTY, ...(await Promise.all(plugins.map((p) => p.shell?.(kernel, user) ?? {})))),
       [userTag(user.id)],
     );
   };

@@ -68,7 +68,12 @@ export interface ShellData {
   unreadMessages: number;
   unreadNotifications: number;
   /** Subscribed artists with their photos' web sizes (srcset by type) once made. */
-  subscriptions: Array<{ id: number; name: string; profileImage: string | null; photoSrcset?: { avif: string; webp: string } | null }>;
+  subscriptions: Array<{
+    id: number;
+    name: string;
+    profileImage: string | null;
+    photoSrcset?: { avif: string; webp: string } | null;
+  }>;
   /** The account's membership (credits plugin); null when credits are not enabled. */
   membership: 'trial' | 'member' | 'cancelled' | null;
 }

@@ -38,7 +38,11 @@ export class LocalStorage implements Storage {
   async head(key: string): Promise<StoredObject | null> {
     const info = await stat(this.pathOf(key)).catch(() => null);
     if (!info?.isFile()) return null;
-    return { size: info.size, etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`, lastModified: info.mtime };
+    return {
+      size: info.size,
+      etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      lastModified: info.mtime,
+    };
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {

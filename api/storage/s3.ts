@@ -59,7 +59,10 @@ async function withRetries<T>(send: () => Promise<T>): Promise<T> {
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey')
+  );
 }
 
 /**
@@ -98,7 +101,17 @@ export class S3Storage implements Storage {
     assertKey(key);
     const { size } = await stat(file);
     if (size <= PART_SIZE) {
-      await withRetries(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType })));
+      await withRetries(() =>
+        this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: createReadStream(file),
+            ContentLength: size,
+            ContentType: contentType,
+          }),
+        ),
+      );
     } else {
       await this.putParts(key, file, size, contentType);
     }
@@ -106,7 +119,9 @@ export class S3Storage implements Storage {
   }
 
   private async putParts(key: string, file: string, size: number, contentType: string): Promise<void> {
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+    );
     const count = Math.ceil(size / PART_SIZE);
     const etags: string[] = [];
     let next = 0;
@@ -116,7 +131,16 @@ export class S3Storage implements Storage {
         const start = index * PART_SIZE;
         const end = Math.min(size, start + PART_SIZE) - 1;
         const part = await withRetries(() =>
-          this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: index + 1, Body: createReadStream(file, { start, end }), ContentLength: end - start + 1 })),
+          this.client.send(
+            new UploadPartCommand({
+              Bucket: this.bucket,
+              Key: key,
+              UploadId,
+              PartNumber: index + 1,
+              Body: createReadStream(file, { start, end }),
+              ContentLength: end - start + 1,
+            }),
+          ),
         );
         etags[index] = part.ETag!;
       }
@@ -124,10 +148,17 @@ export class S3Storage implements Storage {
     try {
       await Promise.all(Array.from({ length: Math.min(PARTS_IN_FLIGHT, count) }, sendParts));
       await this.client.send(
-        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) } }),
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+        }),
       );
     } catch (error) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => {});
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
       throw error;
     }
   }
@@ -136,7 +167,11 @@ export class S3Storage implements Storage {
     assertKey(key);
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: Number(head.ContentLength), etag: head.ETag ?? `"${key}"`, lastModified: head.LastModified ?? new Date(0) };
+      return {
+        size: Number(head.ContentLength),
+        etag: head.ETag ?? `"${key}"`,
+        lastModified: head.LastModified ?? new Date(0),
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -145,7 +180,13 @@ export class S3Storage implements Storage {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     assertKey(key);
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+    const object = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
     // In Node the SDK's body is the HTTP response stream itself.
     return object.Body as Readable;
   }

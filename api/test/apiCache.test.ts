@@ -64,7 +64,11 @@ describe('API response cache and request costs', () => {
     const once = await queries(knex, () => server.client().get(path), false);
     expect(once).to.be.above(0);
     await server.app.kernel.cache.invalidate();
-    const together = await queries(knex, () => Promise.all(Array.from({ length: 20 }, () => server.client().get(path))), false);
+    const together = await queries(
+      knex,
+      () => Promise.all(Array.from({ length: 20 }, () => server.client().get(path))),
+      false,
+    );
     expect(together).to.equal(once);
   });
 
@@ -87,7 +91,9 @@ describe('API response cache and request costs', () => {
     expect(kept.body).to.deep.equal([]);
     expect((await ben.client.get('/api/auth/user')).body.username).to.equal('bencache');
     expect((await ana.client.get('/api/auth/user')).body.username).to.equal('anacache');
-    expect((await ben.client.post('/api/messages', { recipientId: ana.user.id, content: 'Hello Ana' })).status).to.equal(201);
+    expect(
+      (await ben.client.post('/api/messages', { recipientId: ana.user.id, content: 'Hello Ana' })).status,
+    ).to.equal(201);
     const inbox = await ana.client.get('/api/messages');
     expect(inbox.body.map((m: { content: string }) => m.content)).to.deep.equal(['Hello Ana']);
     expect((await server.client().get('/api/messages')).status, 'anonymous: still 401').to.equal(401);
@@ -96,7 +102,8 @@ describe('API response cache and request costs', () => {
   it('never reads the session store for a request without a session cookie', async () => {
     const anonymous = server.client();
     const reads = await queries(server.app.kernel.knex, async () => {
-      for (const path of ['/api/tracks/monthly', '/api/artists', '/api/auth/user', '/healthz']) await anonymous.get(`${path}?fresh=${Math.random()}`);
+      for (const path of ['/api/tracks/monthly', '/api/artists', '/api/auth/user', '/healthz'])
+        await anonymous.get(`${path}?fresh=${Math.random()}`);
     });
     expect(reads).to.equal(0);
     expect(anonymous.cookies.size, 'no cookie was given').to.equal(0);
@@ -110,13 +117,26 @@ describe('API response cache and request costs', () => {
     expect(reads).to.be.at.most(1);
     const cookie = fan.client.cookieHeader;
     // The session cookie's signature is checked once per id and signature, not skipped for the id.
-    const forged = cookie.replace(/(onetrack\.sid\.sig=)([^;]+)/, (_, name: string, sig: string) => name + (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1));
+    const forged = cookie.replace(
+      /(onetrack\.sid\.sig=)([^;]+)/,
+      (_, name: string, sig: string) => name + (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1),
+    );
     expect(forged).not.to.equal(cookie);
-    expect((await server.client({ Cookie: forged }).get('/api/auth/user')).status, 'a wrong signature is anonymous').to.equal(401);
-    expect((await server.client({ Cookie: cookie.replace(/;?\s*onetrack\.sid\.sig=[^;]+/, '') }).get('/api/auth/user')).status, 'no signature is anonymous').to.equal(401);
+    expect(
+      (await server.client({ Cookie: forged }).get('/api/auth/user')).status,
+      'a wrong signature is anonymous',
+    ).to.equal(401);
+    expect(
+      (await server.client({ Cookie: cookie.replace(/;?\s*onetrack\.sid\.sig=[^;]+/, '') }).get('/api/auth/user'))
+        .status,
+      'no signature is anonymous',
+    ).to.equal(401);
     expect((await server.client({ Cookie: cookie }).get('/api/auth/user')).status).to.equal(200);
     expect((await fan.client.post('/api/auth/logout')).status).to.equal(200);
-    expect((await server.client({ Cookie: cookie }).get('/api/auth/user')).status, 'a replayed cookie is anonymous').to.equal(401);
+    expect(
+      (await server.client({ Cookie: cookie }).get('/api/auth/user')).status,
+      'a replayed cookie is anonymous',
+    ).to.equal(401);
   });
 
   it('compresses a JSON answer of 1 KB or more, and not a smaller one', async () => {

@@ -11,14 +11,17 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
-
 class Described {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly routes: Array<{ pattern: RegExp; template: string; methods: Record<string, Operation> }>;
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(document: Document) {
-    this.ajv.addFormat('date-time', (value: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)));
+    this.ajv.addFormat(
+      'date-time',
+      (value: string) =>
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)),
+    );
     this.ajv.addSchema({ ...document, $id: 'openapi.json' }, undefined, undefined, false);
     this.routes = Object.entries(document.paths).map(([template, methods]) => ({
       template,
@@ -34,27 +37,46 @@ class Described {
   }
 
   /** The problem with this answer, or null when the description covers it. */
-  problem(method: string, url: string, status: number, contentType: string | null, text: string, body: unknown): string | null {
+  problem(
+    method: string,
+    url: string,
+    status: number,
+    contentType: string | null,
+    text: string,
+    body: unknown,
+  ): string | null {
     const path = decodeURI(new URL(url, 'http://x').pathname).replace(/^\/api/, '');
     const verb = method === 'HEAD' ? 'get' : method.toLowerCase();
     const route = this.routes.find((r) => r.pattern.test(path) && r.methods[verb]);
     // Anything else reaches the kernel's catch-all: 404 {message}.
-    const [template, operation] = route ? [route.template, route.methods[verb]] : ['/{*rest}', { responses: { 404: { content: { 'application/json': {} } } } }];
+    const [template, operation] = route
+      ? [route.template, route.methods[verb]]
+      : ['/{*rest}', { responses: { 404: { content: { 'application/json': {} } } } }];
     if (status === 304 && verb === 'get') return null;
     const response = operation.responses[status];
-    if (!response) return `${method} ${template} answered ${status}, which is not described (described: ${Object.keys(operation.responses).join(', ')})`;
+    if (!response)
+      return `${method} ${template} answered ${status}, which is not described (described: ${Object.keys(operation.responses).join(', ')})`;
     const types = Object.keys(response.content ?? {});
     if (!types.length) return text ? `${method} ${template} ${status} has a body but none is described` : null;
     const type = (contentType ?? '').split(';')[0].trim();
-    if (!types.includes(type)) return `${method} ${template} ${status} answered ${type || 'no content type'}, described: ${types.join(', ')}`;
+    if (!types.includes(type))
+      return `${method} ${template} ${status} answered ${type || 'no content type'}, described: ${types.join(', ')}`;
     if (!route || type !== 'application/json') {
-      if (!route && !(body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')) return `${method} ${path} ${status} is not {message}`;
+      if (!route && !(body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'))
+        return `${method} ${path} ${status} is not {message}`;
       return null;
     }
     const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-    const validate = this.validator(`/paths/${escape(template)}/${verb}/responses/${status}/content/${escape(type)}/schema`);
+    const validate = this.validator(
+      `/paths/${escape(template)}/${verb}/responses/${status}/content/${escape(type)}/schema`,
+    );
     if (validate(body)) return null;
-    const errors = validate.errors!.slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${e.params.additionalProperty}"` : ''}`);
+    const errors = validate
+      .errors!.slice(0, 5)
+      .map(
+        (e) =>
+          `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${e.params.additionalProperty}"` : ''}`,
+      );
     return `${method} ${template} ${status} does not match its description: ${errors.join('; ')}`;
   }
 }

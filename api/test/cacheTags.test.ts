@@ -52,7 +52,10 @@ describe('cache invalidation by tags: a listen without insights', () => {
     const listen = async () => expect((await ana.client.post('/api/tracks/1/listen')).status).to.be.within(200, 201);
     expect(await heard(server, listen)).to.deep.equal([[`listens:${ana.user.id}`]]);
     const after = await plays();
-    expect(Number(after.plays), 'the track page shows the new play count (rendered for this view or ahead of it)').to.equal(Number(before.plays) + 1);
+    expect(
+      Number(after.plays),
+      'the track page shows the new play count (rendered for this view or ahead of it)',
+    ).to.equal(Number(before.plays) + 1);
     expect(await vault(), 'the Credit Vault shows no listen counts').to.equal('hit');
     expect(await heard(server, listen), 'a listen within the window is not counted').to.deep.equal([]);
   });
@@ -63,7 +66,10 @@ describe('cache invalidation by tags: what anyone may send', () => {
   let server: TestServer;
   before(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ seedDemo: true, config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' } } });
+    server = await startTestServer({
+      seedDemo: true,
+      config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' } },
+    });
   });
   after(async () => {
     await server.stop();
@@ -73,17 +79,25 @@ describe('cache invalidation by tags: what anyone may send', () => {
   // A write that announces nothing empties every cache on every node: one a client without an
   // account can send, as often as it likes, would let anyone keep the site uncached.
   it('empties no cache for any write the API takes without a session, sent empty or as the site sends it', async () => {
-    const description = (await server.client().get('/api/openapi.json')).body as { paths: Record<string, Record<string, { security?: object[] }>> };
+    const description = (await server.client().get('/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { security?: object[] }>>;
+    };
     const open: Array<[method: string, path: string]> = [];
     for (const [path, operations] of Object.entries(description.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const security = operation.security ?? [];
         const needsSession = security.length > 0 && !security.some((s) => Object.keys(s).length === 0);
-        if (['post', 'put', 'patch', 'delete'].includes(method) && !needsSession) open.push([method.toUpperCase(), `/api${path.replace(/\{[^}]+\}/g, '1')}`]);
+        if (['post', 'put', 'patch', 'delete'].includes(method) && !needsSession)
+          open.push([method.toUpperCase(), `/api${path.replace(/\{[^}]+\}/g, '1')}`]);
       }
     }
     const paths = open.map(([, path]) => path);
-    expect(paths).to.include.members(['/api/auth/passkeys/login/options', '/api/auth/password-reset', '/api/auth/verify-email', '/api/auth/password-reset/confirm']);
+    expect(paths).to.include.members([
+      '/api/auth/passkeys/login/options',
+      '/api/auth/password-reset',
+      '/api/auth/verify-email',
+      '/api/auth/password-reset/confirm',
+    ]);
     // What the site's forms send where an empty body is refused before anything happens.
     const asSent: Record<string, object> = { '/api/auth/password-reset': { email: 'demo@onetrack.example' } };
     const watcher = server.client();
@@ -97,15 +111,22 @@ describe('cache invalidation by tags: what anyone may send', () => {
         }
       }
     });
-    expect(told.flat().filter((tag) => !/^(session|devices):/.test(tag)), 'tags announced').to.deep.equal([]);
-    expect((await watcher.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+    expect(
+      told.flat().filter((tag) => !/^(session|devices):/.test(tag)),
+      'tags announced',
+    ).to.deep.equal([]);
+    expect(
+      (await watcher.get('/api/artists/1')).headers.get('x-page-cache'),
+      'the cached answer is still there',
+    ).to.equal('hit');
     const links = await server.app.kernel.knex('jobs').where({ type: TOKEN_MAIL_JOB }).count({ n: '*' });
     expect(Number(links[0].n), 'the reset link was asked for, a write that did happen').to.equal(1);
   });
 
   it('still empties everything for a new address, though the write also sends its verification link (which announces nothing changed)', async () => {
     const fan = await signUp(server, 'tagnewaddress');
-    const links = async () => Number((await server.app.kernel.knex('jobs').where({ type: TOKEN_MAIL_JOB }).count({ n: '*' }))[0].n);
+    const links = async () =>
+      Number((await server.app.kernel.knex('jobs').where({ type: TOKEN_MAIL_JOB }).count({ n: '*' }))[0].n);
     const before = await links();
     const told = await heard(server, async () => {
       const res = await fan.client.patch(`/api/users/${fan.user.id}`, { email: 'tagnewaddress@elsewhere.example' });
@@ -131,7 +152,10 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       expect((await anonymous.post('/api/notifications/read-all')).status).to.equal(401);
     });
     expect(told).to.deep.equal([]);
-    expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+    expect(
+      (await anonymous.get('/api/artists/1')).headers.get('x-page-cache'),
+      'the cached answer is still there',
+    ).to.equal('hit');
   });
 
   it('invalidates nothing for a sign-up: a new account is on no kept page until it becomes an artist', async () => {
@@ -139,7 +163,10 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     await anonymous.get('/api/artists/1');
     const told = await heard(server, () => signUp(server, 'tagnewcomer'));
     expect(told.flat().filter((tag) => !tag.startsWith('session:'))).to.deep.equal([]);
-    expect((await anonymous.get('/api/artists/1')).headers.get('x-page-cache'), 'the cached answer is still there').to.equal('hit');
+    expect(
+      (await anonymous.get('/api/artists/1')).headers.get('x-page-cache'),
+      'the cached answer is still there',
+    ).to.equal('hit');
     const artist = await heard(server, () => signUp(server, 'tagnewartist', { artist: true }));
     expect(artist.flat(), 'its artist record, a write of its own').to.include('*');
   });
@@ -156,21 +183,45 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       const res = await client.patch(path, {});
       expect(res.status, res.text).to.equal(200);
     };
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([[`liked:1:${ana.user.id}`, `likes:${ana.user.id}`]]);
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })), 'liked twice').to.deep.equal([]);
-    expect(await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })), 'unliked, never liked').to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true }))).to.deep.equal([
+      [`liked:1:${ana.user.id}`, `likes:${ana.user.id}`],
+    ]);
+    expect(
+      await heard(server, () => post(ana.client, '/api/tracks/1/like', { like: true })),
+      'liked twice',
+    ).to.deep.equal([]);
+    expect(
+      await heard(server, () => post(ana.client, '/api/tracks/2/like', { like: false })),
+      'unliked, never liked',
+    ).to.deep.equal([]);
     // Insights' play counts (rolled up from play reports) are what pages show: a listen changes none of them.
-    expect(await heard(server, () => post(ana.client, '/api/tracks/1/listen')), 'a listen, with insights on').to.deep.equal([]);
+    expect(
+      await heard(server, () => post(ana.client, '/api/tracks/1/listen')),
+      'a listen, with insights on',
+    ).to.deep.equal([]);
     expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 }))).to.deep.equal([[me]]);
-    expect(await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 })), 'subscribed twice').to.deep.equal([]);
-    expect(await heard(server, () => post(ana.client, '/api/notifications/read-all')), 'nothing unread').to.deep.equal([]);
+    expect(
+      await heard(server, () => post(ana.client, '/api/subscriptions', { artistId: 1 })),
+      'subscribed twice',
+    ).to.deep.equal([]);
+    expect(await heard(server, () => post(ana.client, '/api/notifications/read-all')), 'nothing unread').to.deep.equal(
+      [],
+    );
 
     let sent!: { id: number };
-    expect(await heard(server, async () => (sent = (await post(ben.client, '/api/messages', { recipientId: ana.user.id, content: 'Tags?' })).body))).to.deep.equal([
-      [`inbox:${ben.user.id}`, me].sort(),
+    expect(
+      await heard(
+        server,
+        async () =>
+          (sent = (await post(ben.client, '/api/messages', { recipientId: ana.user.id, content: 'Tags?' })).body),
+      ),
+    ).to.deep.equal([[`inbox:${ben.user.id}`, me].sort()]);
+    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`))).to.deep.equal([
+      [`inbox:${ana.user.id}`, `inbox:${ben.user.id}`, `unread:${ana.user.id}`].sort(),
     ]);
-    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`))).to.deep.equal([[`inbox:${ana.user.id}`, `inbox:${ben.user.id}`, `unread:${ana.user.id}`].sort()]);
-    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`)), 'read twice').to.deep.equal([]);
+    expect(await heard(server, () => patch(ana.client, `/api/messages/${sent.id}/read`)), 'read twice').to.deep.equal(
+      [],
+    );
 
     // A logout ends one session and its device: their rows' tags, nothing else.
     const told = (await heard(server, () => post(ana.client, '/api/auth/logout'))).flat().sort();
@@ -187,12 +238,24 @@ describe('cache invalidation by tags: writes that change nothing', () => {
       expect(res.status, res.text).to.equal(200);
     });
     expect(told).to.deep.equal([['*']]);
-    const again = await heard(server, async () => expect((await artist.client.patch(`/api/artists/${artist.artist!.id}`, { genre: GENRES[0] })).status).to.equal(200));
+    const again = await heard(server, async () =>
+      expect((await artist.client.patch(`/api/artists/${artist.artist!.id}`, { genre: GENRES[0] })).status).to.equal(
+        200,
+      ),
+    );
     expect(again, 'the same genre again').to.deep.equal([]);
     const profile = { name: 'Tag Artist', bio: 'Plays tags' };
-    expect(await heard(server, async () => expect((await artist.client.patch(`/api/users/${artist.user.id}`, profile)).status).to.equal(200))).to.deep.equal([['*']]);
+    expect(
+      await heard(server, async () =>
+        expect((await artist.client.patch(`/api/users/${artist.user.id}`, profile)).status).to.equal(200),
+      ),
+    ).to.deep.equal([['*']]);
     const saved = await heard(server, async () => {
-      const res = await artist.client.patch(`/api/users/${artist.user.id}`, { ...profile, name: ' Tag Artist ', username: 'tagartist' });
+      const res = await artist.client.patch(`/api/users/${artist.user.id}`, {
+        ...profile,
+        name: ' Tag Artist ',
+        username: 'tagartist',
+      });
       expect(res.status, res.text).to.equal(200);
       expect(res.body).to.include({ name: 'Tag Artist', bio: 'Plays tags' });
     });
@@ -204,7 +267,9 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     });
     expect(preparing, 'an upload and a suggestion: on no page until a release').to.deep.equal([]);
     const block = await server.app.kernel.knex('contentBlocks').where({ key: 'hero_title' }).first('id');
-    expect(await heard(server, () => admin.client.patch(`/api/content/${block.id}`, { value: 'Tagged' }))).to.deep.equal([['content']]);
+    expect(
+      await heard(server, () => admin.client.patch(`/api/content/${block.id}`, { value: 'Tagged' })),
+    ).to.deep.equal([['content']]);
   });
 });
 
@@ -224,12 +289,28 @@ describe('cache invalidation by tags: the actor’s views', () => {
     expect((await queue()).reported).to.equal(false);
     await anonymous.get('/tracks/1');
     expect((await queue()).cache).to.equal('hit');
-    const report = async () => expect((await fan.client.post('/api/reports', { targetType: 'track', targetId: 1, reason: 'spam' })).status).to.equal(201);
+    const report = async () =>
+      expect(
+        (await fan.client.post('/api/reports', { targetType: 'track', targetId: 1, reason: 'spam' })).status,
+      ).to.equal(201);
     expect(await heard(server, report)).to.deep.equal([['reports']]);
     expect(await queue(), 'the queue shows the new report').to.deep.equal({ cache: 'miss', reported: true });
-    expect((await anonymous.get('/tracks/1')).headers.get('x-page-cache'), 'the reported track’s page stays kept').to.equal('hit');
-    const notice = { trackUrl: `${server.url}/tracks/2`, work: 'My song', name: 'Rights Holder', email: 'rights@example.com', goodFaith: true };
-    expect(await heard(server, async () => expect((await anonymous.post('/api/copyright-notices', notice)).status).to.equal(201))).to.deep.equal([['reports']]);
+    expect(
+      (await anonymous.get('/tracks/1')).headers.get('x-page-cache'),
+      'the reported track’s page stays kept',
+    ).to.equal('hit');
+    const notice = {
+      trackUrl: `${server.url}/tracks/2`,
+      work: 'My song',
+      name: 'Rights Holder',
+      email: 'rights@example.com',
+      goodFaith: true,
+    };
+    expect(
+      await heard(server, async () =>
+        expect((await anonymous.post('/api/copyright-notices', notice)).status).to.equal(201),
+      ),
+    ).to.deep.equal([['reports']]);
   });
 
   it('puts out the fan’s vault and what waits for the artist for a pledge or its cancellation, and no other viewer’s page', async () => {
@@ -257,9 +338,15 @@ describe('cache invalidation by tags: the actor’s views', () => {
     const tags = [`credits:${fan.user.id}`, `user:${nova.user.id}`];
     expect(await heard(server, pledge)).to.deep.equal([tags]);
     const pledged = await views();
-    expect(pledged, 'the vault and the fan’s API list the pledge').to.include({ vault: '3 credits held for coming drops', listed: 1 });
+    expect(pledged, 'the vault and the fan’s API list the pledge').to.include({
+      vault: '3 credits held for coming drops',
+      listed: 1,
+    });
     expect(pledged.waiting, 'the artist sees what waits for their drop').to.match(/^3 credits waiting/);
-    expect(pledged, 'the fan’s other views and the visitors’ artist page stay kept').to.include({ collection: before.collection, visitors: 'hit' });
+    expect(pledged, 'the fan’s other views and the visitors’ artist page stay kept').to.include({
+      collection: before.collection,
+      visitors: 'hit',
+    });
     const cancel = async () => expect((await fan.client.delete(`/api/pledges/${pledgeId}`)).status).to.equal(200);
     expect(await heard(server, cancel)).to.deep.equal([tags]);
     expect(await views()).to.deep.equal({ ...before, visitors: 'hit' });
@@ -276,7 +363,9 @@ describe('cache invalidation by tags: the actor’s views', () => {
       const liked = await fan.client.get('/collection');
       expect(liked.text, 'the page shows the like').to.include('/tracks/2');
       expect(shellReads, 'the shell came from the node’s memory').to.equal(0);
-      expect((await pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Shell?' })).status).to.equal(201);
+      expect((await pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Shell?' })).status).to.equal(
+        201,
+      );
       await fan.client.get('/collection');
       expect(shellReads, 'a message puts the shell out: its badge is read again').to.be.at.least(1);
     } finally {
@@ -310,7 +399,8 @@ describe('cache invalidation by tags: the actor’s views', () => {
       after['/tracks/1, anonymous'] = (await server.client().get('/tracks/1')).headers.get('x-page-cache') === 'hit';
       return after;
     };
-    const ok = async (res: Promise<{ status: number; text: string }>) => expect((await res).status, (await res).text).to.be.within(200, 201);
+    const ok = async (res: Promise<{ status: number; text: string }>) =>
+      expect((await res).status, (await res).text).to.be.within(200, 201);
 
     expect(await kept(() => ok(fan.client.post('/api/tracks/1/like', { like: true })))).to.deep.equal({
       '/collection': false,
@@ -333,7 +423,9 @@ describe('cache invalidation by tags: the actor’s views', () => {
     });
     await cache(pen.client, '/collection');
     const penBefore = copy(await pen.client.get('/collection'));
-    expect(await kept(() => ok(fan.client.post('/api/messages', { recipientId: pen.user.id, content: 'Only my inbox' })))).to.deep.equal({
+    expect(
+      await kept(() => ok(fan.client.post('/api/messages', { recipientId: pen.user.id, content: 'Only my inbox' }))),
+    ).to.deep.equal({
       '/collection': true,
       '/credits': true,
       '/messages': false,
@@ -341,7 +433,9 @@ describe('cache invalidation by tags: the actor’s views', () => {
       '/artist/2': true,
       '/tracks/1, anonymous': true,
     });
-    expect(copy(await pen.client.get('/collection')), 'the recipient’s every view shows the unread badge').not.to.equal(penBefore);
+    expect(copy(await pen.client.get('/collection')), 'the recipient’s every view shows the unread badge').not.to.equal(
+      penBefore,
+    );
   });
 });
 
@@ -389,7 +483,12 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     a = await startNode('A', db, { redis: { url: redis.url, prefix }, metrics });
     b = await startNode('B', db, { redis: { url: line.url, prefix }, metrics });
     inspector = new Redis(redis.url);
-    for (const node of [a, b]) await waitFor(`${node.name} on Redis`, () => (node.app.kernel.cache.version() !== null ? true : undefined), 10_000);
+    for (const node of [a, b])
+      await waitFor(
+        `${node.name} on Redis`,
+        () => (node.app.kernel.cache.version() !== null ? true : undefined),
+        10_000,
+      );
   });
   after(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
@@ -400,10 +499,14 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
 
   /** A page on a node, read until it comes from that node's cache. */
   const cached = (client: TestClient, path: string) =>
-    waitFor(`${path} to be cached`, async () => {
-      const res = await client.get(path);
-      return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
-    }, 10_000);
+    waitFor(
+      `${path} to be cached`,
+      async () => {
+        const res = await client.get(path);
+        return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
+      },
+      10_000,
+    );
 
   /** Pages rendered so far on both nodes. */
   const renders = async () => {
@@ -415,7 +518,8 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     return count;
   };
   /** Pages in the shared store (api/http/sharedPages.ts). */
-  const sharedPages = async () => (await inspector.keys(`${prefix}page:*`)).filter((key) => !key.endsWith(':rendering')).length;
+  const sharedPages = async () =>
+    (await inspector.keys(`${prefix}page:*`)).filter((key) => !key.endsWith(':rendering')).length;
   /** Runs `work`, then waits for B to hear an invalidation of `tag`. */
   const heardOnB = async (tag: string, work: () => Promise<unknown>) => {
     const heard = new Promise<void>((resolve) => {
@@ -462,7 +566,10 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect(await renders(), 'one render a page between the two nodes').to.equal(renderedBefore + paths.length);
     for (let i = 0; i < views.length; i += 2) {
       const [onA, onB] = [views[i], views[i + 1]];
-      expect([onA.headers.get('x-page-cache'), onB.headers.get('x-page-cache')].sort(), paths[i / 2]).to.deep.equal(['miss', 'shared']);
+      expect([onA.headers.get('x-page-cache'), onB.headers.get('x-page-cache')].sort(), paths[i / 2]).to.deep.equal([
+        'miss',
+        'shared',
+      ]);
       expect(onA.text).to.equal(onB.text);
     }
   });
@@ -471,7 +578,9 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     const path = '/?claimed=1';
     const before = new Set(await inspector.keys(`${prefix}page:*`));
     const rendered = await renderedOnA(a.client(), path);
-    const [copyKey] = (await inspector.keys(`${prefix}page:*`)).filter((key) => !before.has(key) && !key.endsWith(':rendering'));
+    const [copyKey] = (await inspector.keys(`${prefix}page:*`)).filter(
+      (key) => !before.has(key) && !key.endsWith(':rendering'),
+    );
     const copy = (await inspector.getBuffer(copyKey))!;
     // As if A were rendering it now: no copy yet, A's claim in place.
     await inspector.del(copyKey);
@@ -502,9 +611,17 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     await fan.client.get('/collection');
     const renderedBefore = await renders();
     await heardOnB(`likes:${fan.user.id}`, () => fan.client.post(`/api/tracks/${track.id}/like`, { like: true }));
-    await waitFor('both nodes to render ahead', () => (a.app.refresher.pending + b.app.refresher.pending === 0 ? true : undefined), 5000, 5);
+    await waitFor(
+      'both nodes to render ahead',
+      () => (a.app.refresher.pending + b.app.refresher.pending === 0 ? true : undefined),
+      5000,
+      5,
+    );
     expect(await renders(), 'one render between the two nodes').to.equal(renderedBefore + 1);
-    for (const [node, client] of [['A', fan.client], ['B', onB]] as const) {
+    for (const [node, client] of [
+      ['A', fan.client],
+      ['B', onB],
+    ] as const) {
       const view = await client.get('/collection');
       expect(view.headers.get('x-page-cache'), `no render on ${node}`).to.be.oneOf(['hit', 'shared']);
       expect(view.text, `the like on ${node}`).to.include(track.title);
@@ -518,7 +635,9 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     const unread = (html: string) => Number(/unreadMessages&quot;:\[0,(\d+)\]/.exec(html)?.[1]);
     expect(unread((await cached(onB, '/collection')).text), 'nothing unread, shell kept on B').to.equal(0);
     expect(unread((await onB.get('/credits')).text), 'another page, the same kept shell').to.equal(0);
-    await heardOnB(`user:${fan.user.id}`, () => pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Badge?' }));
+    await heardOnB(`user:${fan.user.id}`, () =>
+      pen.client.post('/api/messages', { recipientId: fan.user.id, content: 'Badge?' }),
+    );
     for (const path of ['/collection', '/credits']) expect(unread((await onB.get(path)).text), path).to.equal(1);
   });
 
@@ -526,7 +645,11 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     const fan = await signUp(a, 'tagfan');
     const onB = new TestClient(b.url, {}, fan.client.cookies);
     const anonymous = b.client();
-    const track = (await anonymous.get('/api/artists/1/tracks')).body[0] as { id: number; title: string; likeCount: number };
+    const track = (await anonymous.get('/api/artists/1/tracks')).body[0] as {
+      id: number;
+      title: string;
+      likeCount: number;
+    };
     await cached(onB, '/collection');
     await cached(onB, `/tracks/${track.id}`);
     const artistPage = await cached(anonymous, '/artist/1');
@@ -542,12 +665,16 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect(collection.text, 'the very next view on B shows the like').to.include(track.title);
     const mine = await onB.get(`/api/tracks/${track.id}`);
     expect([mine.body.liked, mine.body.likeCount]).to.deep.equal([true, track.likeCount + 1]);
-    expect((await onB.get(`/tracks/${track.id}`)).text, 'and the track page the liker’s count').to.match(new RegExp(`\\b${track.likeCount + 1} likes?\\b`));
+    expect((await onB.get(`/tracks/${track.id}`)).text, 'and the track page the liker’s count').to.match(
+      new RegExp(`\\b${track.likeCount + 1} likes?\\b`),
+    );
 
     const after = await anonymous.get('/artist/1');
     expect(after.headers.get('x-page-cache'), 'other visitors’ artist page stayed in B’s cache').to.equal('hit');
     expect(after.text).to.equal(artistPage.text);
-    expect((await anonymous.get('/api/artists/1/tracks')).headers.get('etag')).to.equal(artistAnswer.headers.get('etag'));
+    expect((await anonymous.get('/api/artists/1/tracks')).headers.get('etag')).to.equal(
+      artistAnswer.headers.get('etag'),
+    );
   });
 
   it('renders a member’s pages on B again ahead of their next view, until they stop coming back to them', async () => {
@@ -593,14 +720,21 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
       const collection = await onB.get('/collection');
       expect(collection.headers.get('x-page-cache'), 'B could not catch up, so it rendered fresh').to.equal('bypass');
       expect(collection.text, 'and showed the like').to.include(track.title);
-      expect((await anonymous.get('/artist/1')).headers.get('x-page-cache'), 'other visitors still get B’s copy').to.equal('hit');
+      expect(
+        (await anonymous.get('/artist/1')).headers.get('x-page-cache'),
+        'other visitors still get B’s copy',
+      ).to.equal('hit');
     } finally {
       line.release();
     }
-    const caughtUp = await waitFor('B to hear the like', async () => {
-      const res = await onB.get('/collection');
-      return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
-    }, 5000);
+    const caughtUp = await waitFor(
+      'B to hear the like',
+      async () => {
+        const res = await onB.get('/collection');
+        return res.headers.get('x-page-cache') === 'hit' ? res : undefined;
+      },
+      5000,
+    );
     expect(caughtUp.text).to.include(track.title);
   });
 
@@ -616,15 +750,22 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     try {
       for (let i = 0; i < 5; i++) expect((await a.client().post('/api/auth/logout')).status).to.equal(200);
       expect((await fan.client.post('/api/auth/logout')).status).to.equal(200);
-      const replayed = await waitFor('B to drop the session', async () => {
-        const res = await onB.get('/api/auth/user');
-        return res.status === 401 ? res : undefined;
-      }, 2000, 5);
+      const replayed = await waitFor(
+        'B to drop the session',
+        async () => {
+          const res = await onB.get('/api/auth/user');
+          return res.status === 401 ? res : undefined;
+        },
+        2000,
+        5,
+      );
       expect(replayed.status).to.equal(401);
     } finally {
       unsubscribe();
     }
-    expect(told.flat().filter((tag) => !tag.startsWith('session:') && tag !== `devices:${fan.user.id}`)).to.deep.equal([]);
+    expect(told.flat().filter((tag) => !tag.startsWith('session:') && tag !== `devices:${fan.user.id}`)).to.deep.equal(
+      [],
+    );
     expect((await anonymous.get('/')).headers.get('x-page-cache'), 'the home page stayed in B’s cache').to.equal('hit');
   });
 });

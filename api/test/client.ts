@@ -29,7 +29,12 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const init: RequestInit = { method, headers: { ...this.headers, ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.cookies.size) h.Cookie = this.cookieHeader;
@@ -54,7 +59,14 @@ export class TestClient {
     let parsed: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     if (path.startsWith('/api/')) {
-      const problem = (await describedAt(this.baseUrl)).problem(method, path, response.status, response.headers.get('content-type'), text, parsed);
+      const problem = (await describedAt(this.baseUrl)).problem(
+        method,
+        path,
+        response.status,
+        response.headers.get('content-type'),
+        text,
+        parsed,
+      );
       if (problem) throw new Error(`Not as described in /api/openapi.json: ${problem}`);
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
@@ -79,12 +91,17 @@ export class TestClient {
  * conditional requests (as the Fetch standard says), which makes every server answer 200, and it
  * always sends its own Host.
  */
-export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
     })
       .on('error', reject)
       .end();

@@ -31,33 +31,73 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir }).currency).to.equal('EUR');
     expect(loadConfig({ DATA_DIR: dir, CURRENCY: 'gbp' }).currency).to.equal('GBP');
     for (const bad of ['EURO', 'XYZ', 'JPY', '€']) {
-      expect(() => loadConfig({ DATA_DIR: dir, CURRENCY: bad }), bad).to.throw(ConfigError, `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${bad}"`);
+      expect(() => loadConfig({ DATA_DIR: dir, CURRENCY: bad }), bad).to.throw(
+        ConfigError,
+        `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${bad}"`,
+      );
     }
   });
 
   it('uses the local enhancer unless an AI provider is configured, and reads one when it is', () => {
     expect(loadConfig({ DATA_DIR: dir }).ai).to.equal(null);
-    const config = loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'local-model', AI_API_KEY: 'sk-test', AI_TIMEOUT_MS: '2500' });
-    expect(config.ai).to.deep.equal({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'sk-test', model: 'local-model', timeoutMs: 2500 });
-    expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({ apiKey: null, timeoutMs: 15000 });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      AI_BASE_URL: 'http://127.0.0.1:8080/v1',
+      AI_MODEL: 'local-model',
+      AI_API_KEY: 'sk-test',
+      AI_TIMEOUT_MS: '2500',
+    });
+    expect(config.ai).to.deep.equal({
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      apiKey: 'sk-test',
+      model: 'local-model',
+      timeoutMs: 2500,
+    });
+    expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({
+      apiKey: null,
+      timeoutMs: 15000,
+    });
   });
 
   it('sends no e-mail unless SMTP_URL is set, and reads the sender with it', () => {
     expect(loadConfig({ DATA_DIR: dir }).mail).to.equal(null);
-    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://u:p@mail.local:587' }).mail).to.deep.equal({ smtpUrl: 'smtp://u:p@mail.local:587', from: 'OneTrack <no-reply@onetrack.local>' });
-    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://mail.local', MAIL_FROM: 'Drops <drops@onetrack.example>' }).mail).to.include({ from: 'Drops <drops@onetrack.example>' });
+    expect(loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtp://u:p@mail.local:587' }).mail).to.deep.equal({
+      smtpUrl: 'smtp://u:p@mail.local:587',
+      from: 'OneTrack <no-reply@onetrack.local>',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, SMTP_URL: 'smtps://mail.local', MAIL_FROM: 'Drops <drops@onetrack.example>' }).mail,
+    ).to.include({ from: 'Drops <drops@onetrack.example>' });
   });
 
   it('reads the public origin from PUBLIC_URL, or this machine at PORT outside production', () => {
     expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).to.equal('http://127.0.0.1:8080');
-    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://OneTrack.example/' }).publicUrl).to.equal('https://onetrack.example');
-    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://onetrack.example:443' }).publicUrl).to.equal('https://onetrack.example');
-    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret', PUBLIC_URL: 'https://onetrack.example' }).publicUrl).to.equal('https://onetrack.example');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://OneTrack.example/' }).publicUrl).to.equal(
+      'https://onetrack.example',
+    );
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://onetrack.example:443' }).publicUrl).to.equal(
+      'https://onetrack.example',
+    );
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'a-production-secret',
+        PUBLIC_URL: 'https://onetrack.example',
+      }).publicUrl,
+    ).to.equal('https://onetrack.example');
   });
 
   it('reads a MySQL URL with its parts decoded', () => {
     const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'mysql://app:p%40ss@db.internal:3307/onetrack' });
-    expect(config.database).to.deep.equal({ client: 'mysql', host: 'db.internal', port: 3307, user: 'app', password: 'p@ss', database: 'onetrack' });
+    expect(config.database).to.deep.equal({
+      client: 'mysql',
+      host: 'db.internal',
+      port: 3307,
+      user: 'app',
+      password: 'p@ss',
+      database: 'onetrack',
+    });
   });
 
   it('generates the session secret once and keeps it across restarts', () => {
@@ -77,24 +117,60 @@ describe('configuration from the environment', () => {
     ['a short session secret', { SESSION_SECRET: 'short' }, /at least 16 characters/],
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be/],
     ['SEED_DEMO that is not a flag', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be 1 or 0/],
-    ['a fee in euros instead of cents', { MONTHLY_FEE_CENTS: '9.99' }, /MONTHLY_FEE_CENTS must be a whole number of cents/],
+    [
+      'a fee in euros instead of cents',
+      { MONTHLY_FEE_CENTS: '9.99' },
+      /MONTHLY_FEE_CENTS must be a whole number of cents/,
+    ],
     ['a zero fee', { MONTHLY_FEE_CENTS: '0' }, /MONTHLY_FEE_CENTS must be a whole number of cents/],
     ['a platform share of 100 %', { PLATFORM_SHARE: '1' }, /PLATFORM_SHARE must be a fraction/],
     ['a platform share given in percent', { PLATFORM_SHARE: '30' }, /PLATFORM_SHARE must be a fraction/],
     ['a negative platform share', { PLATFORM_SHARE: '-0.1' }, /PLATFORM_SHARE must be a fraction/],
-    ['an AI provider URL that is not http(s)', { AI_BASE_URL: 'ftp://models.local', AI_MODEL: 'm' }, /AI_BASE_URL must be an http\(s\) URL/],
-    ['an AI provider URL that does not parse', { AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' }, /AI_BASE_URL must be an http\(s\) URL/],
+    [
+      'an AI provider URL that is not http(s)',
+      { AI_BASE_URL: 'ftp://models.local', AI_MODEL: 'm' },
+      /AI_BASE_URL must be an http\(s\) URL/,
+    ],
+    [
+      'an AI provider URL that does not parse',
+      { AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' },
+      /AI_BASE_URL must be an http\(s\) URL/,
+    ],
     ['an AI provider without a model', { AI_BASE_URL: 'http://127.0.0.1:8080/v1' }, /AI_MODEL is required/],
     ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
-    ['an SMTP URL of another scheme', { SMTP_URL: 'http://mail.local' }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [
+      'an SMTP URL of another scheme',
+      { SMTP_URL: 'http://mail.local' },
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    ],
     ['a proxy hop count of 0', { TRUST_PROXY_HOPS: '0' }, /TRUST_PROXY_HOPS must be a whole number from 1 to 10/],
-    ['a limit that is not a whole number', { ENHANCE_PER_HOUR: 'lots' }, /ENHANCE_PER_HOUR must be a whole number \(0 turns the limit off\)/],
+    [
+      'a limit that is not a whole number',
+      { ENHANCE_PER_HOUR: 'lots' },
+      /ENHANCE_PER_HOUR must be a whole number \(0 turns the limit off\)/,
+    ],
     ['an upload quota in GB', { UPLOAD_MB_PER_DAY: '2.5' }, /UPLOAD_MB_PER_DAY must be a whole number/],
-    ['production without a public URL', { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret' }, /PUBLIC_URL is required when NODE_ENV=production/],
+    [
+      'production without a public URL',
+      { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret' },
+      /PUBLIC_URL is required when NODE_ENV=production/,
+    ],
     ['a public URL without a scheme', { PUBLIC_URL: 'onetrack.example' }, /PUBLIC_URL must be an http\(s\) origin/],
-    ['a public URL of another scheme', { PUBLIC_URL: 'ftp://onetrack.example' }, /PUBLIC_URL must be an http\(s\) origin/],
-    ['a public URL with a path', { PUBLIC_URL: 'https://example.com/onetrack' }, /PUBLIC_URL must be an http\(s\) origin without a path/],
-    ['an AI timeout that is not a number', { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' }, /AI_TIMEOUT_MS must be a whole number/],
+    [
+      'a public URL of another scheme',
+      { PUBLIC_URL: 'ftp://onetrack.example' },
+      /PUBLIC_URL must be an http\(s\) origin/,
+    ],
+    [
+      'a public URL with a path',
+      { PUBLIC_URL: 'https://example.com/onetrack' },
+      /PUBLIC_URL must be an http\(s\) origin without a path/,
+    ],
+    [
+      'an AI timeout that is not a number',
+      { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' },
+      /AI_TIMEOUT_MS must be a whole number/,
+    ],
   ];
   for (const [what, env, message] of invalid) {
     it(`refuses ${what} with one clear ConfigError`, () => {
@@ -109,23 +185,50 @@ describe('configuration from the environment', () => {
 
   it('limits registrations per address in production only by default; Enhance and uploads always; 0 turns one off', () => {
     const MB = 1024 * 1024;
-    expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({ registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * MB, rendersPerMinute: 0 });
-    const production = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(16), PUBLIC_URL: 'https://onetrack.example' }).abuseLimits;
+    expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({
+      registrationsPerHour: 0,
+      enhancePerHour: 30,
+      uploadBytesPerDay: 2048 * MB,
+      rendersPerMinute: 0,
+    });
+    const production = loadConfig({
+      DATA_DIR: dir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(16),
+      PUBLIC_URL: 'https://onetrack.example',
+    }).abuseLimits;
     expect(production).to.include({ registrationsPerHour: 10, rendersPerMinute: 120 });
-    const set = loadConfig({ DATA_DIR: dir, REGISTRATIONS_PER_HOUR: '3', ENHANCE_PER_HOUR: '0', UPLOAD_MB_PER_DAY: '100', RENDERS_PER_MINUTE: '30' }).abuseLimits;
-    expect(set).to.deep.equal({ registrationsPerHour: 3, enhancePerHour: 0, uploadBytesPerDay: 100 * MB, rendersPerMinute: 30 });
+    const set = loadConfig({
+      DATA_DIR: dir,
+      REGISTRATIONS_PER_HOUR: '3',
+      ENHANCE_PER_HOUR: '0',
+      UPLOAD_MB_PER_DAY: '100',
+      RENDERS_PER_MINUTE: '30',
+    }).abuseLimits;
+    expect(set).to.deep.equal({
+      registrationsPerHour: 3,
+      enhancePerHour: 0,
+      uploadBytesPerDay: 100 * MB,
+      rendersPerMinute: 30,
+    });
   });
 
   it('runs 2 renders at once per process unless RENDERS_AT_ONCE says otherwise (0: no limit)', () => {
     expect(loadConfig({ DATA_DIR: dir }).rendersAtOnce).to.equal(2);
     expect(loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: '0' }).rendersAtOnce).to.equal(0);
-    expect(() => loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: 'many' })).to.throw(ConfigError, /RENDERS_AT_ONCE must be a whole number/);
+    expect(() => loadConfig({ DATA_DIR: dir, RENDERS_AT_ONCE: 'many' })).to.throw(
+      ConfigError,
+      /RENDERS_AT_ONCE must be a whole number/,
+    );
   });
 
   it('lets 256 renders of each kind wait per process unless RENDER_QUEUE says otherwise (0: no bound)', () => {
     expect(loadConfig({ DATA_DIR: dir }).renderQueue).to.equal(256);
     expect(loadConfig({ DATA_DIR: dir, RENDER_QUEUE: '0' }).renderQueue).to.equal(0);
-    expect(() => loadConfig({ DATA_DIR: dir, RENDER_QUEUE: '-1' })).to.throw(ConfigError, /RENDER_QUEUE must be a whole number/);
+    expect(() => loadConfig({ DATA_DIR: dir, RENDER_QUEUE: '-1' })).to.throw(
+      ConfigError,
+      /RENDER_QUEUE must be a whole number/,
+    );
   });
 
   it('turns demo seeding off with SEED_DEMO=0', () => {
@@ -135,6 +238,9 @@ describe('configuration from the environment', () => {
   it('runs the in-process media worker unless MEDIA_WORKER=0', () => {
     expect(loadConfig({ DATA_DIR: dir }).mediaWorker).to.equal(true);
     expect(loadConfig({ DATA_DIR: dir, MEDIA_WORKER: '0' }).mediaWorker).to.equal(false);
-    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_WORKER: 'sometimes' })).to.throw(ConfigError, /MEDIA_WORKER must be 1 or 0/);
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_WORKER: 'sometimes' })).to.throw(
+      ConfigError,
+      /MEDIA_WORKER must be 1 or 0/,
+    );
   });
 });

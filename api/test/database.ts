@@ -22,7 +22,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (TEST_DB === 'sqlite') {
-    return { database: { client: 'sqlite', filename: path.join(dataDir, 'app.sqlite') }, dataDir, drop: async () => removeDir() };
+    return {
+      database: { client: 'sqlite', filename: path.join(dataDir, 'app.sqlite') },
+      dataDir,
+      drop: async () => removeDir(),
+    };
   }
   const admin = parseDatabaseUrl(MYSQL_ADMIN_URL, dataDir);
   if (admin.client !== 'mysql') throw new Error('MYSQL_TEST_URL must be a mysql:// URL');

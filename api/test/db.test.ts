@@ -44,7 +44,9 @@ describe('SQLite connection', () => {
       t.increments('id');
       t.integer('thing_id').references('things.id');
     });
-    const error = await knex('parts').insert({ thingId: 99 }).catch((e) => e);
+    const error = await knex('parts')
+      .insert({ thingId: 99 })
+      .catch((e) => e);
     expect(String(error)).to.match(/FOREIGN KEY constraint failed/);
     await knex('parts').insert({ thingId: 1 });
     expect(await knex('parts').first()).to.deep.equal({ id: 1, thingId: 1 });

@@ -25,16 +25,21 @@ interface Service {
 
 /** ${NAME:-default} → default, ${NAME:?message} → a value, as Compose would with those unset or set. */
 function interpolate(value: string): string {
-  return value.replace(/\$\{(\w+):-([^}]*)\}/g, '$2').replace(/\$\{(\w+):\?[^}]*\}/g, 'a-session-secret-of-32-characters!');
+  return value
+    .replace(/\$\{(\w+):-([^}]*)\}/g, '$2')
+    .replace(/\$\{(\w+):\?[^}]*\}/g, 'a-session-secret-of-32-characters!');
 }
 
 describe('deployment: docker-compose.yml and the load balancer', () => {
-  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
+  const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, Service>;
+  };
   const { services } = compose;
   const haproxy = readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-compose-'));
   after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env = (service: Service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
+  const env = (service: Service) =>
+    Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, interpolate(String(v))]));
 
   it('scales the app: no fixed host port or container name on the replicas, one published port on the load balancer', () => {
     expect(services.app.ports, 'app replicas bind no host port').to.equal(undefined);
@@ -52,9 +57,14 @@ describe('deployment: docker-compose.yml and the load balancer', () => {
     const bucket = env(services.app).S3_BUCKET;
     expect(services.bucket.entrypoint!.join(' ')).to.include(`mc mb --ignore-existing store/${bucket}`);
     expect(services.bucket.depends_on?.minio.condition).to.equal('service_healthy');
-    for (const name of ['lb', 'app', 'worker', 'mysql', 'redis', 'minio']) expect(services[name].healthcheck?.test, name).to.be.an('array');
+    for (const name of ['lb', 'app', 'worker', 'mysql', 'redis', 'minio'])
+      expect(services[name].healthcheck?.test, name).to.be.an('array');
     for (const name of ['app', 'worker']) {
-      expect(services[name].depends_on, name).to.deep.equal({ mysql: { condition: 'service_healthy' }, redis: { condition: 'service_healthy' }, bucket: { condition: 'service_completed_successfully' } });
+      expect(services[name].depends_on, name).to.deep.equal({
+        mysql: { condition: 'service_healthy' },
+        redis: { condition: 'service_healthy' },
+        bucket: { condition: 'service_completed_successfully' },
+      });
     }
   });
 
@@ -63,7 +73,11 @@ describe('deployment: docker-compose.yml and the load balancer', () => {
       const config = loadConfig({ ...env(services[name]), DATA_DIR: dataDir });
       expect(config.database, name).to.include({ client: 'mysql', host: 'mysql', database: 'onetrack' });
       expect(config.redis, name).to.deep.equal({ url: 'redis://redis:6379', prefix: 'onetrack:' });
-      expect(config.storage, name).to.include({ driver: 's3', endpoint: 'http://minio:9000', bucket: 'onetrack-media' });
+      expect(config.storage, name).to.include({
+        driver: 's3',
+        endpoint: 'http://minio:9000',
+        bucket: 'onetrack-media',
+      });
       expect(config.seedDemo, name).to.equal(false);
     }
     const app = loadConfig({ ...env(services.app), DATA_DIR: dataDir });

@@ -33,14 +33,28 @@ describe('extension points and optional plugins', () => {
 
   it('builds an optional dependency first when it is enabled, and needs nothing when it is not', () => {
     const order = (list: PluginManifest[]) => orderByDependencies(list).map((p) => p.name);
-    expect(order(manifests([['pledges', [], ['notifications']], ['notifications']]))).to.deep.equal(['notifications', 'pledges']);
+    expect(order(manifests([['pledges', [], ['notifications']], ['notifications']]))).to.deep.equal([
+      'notifications',
+      'pledges',
+    ]);
     expect(order(manifests([['pledges', [], ['notifications']]]))).to.deep.equal(['pledges']);
   });
 
   it('turns a plugin off with everything that needs it, and keeps what only may use it', () => {
-    const list = manifests([['accounts'], ['messaging', ['accounts']], ['notifications', ['messaging']], ['moderation', ['notifications']], ['insights', ['accounts'], ['messaging']]]);
+    const list = manifests([
+      ['accounts'],
+      ['messaging', ['accounts']],
+      ['notifications', ['messaging']],
+      ['moderation', ['notifications']],
+      ['insights', ['accounts'], ['messaging']],
+    ]);
     expect(withoutPlugin(list, 'messaging').map((p) => p.name)).to.deep.equal(['accounts', 'insights']);
-    expect(withoutPlugin(list, 'moderation').map((p) => p.name)).to.deep.equal(['accounts', 'messaging', 'notifications', 'insights']);
+    expect(withoutPlugin(list, 'moderation').map((p) => p.name)).to.deep.equal([
+      'accounts',
+      'messaging',
+      'notifications',
+      'insights',
+    ]);
   });
 
   it('reads the enabled list ONETRACK_PLUGINS names', () => {
@@ -61,17 +75,29 @@ describe('extension points and optional plugins', () => {
   it('generates the slot modules from the manifests, fillers in plugin order', () => {
     const list: PluginManifest[] = [
       { name: 'releases', api: '^1.0.0', slots: { 'track.panels': ['components/A.astro', 'components/B.astro'] } },
-      { name: 'moderation', api: '^1.0.0', slots: { 'track.actions': 'components/Report.astro', 'message.actions': 'islands/Report.tsx' } },
+      {
+        name: 'moderation',
+        api: '^1.0.0',
+        slots: { 'track.actions': 'components/Report.astro', 'message.actions': 'islands/Report.tsx' },
+      },
       { name: 'messaging', api: '^1.0.0', nav: [{ href: '/messages', label: 'Messages', icon: 'mail', order: 10 }] },
     ];
-    const fillers = list.flatMap((p) => Object.entries(p.slots ?? {}).flatMap(([slot, files]) => [files].flat().map((file) => ({ slot, file: `/p/${p.name}/${file}` }))));
+    const fillers = list.flatMap((p) =>
+      Object.entries(p.slots ?? {}).flatMap(([slot, files]) =>
+        [files].flat().map((file) => ({ slot, file: `/p/${p.name}/${file}` })),
+      ),
+    );
     const all = slotModule(fillers);
     expect(all).to.include('import filler0 from "/p/releases/components/A.astro";');
     expect(all).to.include('"track.panels": [filler0, filler1],');
     expect(all).to.include('"track.actions": [filler2],');
-    expect(oneSlotModule(fillers, 'message.actions')).to.equal('import filler0 from "/p/moderation/islands/Report.tsx";\nexport default [filler0];\n');
+    expect(oneSlotModule(fillers, 'message.actions')).to.equal(
+      'import filler0 from "/p/moderation/islands/Report.tsx";\nexport default [filler0];\n',
+    );
     expect(oneSlotModule(fillers, 'nobody.fills')).to.equal('\nexport default [];\n');
-    expect(navModule(list)).to.equal('export default [{"href":"/messages","label":"Messages","icon":"mail","order":10}];\n');
+    expect(navModule(list)).to.equal(
+      'export default [{"href":"/messages","label":"Messages","icon":"mail","order":10}];\n',
+    );
   });
 
   describe('the shipped plugins', () => {
@@ -81,7 +107,9 @@ describe('extension points and optional plugins', () => {
     it('name their slot fillers by files that exist', () => {
       for (const plugin of shipped) {
         for (const file of Object.values(plugin.slots ?? {}).flat()) {
-          expect(statSync(path.join(pluginsRoot, plugin.name, file)).isFile(), `${plugin.name}: ${file}`).to.equal(true);
+          expect(statSync(path.join(pluginsRoot, plugin.name, file)).isFile(), `${plugin.name}: ${file}`).to.equal(
+            true,
+          );
         }
       }
     });
@@ -98,13 +126,15 @@ describe('extension points and optional plugins', () => {
             // Always there together: a dependency, or two core plugins (accounts' settings show credits' Billing tab).
             const together = (plugin.dependsOn ?? []).includes(other) || (core.has(plugin.name) && core.has(other));
             const component = /[\\/](components|islands|pages)[\\/]/.test(target);
-            if (!together && (component || !core.has(other))) offences.push(`${path.relative(root, file)} → plugins/${target}`);
+            if (!together && (component || !core.has(other)))
+              offences.push(`${path.relative(root, file)} → plugins/${target}`);
           }
         }
       }
       for (const file of sourceFiles(path.join(root, 'site'))) {
         for (const { plugin: other, target } of pluginImports(file)) {
-          if (!byName.get(other)?.core || /[\\/](components|islands|pages)[\\/]/.test(target)) offences.push(`${path.relative(root, file)} → plugins/${target}`);
+          if (!byName.get(other)?.core || /[\\/](components|islands|pages)[\\/]/.test(target))
+            offences.push(`${path.relative(root, file)} → plugins/${target}`);
         }
       }
       expect(offences).to.deep.equal([]);

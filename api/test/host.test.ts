@@ -56,11 +56,19 @@ describe('absolute URLs and the Host header', () => {
   describe('behind a proxy, with a public origin of its own', () => {
     const publicUrl = 'https://onetrack.example';
     let server: TestServer;
-    before(async () => (server = await startTestServer({ pages: true, seedDemo: true, config: { publicUrl, trustProxy: true } })));
+    before(
+      async () =>
+        (server = await startTestServer({ pages: true, seedDemo: true, config: { publicUrl, trustProxy: true } })),
+    );
     after(() => server.stop());
 
     it('writes every absolute URL with PUBLIC_URL, whatever host the request came in by', async () => {
-      for (const headers of [{ Host: 'onetrack.example' }, { Host: 'onetrack.example:443' }, {}, { 'X-Forwarded-Host': 'onetrack.example', 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
+      for (const headers of [
+        { Host: 'onetrack.example' },
+        { Host: 'onetrack.example:443' },
+        {},
+        { 'X-Forwarded-Host': 'onetrack.example', 'X-Forwarded-Proto': 'https' },
+      ] as Record<string, string>[]) {
         for (const path of withAbsoluteUrls(publicUrl)) {
           const res = await rawGet(server.url + path, headers);
           expect(res.status, `${path} ${JSON.stringify(headers)}`).to.equal(200);
@@ -70,13 +78,19 @@ describe('absolute URLs and the Host header', () => {
     });
 
     it('refuses a forged X-Forwarded-Host as it does a forged Host', async () => {
-      const res = await rawGet(`${server.url}/tracks/1`, { Host: 'onetrack.example', 'X-Forwarded-Host': 'evil.example' });
+      const res = await rawGet(`${server.url}/tracks/1`, {
+        Host: 'onetrack.example',
+        'X-Forwarded-Host': 'evil.example',
+      });
       expect(res.status).to.equal(421);
-      expect((await rawGet(`${server.url}/tracks/1`, { Host: 'onetrack.example' })).text).not.to.include('evil.example');
+      expect((await rawGet(`${server.url}/tracks/1`, { Host: 'onetrack.example' })).text).not.to.include(
+        'evil.example',
+      );
     });
 
     it('takes a write from the public origin or the loopback address it was sent to, and no other', async () => {
-      const login = (origin: string) => server.client({ Origin: origin }).post('/api/auth/login', { username: 'nobody', password: 'wrong-password' });
+      const login = (origin: string) =>
+        server.client({ Origin: origin }).post('/api/auth/login', { username: 'nobody', password: 'wrong-password' });
       expect((await login(publicUrl)).status).to.equal(401);
       expect((await login(server.url)).status).to.equal(401);
       for (const origin of ['https://evil.example', 'http://onetrack.example', 'http://localhost:1']) {

@@ -20,7 +20,9 @@ describe('HTTP plumbing of /api', () => {
   });
 
   it('answers malformed JSON with 400 and changes nothing', async () => {
-    const res = await server.client().post('/api/auth/register', '{"username": "x",', { 'Content-Type': 'application/json' });
+    const res = await server
+      .client()
+      .post('/api/auth/register', '{"username": "x",', { 'Content-Type': 'application/json' });
     expect(res.status).to.equal(400);
     expect(res.body).to.deep.equal({ message: 'Malformed JSON in request body' });
     expect(await server.app.kernel.knex('users').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
@@ -47,7 +49,9 @@ describe('HTTP plumbing of /api', () => {
     const crossSite = await server.client({ 'Sec-Fetch-Site': 'cross-site' }).post('/api/auth/register', body);
     expect(crossSite.status).to.equal(403);
     expect(await server.app.kernel.knex('users').where({ username: 'origin' }).first()).to.equal(undefined);
-    const own = await server.client({ Origin: server.url, 'Sec-Fetch-Site': 'same-origin' }).post('/api/auth/register', body);
+    const own = await server
+      .client({ Origin: server.url, 'Sec-Fetch-Site': 'same-origin' })
+      .post('/api/auth/register', body);
     expect(own.status).to.equal(201);
   });
 
@@ -79,7 +83,12 @@ describe('health check when the database is gone', () => {
     await server.app.kernel.knex.destroy();
     const res = await server.client().get('/healthz');
     expect(res.status).to.equal(503);
-    expect(res.body).to.deep.equal({ status: 'unavailable', database: 'down', redis: 'not configured', message: 'Database is not answering' });
+    expect(res.body).to.deep.equal({
+      status: 'unavailable',
+      database: 'down',
+      redis: 'not configured',
+      message: 'Database is not answering',
+    });
   });
 });
 

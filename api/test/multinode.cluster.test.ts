@@ -74,13 +74,18 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
       if (child.process.exitCode !== null) throw new Error(`node ${name} exited:\n${child.output()}`);
       return listeningUrl(child.output());
     });
-    await waitFor(`node ${name} to reach Redis`, async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
+    await waitFor(
+      `node ${name} to reach Redis`,
+      async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined),
+      10_000,
+    );
     return { name, url, child };
   }
 
   before(async function () {
     this.timeout(120_000);
-    if (TEST_DB !== 'mysql') throw new Error('The multi-node test needs MariaDB/MySQL: run it with TEST_DB=mysql (npm test does)');
+    if (TEST_DB !== 'mysql')
+      throw new Error('The multi-node test needs MariaDB/MySQL: run it with TEST_DB=mysql (npm test does)');
     [db, s3, redis, cover] = await Promise.all([createTestDatabase(), startLocalS3(), startRedis(), image(600, 600)]);
     knex = knexFactory(knexConfig(db.database));
     env = {
@@ -115,8 +120,19 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function register(browser: Browser, node: Node, username: string, options: { artist?: boolean; admin?: boolean } = {}) {
-    const res = await browser.on(node).post('/api/auth/register', { username, password: 'secret123', email: `${username}@example.com`, name: username, isArtist: !!options.artist });
+  async function register(
+    browser: Browser,
+    node: Node,
+    username: string,
+    options: { artist?: boolean; admin?: boolean } = {},
+  ) {
+    const res = await browser.on(node).post('/api/auth/register', {
+      username,
+      password: 'secret123',
+      email: `${username}@example.com`,
+      name: username,
+      isArtist: !!options.artist,
+    });
     expect(res.status, res.text).to.equal(201);
     if (options.admin) await knex('users').where({ id: res.body.id }).update({ role: 'admin' });
     return res.body as { id: number };
@@ -127,16 +143,37 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     await register(browser, upload, username, { artist: true });
     const hook = await browser.on(release).post('/api/auth/register-artist-hook');
     expect(hook.status, hook.text).to.equal(200);
-    const coverUpload = await browser.on(upload).post('/api/upload/stream?type=image&filename=cover.png', new Uint8Array(cover), { 'Content-Type': 'application/octet-stream' });
-    const audioUpload = await browser.on(upload).post('/api/upload/stream?type=audio&filename=take.wav', new Uint8Array(wav), { 'Content-Type': 'application/octet-stream' });
+    const coverUpload = await browser
+      .on(upload)
+      .post('/api/upload/stream?type=image&filename=cover.png', new Uint8Array(cover), {
+        'Content-Type': 'application/octet-stream',
+      });
+    const audioUpload = await browser
+      .on(upload)
+      .post('/api/upload/stream?type=audio&filename=take.wav', new Uint8Array(wav), {
+        'Content-Type': 'application/octet-stream',
+      });
     expect([coverUpload.status, audioUpload.status], audioUpload.text).to.deep.equal([201, 201]);
-    const track = await browser.on(release).post('/api/tracks', releaseForm(audioUpload.body.url, coverUpload.body.url, { title: `${username} drop` }));
+    const track = await browser
+      .on(release)
+      .post('/api/tracks', releaseForm(audioUpload.body.url, coverUpload.body.url, { title: `${username} drop` }));
     expect(track.status, track.text).to.equal(201);
-    return { artistId: hook.body.id as number, trackId: track.body.id as number, coverUrl: coverUpload.body.url as string, audioUrl: audioUpload.body.url as string };
+    return {
+      artistId: hook.body.id as number,
+      trackId: track.body.id as number,
+      coverUrl: coverUpload.body.url as string,
+      audioUrl: audioUpload.body.url as string,
+    };
   }
 
   const jobsDone = () =>
-    waitFor('the media jobs to finish', async () => ((await knex('jobs').whereNotIn('status', ['done', 'dead']).count({ n: '*' }))[0].n === 0 ? true : undefined), 100_000, 250);
+    waitFor(
+      'the media jobs to finish',
+      async () =>
+        (await knex('jobs').whereNotIn('status', ['done', 'dead']).count({ n: '*' }))[0].n === 0 ? true : undefined,
+      100_000,
+      250,
+    );
 
   it('keeps a session made on one node valid on the other', async () => {
     const browser = new Browser();
@@ -163,10 +200,15 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     const block = await knex('content_blocks').where({ key: 'hero_title' }).first('id');
     expect((await admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited through A' })).status).to.equal(200);
     // Redis carries the invalidation to B within milliseconds; the next read there is the new text.
-    const fresh = await waitFor('B to drop its cached answer', async () => {
-      const res = await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) });
-      return res.status === 200 ? res : undefined;
-    }, 2_000, 10);
+    const fresh = await waitFor(
+      'B to drop its cached answer',
+      async () => {
+        const res = await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) });
+        return res.status === 200 ? res : undefined;
+      },
+      2_000,
+      10,
+    );
     expect(((await fresh.json()) as { value: string }).value).to.equal('Edited through A');
     expect(fresh.headers.get('etag')).to.not.equal(etag);
   });
@@ -203,13 +245,21 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     // the release's jobs are let finish first.
     await jobsDone();
     for (const view of Object.values(views)) {
-      await waitFor('the page to be cached on B', async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined), 10_000);
+      await waitFor(
+        'the page to be cached on B',
+        async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
+        10_000,
+      );
     }
     expect((await views.artist()).text).to.include(`>Subscribe</button>`);
 
     const delays: number[] = [];
     /** Makes the write on A, then looks on B once and times how long B took to show it. */
-    async function writeThenView(write: () => Promise<TestResponse>, view: () => Promise<TestResponse>, shows: (page: string) => boolean) {
+    async function writeThenView(
+      write: () => Promise<TestResponse>,
+      view: () => Promise<TestResponse>,
+      shows: (page: string) => boolean,
+    ) {
       const answer = await write();
       expect(answer.status, answer.text).to.be.within(200, 201);
       const started = performance.now();
@@ -217,12 +267,30 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
       expect(shows(page.text), 'the very next view on B shows it').to.equal(true);
       delays.push(performance.now() - started);
     }
-    await writeThenView(() => fan.on(a).post('/api/subscriptions', { artistId: released.artistId }), views.artist, (page) => page.includes('>Subscribed</button>'));
-    await writeThenView(() => fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true }), views.collection, (page) => /id="collection-panel-liked".*bucketband drop.*id="collection-panel-exclusives"/s.test(page));
-    await writeThenView(() => fan.on(a).post('/api/credits/allocate', { artistId: released.artistId, credits: 7 }), views.credits, (page) => page.includes('&quot;credits&quot;:[0,7]'));
+    await writeThenView(
+      () => fan.on(a).post('/api/subscriptions', { artistId: released.artistId }),
+      views.artist,
+      (page) => page.includes('>Subscribed</button>'),
+    );
+    await writeThenView(
+      () => fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true }),
+      views.collection,
+      (page) => /id="collection-panel-liked".*bucketband drop.*id="collection-panel-exclusives"/s.test(page),
+    );
+    await writeThenView(
+      () => fan.on(a).post('/api/credits/allocate', { artistId: released.artistId, credits: 7 }),
+      views.credits,
+      (page) => page.includes('&quot;credits&quot;:[0,7]'),
+    );
     const block = await knex('content_blocks').where({ key: 'hero_subtitle' }).first('id');
-    await writeThenView(() => admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited on node A' }), views.home, (page) => page.includes('Edited on node A'));
-    process.stdout.write(`      (write on A → page on B: ${delays.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}, the view included)\n`);
+    await writeThenView(
+      () => admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited on node A' }),
+      views.home,
+      (page) => page.includes('Edited on node A'),
+    );
+    process.stdout.write(
+      `      (write on A → page on B: ${delays.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}, the view included)\n`,
+    );
   });
 
   it('empties none of B’s cached pages for others when a write on A changes nothing or only its writer’s views', async () => {
@@ -232,9 +300,14 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     const anonymous = new Browser();
     const views = [() => anonymous.on(b).get(`/artist/${released.artistId}`), () => anonymous.on(b).get('/')];
     for (const view of views) {
-      await waitFor('the page to be cached on B', async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined), 10_000);
+      await waitFor(
+        'the page to be cached on B',
+        async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
+        10_000,
+      );
     }
-    for (let i = 0; i < 5; i++) expect((await new Browser().on(a).post('/api/auth/logout')).status, 'an anonymous logout').to.equal(200);
+    for (let i = 0; i < 5; i++)
+      expect((await new Browser().on(a).post('/api/auth/logout')).status, 'an anonymous logout').to.equal(200);
     expect((await fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true })).status).to.equal(200);
     expect((await fan.on(a).post(`/api/tracks/${released.trackId}/listen`)).status).to.equal(201);
     // Time for Redis to carry any invalidation to B (milliseconds, above).
@@ -257,7 +330,8 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
 
   it('holds the login limit across both nodes: 5 wrong passwords for a username, whatever node', async () => {
     await register(new Browser(), a, 'guarded');
-    const attempt = (node: Node, password: string) => new Browser().on(node).post('/api/auth/login', { username: 'guarded', password });
+    const attempt = (node: Node, password: string) =>
+      new Browser().on(node).post('/api/auth/login', { username: 'guarded', password });
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt(i % 2 ? b : a, `guess-${i}`)).status);
     expect(statuses).to.deep.equal([401, 401, 401, 401, 401, 429]);
@@ -265,8 +339,15 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     expect((await attempt(b, 'secret123')).status).to.equal(429);
 
     await register(new Browser(), b, 'stormed');
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => new Browser().on(i % 2 ? a : b).post('/api/auth/login', { username: 'stormed', password: `burst-${i}` })));
-    expect(burst.filter((res) => res.status === 401), 'guesses sent at the same moment').to.have.length(5);
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        new Browser().on(i % 2 ? a : b).post('/api/auth/login', { username: 'stormed', password: `burst-${i}` }),
+      ),
+    );
+    expect(
+      burst.filter((res) => res.status === 401),
+      'guesses sent at the same moment',
+    ).to.have.length(5);
   });
 
   it('holds the message-send limit across both nodes', async () => {
@@ -274,16 +355,28 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     await register(sender, a, 'chatty');
     const reader = await register(new Browser(), b, 'listener');
     const statuses = [];
-    for (let i = 0; i < 24; i++) statuses.push((await sender.on(i % 2 ? b : a).post('/api/messages', { recipientId: reader.id, content: `#${i}` })).status);
+    for (let i = 0; i < 24; i++)
+      statuses.push(
+        (await sender.on(i % 2 ? b : a).post('/api/messages', { recipientId: reader.id, content: `#${i}` })).status,
+      );
     expect(statuses.filter((s) => s === 201)).to.have.length(20);
     expect(statuses.slice(20)).to.deep.equal([429, 429, 429, 429]);
   });
 
   it('writes absolute URLs with PUBLIC_URL on both nodes, and a forged Host poisons neither node’s cache', async () => {
-    const paths = [`/tracks/${released.trackId}`, `/artist/${released.artistId}`, '/feed.xml', '/sitemap.xml', `/oembed?url=${encodeURIComponent(`${PUBLIC_URL}/tracks/${released.trackId}`)}`];
+    const paths = [
+      `/tracks/${released.trackId}`,
+      `/artist/${released.artistId}`,
+      '/feed.xml',
+      '/sitemap.xml',
+      `/oembed?url=${encodeURIComponent(`${PUBLIC_URL}/tracks/${released.trackId}`)}`,
+    ];
     for (const path of paths) {
       for (const node of [a, b, a, b]) {
-        for (const forged of [{ Host: 'evil.example' }, { Host: 'onetrack.example', 'X-Forwarded-Host': 'evil.example' }] as Record<string, string>[]) {
+        for (const forged of [
+          { Host: 'evil.example' },
+          { Host: 'onetrack.example', 'X-Forwarded-Host': 'evil.example' },
+        ] as Record<string, string>[]) {
           expect((await rawGet(node.url + path, forged)).status, `${path} on ${node.name}`).to.equal(421);
         }
       }
@@ -292,7 +385,10 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
         for (const headers of [{ Host: 'onetrack.example' }, {}] as Record<string, string>[]) {
           const res = await rawGet(node.url + path, headers);
           expect(res.status, `${path} on ${node.name}`).to.equal(200);
-          expect(res.text, `${path} on ${node.name}`).to.include(`${PUBLIC_URL}/`).and.not.include('evil.example').and.not.include(node.url);
+          expect(res.text, `${path} on ${node.name}`)
+            .to.include(`${PUBLIC_URL}/`)
+            .and.not.include('evil.example')
+            .and.not.include(node.url);
         }
       }
     }

@@ -16,7 +16,10 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 describe('what operators see of a node: request log and metrics', () => {
   let server: TestServer;
   const lines: string[] = [];
-  const requests = () => lines.map((line) => JSON.parse(line)).filter((entry) => entry.message === 'request' || entry.message === 'request failed');
+  const requests = () =>
+    lines
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.message === 'request' || entry.message === 'request failed');
 
   before(async () => {
     server = await startTestServer({
@@ -28,7 +31,12 @@ describe('what operators see of a node: request log and metrics', () => {
 
   it('writes one JSON line per request with id, method, route, status, duration and user, and no secrets', async () => {
     const client = server.client({ 'X-Request-Id': 'lb-7f3a' });
-    const registered = await client.post('/api/auth/register', { username: 'logged', password: 'hunter2-secret', email: 'logged@example.com', name: 'Logged' });
+    const registered = await client.post('/api/auth/register', {
+      username: 'logged',
+      password: 'hunter2-secret',
+      email: 'logged@example.com',
+      name: 'Logged',
+    });
     expect(registered.status).to.equal(201);
     expect(registered.headers.get('x-request-id'), 'the id from the trusted proxy is echoed').to.equal('lb-7f3a');
     lines.length = 0;
@@ -38,7 +46,13 @@ describe('what operators see of a node: request log and metrics', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const [anonymous, signedIn] = requests();
     expect(requests()).to.have.length(2);
-    expect(anonymous).to.include({ level: 'info', method: 'GET', route: '/api/users/me', path: '/api/users/me', status: 401 });
+    expect(anonymous).to.include({
+      level: 'info',
+      method: 'GET',
+      route: '/api/users/me',
+      path: '/api/users/me',
+      status: 401,
+    });
     expect(anonymous.requestId).to.match(/^[0-9a-f-]{36}$/);
     expect(anonymous.durationMs).to.be.a('number');
     expect(anonymous).not.to.have.property('userId');
@@ -59,20 +73,45 @@ describe('what operators see of a node: request log and metrics', () => {
 
   it('answers /metrics only to the bearer token', async () => {
     expect((await fetch(`${server.url}/metrics`)).status).to.equal(401);
-    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer wrong-token-wrong-token' } })).status).to.equal(401);
+    expect(
+      (await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer wrong-token-wrong-token' } })).status,
+    ).to.equal(401);
     const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(res.status).to.equal(200);
     const text = await res.text();
-    expect(text).to.match(/http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/users\/me",status="401"\} \d+/);
-    for (const name of ['onetrack_page_cache_lookups_total', 'onetrack_jobs', 'onetrack_job_failures', 'onetrack_db_pool_connections', 'nodejs_eventloop_lag_seconds']) {
+    expect(text).to.match(
+      /http_request_duration_seconds_bucket\{le="[\d.]+",method="GET",route="\/api\/users\/me",status="401"\} \d+/,
+    );
+    for (const name of [
+      'onetrack_page_cache_lookups_total',
+      'onetrack_jobs',
+      'onetrack_job_failures',
+      'onetrack_db_pool_connections',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(text, name).to.include(`# TYPE ${name} `);
     }
   });
 
   it('counts the job queue by type and status, and failed attempts by type, from the shared table', async () => {
     const now = Date.now();
-    const job = (type: string, status: string, attempts: number) => ({ type, payload: '{}', status, attempts, maxAttempts: 5, runAt: now, createdAt: now });
-    await server.app.kernel.knex('jobs').insert([job('transcode', 'queued', 0), job('transcode', 'queued', 2), job('transcode', 'done', 3), job('cover', 'dead', 5)]);
+    const job = (type: string, status: string, attempts: number) => ({
+      type,
+      payload: '{}',
+      status,
+      attempts,
+      maxAttempts: 5,
+      runAt: now,
+      createdAt: now,
+    });
+    await server.app.kernel
+      .knex('jobs')
+      .insert([
+        job('transcode', 'queued', 0),
+        job('transcode', 'queued', 2),
+        job('transcode', 'done', 3),
+        job('cover', 'dead', 5),
+      ]);
     const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     expect(text).to.include('onetrack_jobs{type="transcode",status="queued"} 2');
     expect(text).to.include('onetrack_jobs{type="cover",status="dead"} 1');
@@ -114,7 +153,12 @@ describe('the log: request lines gathered, every other line written at once', ()
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(readFileSync(file, 'utf8'), 'request lines are gathered').to.equal('');
       log.warn('slow disk');
-      const written = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line).path ?? JSON.parse(line).message);
+      const written = () =>
+        readFileSync(file, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line).path ?? JSON.parse(line).message);
       await waitFor('the gathered lines', () => (written().length === 3 ? true : undefined), 5000, 10);
       expect(written()).to.deep.equal(['/a', '/b', 'slow disk']);
     } finally {

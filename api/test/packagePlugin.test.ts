@@ -19,7 +19,11 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-package-'));
     mkdirSync(path.join(dir, 'node_modules/@acme'), { recursive: true });
-    symlinkSync(path.join(projectRoot, 'examples/onetrack-plugin-merch'), path.join(dir, 'node_modules/@acme/onetrack-plugin-merch'), 'dir');
+    symlinkSync(
+      path.join(projectRoot, 'examples/onetrack-plugin-merch'),
+      path.join(dir, 'node_modules/@acme/onetrack-plugin-merch'),
+      'dir',
+    );
     writeFileSync(path.join(dir, 'enabled.json'), JSON.stringify(['accounts', '@acme/onetrack-plugin-merch']));
     process.env.ONETRACK_PLUGINS = path.join(dir, 'enabled.json');
     server = await startTestServer();
@@ -42,9 +46,16 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
     const routes: Array<{ pattern: string; entrypoint: string }> = [];
     const configs: Array<{ vite: { resolve: unknown } }> = [];
     const setup = pluginPages().hooks['astro:config:setup'] as unknown as (options: object) => Promise<void>;
-    await setup({ injectRoute: (route: { pattern: string; entrypoint: string }) => routes.push(route), updateConfig: (config: { vite: { resolve: unknown } }) => configs.push(config) });
-    expect(routes.find((r) => r.pattern === '/merch')?.entrypoint).to.equal(path.join(projectRoot, 'examples/onetrack-plugin-merch/pages/merch.astro'));
-    expect(configs.map((config) => config.vite.resolve)).to.deep.equal([{ alias: { '@onetrack/site': path.join(projectRoot, 'site') } }]);
+    await setup({
+      injectRoute: (route: { pattern: string; entrypoint: string }) => routes.push(route),
+      updateConfig: (config: { vite: { resolve: unknown } }) => configs.push(config),
+    });
+    expect(routes.find((r) => r.pattern === '/merch')?.entrypoint).to.equal(
+      path.join(projectRoot, 'examples/onetrack-plugin-merch/pages/merch.astro'),
+    );
+    expect(configs.map((config) => config.vite.resolve)).to.deep.equal([
+      { alias: { '@onetrack/site': path.join(projectRoot, 'site') } },
+    ]);
   });
 
   it('runs its JavaScript migration with the others', async () => {
@@ -65,7 +76,10 @@ describe('a plugin from an npm package (examples/onetrack-plugin-merch)', () => 
     expect((await anonymous.get('/api/merch/items')).headers.get('x-page-cache')).to.equal('hit');
 
     const refused = await anonymous.post('/api/merch/items/1/want');
-    expect([refused.status, refused.body]).to.deep.equal([401, { message: 'Sign in to tell the artist you want this' }]);
+    expect([refused.status, refused.body]).to.deep.equal([
+      401,
+      { message: 'Sign in to tell the artist you want this' },
+    ]);
 
     const fan = await signUp(server, 'fan');
     expect((await fan.client.post('/api/merch/items/99/want')).status).to.equal(404);

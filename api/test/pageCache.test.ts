@@ -85,10 +85,20 @@ describe('the rendered-page cache when another node is rendering the page', () =
     redis = await startRedis();
     const prefix = `page-cache-claims-${process.pid}:`;
     for (let node = 0; node < 2; node++) {
-      const bus = localCacheBus({ client: 'sqlite', filename: `page-cache-claims-${node}-${process.pid}-${Date.now()}` });
+      const bus = localCacheBus({
+        client: 'sqlite',
+        filename: `page-cache-claims-${node}-${process.pid}-${Date.now()}`,
+      });
       const client = new Redis(redis.url);
       const koa = new Koa();
-      koa.use(new PageCache({ bus, now: () => now, ttlMs: 30_000, shared: new SharedPages(client, prefix, bus, 30_000) }).middleware());
+      koa.use(
+        new PageCache({
+          bus,
+          now: () => now,
+          ttlMs: 30_000,
+          shared: new SharedPages(client, prefix, bus, 30_000),
+        }).middleware(),
+      );
       koa.use(async (ctx) => {
         const n = ++renders;
         await gate;
@@ -121,7 +131,10 @@ describe('the rendered-page cache when another node is rendering the page', () =
     gate = new Promise((resolve) => (release = resolve));
     const renewing = get(0);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const other = await Promise.race([get(1), new Promise((resolve) => setTimeout(() => resolve('waited for a render'), 1000))]);
+    const other = await Promise.race([
+      get(1),
+      new Promise((resolve) => setTimeout(() => resolve('waited for a render'), 1000)),
+    ]);
     expect(other, 'the other node, while the first renders').to.deep.equal({ text: '<p>render 1</p>', cache: 'hit' });
     expect(renders, 'one render of it under way, on the node that claimed it').to.equal(2);
     release();
@@ -179,7 +192,9 @@ describe('the rendered-page cache and the tags a page was made from', () => {
 describe('the rendered-page cache compressing a kept page', () => {
   // Words in varying order: text brotli compresses better at its best quality than at a quick one.
   const words = ['drop', 'track', 'artist', 'credits', 'month', 'listen', 'fan', 'cover', 'wave', 'tempo'];
-  const page = Buffer.from(Array.from({ length: 4000 }, (_, i) => `<p class="w${i % 7}">${words[(i * 7919) % 10]} ${i}</p>`).join(''));
+  const page = Buffer.from(
+    Array.from({ length: 4000 }, (_, i) => `<p class="w${i % 7}">${words[(i * 7919) % 10]} ${i}</p>`).join(''),
+  );
   let server: Server;
   let bus: CacheBus;
   let port: number;
@@ -202,12 +217,18 @@ describe('the rendered-page cache compressing a kept page', () => {
   });
 
   /** The br body as sent (fetch would decode it). */
-  const brBody = (path = '/page') => new Promise<Buffer>((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-    }).on('error', reject);
-  });
+  const brBody = (path = '/page') =>
+    new Promise<Buffer>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res
+            .on('data', (chunk: Buffer) => chunks.push(chunk))
+            .on('end', () => resolve(Buffer.concat(chunks)))
+            .on('error', reject);
+        })
+        .on('error', reject);
+    });
 
   /** Serves the page until its br body is `size` bytes long (a background compression finished), or gives up. */
   const servedAt = async (path: string, size: number) => {
@@ -226,7 +247,7 @@ describe('the rendered-page cache compressing a kept page', () => {
     expect((await brBody('/page?rendered=1')).equals(miss), 'and its next hit gets the same bytes').to.equal(true);
   });
 
-  it('serves it at brotli\'s best quality once that is ready, the same page', async () => {
+  it("serves it at brotli's best quality once that is ready, the same page", async () => {
     const best = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length;
     const quick = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: QUICK_BR_QUALITY } }).length;
     expect(best, 'the page compresses better at the best quality').to.be.below(quick);
@@ -244,7 +265,10 @@ describe('the rendered-page cache compressing a kept page', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await brBody('/page?few=1')).equals(quick), `hit ${hit} still gets the quick quality`).to.equal(true);
     }
-    const body = await servedAt('/page?few=1', brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length);
+    const body = await servedAt(
+      '/page?few=1',
+      brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length,
+    );
     expect(body.length).to.be.below(quick.length);
     expect(brotliDecompressSync(body).equals(page)).to.equal(true);
   });
@@ -263,14 +287,22 @@ describe('the rendered-page cache compressing a kept page', () => {
     const other = koa.listen(0, '127.0.0.1');
     await new Promise((resolve) => other.once('listening', resolve));
     const otherPort = (other.address() as AddressInfo).port;
-    const get = () => new Promise<Buffer>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: otherPort, path: '/same', headers: { 'Accept-Encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
-      }).on('error', reject);
-    });
+    const get = () =>
+      new Promise<Buffer>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: otherPort, path: '/same', headers: { 'Accept-Encoding': 'br' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res
+              .on('data', (chunk: Buffer) => chunks.push(chunk))
+              .on('end', () => resolve(Buffer.concat(chunks)))
+              .on('error', reject);
+          })
+          .on('error', reject);
+      });
     try {
-      const best = brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }).length;
+      const best = brotliCompressSync(page, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+      }).length;
       let body = await get();
       for (let i = 0; i < 200 && body.length !== best; i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -126,8 +126,13 @@ describe('the page cache rendering a member’s pages ahead of their next view',
       'cache-control': 'max-age=0',
       'x-onetrack-refresh': 'guess',
     });
-    expect(request).to.deep.equal({ url: '/home?tab=1', headers: { cookie: 'onetrack.sid=abc', 'accept-language': 'de' } });
-    const forged = { headers: { 'x-onetrack-refresh': 'guess 0' } } as unknown as Parameters<PageRefresher['outdates']>[0];
+    expect(request).to.deep.equal({
+      url: '/home?tab=1',
+      headers: { cookie: 'onetrack.sid=abc', 'accept-language': 'de' },
+    });
+    const forged = { headers: { 'x-onetrack-refresh': 'guess 0' } } as unknown as Parameters<
+      PageRefresher['outdates']
+    >[0];
     expect(refresher.outdates(forged)).to.equal(null);
   });
 });

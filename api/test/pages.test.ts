@@ -33,7 +33,9 @@ describe('pages served through Astro inside Koa', () => {
         const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')![1].split(' ');
         expect(scriptSrc, path).not.to.include("'unsafe-inline'");
         // Data blocks (JSON-LD) are not scripts a browser runs.
-        const inline = [...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+        const inline = [
+          ...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+        ].map((m) => m[1]);
         if (path !== '/embed/tracks/1') expect(inline.length, path).to.be.greaterThan(0);
         for (const script of inline) expect(scriptSrc, `${path}: ${script.slice(0, 60)}`).to.include(sha256(script));
         expect(res.text, path).not.to.match(/\son[a-z]+="/);
@@ -87,14 +89,33 @@ describe('pages served through Astro inside Koa', () => {
     expect(page.text).not.to.include('Upgrade to Premium');
     expect(page.text).to.include('>DE<');
     expect(page.text).to.include('Logout');
-    for (const label of ['Home', 'Discover', 'Collection', 'Artists', 'Upload', 'Credits', 'Messages', 'Subscriptions', 'Settings']) {
+    for (const label of [
+      'Home',
+      'Discover',
+      'Collection',
+      'Artists',
+      'Upload',
+      'Credits',
+      'Messages',
+      'Subscriptions',
+      'Settings',
+    ]) {
       expect(page.text).to.include(`>${label}<`);
     }
   });
 
   it('offers Upgrade to Premium to a new account (its included month) until it upgrades, and again once cancelled', async () => {
     const client = server.client();
-    expect((await client.post('/api/auth/register', { username: 'newbie', password: 'secret123', email: 'newbie@example.com', name: 'Newbie' })).status).to.equal(201);
+    expect(
+      (
+        await client.post('/api/auth/register', {
+          username: 'newbie',
+          password: 'secret123',
+          email: 'newbie@example.com',
+          name: 'Newbie',
+        })
+      ).status,
+    ).to.equal(201);
     expect((await client.get('/')).text).to.include('Upgrade to Premium');
     expect((await client.post('/api/credits/membership/upgrade')).status).to.equal(200);
     expect((await client.get('/')).text).not.to.include('Upgrade to Premium');
@@ -107,7 +128,12 @@ describe('pages served through Astro inside Koa', () => {
     await listener.post('/api/auth/login', { username: 'demo', password: 'demo1234' });
     expect((await listener.get('/')).text).not.to.include('href="/admin"');
     const boss = server.client();
-    await boss.post('/api/auth/register', { username: 'boss', password: 'secret123', email: 'boss@example.com', name: 'Boss' });
+    await boss.post('/api/auth/register', {
+      username: 'boss',
+      password: 'secret123',
+      email: 'boss@example.com',
+      name: 'Boss',
+    });
     await server.app.kernel.services.accounts.setRole('boss', 'admin');
     expect((await boss.get('/')).text).to.include('href="/admin"');
   });
@@ -125,7 +151,13 @@ describe('pages served through Astro inside Koa', () => {
     expect(res.headers.get('content-type')).to.match(/javascript/);
     // A script is never a document: only nosniff of the security headers is worth its bytes on it.
     expect(res.headers.get('x-content-type-options')).to.equal('nosniff');
-    for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy', 'referrer-policy']) {
+    for (const header of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'referrer-policy',
+    ]) {
       expect(res.headers.get(header), header).to.equal(null);
     }
     const large = (await res.arrayBuffer()).byteLength > 1024;
@@ -136,15 +168,23 @@ describe('pages served through Astro inside Koa', () => {
     expect(favicon.headers.get('content-type')).to.equal('image/svg+xml');
     // An SVG can be opened as a document: it keeps them.
     expect(favicon.headers.get('content-security-policy')).to.include("default-src 'self'");
-    expect(await rawStatus(`${server.url}/favicon.svg`, { 'If-None-Match': favicon.headers.get('etag')! })).to.equal(304);
+    expect(await rawStatus(`${server.url}/favicon.svg`, { 'If-None-Match': favicon.headers.get('etag')! })).to.equal(
+      304,
+    );
   });
 
   it('sends build assets in br to a browser that lists gzip first with the same weight', async () => {
     const dir = path.join(distDir, 'client', '_astro');
-    const largest = readdirSync(dir).filter((f) => f.endsWith('.js')).sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
-    const asBrowser = await fetch(`${server.url}/_astro/${largest}`, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    const largest = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size)[0];
+    const asBrowser = await fetch(`${server.url}/_astro/${largest}`, {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(asBrowser.headers.get('content-encoding')).to.equal('br');
-    const gzipOnly = await fetch(`${server.url}/_astro/${largest}`, { headers: { 'Accept-Encoding': 'gzip, br;q=0.5' } });
+    const gzipOnly = await fetch(`${server.url}/_astro/${largest}`, {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0.5' },
+    });
     expect(gzipOnly.headers.get('content-encoding')).to.equal('gzip');
   });
 

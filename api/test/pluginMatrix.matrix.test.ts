@@ -28,7 +28,9 @@ export function samplePath(pattern: string): string {
 function apiPaths(server: TestServer): string[] {
   const router = new Router<AppState>({ prefix: '/api' });
   for (const plugin of server.app.plugins) plugin.routes?.(router, server.app.kernel);
-  const paths = router.stack.flatMap((layer) => (layer.methods.includes('GET') && typeof layer.path === 'string' ? [samplePath(layer.path)] : []));
+  const paths = router.stack.flatMap((layer) =>
+    layer.methods.includes('GET') && typeof layer.path === 'string' ? [samplePath(layer.path)] : [],
+  );
   return [...new Set(paths)];
 }
 
@@ -67,33 +69,49 @@ describe('plugin matrix: the site without each optional plugin', function () {
     for (const configuration of configurations) {
       // The server reads the list the site was built from (and finds the example package beside it).
       process.env.ONETRACK_PLUGINS = configuration.listFile;
-      const server = await startTestServer({ pages: true, seedDemo: true, plugins: configuration.plugins, dist: configuration.dist });
+      const server = await startTestServer({
+        pages: true,
+        seedDemo: true,
+        plugins: configuration.plugins,
+        dist: configuration.dist,
+      });
       try {
         await server.app.kernel.knex('users').where({ username: DEMO_ARTIST }).update({ role: 'superadmin' });
-        const pages = [...SITE_PAGES, ...server.app.plugins.flatMap((p) => (p.pages ?? []).map((page) => samplePath(page.pattern)))];
+        const pages = [
+          ...SITE_PAGES,
+          ...server.app.plugins.flatMap((p) => (p.pages ?? []).map((page) => samplePath(page.pattern))),
+        ];
         const viewers: Array<[string, TestClient]> = [
           ['visitor', server.client()],
           ['listener', await signedIn(server, DEMO_USERNAME)],
           ['admin artist', await signedIn(server, DEMO_ARTIST)],
         ];
         const api = apiPaths(server);
-        process.stdout.write(`      without ${configuration.without}: ${configuration.plugins.length} plugins, ${pages.length} pages, ${api.length} GET API routes\n`);
+        process.stdout.write(
+          `      without ${configuration.without}: ${configuration.plugins.length} plugins, ${pages.length} pages, ${api.length} GET API routes\n`,
+        );
         for (const [viewer, client] of viewers) {
           for (const path of [...pages, ...api]) {
             const res = await client.get(path);
-            if (res.status >= 500) failures.push(`without ${configuration.without}: ${viewer} GET ${path} answered ${res.status}`);
+            if (res.status >= 500)
+              failures.push(`without ${configuration.without}: ${viewer} GET ${path} answered ${res.status}`);
           }
         }
         // The slots of a left-out plugin leave nothing behind; its pages are gone.
         const artistPage = (await viewers[2][1].get('/artist/1')).text;
         expect(artistPage, configuration.without).to.include('artist-header');
-        if (!configuration.plugins.includes('syndication')) expect(artistPage).not.to.include('application/json+oembed');
-        if (!configuration.plugins.includes('search')) expect((await server.client().get('/search')).status).to.equal(404);
+        if (!configuration.plugins.includes('syndication'))
+          expect(artistPage).not.to.include('application/json+oembed');
+        if (!configuration.plugins.includes('search'))
+          expect((await server.client().get('/search')).status).to.equal(404);
         // A plugin from a package: its page, in the app layout, with its island.
         const merch = await viewers[1][1].get('/merch');
         if (configuration.plugins.includes(EXAMPLE_PACKAGE)) {
           expect(merch.status).to.equal(200);
-          expect(merch.text).to.include('<h1 class="page-title">Merch</h1>').and.include('app-frame').and.include('astro-island');
+          expect(merch.text)
+            .to.include('<h1 class="page-title">Merch</h1>')
+            .and.include('app-frame')
+            .and.include('astro-island');
         } else expect(merch.status).to.equal(404);
       } finally {
         await server.stop();

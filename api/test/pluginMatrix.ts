@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { distDir } from '../http/astro.ts';
 import { loadPlugins, readEnabledList, withoutPlugin } from '../plugins/loader.ts';
@@ -12,7 +21,16 @@ import { loadPlugins, readEnabledList, withoutPlugin } from '../plugins/loader.t
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const matrixCache = path.join(root, 'node_modules/.cache/plugin-matrix');
-const SOURCES = ['api', 'plugins', 'site', 'examples', 'astro.config.mjs', 'package-lock.json', 'patches', 'tsconfig.json'];
+const SOURCES = [
+  'api',
+  'plugins',
+  'site',
+  'examples',
+  'astro.config.mjs',
+  'package-lock.json',
+  'patches',
+  'tsconfig.json',
+];
 /** The example package plugin, installed beside the matrix's lists as npm would (a link in node_modules). */
 export const EXAMPLE_PACKAGE = '@acme/onetrack-plugin-merch';
 const PARALLEL_BUILDS = 2;
@@ -55,16 +73,24 @@ export async function matrixConfigurations(): Promise<Array<Omit<Configuration, 
     const plugins = enabled.filter((name) => left.has(name));
     if (!byList.has(plugins.join())) byList.set(plugins.join(), { without: plugin.name, plugins });
   }
-  return [{ without: 'none', plugins: enabled }, ...byList.values(), { without: `none, with ${EXAMPLE_PACKAGE}`, plugins: [...enabled, EXAMPLE_PACKAGE] }];
+  return [
+    { without: 'none', plugins: enabled },
+    ...byList.values(),
+    { without: `none, with ${EXAMPLE_PACKAGE}`, plugins: [...enabled, EXAMPLE_PACKAGE] },
+  ];
 }
 
 function build(listFile: string, outDir: string, log: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
-      cwd: root,
-      env: { ...process.env, ONETRACK_PLUGINS: listFile, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+      {
+        cwd: root,
+        env: { ...process.env, ONETRACK_PLUGINS: listFile, ASTRO_TELEMETRY_DISABLED: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -80,7 +106,9 @@ function build(listFile: string, outDir: string, log: string): Promise<void> {
  * Builds what is not built yet and answers each configuration with its folder. The full list is
  * the site in dist/ when `fullBuilt` (npm test builds it first); old builds are removed.
  */
-export async function buildMatrix(options: { fullBuilt?: boolean; onBuild?: (c: Omit<Configuration, 'dist' | 'listFile'>) => void } = {}): Promise<Configuration[]> {
+export async function buildMatrix(
+  options: { fullBuilt?: boolean; onBuild?: (c: Omit<Configuration, 'dist' | 'listFile'>) => void } = {},
+): Promise<Configuration[]> {
   const sources = sourcesHash();
   mkdirSync(matrixCache, { recursive: true });
   const link = path.join(matrixCache, 'node_modules', EXAMPLE_PACKAGE);
@@ -92,12 +120,23 @@ export async function buildMatrix(options: { fullBuilt?: boolean; onBuild?: (c: 
     const key = createHash('sha256').update(sources).update(c.plugins.join()).digest('hex').slice(0, 16);
     const listFile = path.join(matrixCache, `${key}.json`);
     writeFileSync(listFile, JSON.stringify(c.plugins));
-    return { ...c, key, listFile, dist: c.without === 'none' && options.fullBuilt ? distDir : path.join(matrixCache, key) };
+    return {
+      ...c,
+      key,
+      listFile,
+      dist: c.without === 'none' && options.fullBuilt ? distDir : path.join(matrixCache, key),
+    };
   });
-  const kept = new Set(['node_modules', ...configurations.flatMap((c) => [c.key, `${c.key}.json`, `${c.key}.done`, `${c.key}.log`])]);
-  for (const name of readdirSync(matrixCache)) if (!kept.has(name)) rmSync(path.join(matrixCache, name), { recursive: true, force: true });
+  const kept = new Set([
+    'node_modules',
+    ...configurations.flatMap((c) => [c.key, `${c.key}.json`, `${c.key}.done`, `${c.key}.log`]),
+  ]);
+  for (const name of readdirSync(matrixCache))
+    if (!kept.has(name)) rmSync(path.join(matrixCache, name), { recursive: true, force: true });
 
-  const pending = configurations.filter((c) => c.dist !== distDir && !existsSync(path.join(matrixCache, `${c.key}.done`)));
+  const pending = configurations.filter(
+    (c) => c.dist !== distDir && !existsSync(path.join(matrixCache, `${c.key}.done`)),
+  );
   const next = async (): Promise<void> => {
     const c = pending.shift();
     if (!c) return;

@@ -63,7 +63,9 @@ describe('plugin loader', () => {
     it('refuses an enabled plugin that is neither a folder nor an installed package', async () => {
       const error = await loadPlugins(['absent'], root).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
-      expect(error.message).to.equal(`Plugin "absent" is enabled but is neither a folder of ${root} nor an installed npm package`);
+      expect(error.message).to.equal(
+        `Plugin "absent" is enabled but is neither a folder of ${root} nor an installed npm package`,
+      );
     });
 
     it('refuses a plugin written for another major version of the plugin API, in one line', async () => {
@@ -76,7 +78,9 @@ describe('plugin loader', () => {
     it('refuses a plugin that declares no plugin API range', async () => {
       const error = await loadPlugins(['unversioned'], root).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
-      expect(error.message).to.equal(`Plugin "unversioned" must declare the plugin API range it supports, e.g. api: '^1.0.0'`);
+      expect(error.message).to.equal(
+        `Plugin "unversioned" must declare the plugin API range it supports, e.g. api: '^1.0.0'`,
+      );
     });
 
     it('refuses two plugins of one name', async () => {
@@ -105,8 +109,16 @@ describe('plugin loader', () => {
     before(() => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-packages-'));
       writeTree(dir, {
-        ...pkg('@acme/onetrack-plugin-hello', 'plugin.js', "export default { name: 'hello-pkg', api: '^1.0', dependsOn: ['base'] };\n"),
-        ...pkg('onetrack-plugin-typed', 'plugin.ts', "const name: string = 'typed';\nexport default { name, api: '^1.0.0' };\n"),
+        ...pkg(
+          '@acme/onetrack-plugin-hello',
+          'plugin.js',
+          "export default { name: 'hello-pkg', api: '^1.0', dependsOn: ['base'] };\n",
+        ),
+        ...pkg(
+          'onetrack-plugin-typed',
+          'plugin.ts',
+          "const name: string = 'typed';\nexport default { name, api: '^1.0.0' };\n",
+        ),
         ...pkg('@acme/badly-named', 'plugin.js', "export default { name: '@acme/badly-named', api: '^1.0.0' };\n"),
         'base/plugin.ts': "export default { name: 'base', api: '>=1.0.0 <2' };\n",
         'enabled.json': JSON.stringify(['@acme/onetrack-plugin-hello', 'base']),
@@ -126,7 +138,10 @@ describe('plugin loader', () => {
     it('refuses entries that are neither folder nor package names', () => {
       for (const entry of ['../escape', 'Upper', '@scope', '@a/b/c', '']) {
         writeFileSync(path.join(dir, 'bad.json'), JSON.stringify([entry]));
-        expect(() => readEnabledList(path.join(dir, 'bad.json')), entry).to.throw(ConfigError, /JSON array of plugin folder names or npm package names/);
+        expect(() => readEnabledList(path.join(dir, 'bad.json')), entry).to.throw(
+          ConfigError,
+          /JSON array of plugin folder names or npm package names/,
+        );
       }
     });
 
@@ -139,13 +154,17 @@ describe('plugin loader', () => {
     it('explains that a package must ship JavaScript', async () => {
       const error = await loadPlugins(['onetrack-plugin-typed'], dir).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
-      expect(error.message).to.equal('Plugin "onetrack-plugin-typed" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript');
+      expect(error.message).to.equal(
+        'Plugin "onetrack-plugin-typed" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript',
+      );
     });
 
     it('refuses a package whose manifest is not named as a plugin', async () => {
       const error = await loadPlugins(['@acme/badly-named'], dir).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
-      expect(error.message).to.equal('Plugin name "@acme/badly-named" must be lower-case letters, digits and dashes, starting with a letter');
+      expect(error.message).to.equal(
+        'Plugin name "@acme/badly-named" must be lower-case letters, digits and dashes, starting with a letter',
+      );
     });
   });
 

@@ -21,7 +21,12 @@ export function listeningUrl(output: string): string | undefined {
   return logLines(output).find((line) => line.message === 'OneTrack is listening')?.url as string | undefined;
 }
 
-export async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 30_000,
+  everyMs = 50,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -71,12 +76,27 @@ export function startChild(command: string, args: string[], env: NodeJS.ProcessE
  * A redis-server of the test's own on a free port, without persistence: tests may stop and
  * restart it (the machine's shared Redis is never touched). `restart` keeps the port.
  */
-export async function startRedis(port?: number): Promise<{ url: string; port: number; stop(): Promise<void>; restart(): Promise<void> }> {
+export async function startRedis(
+  port?: number,
+): Promise<{ url: string; port: number; stop(): Promise<void>; restart(): Promise<void> }> {
   const chosen = port ?? (await freePort());
   let child: Child;
   const launch = async () => {
-    child = startChild('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env);
-    await waitFor(`redis-server on port ${chosen}`, () => (/Ready to accept connections/.test(child.output()) ? true : child.process.exitCode !== null ? Promise.reject(new Error(child.output())) : undefined), 10_000);
+    child = startChild(
+      'redis-server',
+      ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      process.env,
+    );
+    await waitFor(
+      `redis-server on port ${chosen}`,
+      () =>
+        /Ready to accept connections/.test(child.output())
+          ? true
+          : child.process.exitCode !== null
+            ? Promise.reject(new Error(child.output()))
+            : undefined,
+      10_000,
+    );
   };
   await launch();
   return {

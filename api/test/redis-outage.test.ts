@@ -9,7 +9,8 @@ describe('pages while Redis is unreachable', () => {
   let server: TestServer;
   let redis: Awaited<ReturnType<typeof startRedis>>;
   const health = async () => (await server.client().get('/healthz')).body;
-  const subtitle = (value: string) => server.app.kernel.knex('contentBlocks').where({ key: 'hero_subtitle' }).update({ value });
+  const subtitle = (value: string) =>
+    server.app.kernel.knex('contentBlocks').where({ key: 'hero_subtitle' }).update({ value });
   const home = async () => {
     const res = await server.client().get('/');
     return { cache: res.headers.get('x-page-cache'), text: res.text };
@@ -17,7 +18,11 @@ describe('pages while Redis is unreachable', () => {
 
   before(async () => {
     redis = await startRedis();
-    server = await startTestServer({ pages: true, seedDemo: true, config: { redis: { url: redis.url, prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` } } });
+    server = await startTestServer({
+      pages: true,
+      seedDemo: true,
+      config: { redis: { url: redis.url, prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` } },
+    });
     await waitFor('Redis to be up', async () => ((await health()).redis === 'up' ? true : undefined), 10_000);
   });
   after(async () => {
@@ -26,7 +31,7 @@ describe('pages while Redis is unreachable', () => {
   });
 
   it('caches pages while Redis is up', async () => {
-    expect((await health())).to.deep.equal({ status: 'ok', database: 'up', redis: 'up' });
+    expect(await health()).to.deep.equal({ status: 'ok', database: 'up', redis: 'up' });
     await home();
     expect((await home()).cache).to.equal('hit');
   });
@@ -36,7 +41,12 @@ describe('pages while Redis is unreachable', () => {
     await home();
     await redis.stop();
     await waitFor('the node to notice', async () => ((await health()).redis === 'down' ? true : undefined), 5000);
-    expect(await health()).to.deep.equal({ status: 'degraded', database: 'up', redis: 'down', message: 'Redis is unreachable: pages are served uncached' });
+    expect(await health()).to.deep.equal({
+      status: 'degraded',
+      database: 'up',
+      redis: 'down',
+      message: 'Redis is unreachable: pages are served uncached',
+    });
     // A change no invalidation can announce now (as another node's write would be).
     await subtitle('Written while Redis was down');
     for (let i = 0; i < 2; i++) {

@@ -33,7 +33,12 @@ describe('the render gate', () => {
 
   it('gives a freed slot to signed-in viewers first, then to visitors in arrival order', async () => {
     const gate = new RenderGate({ slots: 1 });
-    const renders = [render(gate, 'running', false), render(gate, 'visitor 1', false), render(gate, 'member', true), render(gate, 'visitor 2', false)];
+    const renders = [
+      render(gate, 'running', false),
+      render(gate, 'visitor 1', false),
+      render(gate, 'member', true),
+      render(gate, 'visitor 2', false),
+    ];
     await settle();
     expect(started).to.deep.equal(['running']);
     expect(gate.waiting).to.equal(3);
@@ -49,14 +54,29 @@ describe('the render gate', () => {
 
   it('takes turns while members and visitors both wait, a member first', async () => {
     const gate = new RenderGate({ slots: 1 });
-    const queued: Array<[string, boolean]> = [['visitor 1', false], ['visitor 2', false], ['member 1', true], ['member 2', true], ['member 3', true], ['visitor 3', false]];
+    const queued: Array<[string, boolean]> = [
+      ['visitor 1', false],
+      ['visitor 2', false],
+      ['member 1', true],
+      ['member 2', true],
+      ['member 3', true],
+      ['visitor 3', false],
+    ];
     const renders = [render(gate, 'running', true), ...queued.map(([name, signedIn]) => render(gate, name, signedIn))];
     await settle();
     for (let i = 0; i < queued.length + 1; i++) {
       finish.get(started.at(-1)!)!();
       await settle();
     }
-    expect(started).to.deep.equal(['running', 'member 1', 'visitor 1', 'member 2', 'visitor 2', 'member 3', 'visitor 3']);
+    expect(started).to.deep.equal([
+      'running',
+      'member 1',
+      'visitor 1',
+      'member 2',
+      'visitor 2',
+      'member 3',
+      'visitor 3',
+    ]);
     await Promise.all(renders);
     expect(gate.waiting).to.equal(0);
   });
@@ -82,7 +102,11 @@ describe('the render gate', () => {
 
   it('refuses a render at once (503, try again in seconds) when its kind’s queue is full, and leaves the other kind’s open', async () => {
     const gate = new RenderGate({ slots: 1, maxWaiting: 2 });
-    const renders = [render(gate, 'running', false), render(gate, 'visitor 1', false), render(gate, 'visitor 2', false)];
+    const renders = [
+      render(gate, 'running', false),
+      render(gate, 'visitor 1', false),
+      render(gate, 'visitor 2', false),
+    ];
     await settle();
     const refused = await render(gate, 'visitor 3', false).catch((error: unknown) => error);
     expect(refused).to.be.instanceOf(AppError);

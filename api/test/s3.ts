@@ -22,7 +22,13 @@ export interface LocalS3 {
 
 export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const requests: string[] = [];
   const failures: RegExp[] = [];
   // s3rver is a Koa app: a first middleware sees every request.
@@ -35,10 +41,18 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
     for await (const _ of ctx.req); // the body, read and dropped
     ctx.status = 503;
     ctx.type = 'application/xml';
-    ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+    ctx.body =
+      '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
   });
   const { port } = (await server.run()) as AddressInfo;
-  const config = { driver: 's3' as const, endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const config = {
+    driver: 's3' as const,
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
   return {
     config,
     env: {

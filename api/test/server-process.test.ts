@@ -26,7 +26,9 @@ describe('the server process', () => {
       encoding: 'utf8',
     });
     expect(result.status).to.equal(1);
-    expect(result.stderr.trim()).to.equal('OneTrack cannot start: PORT must be a whole number from 0 to 65535, got "eighty"');
+    expect(result.stderr.trim()).to.equal(
+      'OneTrack cannot start: PORT must be a whole number from 0 to 65535, got "eighty"',
+    );
     expect(result.stdout).to.equal('');
   });
 
@@ -52,17 +54,28 @@ describe('the server process', () => {
     // An idle connection outlives Node's default 5 s, as a load balancer reusing it expects
     // (api/http/listen.ts); still open at SIGTERM below, it does not hold the shutdown up.
     const agent = new http.Agent({ keepAlive: true });
-    const viaAgent = () => new Promise<{ reused: boolean; keepAlive?: string }>((resolve, reject) => {
-      const req = http.get(`${base}/healthz`, { agent }, (res) => {
-        res.resume().on('end', () => resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] as string | undefined }));
+    const viaAgent = () =>
+      new Promise<{ reused: boolean; keepAlive?: string }>((resolve, reject) => {
+        const req = http.get(`${base}/healthz`, { agent }, (res) => {
+          res
+            .resume()
+            .on('end', () =>
+              resolve({ reused: req.reusedSocket, keepAlive: res.headers['keep-alive'] as string | undefined }),
+            );
+        });
+        req.on('error', reject);
       });
-      req.on('error', reject);
-    });
     expect(await viaAgent()).to.deep.equal({ reused: false, keepAlive: 'timeout=65' });
     await new Promise((r) => setTimeout(r, 6000));
     // The request log is gathered (api/log.ts), but never for more than a second, traffic or not.
-    expect(logLines(output).filter((line) => line.message === 'request' && line.path === '/healthz'), 'request lines written while idle').to.have.length(2);
-    expect(await viaAgent(), 'the same connection after 6 s idle').to.deep.equal({ reused: true, keepAlive: 'timeout=65' });
+    expect(
+      logLines(output).filter((line) => line.message === 'request' && line.path === '/healthz'),
+      'request lines written while idle',
+    ).to.have.length(2);
+    expect(await viaAgent(), 'the same connection after 6 s idle').to.deep.equal({
+      reused: true,
+      keepAlive: 'timeout=65',
+    });
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -45,7 +45,12 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     publicUrl: 'http://127.0.0.1',
     trustProxy: false,
     proxyHops: 1,
-    abuseLimits: { registrationsPerHour: 0, enhancePerHour: 30, uploadBytesPerDay: 2048 * 1024 * 1024, rendersPerMinute: 0 },
+    abuseLimits: {
+      registrationsPerHour: 0,
+      enhancePerHour: 30,
+      uploadBytesPerDay: 2048 * 1024 * 1024,
+      rendersPerMinute: 0,
+    },
     mediaWorker: false,
     rendersAtOnce: 2,
     renderQueue: 256,
@@ -60,7 +65,14 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestDatabase();
   const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
-  const app = await createApp({ config, plugins: options.plugins, dist: options.dist, pages: options.pages ?? false, now: options.now, log: options.log });
+  const app = await createApp({
+    config,
+    plugins: options.plugins,
+    dist: options.dist,
+    pages: options.pages ?? false,
+    now: options.now,
+    log: options.log,
+  });
   const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Its port is known only now; everything reads the public origin when it writes a URL.
@@ -80,7 +92,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** A test Redis namespace of its own, so two nodes of one test share invalidations with nobody else. */
-export const testRedis = () => ({ url: 'redis://127.0.0.1:6379', prefix: `onetrack-test-${randomBytes(4).toString('hex')}:` });
+export const testRedis = () => ({
+  url: 'redis://127.0.0.1:6379',
+  prefix: `onetrack-test-${randomBytes(4).toString('hex')}:`,
+});
 
 export interface SecondNode {
   app: App;

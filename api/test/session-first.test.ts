@@ -8,7 +8,9 @@ import { startTestServer, type TestServer } from './server.ts';
 
 /** A 600x600 PNG of noise: about 1 MB, as a photo would be (a flat colour would compress to nothing). */
 async function noisyPng(): Promise<Buffer> {
-  return sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(600 * 600 * 3), { raw: { width: 600, height: 600, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -17,14 +19,18 @@ async function noisyPng(): Promise<Buffer> {
  */
 function answerWithoutBody(url: string, path: string, declared: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(declared) } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode!, body });
-      });
-    });
+    const req = request(
+      `${url}${path}`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(declared) } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body });
+        });
+      },
+    );
     req.on('error', reject);
     req.write(`{"data":"${'A'.repeat(1000)}`);
     setTimeout(() => reject(new Error('no answer while the body was still being sent')), 5000).unref();
@@ -49,12 +55,16 @@ describe('a route that needs a session says so before reading any body', () => {
   });
 
   it('answers anonymous uploads on the other upload routes with 401', async () => {
-    const stream = await server.client().post('/api/upload/stream?type=image&filename=cover.png', new Uint8Array(png), { 'Content-Type': 'application/octet-stream' });
+    const stream = await server.client().post('/api/upload/stream?type=image&filename=cover.png', new Uint8Array(png), {
+      'Content-Type': 'application/octet-stream',
+    });
     expect(stream.status).to.equal(401);
     expect(stream.body).to.deep.equal({ message: 'Please log in to upload files' });
     const photo = await server.client().post('/api/users/me/photo', { data: dataUrl(png, 'image/png') });
     expect(photo.status).to.equal(401);
-    const analyze = await server.client().post('/api/ai/analyze-audio', { audioData: dataUrl(Buffer.alloc(3 * 1024 * 1024, 7), 'audio/wav') });
+    const analyze = await server
+      .client()
+      .post('/api/ai/analyze-audio', { audioData: dataUrl(Buffer.alloc(3 * 1024 * 1024, 7), 'audio/wav') });
     expect(analyze.status).to.equal(401);
   });
 

@@ -89,7 +89,11 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     db = await createTestDatabase();
     redis = await startRedis();
     kernels = await kernelsOn(db, { redis: { url: redis.url, prefix: uniquePrefix() } });
-    await waitFor('both nodes on Redis', () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined), 10_000);
+    await waitFor(
+      'both nodes on Redis',
+      () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined),
+      10_000,
+    );
   });
   after(async () => {
     await Promise.all(kernels.map((k) => k.close()));
@@ -147,10 +151,15 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     expect(a.cache.currentSince(made, ['user:41']), 'and A numbered its own').to.equal(false);
     expect(b.cache.currentSince(made, ['track:41']), 'other tags stay current').to.equal(true);
     // A's position moves past its own invalidation once Redis's message of it comes back.
-    const later = await waitFor('a position after it', () => {
-      const position = a.cache.position()!;
-      return b.cache.currentSince(position, ['user:41']) ? position : undefined;
-    }, 1000, 1);
+    const later = await waitFor(
+      'a position after it',
+      () => {
+        const position = a.cache.position()!;
+        return b.cache.currentSince(position, ['user:41']) ? position : undefined;
+      },
+      1000,
+      1,
+    );
     expect(later.seq).to.be.greaterThan(made.seq);
 
     // B's own write: its listeners have run, so from this moment a copy made before it is out of
@@ -159,7 +168,12 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     expect(b.cache.currentSince(later, ['track:41']), 'before Redis numbers it').to.equal(false);
     await sent;
     expect(b.cache.currentSince(later, ['track:41'])).to.equal(false);
-    await waitFor('a position after it, once B has its number back', () => (b.cache.currentSince(b.cache.position()!, ['track:41']) ? true : undefined), 1000, 1);
+    await waitFor(
+      'a position after it, once B has its number back',
+      () => (b.cache.currentSince(b.cache.position()!, ['track:41']) ? true : undefined),
+      1000,
+      1,
+    );
 
     await heardOnB(() => a.cache.invalidate());
     expect(b.cache.currentSince(later, ['track:99']), 'an invalidation of everything').to.equal(false);
@@ -219,7 +233,11 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     let told = 0;
     const unsubscribe = b.cache.subscribe(() => told++);
     await redis.stop();
-    await waitFor('both nodes to notice', () => (kernels.every((k) => k.cache.version() === null) ? true : undefined), 5000);
+    await waitFor(
+      'both nodes to notice',
+      () => (kernels.every((k) => k.cache.version() === null) ? true : undefined),
+      5000,
+    );
     expect(told, 'caches were told to drop what they hold').to.be.greaterThan(0);
     expect(b.cache.status()).to.deep.equal({ shared: 'redis', redis: 'down' });
     // The limit is still counted, across nodes, in the database.
@@ -232,9 +250,17 @@ describe('kernel.limits and kernel.cache on Redis', () => {
     await a.cache.invalidate();
 
     await redis.restart();
-    await waitFor('both nodes back on Redis', () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined), 10_000);
+    await waitFor(
+      'both nodes back on Redis',
+      () => (kernels.every((k) => k.cache.version() !== null) ? true : undefined),
+      10_000,
+    );
     // This Redis started empty (version 0): the owed invalidation made it 1, on both nodes.
-    await waitFor('the owed invalidation to arrive', () => (a.cache.version() === '1' && b.cache.version() === '1' ? true : undefined), 3000);
+    await waitFor(
+      'the owed invalidation to arrive',
+      () => (a.cache.version() === '1' && b.cache.version() === '1' ? true : undefined),
+      3000,
+    );
     unsubscribe();
     expect(b.cache.status()).to.deep.equal({ shared: 'redis', redis: 'up' });
   });

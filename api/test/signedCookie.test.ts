@@ -20,11 +20,15 @@ describe('a signed cookie read again and again', () => {
   });
   after(() => server.close());
 
-  const valueWith = async (cookie: string) => ((await (await fetch(`${base}/read`, { headers: { cookie } })).json()) as { value: string | null }).value;
+  const valueWith = async (cookie: string) =>
+    ((await (await fetch(`${base}/read`, { headers: { cookie } })).json()) as { value: string | null }).value;
 
   it('is the value while its signature is right, before and after it was remembered; a forged one is nothing', async () => {
     const set = await fetch(`${base}/set`);
-    const cookie = set.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = set.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const signature = /seen\.sig=([^;]+)/.exec(cookie)![1];
     const forged = `seen=42; seen.sig=${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     expect(await valueWith(forged), 'a wrong signature before any right one').to.equal(null);

@@ -54,7 +54,8 @@ export function queryValidator<T>(rules: FieldRules): QueryValidator<T> {
     for (const [field, rule] of Object.entries(rules)) {
       const value = query[field];
       if (value === undefined) continue;
-      if (rule.type === 'integer' && !(typeof value === 'string' && DECIMAL.test(value))) throw invalid(messageFor(rules, field, 'type'));
+      if (rule.type === 'integer' && !(typeof value === 'string' && DECIMAL.test(value)))
+        throw invalid(messageFor(rules, field, 'type'));
       picked[field] = value;
     }
     if (!validate(picked)) throw invalid(describe(rules, validate.errors![0]));

@@ -3,7 +3,12 @@
 // /api/openapi.json says of it), through the kernel as a package cannot import it.
 const Item = {
   type: 'object',
-  properties: { id: { type: 'integer' }, title: { type: 'string' }, priceCents: { type: 'integer' }, wanted: { type: 'integer' } },
+  properties: {
+    id: { type: 'integer' },
+    title: { type: 'string' },
+    priceCents: { type: 'integer' },
+    wanted: { type: 'integer' },
+  },
   required: ['id', 'title', 'priceCents', 'wanted'],
   additionalProperties: false,
 };
@@ -13,13 +18,23 @@ export function merchRoutes(router, kernel) {
   const merch = kernel.services.merch;
   const api = kernel.described(router);
 
-  api.get('/merch/items', { summary: 'The merch on offer, with how many want each', responses: { 200: Items } }, async (ctx) => {
-    ctx.body = await merch.list();
-  });
+  api.get(
+    '/merch/items',
+    { summary: 'The merch on offer, with how many want each', responses: { 200: Items } },
+    async (ctx) => {
+      ctx.body = await merch.list();
+    },
+  );
 
   api.post(
     '/merch/items/:id/want',
-    { summary: 'Tell the artist you want an item', session: 'required', login: 'Sign in to tell the artist you want this', responses: { 200: Items }, errors: { 404: 'no such item' } },
+    {
+      summary: 'Tell the artist you want an item',
+      session: 'required',
+      login: 'Sign in to tell the artist you want this',
+      responses: { 200: Items },
+      errors: { 404: 'no such item' },
+    },
     async (ctx) => {
       const user = ctx.state.user;
       if (!user) {

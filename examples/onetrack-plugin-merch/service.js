@@ -11,7 +11,12 @@ export function createMerchService(kernel) {
         .groupBy('i.id', 'i.title', 'i.price_cents')
         .orderBy('i.id')
         .select('i.id', 'i.title', 'i.price_cents', knex.raw('count(w.user_id) as wanted'));
-      return rows.map((r) => ({ id: Number(r.id), title: r.title, priceCents: Number(r.priceCents), wanted: Number(r.wanted) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        priceCents: Number(r.priceCents),
+        wanted: Number(r.wanted),
+      }));
     },
 
     /** Records that the user wants the item, once; false when there is no such item. */
@@ -21,8 +26,16 @@ export function createMerchService(kernel) {
       if (!seen) {
         // The job exists exactly when the want does: enqueued in the same transaction.
         await knex.transaction(async (trx) => {
-          await trx('merch_wants').insert({ itemId, userId, createdAt: kernel.now().getTime(), notifiedAt: null }).onConflict(['itemId', 'userId']).ignore();
-          await kernel.jobs.enqueue(trx, INTEREST_JOB, { itemId, userId }, { uniqueKey: `${INTEREST_JOB}:${itemId}:${userId}` });
+          await trx('merch_wants')
+            .insert({ itemId, userId, createdAt: kernel.now().getTime(), notifiedAt: null })
+            .onConflict(['itemId', 'userId'])
+            .ignore();
+          await kernel.jobs.enqueue(
+            trx,
+            INTEREST_JOB,
+            { itemId, userId },
+            { uniqueKey: `${INTEREST_JOB}:${itemId}:${userId}` },
+          );
         });
       }
       // A repeated want changes nothing and empties no cache.
@@ -38,7 +51,11 @@ export function createMerchService(kernel) {
  */
 export async function tellSeller(payload, kernel) {
   const { itemId, userId } = payload;
-  const told = await kernel.knex('merch_wants').where({ itemId, userId }).whereNull('notifiedAt').update({ notifiedAt: kernel.now().getTime() });
+  const told = await kernel
+    .knex('merch_wants')
+    .where({ itemId, userId })
+    .whereNull('notifiedAt')
+    .update({ notifiedAt: kernel.now().getTime() });
   if (told) kernel.log.info('merch wanted', { itemId, userId });
   await kernel.cache.changed([]);
 }

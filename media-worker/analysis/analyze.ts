@@ -58,9 +58,10 @@ function measurements(features: SignalFeatures, stderr: string): AudioMeasuremen
     key: key && { tonic: key.tonic, mode: key.mode, confidence: key.confidence },
     source: parseSourceInfo(stderr),
     loudness,
-    plrDb: loudness.truePeakDbtp !== null && loudness.integratedLufs !== null
-      ? Math.round((loudness.truePeakDbtp - loudness.integratedLufs) * 10) / 10
-      : null,
+    plrDb:
+      loudness.truePeakDbtp !== null && loudness.integratedLufs !== null
+        ? Math.round((loudness.truePeakDbtp - loudness.integratedLufs) * 10) / 10
+        : null,
     transientsPerSecond,
     silent,
   };
@@ -68,10 +69,16 @@ function measurements(features: SignalFeatures, stderr: string): AudioMeasuremen
 
 export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}): Promise<AudioMeasurements> {
   const input = 'path' in source ? source.path : 'pipe:0';
-  const ffmpeg = spawn(options.ffmpegPath ?? FFMPEG, analysisArgs(input, ANALYSIS_RATE, options.maxSeconds ?? DEFAULT_MAX_SECONDS), {
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const ffmpeg = spawn(
+    options.ffmpegPath ?? FFMPEG,
+    analysisArgs(input, ANALYSIS_RATE, options.maxSeconds ?? DEFAULT_MAX_SECONDS),
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
 
   return new Promise<AudioMeasurements>((resolve, reject) => {
     let settled = false;
@@ -91,7 +98,10 @@ export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}):
       if (error) reject(error);
       else resolve(result!);
     };
-    const timer = setTimeout(() => finish(new AnalysisError('Audio analysis took too long')), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => finish(new AnalysisError('Audio analysis took too long')),
+      options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     const send = (message: ToWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
 
     ffmpeg.stderr.setEncoding('utf8');
@@ -136,7 +146,11 @@ export function analyzeAudio(source: AudioSource, options: AnalyzeOptions = {}):
     ffmpeg.on('close', (code) => {
       if (code !== 0) {
         const stderr = head + tail;
-        return finish(isUnreadableInput(stderr) || code === null ? new AnalysisError('The file could not be read as audio') : new Error(`ffmpeg failed (${code}): ${tail.slice(-500)}`));
+        return finish(
+          isUnreadableInput(stderr) || code === null
+            ? new AnalysisError('The file could not be read as audio')
+            : new Error(`ffmpeg failed (${code}): ${tail.slice(-500)}`),
+        );
       }
       ffmpegDone = true;
       flush();

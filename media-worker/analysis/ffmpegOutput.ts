@@ -7,14 +7,28 @@ import type { LoudnessMeasurement } from './types.ts';
  */
 export function analysisArgs(input: string, rate: number, maxSeconds: number): string[] {
   return [
-    '-hide_banner', '-nostdin', '-nostats', '-loglevel', 'info',
-    '-t', String(maxSeconds),
-    '-i', input,
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'info',
+    '-t',
+    String(maxSeconds),
+    '-i',
+    input,
     '-filter_complex',
     `[0:a:0]asplit=2[meter][dsp];[meter]ebur128=peak=true:framelog=verbose[metered];` +
       `[dsp]aresample=${rate},aformat=sample_fmts=flt:channel_layouts=stereo[pcm]`,
-    '-map', '[metered]', '-f', 'null', '-',
-    '-map', '[pcm]', '-f', 'f32le', 'pipe:1',
+    '-map',
+    '[metered]',
+    '-f',
+    'null',
+    '-',
+    '-map',
+    '[pcm]',
+    '-f',
+    'f32le',
+    'pipe:1',
   ];
 }
 
@@ -43,17 +57,35 @@ export function parseEbur128Summary(stderr: string): LoudnessMeasurement | null 
 }
 
 /** Codec, rate and channels of the first audio stream of input #0, from ffmpeg's stream listing. */
-export function parseSourceInfo(stderr: string): { codec: string | null; sampleRate: number | null; channels: number | null } {
+export function parseSourceInfo(stderr: string): {
+  codec: string | null;
+  sampleRate: number | null;
+  channels: number | null;
+} {
   const inputAt = stderr.indexOf('Input #0');
-  const line = /Stream #0:\d+[^:]*: Audio: ([\w-]+)[^,]*, (\d+) Hz, ([^,]+)/.exec(inputAt < 0 ? stderr : stderr.slice(inputAt));
+  const line = /Stream #0:\d+[^:]*: Audio: ([\w-]+)[^,]*, (\d+) Hz, ([^,]+)/.exec(
+    inputAt < 0 ? stderr : stderr.slice(inputAt),
+  );
   if (!line) return { codec: null, sampleRate: null, channels: null };
   const layout = line[3].trim();
-  const named: Record<string, number> = { mono: 1, stereo: 2, '2.1': 3, quad: 4, '4.0': 4, '5.0': 5, '5.1': 6, '6.1': 7, '7.1': 8 };
+  const named: Record<string, number> = {
+    mono: 1,
+    stereo: 2,
+    '2.1': 3,
+    quad: 4,
+    '4.0': 4,
+    '5.0': 5,
+    '5.1': 6,
+    '6.1': 7,
+    '7.1': 8,
+  };
   const channels = named[layout.replace(/\(.*\)/, '')] ?? (Number(/^(\d+) channels/.exec(layout)?.[1]) || null);
   return { codec: line[1], sampleRate: Number(line[2]), channels };
 }
 
 /** ffmpeg's words for input it cannot read, so the caller can say "not audio" instead of failing. */
 export function isUnreadableInput(stderr: string): boolean {
-  return /Invalid data found when processing input|could not find codec parameters|matches no streams|does not contain any stream|Invalid argument|End of file|no such file|Operation not permitted|Failed to read frame size|Format .* detected only with low score|unspecified size/i.test(stderr);
+  return /Invalid data found when processing input|could not find codec parameters|matches no streams|does not contain any stream|Invalid argument|End of file|no such file|Operation not permitted|Failed to read frame size|Format .* detected only with low score|unspecified size/i.test(
+    stderr,
+  );
 }

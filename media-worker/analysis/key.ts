@@ -129,7 +129,10 @@ export const rawKeyLogit = (e: KeyEstimate['evidence']) => 4 * e.correlation + 2
 export const keyCalibrationInputs = (e: KeyEstimate['evidence']) => [rawKeyLogit(e), e.opening, e.phraseEnds];
 
 export function calibratedKey(e: KeyEstimate['evidence']): number {
-  const z = keyCalibrationInputs(e).reduce((sum, x, i) => sum + x * KEY_CALIBRATION[i], KEY_CALIBRATION[KEY_CALIBRATION.length - 1]);
+  const z = keyCalibrationInputs(e).reduce(
+    (sum, x, i) => sum + x * KEY_CALIBRATION[i],
+    KEY_CALIBRATION[KEY_CALIBRATION.length - 1],
+  );
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
@@ -162,7 +165,8 @@ function markOvertones(hz: Float64Array, power: Float64Array, count: number, ove
         if (hz[mid] < target / tolerance) lo = mid + 1;
         else hi = mid;
       }
-      for (let j = lo; j < count && hz[j] <= target * tolerance; j++) if (power[j] <= power[i] * OVERTONE_RATIO) overtone[j] = 1;
+      for (let j = lo; j < count && hz[j] <= target * tolerance; j++)
+        if (power[j] <= power[i] * OVERTONE_RATIO) overtone[j] = 1;
     }
   }
 }
@@ -258,7 +262,8 @@ export class KeyEvidence {
     if (total === 0) return false;
     // The melody: the strongest peak of its register, an overtone or not (a lead's note often sits on a chord tone's harmonic).
     let melody = -1;
-    for (let i = 0; i < count && peakHz[i] <= MELODY_MAX_HZ; i++) if (peakHz[i] >= MELODY_MIN_HZ && (melody < 0 || peakPower[i] > peakPower[melody])) melody = i;
+    for (let i = 0; i < count && peakHz[i] <= MELODY_MAX_HZ; i++)
+      if (peakHz[i] >= MELODY_MIN_HZ && (melody < 0 || peakPower[i] > peakPower[melody])) melody = i;
     this.keepMelody(melody < 0 ? -1 : pitchClass(peakHz[melody]));
     const bassFrom = Math.floor(BASS_MIN_HZ / binHz);
     const bassTo = Math.ceil(BASS_MAX_HZ / binHz);
@@ -310,7 +315,12 @@ function correlation(a: ArrayLike<number>, b: ArrayLike<number>, rotation: numbe
  * (dominant, subdominant, relative): the shares of the melody's pitch classes at the phrase ends, the
  * tonic's less the largest of theirs (-1..1; 0 without a beat or a melody there).
  */
-export function phraseEndSupport(evidence: KeyEvidence, bpm: number | null, tonic: number, mode: KeyEstimate['mode']): number {
+export function phraseEndSupport(
+  evidence: KeyEvidence,
+  bpm: number | null,
+  tonic: number,
+  mode: KeyEstimate['mode'],
+): number {
   const { melody, frames, firstBassFrame, hopSeconds } = evidence;
   if (bpm === null || firstBassFrame < 0) return 0;
   const beat = 60 / bpm / hopSeconds;
@@ -335,9 +345,17 @@ export function estimateKey(evidence: KeyEvidence, bpm: number | null): KeyEstim
   const scored: Array<{ tonic: number; mode: KeyEstimate['mode']; r: number; score: number }> = [];
   for (let tonic = 0; tonic < 12; tonic++) {
     const openedOn = openingFrames ? opening[tonic] / openingFrames : 0;
-    for (const [mode, profile] of [['major', MAJOR], ['minor', MINOR]] as const) {
+    for (const [mode, profile] of [
+      ['major', MAJOR],
+      ['minor', MINOR],
+    ] as const) {
       const r = correlation(chroma, profile, tonic);
-      scored.push({ tonic, mode, r, score: r + BASS_LINE_WEIGHT * correlation(bassTime, profile, tonic) + OPENING_WEIGHT * openedOn });
+      scored.push({
+        tonic,
+        mode,
+        r,
+        score: r + BASS_LINE_WEIGHT * correlation(bassTime, profile, tonic) + OPENING_WEIGHT * openedOn,
+      });
     }
   }
   scored.sort((a, b) => b.score - a.score);

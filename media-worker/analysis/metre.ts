@@ -61,7 +61,15 @@ export function gridStrength(e: Float64Array, period: number, frameRate: number,
     offsets.forEach((offset, k) => (sums[k] += onGrid(phase + offset * period)));
     if (end >= e.length) break;
   }
-  const [on, half, third, twoThirds, quarter, threeQuarters] = Array.from(sums, (s) => Math.max(0, s / used.length - mean));
+  const [on, half, third, twoThirds, quarter, threeQuarters] = Array.from(sums, (s) =>
+    Math.max(0, s / used.length - mean),
+  );
   const relative = (v: number) => (on > 0 ? Math.min(1.5, v / on) : 0);
-  return { onBeat: on, half: relative(half), thirds: relative((third + twoThirds) / 2), quarters: relative((quarter + threeQuarters) / 2), phases: used };
+  return {
+    onBeat: on,
+    half: relative(half),
+    thirds: relative((third + twoThirds) / 2),
+    quarters: relative((quarter + threeQuarters) / 2),
+    phases: used,
+  };
 }

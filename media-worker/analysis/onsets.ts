@@ -25,7 +25,12 @@ export function onsetEnvelopes(levels: Float32Array, groups: readonly BandGroup[
   let loudest = -Infinity;
   for (let i = 0; i < frames * bands; i++) if (levels[i] > loudest) loudest = levels[i];
   const floor = loudest - DYNAMIC_RANGE_DB;
-  const out: OnsetEnvelopes = { total: new Float64Array(frames), low: new Float64Array(frames), mid: new Float64Array(frames), high: new Float64Array(frames) };
+  const out: OnsetEnvelopes = {
+    total: new Float64Array(frames),
+    low: new Float64Array(frames),
+    mid: new Float64Array(frames),
+    high: new Float64Array(frames),
+  };
   for (let f = 1; f < frames; f++) {
     let total = 0;
     for (let b = 0; b < bands; b++) {

@@ -54,7 +54,8 @@ export interface SignalFeatures {
   meanSquare: number;
 }
 
-const bandEdges = (rate: number, count: number) => Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
+const bandEdges = (rate: number, count: number) =>
+  Array.from({ length: count + 1 }, (_, i) => ONSET_MIN_HZ * Math.pow(rate / 2 / ONSET_MIN_HZ, i / count));
 
 /** Bin ranges of log-spaced bands from ONSET_MIN_HZ to Nyquist. */
 function logBands(size: number, rate: number, count: number): Array<[number, number]> {
@@ -71,7 +72,9 @@ function logBands(size: number, rate: number, count: number): Array<[number, num
 /** The group of each onset band: wholly below KICK_TOP_HZ, from CYMBAL_FROM_HZ up, or between. */
 function bandGroups(rate: number, count: number): BandGroup[] {
   const edges = bandEdges(rate, count);
-  return Array.from({ length: count }, (_, i) => (edges[i + 1] <= KICK_TOP_HZ ? 'low' : edges[i] >= CYMBAL_FROM_HZ ? 'high' : 'mid'));
+  return Array.from({ length: count }, (_, i) =>
+    edges[i + 1] <= KICK_TOP_HZ ? 'low' : edges[i] >= CYMBAL_FROM_HZ ? 'high' : 'mid',
+  );
 }
 
 /**
@@ -80,7 +83,8 @@ function bandGroups(rate: number, count: number): BandGroup[] {
  */
 function tonalShare(power: Float64Array, first: number, last: number, prefix: Float64Array): number {
   for (let k = 0; k < power.length; k++) prefix[k + 1] = prefix[k] + power[k];
-  const sumOf = (from: number, to: number) => prefix[Math.min(power.length, Math.max(0, to))] - prefix[Math.min(power.length, Math.max(0, from))];
+  const sumOf = (from: number, to: number) =>
+    prefix[Math.min(power.length, Math.max(0, to))] - prefix[Math.min(power.length, Math.max(0, from))];
   let tonal = 0;
   let total = 0;
   for (let k = first; k <= last; k++) {
@@ -154,7 +158,8 @@ export class SignalAnalyser {
     let rising = 0;
     if (this.previousLevels) {
       for (let b = 0; b < ONSET_BANDS; b++) {
-        if (Math.max(LEVEL_FLOOR_DB, levels[b]) - Math.max(LEVEL_FLOOR_DB, this.previousLevels[b]) > TRANSIENT_RISE_DB) rising++;
+        if (Math.max(LEVEL_FLOOR_DB, levels[b]) - Math.max(LEVEL_FLOOR_DB, this.previousLevels[b]) > TRANSIENT_RISE_DB)
+          rising++;
       }
     }
     const index = this.onsetFrames;

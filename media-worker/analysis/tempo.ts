@@ -106,7 +106,10 @@ const logit = (p: number) => Math.log(Math.max(1e-4, p) / Math.max(1e-4, 1 - p))
 export const tempoCalibrationInputs = (e: TempoEvidence) => [logit(e.share)];
 
 export function calibratedTempo(e: TempoEvidence): number {
-  const z = tempoCalibrationInputs(e).reduce((sum, x, i) => sum + x * CALIBRATION[i], CALIBRATION[CALIBRATION.length - 1]);
+  const z = tempoCalibrationInputs(e).reduce(
+    (sum, x, i) => sum + x * CALIBRATION[i],
+    CALIBRATION[CALIBRATION.length - 1],
+  );
   return Math.round((1 / (1 + Math.exp(-z))) * 100) / 100;
 }
 
@@ -196,7 +199,14 @@ export function eventRate(e: Float64Array, frameRate: number): number {
   return events / (e.length / frameRate);
 }
 
-function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array, rLow: Float64Array, period: number, frameRate: number) {
+function candidate(
+  env: OnsetEnvelopes,
+  backbone: Float64Array,
+  r: Float64Array,
+  rLow: Float64Array,
+  period: number,
+  frameRate: number,
+) {
   const total = gridStrength(env.total, period, frameRate);
   const drums = gridStrength(backbone, period, frameRate, total.phases);
   const high = gridStrength(env.high, period, frameRate, total.phases);
@@ -240,14 +250,24 @@ function candidate(env: OnsetEnvelopes, backbone: Float64Array, r: Float64Array,
 type Candidate = ReturnType<typeof candidate>;
 
 /** The candidate whose period is k times that of `c`, if there is one. */
-const relative = (c: Candidate, all: Candidate[], k: number) => all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
+const relative = (c: Candidate, all: Candidate[], k: number) =>
+  all.find((o) => Math.abs(o.period / c.period - k) < k * DOUBLE_TOLERANCE);
 
 function alternation(c: Candidate, all: Candidate[]): number {
-  const found = [relative(c, all, 2)?.features.halfAlike, relative(c, all, 3)?.features.thirdsAlike].filter((v) => v !== undefined);
+  const found = [relative(c, all, 2)?.features.halfAlike, relative(c, all, 3)?.features.thirdsAlike].filter(
+    (v) => v !== undefined,
+  );
   return found.length ? Math.min(...found) : 0;
 }
 
-function cues(c: Candidate, all: Candidate[], strongest: number, strongestBackbone: number, frameRate: number, density: number): number[] {
+function cues(
+  c: Candidate,
+  all: Candidate[],
+  strongest: number,
+  strongestBackbone: number,
+  frameRate: number,
+  density: number,
+): number[] {
   const octaves = Math.log2((60 * frameRate) / c.period / 120);
   const { layer, quarters, lowOffBeat, kickOnBeat, backbeat } = c.features;
   // How much better the backbeat sits on this level than on twice its tempo and on half of it.
@@ -297,8 +317,15 @@ export function tempoCandidates(env: OnsetEnvelopes, frameRate: number, r: Float
   const found = periods.map((p) => candidate(env, backbone, r, rLow, p, frameRate));
   const strongest = Math.max(1e-9, ...found.map((c) => c.onBeat));
   const strongestBackbone = Math.max(1e-9, ...found.map((c) => c.backboneOnBeat));
-  const density = Math.max(-EVENT_RATE_OCTAVES, Math.min(EVENT_RATE_OCTAVES, Math.log2(Math.max(0.1, eventRate(env.mid, frameRate)) / 2)));
-  return found.map((c) => ({ period: c.period, periodicity: c.periodicity, cues: cues(c, found, strongest, strongestBackbone, frameRate, density) }));
+  const density = Math.max(
+    -EVENT_RATE_OCTAVES,
+    Math.min(EVENT_RATE_OCTAVES, Math.log2(Math.max(0.1, eventRate(env.mid, frameRate)) / 2)),
+  );
+  return found.map((c) => ({
+    period: c.period,
+    periodicity: c.periodicity,
+    cues: cues(c, found, strongest, strongestBackbone, frameRate, density),
+  }));
 }
 
 /** The autocorrelation of the onset envelope up to the longest lag used; null when it is too short or flat. */
@@ -315,7 +342,10 @@ function steadyTempo(env: OnsetEnvelopes, frameRate: number, weights: readonly n
   const r = onsetAutocorrelation(env, frameRate);
   if (!r) return NO_BEAT;
   const maxLag = r.length - 1;
-  const scored = tempoCandidates(env, frameRate, r).map((c) => ({ ...c, score: c.cues.reduce((sum, v, i) => sum + v * weights[i], 0) }));
+  const scored = tempoCandidates(env, frameRate, r).map((c) => ({
+    ...c,
+    score: c.cues.reduce((sum, v, i) => sum + v * weights[i], 0),
+  }));
   if (!scored.length || Math.max(...scored.map((c) => c.periodicity)) < MIN_PERIODICITY) return NO_BEAT;
 
   const top = Math.max(...scored.map((c) => c.score));
@@ -324,7 +354,8 @@ function steadyTempo(env: OnsetEnvelopes, frameRate: number, weights: readonly n
 
   // Refine on ever larger multiples of the period: a lag error of one frame shrinks k times.
   let refined = best.period;
-  for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2) refined = peakNear(r, refined * multiple, 1.5) / multiple;
+  for (let multiple = 2; refined * multiple + 2 < maxLag; multiple *= 2)
+    refined = peakNear(r, refined * multiple, 1.5) / multiple;
   const evidence = { share: 1 / total };
   return { bpm: Math.round(((60 * frameRate) / refined) * 10) / 10, confidence: calibratedTempo(evidence), evidence };
 }
@@ -360,7 +391,9 @@ interface Section {
 function rampSlope(sections: Section[], wholeBpm: number, frames: number): number | null {
   const points: Array<[number, number]> = [];
   for (const s of sections) {
-    const level = RELATIVES.map((k) => Math.log((s.bpm * k) / wholeBpm)).reduce((a, b) => (Math.abs(b) < Math.abs(a) ? b : a));
+    const level = RELATIVES.map((k) => Math.log((s.bpm * k) / wholeBpm)).reduce((a, b) =>
+      Math.abs(b) < Math.abs(a) ? b : a,
+    );
     if (Math.abs(level) < RAMP_SPAN) points.push([s.centre, level]);
   }
   if (points.length < 5 || points.length < 0.75 * sections.length) return null;
@@ -390,10 +423,11 @@ function steadied(env: OnsetEnvelopes, slope: number): OnsetEnvelopes {
     while (i < n - 2 && played[i + 1] <= j) i++;
     at[j] = Math.min(n - 1, i + Math.max(0, Math.min(1, (j - played[i]) / (played[i + 1] - played[i]))));
   }
-  const warp = (e: Float64Array) => at.map((t) => {
-    const i = Math.floor(t);
-    return i + 1 < n ? e[i] + (t - i) * (e[i + 1] - e[i]) : e[i];
-  });
+  const warp = (e: Float64Array) =>
+    at.map((t) => {
+      const i = Math.floor(t);
+      return i + 1 < n ? e[i] + (t - i) * (e[i + 1] - e[i]) : e[i];
+    });
   return { total: warp(env.total), low: warp(env.low), mid: warp(env.mid), high: warp(env.high) };
 }
 
@@ -405,7 +439,11 @@ function steadied(env: OnsetEnvelopes, slope: number): OnsetEnvelopes {
  * tempogram-based global tempo estimates), at the metrical level those sections chose. `weights`:
  * the cues' (WEIGHTS; the calibration fit passes weights fitted without the song, bench/analysis-fit.ts).
  */
-export function estimateTempo(env: OnsetEnvelopes, frameRate: number, weights: readonly number[] = WEIGHTS): TempoEstimate {
+export function estimateTempo(
+  env: OnsetEnvelopes,
+  frameRate: number,
+  weights: readonly number[] = WEIGHTS,
+): TempoEstimate {
   const sorted = Float64Array.from(env.total).sort();
   if (!sorted.length || sorted[Math.floor(0.99 * (sorted.length - 1))] < MIN_ATTACK_DB) return NO_BEAT;
   const whole = steadyTempo(env, frameRate, weights);
@@ -420,7 +458,11 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number, weights: r
   if (starts[starts.length - 1] + size < env.total.length) starts.push(env.total.length - size);
   for (const start of starts) {
     const part = (e: Float64Array) => e.subarray(start, start + size);
-    const section = steadyTempo({ total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) }, frameRate, weights);
+    const section = steadyTempo(
+      { total: part(env.total), low: part(env.low), mid: part(env.mid), high: part(env.high) },
+      frameRate,
+      weights,
+    );
     let weight = 0;
     for (let i = start; i < start + size; i++) weight += env.total[i];
     totalWeight += weight;
@@ -431,11 +473,14 @@ export function estimateTempo(env: OnsetEnvelopes, frameRate: number, weights: r
     const ramp = steadyTempo(steadied(env, slope), frameRate, weights);
     if (ramp.bpm !== null) return ramp;
   }
-  const support = (bpm: number, match: (a: number, b: number) => boolean) => local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
+  const support = (bpm: number, match: (a: number, b: number) => boolean) =>
+    local.reduce((sum, l) => sum + (match(l.bpm, bpm) ? l.weight : 0), 0);
   if (support(whole.bpm, related) >= totalWeight / 2 || !local.length) return whole;
   // The dominant section's tempo, at the level its sections agree on most.
   const dominant = local.reduce((best, l) => (support(l.bpm, related) > support(best.bpm, related) ? l : best));
-  const level = local.filter((l) => related(l.bpm, dominant.bpm)).reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
+  const level = local
+    .filter((l) => related(l.bpm, dominant.bpm))
+    .reduce((best, l) => (support(l.bpm, sameTempo) > support(best.bpm, sameTempo) ? l : best));
   if (support(level.bpm, related) <= support(whole.bpm, related)) return whole;
   const agreeing = local.filter((l) => sameTempo(l.bpm, level.bpm));
   const bpm = agreeing.reduce((sum, l) => sum + l.bpm * l.weight, 0) / agreeing.reduce((sum, l) => sum + l.weight, 0);

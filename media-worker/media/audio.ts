@@ -6,7 +6,8 @@ export type AudioFormat = 'wav' | 'flac';
 
 /** The real container by magic bytes: RIFF/WAVE or fLaC. */
 export function sniffAudio(head: Buffer): AudioFormat | null {
-  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE') return 'wav';
+  if (head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WAVE')
+    return 'wav';
   if (head.length >= 4 && head.toString('latin1', 0, 4) === 'fLaC') return 'flac';
   return null;
 }
@@ -27,8 +28,15 @@ export async function probeAudio(file: string): Promise<AudioInfo> {
   if (!stream) throw new Error('no audio stream');
   const duration = Number(stream.duration ?? data.format.duration);
   const bits = Number(stream.bits_per_raw_sample) || Number(stream.bits_per_sample) || null;
-  const info = { codec: String(stream.codec_name), duration, sampleRate: Number(stream.sample_rate), bitDepth: bits, channels: Number(stream.channels) };
-  if (!(info.duration > 0) || !(info.sampleRate > 0) || !(info.channels > 0)) throw new Error('audio stream without duration, rate or channels');
+  const info = {
+    codec: String(stream.codec_name),
+    duration,
+    sampleRate: Number(stream.sample_rate),
+    bitDepth: bits,
+    channels: Number(stream.channels),
+  };
+  if (!(info.duration > 0) || !(info.sampleRate > 0) || !(info.channels > 0))
+    throw new Error('audio stream without duration, rate or channels');
   // ffprobe trusts a WAV header; decoding the first seconds proves the samples are there.
   await run(command(file, 60).addOption('-xerror').duration(5).format('null').output('-'));
   return info;
@@ -60,5 +68,12 @@ export async function waveformPeaks(file: string, duration: number, buckets: num
 
 /** The streaming file: AAC in MP4 at a streaming bitrate, playable in every browser. */
 export async function transcodeToAac(file: string, out: string, bitrate = '192k'): Promise<void> {
-  await run(command(file).noVideo().audioCodec('aac').audioBitrate(bitrate).outputOptions('-movflags', '+faststart').output(out));
+  await run(
+    command(file)
+      .noVideo()
+      .audioCodec('aac')
+      .audioBitrate(bitrate)
+      .outputOptions('-movflags', '+faststart')
+      .output(out),
+  );
 }

@@ -43,5 +43,7 @@ export function run(cmd: FfmpegCommand): Promise<string> {
 }
 
 export function probe(file: string): Promise<FfprobeData> {
-  return new Promise((resolve, reject) => ffmpeg.ffprobe(file, (error, data) => (error ? reject(error) : resolve(data))));
+  return new Promise((resolve, reject) =>
+    ffmpeg.ffprobe(file, (error, data) => (error ? reject(error) : resolve(data))),
+  );
 }

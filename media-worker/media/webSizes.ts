@@ -13,10 +13,17 @@ import type { ImageVariant } from './sizesColumn.ts';
 // (sizesColumn.ts) and read back as srcsets by plugins/catalog/mediaColumns.ts.
 
 /** Makes and stores the sizes of the image at `url`, keyed `${keyBase}-${width}.${format}`. */
-export async function storeWebSizes(storage: Storage, url: string, widths: readonly number[], keyBase: string): Promise<ImageVariant[]> {
+export async function storeWebSizes(
+  storage: Storage,
+  url: string,
+  widths: readonly number[],
+  keyBase: string,
+): Promise<ImageVariant[]> {
   await mkdir(storage.tempDir, { recursive: true });
   const temp = `job-${randomBytes(10).toString('hex')}`;
-  const made = await withLocalFile(storage, url, (file) => squareDerivatives(file, widths, (width, format) => path.join(storage.tempDir, `${temp}-${width}.${format}`)));
+  const made = await withLocalFile(storage, url, (file) =>
+    squareDerivatives(file, widths, (width, format) => path.join(storage.tempDir, `${temp}-${width}.${format}`)),
+  );
   const variants: ImageVariant[] = [];
   try {
     for (const d of made) {

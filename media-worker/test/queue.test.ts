@@ -31,7 +31,11 @@ describe('media worker: job queue', function () {
     await jobs.enqueue(knex, 'test.kernel', { n: 3 }, { uniqueKey: 'test.kernel:2' });
     const rows = await knex('jobs').where({ type: 'test.kernel' });
     expect(rows).to.have.length(1);
-    expect([Number(rows[0].createdAt), Number(rows[0].runAt), JSON.parse(rows[0].payload).n]).to.deep.equal([at(), at(), 2]);
+    expect([Number(rows[0].createdAt), Number(rows[0].runAt), JSON.parse(rows[0].payload).n]).to.deep.equal([
+      at(),
+      at(),
+      2,
+    ]);
   });
 
   it('gives a job to one claimant at a time and to nobody before it is due', async () => {
@@ -99,7 +103,11 @@ describe('media worker: job queue', function () {
     const { knex } = server.app.kernel;
     await enqueue(knex, 'test.slow', {}, at());
     let release!: () => void;
-    const runner = createRunner(server.app.kernel, { 'test.slow': () => new Promise<void>((resolve) => (release = resolve)) }, { leaseMs: 300 });
+    const runner = createRunner(
+      server.app.kernel,
+      { 'test.slow': () => new Promise<void>((resolve) => (release = resolve)) },
+      { leaseMs: 300 },
+    );
     const running = runner.runOnce();
     await new Promise((r) => setTimeout(r, 50));
     const first = Number((await jobRow('test.slow')).leaseUntil);

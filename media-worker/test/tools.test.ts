@@ -20,7 +20,9 @@ describe('media tools', () => {
     }
     // The fallback ffmpeg has the encoders and filters the media jobs use.
     const ffmpeg = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    expect(execFileSync(ffmpeg, ['-hide_banner', '-encoders'], { encoding: 'utf8' })).to.match(/\baac\b[\s\S]*libmp3lame/);
+    expect(execFileSync(ffmpeg, ['-hide_banner', '-encoders'], { encoding: 'utf8' })).to.match(
+      /\baac\b[\s\S]*libmp3lame/,
+    );
     expect(execFileSync(ffmpeg, ['-hide_banner', '-filters'], { encoding: 'utf8' })).to.match(/ebur128[\s\S]*loudnorm/);
   });
 });

@@ -38,7 +38,10 @@ export interface ExportsJson {
 }
 
 /** Told, in the build's transaction, that an export is ready (notifications shows it). */
-export type ExportReadyListener = (trx: Knex.Transaction, ready: { userId: number; exportId: number; expiresAt: number }) => Promise<void>;
+export type ExportReadyListener = (
+  trx: Knex.Transaction,
+  ready: { userId: number; exportId: number; expiresAt: number },
+) => Promise<void>;
 
 interface ExportRow {
   id: number;
@@ -85,7 +88,8 @@ export function createDataExports(kernel: Kernel) {
     for (const plugin of kernel.plugins) {
       if (!plugin.exportData) continue;
       const folder: Zippable = {};
-      for (const [name, data] of Object.entries(await plugin.exportData(kernel, userId))) folder[`${name}.json`] = strToU8(JSON.stringify(data, null, 2));
+      for (const [name, data] of Object.entries(await plugin.exportData(kernel, userId)))
+        folder[`${name}.json`] = strToU8(JSON.stringify(data, null, 2));
       files[plugin.name] = folder;
     }
     return zipSync(files, { level: 6, mtime: kernel.now() });
@@ -108,12 +112,19 @@ export function createDataExports(kernel: Kernel) {
       const at = now();
       try {
         const id = await knex.transaction(async (trx) => {
-          if (await exportsOf(trx, userId).whereNotNull('activeKey').first('id')) throw conflict(EXPORT_RULES.messages.inProgress);
+          if (await exportsOf(trx, userId).whereNotNull('activeKey').first('id'))
+            throw conflict(EXPORT_RULES.messages.inProgress);
           const last = await lastCounted(trx, userId);
           const wait = last ? Number(last.createdAt) + EXPORT_RULES.requestEveryMs - at : 0;
           if (wait > 0) throw tooMany(EXPORT_RULES.messages.tooSoon, Math.ceil(wait / 1000));
           const storageKey = `exports/${userId}/${randomBytes(16).toString('hex')}.zip`;
-          const [inserted] = await trx('data_exports').insert({ userId, status: 'queued', activeKey: userId, storageKey, createdAt: at });
+          const [inserted] = await trx('data_exports').insert({
+            userId,
+            status: 'queued',
+            activeKey: userId,
+            storageKey,
+            createdAt: at,
+          });
           const exportId = Number(inserted);
           await kernel.jobs.enqueue(trx, EXPORT_JOB, { exportId });
           return exportId;
@@ -129,7 +140,10 @@ export function createDataExports(kernel: Kernel) {
 
     /** The job: writes the archive under the export's key (a retry overwrites it), then marks it ready. */
     async build(exportId: number): Promise<void> {
-      const row = await knex<ExportRow>('data_exports').where({ id: exportId }).whereIn('status', ['queued', 'building']).first();
+      const row = await knex<ExportRow>('data_exports')
+        .where({ id: exportId })
+        .whereIn('status', ['queued', 'building'])
+        .first();
       if (!row?.storageKey) return;
       await knex('data_exports').where({ id: exportId }).update({ status: 'building' });
       const bytes = await archive(row.userId);
@@ -144,8 +158,15 @@ export function createDataExports(kernel: Kernel) {
       const readyAt = now();
       const expiresAt = readyAt + EXPORT_RULES.keepMs;
       await knex.transaction(async (trx) => {
-        await trx('data_exports').where({ id: exportId }).update({ status: 'ready', activeKey: null, size: bytes.length, readyAt, expiresAt });
-        await kernel.jobs.enqueue(trx, EXPORT_CLEANUP_JOB, { exportId }, { runAt: expiresAt, uniqueKey: `${EXPORT_CLEANUP_JOB}:${exportId}` });
+        await trx('data_exports')
+          .where({ id: exportId })
+          .update({ status: 'ready', activeKey: null, size: bytes.length, readyAt, expiresAt });
+        await kernel.jobs.enqueue(
+          trx,
+          EXPORT_CLEANUP_JOB,
+          { exportId },
+          { runAt: expiresAt, uniqueKey: `${EXPORT_CLEANUP_JOB}:${exportId}` },
+        );
         for (const listener of readyListeners) await listener(trx, { userId: row.userId, exportId, expiresAt });
       });
       await kernel.cache.changed([userTag(row.userId)]);
@@ -153,7 +174,10 @@ export function createDataExports(kernel: Kernel) {
 
     /** The job's last attempt failed: the person may ask again at once. */
     async failed(exportId: number): Promise<void> {
-      await knex('data_exports').where({ id: exportId }).whereIn('status', ['queued', 'building']).update({ status: 'failed', activeKey: null });
+      await knex('data_exports')
+        .where({ id: exportId })
+        .whereIn('status', ['queued', 'building'])
+        .update({ status: 'failed', activeKey: null });
     },
 
     /** The scheduled cleanup: the archive goes, the row says it expired. */
@@ -161,7 +185,9 @@ export function createDataExports(kernel: Kernel) {
       const row = await knex<ExportRow>('data_exports').where({ id: exportId }).first();
       if (!row) return;
       if (row.storageKey) await kernel.storage.delete(row.storageKey);
-      await knex('data_exports').where({ id: exportId }).update({ status: 'expired', storageKey: null, activeKey: null });
+      await knex('data_exports')
+        .where({ id: exportId })
+        .update({ status: 'expired', storageKey: null, activeKey: null });
       await kernel.cache.changed([userTag(row.userId)]);
     },
 
@@ -169,14 +195,17 @@ export function createDataExports(kernel: Kernel) {
     async downloadKey(userId: number, exportId: number): Promise<string> {
       const row = await exportsOf(knex, userId).where({ id: exportId }).first();
       if (!row) throw notFound(EXPORT_RULES.messages.notFound);
-      if (row.status === 'expired' || (row.expiresAt !== null && Number(row.expiresAt) <= now())) throw gone(EXPORT_RULES.messages.expired);
+      if (row.status === 'expired' || (row.expiresAt !== null && Number(row.expiresAt) <= now()))
+        throw gone(EXPORT_RULES.messages.expired);
       if (row.status !== 'ready' || !row.storageKey) throw conflict(EXPORT_RULES.messages.notReady);
       return row.storageKey;
     },
 
     /** A deleted account's exports go with it: the rows here, the archives' keys returned to delete after the transaction. */
     async forget(userId: number, trx: Knex.Transaction): Promise<string[]> {
-      const keys = (await exportsOf(trx, userId).whereNotNull('storageKey').select('storageKey')).map((r) => r.storageKey as string);
+      const keys = (await exportsOf(trx, userId).whereNotNull('storageKey').select('storageKey')).map(
+        (r) => r.storageKey as string,
+      );
       await exportsOf(trx, userId).delete();
       return keys;
     },

@@ -27,13 +27,20 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
   const current = (db: Knex | Knex.Transaction) => db('artists').where({ id: artistId, profileImage: url });
   const row = await current(kernel.knex).first('userId');
   if (!row) return;
-  const made = await storeWebSizes(kernel.storage, url, PHOTO_RULES.webWidths, `avatars/${row.userId}-${randomBytes(6).toString('hex')}`);
+  const made = await storeWebSizes(
+    kernel.storage,
+    url,
+    PHOTO_RULES.webWidths,
+    `avatars/${row.userId}-${randomBytes(6).toString('hex')}`,
+  );
   // Locked: a new photo saved meanwhile either waits for this write (and deletes these sizes with the
   // old photo) or has already replaced the photo, and then these sizes are of no use.
   const unused = await kernel.knex.transaction(async (trx) => {
     const locked = await current(trx).forUpdate().first('profileImageVariants');
     if (!locked) return made;
-    await trx('artists').where({ id: artistId }).update({ profileImageVariants: JSON.stringify(made) });
+    await trx('artists')
+      .where({ id: artistId })
+      .update({ profileImageVariants: JSON.stringify(made) });
     return storedSizes(locked.profileImageVariants);
   });
   await removeWebSizes(kernel.storage, unused);
@@ -41,11 +48,13 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
 
 export const accountJobs = {
   [PHOTO_SIZES_JOB]: photoSizesJob,
-  [TOKEN_MAIL_JOB]: (payload: unknown, kernel: Kernel) => kernel.services.accounts.recovery.sendTokenMail((payload as { id: number }).id),
+  [TOKEN_MAIL_JOB]: (payload: unknown, kernel: Kernel) =>
+    kernel.services.accounts.recovery.sendTokenMail((payload as { id: number }).id),
   // "Your data" (dataExport.ts): the archive, and its removal once its days are over.
   [EXPORT_JOB]: withDeadLetter(
     (payload, kernel) => kernel.services.accounts.exports.build((payload as { exportId: number }).exportId),
     (payload, kernel) => kernel.services.accounts.exports.failed((payload as { exportId: number }).exportId),
   ),
-  [EXPORT_CLEANUP_JOB]: (payload: unknown, kernel: Kernel) => kernel.services.accounts.exports.expire((payload as { exportId: number }).exportId),
+  [EXPORT_CLEANUP_JOB]: (payload: unknown, kernel: Kernel) =>
+    kernel.services.accounts.exports.expire((payload as { exportId: number }).exportId),
 };

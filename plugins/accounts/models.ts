@@ -28,7 +28,11 @@ export class User extends BaseModel {
 
   static get relationMappings() {
     return {
-      artist: { relation: BaseModel.HasOneRelation, modelClass: Artist, join: { from: 'users.id', to: 'artists.userId' } },
+      artist: {
+        relation: BaseModel.HasOneRelation,
+        modelClass: Artist,
+        join: { from: 'users.id', to: 'artists.userId' },
+      },
     };
   }
 

@@ -7,7 +7,13 @@ export const NEXT_PARAM = 'next';
 export function safeNextPath(raw: string | null | undefined): string | null {
   if (!raw || raw.length > 1000 || !raw.startsWith('/') || raw.startsWith('//') || /[\\\s]/.test(raw)) return null;
   const url = new URL(raw, 'http://onetrack.invalid');
-  if (url.origin !== 'http://onetrack.invalid' || url.pathname.startsWith('/api/') || url.pathname === '/login' || url.pathname === '/auth') return null;
+  if (
+    url.origin !== 'http://onetrack.invalid' ||
+    url.pathname.startsWith('/api/') ||
+    url.pathname === '/login' ||
+    url.pathname === '/auth'
+  )
+    return null;
   return url.pathname + url.search + url.hash;
 }
 

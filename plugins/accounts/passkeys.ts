@@ -81,12 +81,24 @@ export function createPasskeys(kernel: Kernel) {
       return { options, ceremony: ceremony(options.challenge) };
     },
 
-    async register(userId: number, response: RegistrationResponseJSON, stored: Ceremony | undefined, requestOrigin: string, name: string): Promise<PasskeyJson> {
+    async register(
+      userId: number,
+      response: RegistrationResponseJSON,
+      stored: Ceremony | undefined,
+      requestOrigin: string,
+      name: string,
+    ): Promise<PasskeyJson> {
       const { origin, rpID } = site(requestOrigin);
       const challenge = expected(stored);
       let result;
       try {
-        result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: origin, expectedRPID: rpID, requireUserVerification: false });
+        result = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: false,
+        });
       } catch {
         throw invalid(PASSKEY_MESSAGES.refused);
       }
@@ -115,16 +127,31 @@ export function createPasskeys(kernel: Kernel) {
     },
 
     async authenticationOptions(requestOrigin: string) {
-      const options = await generateAuthenticationOptions({ rpID: site(requestOrigin).rpID, userVerification: 'preferred', allowCredentials: [] });
+      const options = await generateAuthenticationOptions({
+        rpID: site(requestOrigin).rpID,
+        userVerification: 'preferred',
+        allowCredentials: [],
+      });
       // Anyone may ask, as often as they like: announcing nothing would empty every node's caches each time.
       await kernel.cache.changed([]);
       return { options, ceremony: ceremony(options.challenge) };
     },
 
     /** The user the passkey belongs to, after checking its signature and counter; 401 otherwise. */
-    async authenticate(response: AuthenticationResponseJSON, stored: Ceremony | undefined, requestOrigin: string): Promise<number> {
+    async authenticate(
+      response: AuthenticationResponseJSON,
+      stored: Ceremony | undefined,
+      requestOrigin: string,
+    ): Promise<number> {
       const { origin, rpID } = site(requestOrigin);
-      const row = typeof response?.id === 'string' ? await knex('passkeys as p').join('users as u', 'u.id', 'p.userId').where('p.id', response.id).whereNull('u.deletedAt').first('p.id', 'p.userId', 'p.publicKey', 'p.counter', 'p.transports') : undefined;
+      const row =
+        typeof response?.id === 'string'
+          ? await knex('passkeys as p')
+              .join('users as u', 'u.id', 'p.userId')
+              .where('p.id', response.id)
+              .whereNull('u.deletedAt')
+              .first('p.id', 'p.userId', 'p.publicKey', 'p.counter', 'p.transports')
+          : undefined;
       const challenge = expected(stored);
       if (!row) throw unauthenticated(PASSKEY_MESSAGES.unknown);
       let result;
@@ -134,14 +161,21 @@ export function createPasskeys(kernel: Kernel) {
           expectedChallenge: challenge,
           expectedOrigin: origin,
           expectedRPID: rpID,
-          credential: { id: row.id, publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')), counter: Number(row.counter), transports: splitTransports(row.transports) },
+          credential: {
+            id: row.id,
+            publicKey: new Uint8Array(Buffer.from(row.publicKey, 'base64url')),
+            counter: Number(row.counter),
+            transports: splitTransports(row.transports),
+          },
           requireUserVerification: false,
         });
       } catch {
         throw unauthenticated(PASSKEY_MESSAGES.unknown);
       }
       if (!result.verified) throw unauthenticated(PASSKEY_MESSAGES.unknown);
-      await knex('passkeys').where({ id: row.id }).update({ counter: result.authenticationInfo.newCounter, lastUsedAt: now() });
+      await knex('passkeys')
+        .where({ id: row.id })
+        .update({ counter: result.authenticationInfo.newCounter, lastUsedAt: now() });
       await kernel.cache.changed([userTag(Number(row.userId))]);
       return Number(row.userId);
     },

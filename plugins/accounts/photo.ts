@@ -64,7 +64,8 @@ export async function storeProfilePhoto(storage: Storage, userId: number, dataUr
 }
 
 /** Whether a media key is a photo this user uploaded (`avatars/{userId}-…`): the only files of theirs deleted with it. */
-const ownAvatar = (userId: number, key: string | null) => key !== null && KEY.test(key) && key.startsWith(`avatars/${userId}-`);
+const ownAvatar = (userId: number, key: string | null) =>
+  key !== null && KEY.test(key) && key.startsWith(`avatars/${userId}-`);
 /** The photo job names its sizes the same way (`avatars/{userId}-{random}-{width}.{avif|webp}`). */
 const ownSize = (userId: number, url: string) => mediaKey(url)?.startsWith(`avatars/${userId}-`) ?? false;
 
@@ -73,8 +74,16 @@ const ownSize = (userId: number, url: string) => mediaKey(url)?.startsWith(`avat
  * (demo art, none, or another user's file a row was made to point at) is left alone, and so are sizes
  * not named for them.
  */
-export async function removeProfilePhoto(storage: Storage, userId: number, url: string | null, sizes: unknown = null): Promise<void> {
+export async function removeProfilePhoto(
+  storage: Storage,
+  userId: number,
+  url: string | null,
+  sizes: unknown = null,
+): Promise<void> {
   const key = url ? mediaKey(url) : null;
   if (ownAvatar(userId, key)) await storage.delete(key!);
-  await removeWebSizes(storage, storedSizes(sizes).filter((size) => ownSize(userId, size.url)));
+  await removeWebSizes(
+    storage,
+    storedSizes(sizes).filter((size) => ownSize(userId, size.url)),
+  );
 }

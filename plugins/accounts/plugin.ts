@@ -19,7 +19,14 @@ const accounts: PluginManifest = {
   // A profile photo, up to 10 MB, arrives as a data URL.
   largeJsonBodies: [{ path: `/api${PHOTO_PATH}`, limit: PHOTO_BODY_LIMIT_BYTES }],
   // The only bodies read from callers without a session.
-  anonymousBodies: ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset', '/api/auth/password-reset/confirm', '/api/auth/verify-email', '/api/auth/passkeys/login'],
+  anonymousBodies: [
+    '/api/auth/login',
+    '/api/auth/register',
+    '/api/auth/password-reset',
+    '/api/auth/password-reset/confirm',
+    '/api/auth/verify-email',
+    '/api/auth/passkeys/login',
+  ],
   privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   // Kept per process until kernel.cache says this user changed (`user:<id>`, or everything).
@@ -30,7 +37,14 @@ const accounts: PluginManifest = {
     return (ctx, next) =>
       devices(ctx, async () => {
         const userId = ctx.session?.userId;
-        ctx.state.user = typeof userId === 'number' ? ((await users.get(String(userId), async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined, [userTag(userId)])) ?? null) : null;
+        ctx.state.user =
+          typeof userId === 'number'
+            ? ((await users.get(
+                String(userId),
+                async () => (await kernel.services.accounts.sessionUser(userId)) ?? undefined,
+                [userTag(userId)],
+              )) ?? null)
+            : null;
         await next();
       });
   },

@@ -22,9 +22,13 @@ export interface UndeliveredMail {
 export type UndeliveredMailHandler = (db: Knex | Knex.Transaction, mail: UndeliveredMail) => Promise<void>;
 
 const PAGES: Record<TokenPurpose, string> = { reset: '/reset-password', verify: '/verify-email' };
-const SUBJECTS: Record<TokenPurpose, string> = { reset: 'Choose a new OneTrack password', verify: 'Verify your e-mail address for OneTrack' };
+const SUBJECTS: Record<TokenPurpose, string> = {
+  reset: 'Choose a new OneTrack password',
+  verify: 'Verify your e-mail address for OneTrack',
+};
 const INTROS: Record<TokenPurpose, string> = {
-  reset: 'Someone (we hope you) asked to choose a new password for your OneTrack account. Open this link within an hour to do so; it works once:',
+  reset:
+    'Someone (we hope you) asked to choose a new password for your OneTrack account. Open this link within an hour to do so; it works once:',
   verify: 'Open this link within 24 hours to confirm that this address is yours; it works once:',
 };
 const OUTROS: Record<TokenPurpose, string> = {
@@ -46,7 +50,10 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
   const undelivered: UndeliveredMailHandler[] = [];
 
   /** Gives a token row its token (replacing one a failed send made) and returns it; null when the row no longer applies. */
-  async function mint(db: Knex | Knex.Transaction, id: number): Promise<{ token: string; purpose: TokenPurpose; userId: number; email: string } | null> {
+  async function mint(
+    db: Knex | Knex.Transaction,
+    id: number,
+  ): Promise<{ token: string; purpose: TokenPurpose; userId: number; email: string } | null> {
     const row = await db('account_tokens as t')
       .join('users as u', 'u.id', 't.userId')
       .where('t.id', id)
@@ -57,7 +64,10 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       .first('t.purpose', 't.userId', 't.email');
     if (!row) return null;
     const token = randomBytes(32).toString('base64url');
-    const updated = await db('account_tokens').where({ id }).whereNull('usedAt').update({ tokenHash: sha256(token) });
+    const updated = await db('account_tokens')
+      .where({ id })
+      .whereNull('usedAt')
+      .update({ tokenHash: sha256(token) });
     return updated ? { token, purpose: row.purpose, userId: Number(row.userId), email: row.email } : null;
   }
 
@@ -72,7 +82,15 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
 
     /** Queues a link for the user's current address (inside the caller's transaction when given). */
     async issue(db: Knex | Knex.Transaction, userId: number, purpose: TokenPurpose, email: string): Promise<void> {
-      const [id] = await db('account_tokens').insert({ userId, purpose, email, tokenHash: null, createdAt: now(), expiresAt: now() + TOKEN_LIFETIME_MS[purpose], usedAt: null });
+      const [id] = await db('account_tokens').insert({
+        userId,
+        purpose,
+        email,
+        tokenHash: null,
+        createdAt: now(),
+        expiresAt: now() + TOKEN_LIFETIME_MS[purpose],
+        usedAt: null,
+      });
       if (mailer) {
         await kernel.jobs.enqueue(db, TOKEN_MAIL_JOB, { id: Number(id) }, { uniqueKey: `${TOKEN_MAIL_JOB}:${id}` });
         return;
@@ -80,7 +98,13 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       const minted = await mint(db, Number(id));
       if (!minted) return;
       for (const handler of undelivered) {
-        await handler(db, { userId, key: `${purpose}:${id}`, title: SUBJECTS[purpose], body: `${INTROS[purpose]} (this server sends no e-mail, so the link is here)`, link: `${PAGES[purpose]}#token=${minted.token}` });
+        await handler(db, {
+          userId,
+          key: `${purpose}:${id}`,
+          title: SUBJECTS[purpose],
+          body: `${INTROS[purpose]} (this server sends no e-mail, so the link is here)`,
+          link: `${PAGES[purpose]}#token=${minted.token}`,
+        });
       }
     },
 
@@ -90,17 +114,27 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       const minted = await mint(kernel.knex, id);
       if (!minted) return;
       const link = mailer.link(`${PAGES[minted.purpose]}#token=${minted.token}`);
-      await mailer.send({ to: minted.email, subject: SUBJECTS[minted.purpose], text: `${INTROS[minted.purpose]}\n\n${link}\n\n${OUTROS[minted.purpose]}\n` });
+      await mailer.send({
+        to: minted.email,
+        subject: SUBJECTS[minted.purpose],
+        text: `${INTROS[minted.purpose]}\n\n${link}\n\n${OUTROS[minted.purpose]}\n`,
+      });
     },
 
     /**
      * Uses a token once: the row it belongs to (user and address), or null when it is unknown, used,
      * expired or for another purpose. Run it in the transaction that acts on it.
      */
-    async consume(db: Knex | Knex.Transaction, purpose: TokenPurpose, token: string): Promise<{ userId: number; email: string } | null> {
+    async consume(
+      db: Knex | Knex.Transaction,
+      purpose: TokenPurpose,
+      token: string,
+    ): Promise<{ userId: number; email: string } | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const hash = sha256(token);
-      const row = await db('account_tokens').where({ tokenHash: hash }).first('id', 'purpose', 'userId', 'email', 'tokenHash', 'expiresAt', 'usedAt');
+      const row = await db('account_tokens')
+        .where({ tokenHash: hash })
+        .first('id', 'purpose', 'userId', 'email', 'tokenHash', 'expiresAt', 'usedAt');
       if (!row || !timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash))) return null;
       if (row.purpose !== purpose || row.usedAt != null || Number(row.expiresAt) <= now()) return null;
       const used = await db('account_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now() });
@@ -134,7 +168,11 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       if (!mailer) throw forbidden(RECOVERY_MESSAGES.noMail);
       // A link is on no page: anyone may ask, and announcing nothing would empty every node's caches.
       await kernel.cache.changed([]);
-      const user = await kernel.knex('users').whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]).whereNull('deletedAt').first('id', 'email');
+      const user = await kernel
+        .knex('users')
+        .whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()])
+        .whereNull('deletedAt')
+        .first('id', 'email');
       if (!user || !(await allowed(Number(user.id)))) return;
       await kernel.knex.transaction((trx) => recovery.issue(trx, Number(user.id), 'reset', user.email));
     },
@@ -146,7 +184,10 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         const used = await recovery.consume(trx, 'reset', token);
         if (!used) return false;
         // The link came to this address, so it is the holder's: verified as well.
-        await trx('users').where({ id: used.userId, email: used.email }).whereNull('deletedAt').update({ passwordHash, verifiedEmail: used.email, emailVerifiedAt: now(), updatedAt: now() });
+        await trx('users')
+          .where({ id: used.userId, email: used.email })
+          .whereNull('deletedAt')
+          .update({ passwordHash, verifiedEmail: used.email, emailVerifiedAt: now(), updatedAt: now() });
         await recovery.retire(trx, used.userId, 'reset');
         await sessions.endAll(trx, used.userId);
         return used.userId;
@@ -161,7 +202,10 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
       const done = await kernel.knex.transaction(async (trx) => {
         const used = await recovery.consume(trx, 'verify', token);
         if (!used) return false;
-        const updated = await trx('users').where({ id: used.userId, email: used.email }).whereNull('deletedAt').update({ verifiedEmail: used.email, emailVerifiedAt: now() });
+        const updated = await trx('users')
+          .where({ id: used.userId, email: used.email })
+          .whereNull('deletedAt')
+          .update({ verifiedEmail: used.email, emailVerifiedAt: now() });
         if (!updated) return false;
         await recovery.retire(trx, used.userId, 'verify');
         return used.userId;
@@ -172,7 +216,11 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
 
     /** Sends a verification link to the user's current address unless it is verified already (409). */
     async sendVerification(userId: number): Promise<{ message: string }> {
-      const user = await kernel.knex('users').where({ id: userId }).whereNull('deletedAt').first('email', 'verifiedEmail');
+      const user = await kernel
+        .knex('users')
+        .where({ id: userId })
+        .whereNull('deletedAt')
+        .first('email', 'verifiedEmail');
       if (!user) throw notFound('User not found');
       if (user.verifiedEmail === user.email) throw conflict(RECOVERY_MESSAGES.alreadyVerified);
       await kernel.knex.transaction((trx) => recovery.issue(trx, userId, 'verify', user.email));

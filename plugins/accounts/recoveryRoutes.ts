@@ -6,7 +6,15 @@ import { devicesTag } from './sessions.ts';
 import { AppError } from '../../api/errors.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
-import { RECOVERY_MESSAGES, resetRequestRequired, resetRequestRules, resetRequired, resetRules, verifyRequired, verifyRules } from './rules.ts';
+import {
+  RECOVERY_MESSAGES,
+  resetRequestRequired,
+  resetRequestRules,
+  resetRequired,
+  resetRules,
+  verifyRequired,
+  verifyRules,
+} from './rules.ts';
 
 const parseResetRequest = bodyValidator<{ email: string }>(resetRequestRules, resetRequestRequired);
 const parseReset = bodyValidator<{ token: string; password: string }>(resetRules, resetRequired);
@@ -20,7 +28,8 @@ export const RECOVERY_PAGES = [
   { pattern: '/verify-email', entrypoint: 'pages/verify-email.astro' },
 ];
 
-const tooMany = (wait: number) => new AppError('too_many', `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+const tooMany = (wait: number) =>
+  new AppError('too_many', `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
 
 /**
  * Password reset, e-mail verification and signed-in devices. Tokens travel in bodies (POST), never
@@ -36,50 +45,110 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
   const resetsByAccount = kernel.limits.create('reset-account', { points: 3, windowMs: HOUR });
   const verificationsByAccount = kernel.limits.create('verify-account', { points: 5, windowMs: HOUR });
 
-  api.post('/auth/password-reset', { summary: 'Ask for a password reset link by e-mail (the same answer whether or not an account uses the address)', body: parseResetRequest, responses: { 202: NOTICE }, errors: { 403: 'this server sends no e-mail', 429: 'too many requests from this network or for this address' } }, async (ctx) => {
-    const { email } = parseResetRequest(ctx.request.body);
-    const wait = (await resetsByIp.take(ctx.ip)) || (await resetsByAddress.take(email.trim().toLowerCase()));
-    if (wait) throw tooMany(wait);
-    await recovery.requestReset(email, async (userId) => (await resetsByAccount.take(String(userId))) === 0);
-    ctx.status = 202;
-    ctx.body = { message: RECOVERY_MESSAGES.resetSent };
-  });
+  api.post(
+    '/auth/password-reset',
+    {
+      summary: 'Ask for a password reset link by e-mail (the same answer whether or not an account uses the address)',
+      body: parseResetRequest,
+      responses: { 202: NOTICE },
+      errors: { 403: 'this server sends no e-mail', 429: 'too many requests from this network or for this address' },
+    },
+    async (ctx) => {
+      const { email } = parseResetRequest(ctx.request.body);
+      const wait = (await resetsByIp.take(ctx.ip)) || (await resetsByAddress.take(email.trim().toLowerCase()));
+      if (wait) throw tooMany(wait);
+      await recovery.requestReset(email, async (userId) => (await resetsByAccount.take(String(userId))) === 0);
+      ctx.status = 202;
+      ctx.body = { message: RECOVERY_MESSAGES.resetSent };
+    },
+  );
 
-  api.post('/auth/password-reset/confirm', { summary: 'Choose a new password with the link’s token; every other session ends', body: parseReset, responses: { 200: NOTICE } }, async (ctx) => {
-    const { token, password } = parseReset(ctx.request.body);
-    await recovery.resetPassword(token, password);
-    ctx.body = { message: RECOVERY_MESSAGES.resetDone };
-  });
+  api.post(
+    '/auth/password-reset/confirm',
+    {
+      summary: 'Choose a new password with the link’s token; every other session ends',
+      body: parseReset,
+      responses: { 200: NOTICE },
+    },
+    async (ctx) => {
+      const { token, password } = parseReset(ctx.request.body);
+      await recovery.resetPassword(token, password);
+      ctx.body = { message: RECOVERY_MESSAGES.resetDone };
+    },
+  );
 
-  api.post('/auth/verify-email', { summary: 'Verify the e-mail address with the link’s token', body: parseVerify, responses: { 200: NOTICE } }, async (ctx) => {
-    await recovery.verifyEmail(parseVerify(ctx.request.body).token);
-    ctx.body = { message: RECOVERY_MESSAGES.verified };
-  });
+  api.post(
+    '/auth/verify-email',
+    { summary: 'Verify the e-mail address with the link’s token', body: parseVerify, responses: { 200: NOTICE } },
+    async (ctx) => {
+      await recovery.verifyEmail(parseVerify(ctx.request.body).token);
+      ctx.body = { message: RECOVERY_MESSAGES.verified };
+    },
+  );
 
-  api.post('/auth/verify-email/send', { summary: 'Send a new verification link (or, without e-mail, put it in the notifications)', session: 'required', login: 'Please log in to verify your e-mail address', responses: { 200: NOTICE }, errors: { 409: 'the address is already verified', 429: 'too many links asked for' } }, async (ctx) => {
-    const user = requireUser(ctx, 'Please log in to verify your e-mail address');
-    const wait = await verificationsByAccount.take(String(user.id));
-    if (wait) throw tooMany(wait);
-    ctx.body = await recovery.sendVerification(user.id);
-  });
+  api.post(
+    '/auth/verify-email/send',
+    {
+      summary: 'Send a new verification link (or, without e-mail, put it in the notifications)',
+      session: 'required',
+      login: 'Please log in to verify your e-mail address',
+      responses: { 200: NOTICE },
+      errors: { 409: 'the address is already verified', 429: 'too many links asked for' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Please log in to verify your e-mail address');
+      const wait = await verificationsByAccount.take(String(user.id));
+      if (wait) throw tooMany(wait);
+      ctx.body = await recovery.sendVerification(user.id);
+    },
+  );
 
-  api.get('/auth/sessions', { summary: 'The devices signed in to this account', session: 'required', login: 'Not signed in', responses: { 200: Devices } }, async (ctx) => {
-    const user = requireUser(ctx, 'Not signed in');
-    ctx.body = await sessions.list(user.id, ctx.session?.sessionKey as string | undefined);
-  });
+  api.get(
+    '/auth/sessions',
+    {
+      summary: 'The devices signed in to this account',
+      session: 'required',
+      login: 'Not signed in',
+      responses: { 200: Devices },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      ctx.body = await sessions.list(user.id, ctx.session?.sessionKey as string | undefined);
+    },
+  );
 
-  api.delete('/auth/sessions/:id', { summary: 'Sign out one device', session: 'required', login: 'Not signed in', params: { id: { description: 'The device’s id from GET /auth/sessions', schema: string } }, responses: { 200: NOTICE }, errors: { 404: 'that device is not signed in any more' } }, async (ctx) => {
-    const user = requireUser(ctx, 'Not signed in');
-    await sessions.endOne(user.id, String(ctx.params.id));
-    ctx.body = { message: 'Signed out on that device' };
-  });
+  api.delete(
+    '/auth/sessions/:id',
+    {
+      summary: 'Sign out one device',
+      session: 'required',
+      login: 'Not signed in',
+      params: { id: { description: 'The device’s id from GET /auth/sessions', schema: string } },
+      responses: { 200: NOTICE },
+      errors: { 404: 'that device is not signed in any more' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      await sessions.endOne(user.id, String(ctx.params.id));
+      ctx.body = { message: 'Signed out on that device' };
+    },
+  );
 
   // Every device but this one.
-  api.post('/auth/sessions/sign-out-others', { summary: 'Sign out every other device', session: 'required', login: 'Not signed in', responses: { 200: object({ message: string, ended: integer }) } }, async (ctx) => {
-    const user = requireUser(ctx, 'Not signed in');
-    const ended = await sessions.endAll(kernel.knex, user.id, ctx.session?.sessionKey as string | undefined);
-    // Put out by endAll already; announced again as one device's sign-out is (sessions.ts endOne).
-    await kernel.cache.changed([devicesTag(user.id)]);
-    ctx.body = { message: 'Signed out everywhere else', ended };
-  });
+  api.post(
+    '/auth/sessions/sign-out-others',
+    {
+      summary: 'Sign out every other device',
+      session: 'required',
+      login: 'Not signed in',
+      responses: { 200: object({ message: string, ended: integer }) },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      const ended = await sessions.endAll(kernel.knex, user.id, ctx.session?.sessionKey as string | undefined);
+      // Put out by endAll already; announced again as one device's sign-out is (sessions.ts endOne).
+      await kernel.cache.changed([devicesTag(user.id)]);
+      ctx.body = { message: 'Signed out everywhere else', ended };
+    },
+  );
 }

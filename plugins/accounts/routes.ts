@@ -21,7 +21,13 @@ import {
   EXPORT_RULES,
   PROFILE_CHANGES_ERROR,
 } from './rules.ts';
-import { toSessionUser, type DeletionConfirmation, type PreferencesPatch, type ProfilePatch, type RegisterInput } from './service.ts';
+import {
+  toSessionUser,
+  type DeletionConfirmation,
+  type PreferencesPatch,
+  type ProfilePatch,
+  type RegisterInput,
+} from './service.ts';
 
 const parseLogin = bodyValidator<{ username: string; password: string }>(loginRules, loginRequired);
 const parseRegister = bodyValidator<RegisterInput>(registerRules, registerRequired);
@@ -45,135 +51,267 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   const failuresByUsername = kernel.limits.create('login-username', { points: 5, windowMs: FIFTEEN_MINUTES });
   const failuresByIp = kernel.limits.create('login-address', { points: 20, windowMs: FIFTEEN_MINUTES });
   const { registrationsPerHour } = kernel.config.abuseLimits;
-  const registrationsByIp = registrationsPerHour ? kernel.limits.create('register-address', { points: registrationsPerHour, windowMs: HOUR }) : null;
+  const registrationsByIp = registrationsPerHour
+    ? kernel.limits.create('register-address', { points: registrationsPerHour, windowMs: HOUR })
+    : null;
 
-  api.get('/auth/user', { summary: 'The signed-in account', session: 'required', login: 'Not signed in', responses: { 200: User } }, async (ctx) => {
-    const user = requireUser(ctx, 'Not signed in');
-    ctx.body = await accounts.publicUser(user.id);
-  });
+  api.get(
+    '/auth/user',
+    { summary: 'The signed-in account', session: 'required', login: 'Not signed in', responses: { 200: User } },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      ctx.body = await accounts.publicUser(user.id);
+    },
+  );
   // Spec §7: the current user is also cached under /api/users/me.
-  api.get('/users/me', { summary: 'The signed-in account (the same as /auth/user)', session: 'required', login: 'Not signed in', responses: { 200: User } }, async (ctx) => {
-    const user = requireUser(ctx, 'Not signed in');
-    ctx.body = await accounts.publicUser(user.id);
-  });
+  api.get(
+    '/users/me',
+    {
+      summary: 'The signed-in account (the same as /auth/user)',
+      session: 'required',
+      login: 'Not signed in',
+      responses: { 200: User },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      ctx.body = await accounts.publicUser(user.id);
+    },
+  );
 
-  api.post('/auth/login', { summary: 'Sign in with username and password; sets the session cookie', body: parseLogin, responses: { 200: User }, errors: { 401: 'wrong username or password', 403: 'the account is suspended (with the reason)', 429: 'too many failed attempts for this username or from this network' } }, async (ctx) => {
-    const { username, password } = parseLogin(ctx.request.body);
-    // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
-    const nameKey = usernameKey(username);
-    const nameWait = await failuresByUsername.take(nameKey);
-    const address = addressKey(ctx.ip);
-    const ipWait = nameWait ? 0 : await failuresByIp.take(address);
-    if (nameWait || ipWait) {
-      // Refused before any password was checked: the username's point was not a failure.
-      if (ipWait) await failuresByUsername.giveBack(nameKey);
-      const wait = Math.max(nameWait, ipWait);
-      throw tooMany('Too many failed login attempts.', wait);
-    }
-    const user = await accounts.authenticate(username, password);
-    if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
-    await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
-    // Told only to whoever knows the password: a guesser learns nothing about the account.
-    if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
-    // A fresh session id at login defeats session fixation. The sessions' store announces the rows
-    // it changes; nothing else did.
-    await kernel.cache.changed([]);
-    await ctx.session!.regenerate();
-    ctx.session!.userId = user.id;
-    ctx.state.user = toSessionUser(user);
-    ctx.body = user.toPublic();
-  });
+  api.post(
+    '/auth/login',
+    {
+      summary: 'Sign in with username and password; sets the session cookie',
+      body: parseLogin,
+      responses: { 200: User },
+      errors: {
+        401: 'wrong username or password',
+        403: 'the account is suspended (with the reason)',
+        429: 'too many failed attempts for this username or from this network',
+      },
+    },
+    async (ctx) => {
+      const { username, password } = parseLogin(ctx.request.body);
+      // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
+      const nameKey = usernameKey(username);
+      const nameWait = await failuresByUsername.take(nameKey);
+      const address = addressKey(ctx.ip);
+      const ipWait = nameWait ? 0 : await failuresByIp.take(address);
+      if (nameWait || ipWait) {
+        // Refused before any password was checked: the username's point was not a failure.
+        if (ipWait) await failuresByUsername.giveBack(nameKey);
+        const wait = Math.max(nameWait, ipWait);
+        throw tooMany('Too many failed login attempts.', wait);
+      }
+      const user = await accounts.authenticate(username, password);
+      if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
+      await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
+      // Told only to whoever knows the password: a guesser learns nothing about the account.
+      if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
+      // A fresh session id at login defeats session fixation. The sessions' store announces the rows
+      // it changes; nothing else did.
+      await kernel.cache.changed([]);
+      await ctx.session!.regenerate();
+      ctx.session!.userId = user.id;
+      ctx.state.user = toSessionUser(user);
+      ctx.body = user.toPublic();
+    },
+  );
 
-  api.post('/auth/register', { summary: 'Create an account and sign in', body: parseRegister, responses: { 201: User }, errors: { 409: 'the username or e-mail address is taken', 429: 'too many accounts registered from this network' } }, async (ctx) => {
-    const input = parseRegister(ctx.request.body);
-    const address = addressKey(ctx.ip);
-    const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
-    if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
-    let user;
-    try {
-      user = await accounts.register(input);
-    } catch (error) {
-      // Only accounts made count (a taken name is not one).
-      await registrationsByIp?.giveBack(address);
-      throw error;
-    }
-    // With mail configured the new address gets its verification link (without, Settings offers one).
-    if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
-    // A new account is on no kept page or answer: an artist appears with their artist record (a write
-    // of its own), and the admin's platform counts, counters, may lag by the cache's TTL. Announcing
-    // nothing would empty every cache on every node at each sign-up.
-    await kernel.cache.changed([]);
-    await ctx.session!.regenerate();
-    ctx.session!.userId = user.id;
-    ctx.status = 201;
-    ctx.body = user;
-  });
+  api.post(
+    '/auth/register',
+    {
+      summary: 'Create an account and sign in',
+      body: parseRegister,
+      responses: { 201: User },
+      errors: { 409: 'the username or e-mail address is taken', 429: 'too many accounts registered from this network' },
+    },
+    async (ctx) => {
+      const input = parseRegister(ctx.request.body);
+      const address = addressKey(ctx.ip);
+      const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
+      if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
+      let user;
+      try {
+        user = await accounts.register(input);
+      } catch (error) {
+        // Only accounts made count (a taken name is not one).
+        await registrationsByIp?.giveBack(address);
+        throw error;
+      }
+      // With mail configured the new address gets its verification link (without, Settings offers one).
+      if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
+      // A new account is on no kept page or answer: an artist appears with their artist record (a write
+      // of its own), and the admin's platform counts, counters, may lag by the cache's TTL. Announcing
+      // nothing would empty every cache on every node at each sign-up.
+      await kernel.cache.changed([]);
+      await ctx.session!.regenerate();
+      ctx.session!.userId = user.id;
+      ctx.status = 201;
+      ctx.body = user;
+    },
+  );
 
-  api.post('/auth/logout', { summary: 'Sign out: the session ends on the server', responses: { 200: NOTICE } }, async (ctx) => {
-    // Destroys the server-side row, so a replayed old cookie is anonymous; the sessions' store
-    // announces it (nothing without a session), and nothing else changes.
-    await kernel.cache.changed([]);
-    ctx.session = null;
-    ctx.state.user = null;
-    ctx.body = { message: 'Logged out' };
-  });
+  api.post(
+    '/auth/logout',
+    { summary: 'Sign out: the session ends on the server', responses: { 200: NOTICE } },
+    async (ctx) => {
+      // Destroys the server-side row, so a replayed old cookie is anonymous; the sessions' store
+      // announces it (nothing without a session), and nothing else changes.
+      await kernel.cache.changed([]);
+      ctx.session = null;
+      ctx.state.user = null;
+      ctx.body = { message: 'Logged out' };
+    },
+  );
 
-  api.post('/auth/register-artist-hook', { summary: 'Give the account its artist profile (once; again returns the same)', session: 'required', responses: { 200: object({ id: integer, userId: integer, name: string, genre: nullable(string) }) } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const artist = await accounts.registerArtist(user.id);
-    ctx.body = { id: artist.id, userId: artist.userId, name: artist.name, genre: artist.genre };
-  });
+  api.post(
+    '/auth/register-artist-hook',
+    {
+      summary: 'Give the account its artist profile (once; again returns the same)',
+      session: 'required',
+      responses: { 200: object({ id: integer, userId: integer, name: string, genre: nullable(string) }) },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const artist = await accounts.registerArtist(user.id);
+      ctx.body = { id: artist.id, userId: artist.userId, name: artist.name, genre: artist.genre };
+    },
+  );
 
-  api.patch('/users/:id', { summary: 'Change the own profile (at least one field)', session: 'required', body: parseProfile, responses: { 200: User }, errors: { 400: '“Nothing to update”', 403: 'another person’s profile', 409: 'the username or e-mail address is taken', 429: PROFILE_CHANGES_ERROR } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const id = idParam(ctx.params.id, 'User');
-    const patch = parseProfile(ctx.request.body);
-    if (Object.keys(patch).length === 0) throw invalid('Nothing to update');
-    ctx.body = await accounts.updateProfile(user, id, patch);
-    // A new address is unverified until its own link is used.
-    if (patch.email !== undefined && accounts.recovery.mailConfigured() && !(await accounts.recovery.isVerified(id))) await accounts.recovery.sendVerification(id);
-  });
+  api.patch(
+    '/users/:id',
+    {
+      summary: 'Change the own profile (at least one field)',
+      session: 'required',
+      body: parseProfile,
+      responses: { 200: User },
+      errors: {
+        400: '“Nothing to update”',
+        403: 'another person’s profile',
+        409: 'the username or e-mail address is taken',
+        429: PROFILE_CHANGES_ERROR,
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = idParam(ctx.params.id, 'User');
+      const patch = parseProfile(ctx.request.body);
+      if (Object.keys(patch).length === 0) throw invalid('Nothing to update');
+      ctx.body = await accounts.updateProfile(user, id, patch);
+      // A new address is unverified until its own link is used.
+      if (patch.email !== undefined && accounts.recovery.mailConfigured() && !(await accounts.recovery.isVerified(id)))
+        await accounts.recovery.sendVerification(id);
+    },
+  );
 
-  api.get('/users/me/preferences', { summary: 'The account’s preferences', session: 'required', responses: { 200: Preferences } }, async (ctx) => {
-    ctx.body = await accounts.preferences(requireUser(ctx).id);
-  });
+  api.get(
+    '/users/me/preferences',
+    { summary: 'The account’s preferences', session: 'required', responses: { 200: Preferences } },
+    async (ctx) => {
+      ctx.body = await accounts.preferences(requireUser(ctx).id);
+    },
+  );
 
-  api.patch('/users/me/preferences', { summary: 'Change some preferences', session: 'required', body: parsePreferences, responses: { 200: Preferences } }, async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
-  });
+  api.patch(
+    '/users/me/preferences',
+    {
+      summary: 'Change some preferences',
+      session: 'required',
+      body: parsePreferences,
+      responses: { 200: Preferences },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await accounts.updatePreferences(user.id, parsePreferences(ctx.request.body));
+    },
+  );
 
-  api.post(PHOTO_PATH, { summary: 'Set the profile photo from a data URL (JPG or PNG, at least 100×100, at most 10 MB)', session: 'required', body: parsePhoto, responses: { 200: User }, errors: { 400: 'not a JPG or PNG image, or too small', 413: 'the file is larger than 10 MB', 429: PROFILE_CHANGES_ERROR } }, async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
-  });
+  api.post(
+    PHOTO_PATH,
+    {
+      summary: 'Set the profile photo from a data URL (JPG or PNG, at least 100×100, at most 10 MB)',
+      session: 'required',
+      body: parsePhoto,
+      responses: { 200: User },
+      errors: {
+        400: 'not a JPG or PNG image, or too small',
+        413: 'the file is larger than 10 MB',
+        429: PROFILE_CHANGES_ERROR,
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await accounts.updatePhoto(user.id, parsePhoto(ctx.request.body).data);
+    },
+  );
 
   // A body carries the confirmation (password, or username), so this is a POST rather than a DELETE.
-  api.post('/users/:id/deletion', { summary: 'Delete the own account and sign out, confirmed by its password (or, without one, its username)', session: 'required', body: parseDeletion, responses: { 200: NOTICE }, errors: { 403: 'another person’s account, or a wrong confirmation' } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const id = idParam(ctx.params.id, 'User');
-    await accounts.deleteAccount(user, id, parseDeletion(ctx.request.body));
-    ctx.session = null;
-    ctx.state.user = null;
-    ctx.body = { message: 'Your account has been deleted' };
-  });
+  api.post(
+    '/users/:id/deletion',
+    {
+      summary: 'Delete the own account and sign out, confirmed by its password (or, without one, its username)',
+      session: 'required',
+      body: parseDeletion,
+      responses: { 200: NOTICE },
+      errors: { 403: 'another person’s account, or a wrong confirmation' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = idParam(ctx.params.id, 'User');
+      await accounts.deleteAccount(user, id, parseDeletion(ctx.request.body));
+      ctx.session = null;
+      ctx.state.user = null;
+      ctx.body = { message: 'Your account has been deleted' };
+    },
+  );
 
   // "Your data": the owner's exports (dataExport.ts).
-  api.get('/users/me/exports', { summary: 'The own data exports and when the next may be asked for', session: 'required', responses: { 200: DataExports } }, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await accounts.exports.list(requireUser(ctx).id);
-  });
+  api.get(
+    '/users/me/exports',
+    {
+      summary: 'The own data exports and when the next may be asked for',
+      session: 'required',
+      responses: { 200: DataExports },
+    },
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await accounts.exports.list(requireUser(ctx).id);
+    },
+  );
 
-  api.post('/users/me/exports', { summary: 'Ask for an export of the own data (built by a job, downloadable for 7 days)', session: 'required', responses: { 202: DataExport }, errors: { 409: EXPORT_RULES.messages.inProgress, 429: EXPORT_RULES.messages.tooSoon } }, async (ctx) => {
-    ctx.status = 202;
-    ctx.body = await accounts.exports.request(requireUser(ctx).id);
-  });
+  api.post(
+    '/users/me/exports',
+    {
+      summary: 'Ask for an export of the own data (built by a job, downloadable for 7 days)',
+      session: 'required',
+      responses: { 202: DataExport },
+      errors: { 409: EXPORT_RULES.messages.inProgress, 429: EXPORT_RULES.messages.tooSoon },
+    },
+    async (ctx) => {
+      ctx.status = 202;
+      ctx.body = await accounts.exports.request(requireUser(ctx).id);
+    },
+  );
 
-  api.get('/users/me/exports/:id/download', { summary: 'Download a ready export (the owner only)', session: 'required', responses: { 200: { description: 'the ZIP archive', content: { 'application/zip': null } } }, errors: { 404: EXPORT_RULES.messages.notFound, 409: EXPORT_RULES.messages.notReady, 410: EXPORT_RULES.messages.expired } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const key = await accounts.exports.downloadKey(user.id, idParam(ctx.params.id, 'Export'));
-    if (!(await sendStored(ctx, kernel.storage, key, 'private, no-store'))) throw gone(EXPORT_RULES.messages.expired);
-    ctx.type = 'application/zip';
-    ctx.attachment(`onetrack-${user.username}-data.zip`);
-  });
+  api.get(
+    '/users/me/exports/:id/download',
+    {
+      summary: 'Download a ready export (the owner only)',
+      session: 'required',
+      responses: { 200: { description: 'the ZIP archive', content: { 'application/zip': null } } },
+      errors: {
+        404: EXPORT_RULES.messages.notFound,
+        409: EXPORT_RULES.messages.notReady,
+        410: EXPORT_RULES.messages.expired,
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const key = await accounts.exports.downloadKey(user.id, idParam(ctx.params.id, 'Export'));
+      if (!(await sendStored(ctx, kernel.storage, key, 'private, no-store'))) throw gone(EXPORT_RULES.messages.expired);
+      ctx.type = 'application/zip';
+      ctx.attachment(`onetrack-${user.username}-data.zip`);
+    },
+  );
 }

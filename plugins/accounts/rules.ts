@@ -44,14 +44,32 @@ export function usernameKey(username: string): string {
 }
 
 export const loginRules: FieldRules = {
-  username: { label: 'Username', type: 'string', minLength: 1, maxLength: 254, messages: { required: 'Username is required', minLength: 'Username is required' } },
-  password: { label: 'Password', type: 'string', minLength: 1, maxLength: 200, messages: { required: 'Password is required', minLength: 'Password is required' } },
+  username: {
+    label: 'Username',
+    type: 'string',
+    minLength: 1,
+    maxLength: 254,
+    messages: { required: 'Username is required', minLength: 'Username is required' },
+  },
+  password: {
+    label: 'Password',
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    messages: { required: 'Password is required', minLength: 'Password is required' },
+  },
 };
 export const loginRequired = ['username', 'password'] as const;
 
 export const registerRules: FieldRules = {
   username,
-  password: { label: 'Password', type: 'string', minLength: 6, maxLength: 200, messages: { minLength: 'Password must be at least 6 characters' } },
+  password: {
+    label: 'Password',
+    type: 'string',
+    minLength: 6,
+    maxLength: 200,
+    messages: { minLength: 'Password must be at least 6 characters' },
+  },
   email,
   name,
   isArtist: { label: 'Artist account', type: 'boolean' },
@@ -62,17 +80,30 @@ export const profileRules: FieldRules = {
   name,
   username,
   email,
-  bio: { label: 'Bio', type: 'string', maxLength: 500, messages: { maxLength: 'Bio must be less than 500 characters' } },
+  bio: {
+    label: 'Bio',
+    type: 'string',
+    maxLength: 500,
+    messages: { maxLength: 'Bio must be less than 500 characters' },
+  },
   isArtist: { label: 'Artist account', type: 'boolean' },
 };
 
 /** Spec §2 Profile → Preferences: the switches, all on until the user turns one off (the theme is below). */
-export const PREFERENCE_KEYS = ['emailNotifications', 'inAppNotifications', 'highQualityAudio', 'normaliseLoudness'] as const;
+export const PREFERENCE_KEYS = [
+  'emailNotifications',
+  'inAppNotifications',
+  'highQualityAudio',
+  'normaliseLoudness',
+] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
 /** Each preference's switch label and the line under it (Settings › Preferences). */
 export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: ['Email notifications', 'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).'],
+  emailNotifications: [
+    'Email notifications',
+    'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).',
+  ],
   inAppNotifications: ['In-app notifications', 'The same in the bell at the top and on the Notifications page.'],
   highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
   normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
@@ -137,7 +168,12 @@ export const PROFILE_CHANGES_ERROR = `more than ${PROFILE_CHANGES_PER_HOUR} prof
 
 // The size is checked on the decoded bytes (413), past the body limit above.
 export const photoRules: FieldRules = {
-  data: { label: 'Photo', type: 'string', minLength: 1, messages: { required: 'Please choose a photo', minLength: 'Please choose a photo' } },
+  data: {
+    label: 'Photo',
+    type: 'string',
+    minLength: 1,
+    messages: { required: 'Please choose a photo', minLength: 'Please choose a photo' },
+  },
 };
 
 // Recovery: password reset and e-mail verification (recovery.ts).
@@ -148,21 +184,30 @@ export const TOKEN_LIFETIME_MS = { reset: HOUR, verify: 24 * HOUR } as const;
 export type TokenPurpose = keyof typeof TOKEN_LIFETIME_MS;
 
 export const RECOVERY_MESSAGES = {
-  resetSent: 'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
+  resetSent:
+    'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',
   resetDone: 'Your password has been changed and every other session signed out. Log in with your new password.',
   badLink: 'This link is invalid, was already used or has expired. Ask for a new one.',
-  noMail: 'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.',
+  noMail:
+    'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.',
   verified: 'Your e-mail address is verified.',
   alreadyVerified: 'Your e-mail address is already verified.',
   verificationSent: 'We sent a verification link to your e-mail address. It works once, for 24 hours.',
   verificationInApp: 'This server sends no e-mail: the verification link is in your notifications.',
-  unverified: (action: string) => `Please verify your e-mail address before you ${action}: open the link we sent you, or send a new one from Settings.`,
+  unverified: (action: string) =>
+    `Please verify your e-mail address before you ${action}: open the link we sent you, or send a new one from Settings.`,
 } as const;
 
 export const resetRequestRules: FieldRules = { email };
 export const resetRequestRequired = ['email'] as const;
 
-const token = { label: 'Link', type: 'string', minLength: 1, maxLength: 100, messages: { required: RECOVERY_MESSAGES.badLink, minLength: RECOVERY_MESSAGES.badLink } } as const;
+const token = {
+  label: 'Link',
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  messages: { required: RECOVERY_MESSAGES.badLink, minLength: RECOVERY_MESSAGES.badLink },
+} as const;
 export const resetRules: FieldRules = {
   token,
   password: registerRules.password,
@@ -182,7 +227,13 @@ export const PASSKEY_MESSAGES = {
   unsupported: 'This browser cannot use passkeys.',
 } as const;
 export const passkeyNameRules: FieldRules = {
-  name: { label: 'Passkey name', type: 'string', minLength: 1, maxLength: 100, messages: { minLength: 'Give the passkey a name' } },
+  name: {
+    label: 'Passkey name',
+    type: 'string',
+    minLength: 1,
+    maxLength: 100,
+    messages: { minLength: 'Give the passkey a name' },
+  },
 };
 
 // "Your data" (Settings): the export's limits and the deletion's confirmation.
@@ -209,8 +260,20 @@ export const DELETION_MESSAGES = {
 } as const;
 
 export const deletionRules: FieldRules = {
-  password: { label: 'Password', type: 'string', minLength: 1, maxLength: 200, messages: { minLength: DELETION_MESSAGES.password } },
-  username: { label: 'Username', type: 'string', minLength: 1, maxLength: 254, messages: { minLength: DELETION_MESSAGES.username } },
+  password: {
+    label: 'Password',
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    messages: { minLength: DELETION_MESSAGES.password },
+  },
+  username: {
+    label: 'Username',
+    type: 'string',
+    minLength: 1,
+    maxLength: 254,
+    messages: { minLength: DELETION_MESSAGES.username },
+  },
 };
 
 /** A deleted account's artist (catalog's 410, credits' and pledges' refusals). */

@@ -1,4 +1,14 @@
-import { arrayOf, boolean, component, dateTime, integer, nullable, object, oneOf, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  string,
+} from '../../api/openapi/schema.ts';
 import { THEMES } from './rules.ts';
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
@@ -21,12 +31,26 @@ export const User = component(
 
 export const Preferences = component(
   'Preferences',
-  object({ emailNotifications: boolean, inAppNotifications: boolean, theme: oneOf(...THEMES), highQualityAudio: boolean, normaliseLoudness: boolean }),
+  object({
+    emailNotifications: boolean,
+    inAppNotifications: boolean,
+    theme: oneOf(...THEMES),
+    highQualityAudio: boolean,
+    normaliseLoudness: boolean,
+  }),
 );
 
-export const Passkey = component('Passkey', object({ id: string, name: string, createdAt: dateTime, lastUsedAt: nullable(dateTime) }));
+export const Passkey = component(
+  'Passkey',
+  object({ id: string, name: string, createdAt: dateTime, lastUsedAt: nullable(dateTime) }),
+);
 
-export const Devices = arrayOf(component('Device', object({ id: string, device: string, signedInAt: dateTime, lastSeenAt: dateTime, current: boolean })));
+export const Devices = arrayOf(
+  component(
+    'Device',
+    object({ id: string, device: string, signedInAt: dateTime, lastSeenAt: dateTime, current: boolean }),
+  ),
+);
 
 /** A WebAuthn options object, as the browser's navigator.credentials takes it (W3C WebAuthn Level 3, the …OptionsJSON dictionaries). */
 export const webAuthnOptions = (name: string) => ({ type: 'object', description: `WebAuthn ${name}` });
@@ -44,4 +68,7 @@ export const DataExport = component(
     downloadUrl: nullable(string),
   }),
 );
-export const DataExports = component('DataExports', object({ exports: arrayOf(DataExport), nextRequestAt: nullable(dateTime) }));
+export const DataExports = component(
+  'DataExports',
+  object({ exports: arrayOf(DataExport), nextRequestAt: nullable(dateTime) }),
+);

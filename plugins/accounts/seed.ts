@@ -27,7 +27,13 @@ export async function demoArtists(kernel: Kernel, count: number): Promise<Artist
   if (existing.length >= Math.min(count, 1)) return existing;
   const { accounts } = kernel.services;
   for (const a of FALLBACK_ARTISTS.slice(0, count)) {
-    const user = await accounts.register({ username: a.username, password: DEMO_PASSWORD, email: `${a.username}@onetrack.example`, name: a.name, isArtist: true });
+    const user = await accounts.register({
+      username: a.username,
+      password: DEMO_PASSWORD,
+      email: `${a.username}@onetrack.example`,
+      name: a.name,
+      isArtist: true,
+    });
     const artist = await accounts.registerArtist(user.id);
     await Artist.query().findById(artist.id).patch({ genre: a.genre });
   }

@@ -12,7 +12,16 @@ import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
 import { createSessions } from './sessions.ts';
-import { DELETION_MESSAGES, PREFERENCE_KEYS, PROFILE_CHANGES_MESSAGE, PROFILE_CHANGES_PER_HOUR, ROLES, usernameKey, type PreferenceValues, type Role } from './rules.ts';
+import {
+  DELETION_MESSAGES,
+  PREFERENCE_KEYS,
+  PROFILE_CHANGES_MESSAGE,
+  PROFILE_CHANGES_PER_HOUR,
+  ROLES,
+  usernameKey,
+  type PreferenceValues,
+  type Role,
+} from './rules.ts';
 
 export interface RegisterInput {
   username: string;
@@ -40,9 +49,18 @@ export interface DeletionConfirmation {
   username?: string;
 }
 
-export type RoleChangedListener = (trx: Knex.Transaction, change: { actor: SessionUser | null; user: PublicUser; previousRole: Role }) => Promise<void>;
+export type RoleChangedListener = (
+  trx: Knex.Transaction,
+  change: { actor: SessionUser | null; user: PublicUser; previousRole: Role },
+) => Promise<void>;
 
-const DEFAULT_PREFERENCES: PreferenceValues = { ...(Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<(typeof PREFERENCE_KEYS)[number], boolean>), theme: 'system' };
+const DEFAULT_PREFERENCES: PreferenceValues = {
+  ...(Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, true])) as Record<
+    (typeof PREFERENCE_KEYS)[number],
+    boolean
+  >),
+  theme: 'system',
+};
 
 const DUPLICATE_MESSAGES = {
   username: 'That username is already taken',
@@ -50,14 +68,24 @@ const DUPLICATE_MESSAGES = {
 };
 
 export function toSessionUser(user: User): SessionUser {
-  return { id: user.id, username: user.username, name: user.name, role: user.role, isArtist: user.isArtist, profileImage: user.profileImage };
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    role: user.role,
+    isArtist: user.isArtist,
+    profileImage: user.profileImage,
+  };
 }
 
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const roleListeners: RoleChangedListener[] = [];
   const sessions = createSessions(kernel);
-  const profileChanges = kernel.limits.create('profile-changes', { points: PROFILE_CHANGES_PER_HOUR, windowMs: 3600_000 });
+  const profileChanges = kernel.limits.create('profile-changes', {
+    points: PROFILE_CHANGES_PER_HOUR,
+    windowMs: 3600_000,
+  });
 
   /** The media worker makes the web sizes of an artist's new photo (jobs.ts), queued with the write that sets it. */
   const queuePhotoSizes = (trx: Knex.Transaction, artistId: number, url: string) =>
@@ -68,7 +96,10 @@ export function createAccountsService(kernel: Kernel) {
     for (const key of ['username', 'email'] as const) {
       const value = fields[key];
       if (value === undefined) continue;
-      const query = key === 'username' ? User.query().where('usernameKey', usernameKey(value)) : User.query().whereRaw('LOWER(email) = ?', [value.toLowerCase()]);
+      const query =
+        key === 'username'
+          ? User.query().where('usernameKey', usernameKey(value))
+          : User.query().whereRaw('LOWER(email) = ?', [value.toLowerCase()]);
       if (exceptId) query.whereNot('id', exceptId);
       if (await query.resultSize()) return DUPLICATE_MESSAGES[key];
     }
@@ -76,13 +107,18 @@ export function createAccountsService(kernel: Kernel) {
   }
 
   /** Insert or update that may race with another for the same username/email: 409 either way. */
-  async function guardUnique<T>(fields: { username?: string; email?: string }, exceptId: number | undefined, write: () => PromiseLike<T>) {
+  async function guardUnique<T>(
+    fields: { username?: string; email?: string },
+    exceptId: number | undefined,
+    write: () => PromiseLike<T>,
+  ) {
     const clash = await duplicateOf(fields, exceptId);
     if (clash) throw conflict(clash);
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict((await duplicateOf(fields, exceptId)) ?? 'That username or email is already taken');
+      if (isUniqueViolation(error))
+        throw conflict((await duplicateOf(fields, exceptId)) ?? 'That username or email is already taken');
       throw error;
     }
   }
@@ -131,17 +167,40 @@ export function createAccountsService(kernel: Kernel) {
      * reads as signed out.
      */
     async sessionUser(id: number): Promise<SessionUser | null> {
-      const row = await kernel.knex('users').leftJoin('user_preferences', 'user_preferences.userId', 'users.id')
-        .where('users.id', id).whereNull('users.deletedAt').whereNull('users.suspendedAt')
-        .first('users.id', 'users.username', 'users.name', 'users.role', 'users.isArtist', 'users.profileImage', 'user_preferences.theme');
-      return row ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), theme: row.theme ?? DEFAULT_PREFERENCES.theme } : null;
+      const row = await kernel
+        .knex('users')
+        .leftJoin('user_preferences', 'user_preferences.userId', 'users.id')
+        .where('users.id', id)
+        .whereNull('users.deletedAt')
+        .whereNull('users.suspendedAt')
+        .first(
+          'users.id',
+          'users.username',
+          'users.name',
+          'users.role',
+          'users.isArtist',
+          'users.profileImage',
+          'user_preferences.theme',
+        );
+      return row
+        ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), theme: row.theme ?? DEFAULT_PREFERENCES.theme }
+        : null;
     },
 
     /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */
     async publicUser(id: number): Promise<PublicUser> {
-      const { verifiedEmail, ...row } = (await kernel.knex('users').where({ id }).first('id', 'name', 'username', 'email', 'bio', 'profileImage', 'isArtist', 'role', 'verifiedEmail')) ?? {};
+      const { verifiedEmail, ...row } =
+        (await kernel
+          .knex('users')
+          .where({ id })
+          .first('id', 'name', 'username', 'email', 'bio', 'profileImage', 'isArtist', 'role', 'verifiedEmail')) ?? {};
       if (!row.id) throw notFound('User not found');
-      return { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), emailVerified: verifiedEmail === row.email };
+      return {
+        ...row,
+        id: Number(row.id),
+        isArtist: Boolean(row.isArtist),
+        emailVerified: verifiedEmail === row.email,
+      };
     },
 
     async updateProfile(actor: SessionUser, id: number, patch: ProfilePatch): Promise<PublicUser> {
@@ -158,7 +217,9 @@ export function createAccountsService(kernel: Kernel) {
         await kernel.cache.changed([]);
         return user.toPublic();
       }
-      const updated = await service.profileChange(id, () => guardUnique(changes, id, () => user.$query().patchAndFetch(changes)));
+      const updated = await service.profileChange(id, () =>
+        guardUnique(changes, id, () => user.$query().patchAndFetch(changes)),
+      );
       // A name shows anywhere (others' inboxes, every list of an artist): said outright, so that
       // another service of the same write announcing its own `[]` (a new address's verification link)
       // does not make the change look like none.
@@ -184,7 +245,10 @@ export function createAccountsService(kernel: Kernel) {
             await Artist.query(trx).findById(artist.id).patch({ profileImage, profileImageVariants: null });
             await queuePhotoSizes(trx, artist.id, profileImage);
           }
-          return { updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }), oldSizes: artist?.profileImageVariants };
+          return {
+            updated: await user.$query(trx).patchAndFetch({ profileImage, updatedAt: now() }),
+            oldSizes: artist?.profileImageVariants,
+          };
         });
       });
       await removeProfilePhoto(kernel.storage, userId, previous, oldSizes);
@@ -246,7 +310,11 @@ export function createAccountsService(kernel: Kernel) {
 
     async updatePreferences(userId: number, patch: PreferencesPatch): Promise<PreferenceValues> {
       const values = { ...(await service.preferences(userId)), ...patch };
-      await kernel.knex('user_preferences').insert({ userId, ...values, updatedAt: now() }).onConflict('userId').merge();
+      await kernel
+        .knex('user_preferences')
+        .insert({ userId, ...values, updatedAt: now() })
+        .onConflict('userId')
+        .merge();
       await kernel.cache.changed([userTag(userId)]);
       return values;
     },
@@ -264,10 +332,12 @@ export function createAccountsService(kernel: Kernel) {
       if (actor.id !== id) throw forbidden('You can only delete your own account');
       if (user.passwordHash) {
         if (!confirmation.password) throw invalid(DELETION_MESSAGES.password);
-        if (!(await verifyPassword(confirmation.password, user.passwordHash))) throw forbidden(DELETION_MESSAGES.wrongPassword);
+        if (!(await verifyPassword(confirmation.password, user.passwordHash)))
+          throw forbidden(DELETION_MESSAGES.wrongPassword);
       } else {
         if (!confirmation.username) throw invalid(DELETION_MESSAGES.username);
-        if (usernameKey(confirmation.username) !== usernameKey(user.username)) throw forbidden(DELETION_MESSAGES.wrongUsername);
+        if (usernameKey(confirmation.username) !== usernameKey(user.username))
+          throw forbidden(DELETION_MESSAGES.wrongUsername);
       }
       const photo = user.profileImage;
       const { photoSizes, archives } = await kernel.knex.transaction(async (trx) => {
@@ -279,7 +349,9 @@ export function createAccountsService(kernel: Kernel) {
         await trx('passkeys').where({ userId: id }).delete();
         await Preferences.query(trx).deleteById(id);
         const artist = await Artist.query(trx).findOne({ userId: id }).forUpdate();
-        await Artist.query(trx).where({ userId: id }).patch({ name: 'Deleted artist', bio: '', profileImage: null, profileImageVariants: null });
+        await Artist.query(trx)
+          .where({ userId: id })
+          .patch({ name: 'Deleted artist', bio: '', profileImage: null, profileImageVariants: null });
         await user.$query(trx).patch({
           username: `deleted-${id}`,
           email: `deleted-${id}@deleted.invalid`,
@@ -308,15 +380,25 @@ export function createAccountsService(kernel: Kernel) {
     /** The account's own part of its export: profile, artist record, preferences, devices and passkeys (names only). */
     async exportData(userId: number) {
       const profile = await service.publicUser(userId);
-      const artist = await kernel.knex('artists').where({ userId }).first('id', 'name', 'bio', 'genre', 'verified', 'profileImage', 'createdAt');
-      const devices = await kernel.knex('account_sessions').where({ userId }).select('userAgent', 'createdAt', 'lastSeenAt');
+      const artist = await kernel
+        .knex('artists')
+        .where({ userId })
+        .first('id', 'name', 'bio', 'genre', 'verified', 'profileImage', 'createdAt');
+      const devices = await kernel
+        .knex('account_sessions')
+        .where({ userId })
+        .select('userAgent', 'createdAt', 'lastSeenAt');
       const passkeys = await kernel.knex('passkeys').where({ userId }).select('name', 'createdAt', 'lastUsedAt');
       return { profile, artist: artist ?? null, preferences: await service.preferences(userId), devices, passkeys };
     },
 
     /** Why this account is suspended, or null while it is not (its pages say so). */
     async suspension(userId: number): Promise<{ reason: string } | null> {
-      const row = await kernel.knex('users').where({ id: userId }).whereNotNull('suspendedAt').first('suspensionReason');
+      const row = await kernel
+        .knex('users')
+        .where({ id: userId })
+        .whereNotNull('suspendedAt')
+        .first('suspensionReason');
       return row ? { reason: row.suspensionReason ?? '' } : null;
     },
 

@@ -71,14 +71,22 @@ export function createSessions(kernel: Kernel) {
     /** Records a new signed-in device and returns its key. */
     async start(userId: number, userAgent: string): Promise<string> {
       const id = randomBytes(24).toString('base64url');
-      await knex('account_sessions').insert({ id, userId, userAgent: userAgent.slice(0, 255), createdAt: now(), lastSeenAt: now() });
+      await knex('account_sessions').insert({
+        id,
+        userId,
+        userAgent: userAgent.slice(0, 255),
+        createdAt: now(),
+        lastSeenAt: now(),
+      });
       return id;
     },
 
     /** The device's row when it is still signed in; its last-seen time is kept to within a few minutes. */
     async active(id: string, userId: number): Promise<SessionRow | undefined> {
       // Tagged with the session's own account: a row of another account reads as signed out anyway.
-      const row = await rows.get(id, async () => (await knex('account_sessions').where({ id }).first()) ?? undefined, [devicesTag(userId)]);
+      const row = await rows.get(id, async () => (await knex('account_sessions').where({ id }).first()) ?? undefined, [
+        devicesTag(userId),
+      ]);
       if (!row || Number(row.userId) !== userId) return undefined;
       const last = Math.max(Number(row.lastSeenAt), touched.get(id) ?? 0);
       if (now() - last >= TOUCH_EVERY_MS) {
@@ -106,7 +114,9 @@ export function createSessions(kernel: Kernel) {
 
     /** The account's signed-in devices, the most recently seen first. */
     async list(userId: number, currentId: string | undefined): Promise<SignedInDevice[]> {
-      const found: SessionRow[] = await knex('account_sessions').where({ userId }).orderBy([{ column: 'lastSeenAt', order: 'desc' }, { column: 'id' }]);
+      const found: SessionRow[] = await knex('account_sessions')
+        .where({ userId })
+        .orderBy([{ column: 'lastSeenAt', order: 'desc' }, { column: 'id' }]);
       return found.map((row) => ({
         id: row.id,
         device: deviceName(row.userAgent),
@@ -158,7 +168,10 @@ export function createSessions(kernel: Kernel) {
         const after = ctx.session;
         // koa-session's regenerate keeps the session's data under its new id: a sign-in as someone
         // else over a signed-in session must not inherit the previous account's device.
-        if (typeof keyBefore === 'string' && (!after || after.sessionKey !== keyBefore || after.userId !== userBefore)) {
+        if (
+          typeof keyBefore === 'string' &&
+          (!after || after.sessionKey !== keyBefore || after.userId !== userBefore)
+        ) {
           await sessions.end(userBefore as number, keyBefore);
           if (after?.sessionKey === keyBefore) delete after.sessionKey;
         }

@@ -5,8 +5,24 @@ import { ADMIN_ROLES, requireRole } from '../../api/http/guards.ts';
 
 export function adminRoutes(router: ApiRouter, kernel: Kernel) {
   const api = described(router);
-  api.get('/admin/stats', { summary: 'Platform counts (admins)', session: 'required', responses: { 200: object({ totalUsers: integer, totalArtists: integer, totalTracks: integer, totalActiveSubscriptions: integer }) }, errors: { 403: 'not an admin' } }, async (ctx) => {
-    requireRole(ctx, ADMIN_ROLES);
-    ctx.body = await kernel.services.admin.stats();
-  });
+  api.get(
+    '/admin/stats',
+    {
+      summary: 'Platform counts (admins)',
+      session: 'required',
+      responses: {
+        200: object({
+          totalUsers: integer,
+          totalArtists: integer,
+          totalTracks: integer,
+          totalActiveSubscriptions: integer,
+        }),
+      },
+      errors: { 403: 'not an admin' },
+    },
+    async (ctx) => {
+      requireRole(ctx, ADMIN_ROLES);
+      ctx.body = await kernel.services.admin.stats();
+    },
+  );
 }

@@ -26,7 +26,10 @@ function tempo(insights: AudioInsights | null): string {
   const sure = insights?.measurements?.tempoConfidence;
   if (insights?.bpm) {
     // An unsure tempo is most often off by an octave: the alternatives are named so the artist can tap along and pick.
-    const octaves = sure != null && sure < UNSURE ? ` (unsure: it may be ${Math.round(insights.bpm / 2)} or ${Math.round(insights.bpm * 2)})` : '';
+    const octaves =
+      sure != null && sure < UNSURE
+        ? ` (unsure: it may be ${Math.round(insights.bpm / 2)} or ${Math.round(insights.bpm * 2)})`
+        : '';
     return `${Math.round(insights.bpm)} BPM${confidence(sure)}${octaves}`;
   }
   return insights?.measurements && !insights.measurements.silent ? 'No steady beat' : 'Unknown';
@@ -39,7 +42,8 @@ function tempo(insights: AudioInsights | null): string {
 function genre(insights: AudioInsights | null): string {
   const ranked = insights?.genres ?? [];
   const others = (list: typeof ranked) => list.map((g) => `${g.genre} ${share(g.confidence)}`).join(', ');
-  if (insights?.genre && ranked.length) return `${insights.genre} · ${share(ranked[0].confidence)} likely${ranked.length > 1 ? ` (then ${others(ranked.slice(1))})` : ''}`;
+  if (insights?.genre && ranked.length)
+    return `${insights.genre} · ${share(ranked[0].confidence)} likely${ranked.length > 1 ? ` (then ${others(ranked.slice(1))})` : ''}`;
   if (ranked.length) return `No confident answer from the audio (closest: ${others(ranked)})`;
   return insights?.genre || 'Unknown';
 }
@@ -48,7 +52,12 @@ export function analysisRows(insights: AudioInsights | null): Array<[string, str
   const measured = insights?.measurements;
   return [
     ['Tempo', tempo(insights)],
-    ['Key', insights?.key ? `${insights.key}${confidence(measured?.key?.confidence)}${(measured?.key?.confidence ?? 1) < UNSURE ? ' (unsure: check it by ear)' : ''}` : 'Unknown'],
+    [
+      'Key',
+      insights?.key
+        ? `${insights.key}${confidence(measured?.key?.confidence)}${(measured?.key?.confidence ?? 1) < UNSURE ? ' (unsure: check it by ear)' : ''}`
+        : 'Unknown',
+    ],
     ['Genre', genre(insights)],
     ['Instruments', joined(insights?.instruments) || 'None detected'],
     ['Mood', joined(insights?.mood) || 'Unknown'],

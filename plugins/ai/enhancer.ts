@@ -87,8 +87,14 @@ export function enhanceLocally(input: EnhanceInput): EnhancementReply {
   const textBpm = bpmMatch ? Number(bpmMatch[1]) : null;
   const suggestedBPM = input.bpm ?? (textBpm !== null && textBpm >= 40 && textBpm <= 250 ? textBpm : null);
 
-  const genres = unique([...(listed ? [listed] : []), ...GENRE_WORDS.filter(([re]) => re.test(text)).map(([, g]) => g)]).slice(0, 3);
-  const analysedMoods = (input.mood ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  const genres = unique([
+    ...(listed ? [listed] : []),
+    ...GENRE_WORDS.filter(([re]) => re.test(text)).map(([, g]) => g),
+  ]).slice(0, 3);
+  const analysedMoods = (input.mood ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
   const moods = unique([...analysedMoods, ...MOOD_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m)]).slice(0, 4);
 
   // Opening line: only what the artist or the analysis said.
@@ -98,12 +104,22 @@ export function enhanceLocally(input: EnhanceInput): EnhancementReply {
   const details = `${suggestedBPM ? ` at ${suggestedBPM} BPM` : ''}${suggestedKey ? ` in ${suggestedKey}` : ''}`;
   const by = artist ? ` by ${artist}` : '';
   const opening = `"${title}"${by} is ${what}${details}.`;
-  const moodWords = moods.slice(0, 3).map((m) => m.toLowerCase()).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const moodWords = moods
+    .slice(0, 3)
+    .map((m) => m.toLowerCase())
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
   const feel = moods.length ? ` Expect ${articleFor(moodWords)} ${moodWords} listen.` : '';
   const body = sentence(description);
   // The artist's own words come first when everything does not fit: the opening and feel are extras.
   const full = `${opening}${body ? ` ${body}` : ''}${feel}`;
-  const enhanced = full.length <= DESCRIPTION_MAX_LENGTH ? full : fit(body.length + opening.length + 1 <= DESCRIPTION_MAX_LENGTH ? `${opening} ${body}` : body, DESCRIPTION_MAX_LENGTH);
+  const enhanced =
+    full.length <= DESCRIPTION_MAX_LENGTH
+      ? full
+      : fit(
+          body.length + opening.length + 1 <= DESCRIPTION_MAX_LENGTH ? `${opening} ${body}` : body,
+          DESCRIPTION_MAX_LENGTH,
+        );
 
   const tags = unique([
     ...genres.map((g) => g.toLowerCase()),

@@ -20,7 +20,10 @@ export interface GenreSuggestion {
   confidence: number;
 }
 
-type Measured = Pick<AudioMeasurements, 'bpm' | 'key' | 'bands' | 'stereoWidth' | 'transientsPerSecond' | 'tonality' | 'loudness' | 'plrDb'>;
+type Measured = Pick<
+  AudioMeasurements,
+  'bpm' | 'key' | 'bands' | 'stereoWidth' | 'transientsPerSecond' | 'tonality' | 'loudness' | 'plrDb'
+>;
 
 /** The model's inputs, each of order 1; the last is the bias. */
 export function genreFeatures(m: Measured): number[] {

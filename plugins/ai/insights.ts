@@ -60,7 +60,15 @@ function dynamicRangeOf(m: AudioMeasurements): string {
 
 function frequencyBalanceOf(m: AudioMeasurements, t: Traits): string {
   const { low, mid, high } = m.bands;
-  const word = t.bassHeavy ? 'Bass-heavy' : t.bright ? 'Bright' : mid >= 0.7 ? 'Mid-focused' : t.dark ? 'Warm, dark top end' : 'Balanced';
+  const word = t.bassHeavy
+    ? 'Bass-heavy'
+    : t.bright
+      ? 'Bright'
+      : mid >= 0.7
+        ? 'Mid-focused'
+        : t.dark
+          ? 'Warm, dark top end'
+          : 'Balanced';
   return `${word} (low ${pct(low)} · mid ${pct(mid)} · high ${pct(high)})`;
 }
 
@@ -72,7 +80,12 @@ function productionStyleOf(m: AudioMeasurements): string {
   // Quiet is not dynamic: a steady tone is quiet and has no range at all (issue 26 called it both).
   const quiet = m.loudness.loudnessRangeLu > DYNAMIC_RANGE_LU ? 'Quiet, dynamic mix' : 'Quiet master';
   const level = lufs > -10 ? 'Loud, heavily limited master' : lufs >= -16 ? 'Streaming-level modern master' : quiet;
-  const image = m.stereoWidth < 0.01 ? 'mono' : m.stereoWidth < 0.12 ? `narrow stereo (width ${pct(m.stereoWidth)})` : `wide stereo (width ${pct(m.stereoWidth)})`;
+  const image =
+    m.stereoWidth < 0.01
+      ? 'mono'
+      : m.stereoWidth < 0.12
+        ? `narrow stereo (width ${pct(m.stereoWidth)})`
+        : `wide stereo (width ${pct(m.stereoWidth)})`;
   return `${level}, ${image}`;
 }
 
@@ -80,13 +93,18 @@ function strengthsOf(m: AudioMeasurements, t: Traits): string[] {
   const strengths: string[] = [];
   const lufs = m.loudness.integratedLufs;
   const peak = m.loudness.truePeakDbtp;
-  if (lufs !== null && Math.abs(lufs - TARGET_LUFS) <= LOUDNESS_TOLERANCE_LU) strengths.push(`Loudness on the streaming target (${lufs.toFixed(1)} LUFS)`);
-  if (peak !== null && peak <= MAX_TRUE_PEAK_DBTP) strengths.push(`Clean peaks with headroom (true peak ${db(peak)} dBTP)`);
+  if (lufs !== null && Math.abs(lufs - TARGET_LUFS) <= LOUDNESS_TOLERANCE_LU)
+    strengths.push(`Loudness on the streaming target (${lufs.toFixed(1)} LUFS)`);
+  if (peak !== null && peak <= MAX_TRUE_PEAK_DBTP)
+    strengths.push(`Clean peaks with headroom (true peak ${db(peak)} dBTP)`);
   if (m.bpm !== null && m.tempoConfidence >= 0.5) strengths.push(`Steady, clear pulse at ${Math.round(m.bpm)} BPM`);
   if (m.key && m.key.confidence >= 0.75) strengths.push(`Clear tonal centre in ${m.key.tonic} ${m.key.mode}`);
-  if (m.loudness.loudnessRangeLu >= 6 && m.loudness.loudnessRangeLu <= 15) strengths.push(`Room to breathe: ${m.loudness.loudnessRangeLu.toFixed(1)} LU of loudness range`);
-  if (m.stereoWidth >= 0.12 && m.stereoCorrelation > 0) strengths.push(`Wide, mono-compatible stereo image (width ${pct(m.stereoWidth)})`);
-  if (!t.bassHeavy && !t.dark && m.bands.mid < 0.7 && m.bands.low >= 0.1) strengths.push('Even spread of energy across low, mid and high');
+  if (m.loudness.loudnessRangeLu >= 6 && m.loudness.loudnessRangeLu <= 15)
+    strengths.push(`Room to breathe: ${m.loudness.loudnessRangeLu.toFixed(1)} LU of loudness range`);
+  if (m.stereoWidth >= 0.12 && m.stereoCorrelation > 0)
+    strengths.push(`Wide, mono-compatible stereo image (width ${pct(m.stereoWidth)})`);
+  if (!t.bassHeavy && !t.dark && m.bands.mid < 0.7 && m.bands.low >= 0.1)
+    strengths.push('Even spread of energy across low, mid and high');
   return strengths;
 }
 
@@ -95,22 +113,39 @@ function improvementsOf(m: AudioMeasurements, t: Traits): string[] {
   const lufs = m.loudness.integratedLufs;
   const peak = m.loudness.truePeakDbtp;
   if (lufs !== null && lufs < TARGET_LUFS - LOUDNESS_TOLERANCE_LU) {
-    advice.push(`Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(TARGET_LUFS - lufs).toFixed(1)} LU below the −14 LUFS streaming target: raise the master by about ${(TARGET_LUFS - lufs).toFixed(1)} dB (with a limiter if peaks get close to −1 dBTP)`);
+    advice.push(
+      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(TARGET_LUFS - lufs).toFixed(1)} LU below the −14 LUFS streaming target: raise the master by about ${(TARGET_LUFS - lufs).toFixed(1)} dB (with a limiter if peaks get close to −1 dBTP)`,
+    );
   }
   if (lufs !== null && lufs > TARGET_LUFS + LOUDNESS_TOLERANCE_LU) {
-    advice.push(`Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(lufs - TARGET_LUFS).toFixed(1)} LU above −14 LUFS: streaming services will turn it down by that much, so the extra limiting only costs dynamics`);
+    advice.push(
+      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(lufs - TARGET_LUFS).toFixed(1)} LU above −14 LUFS: streaming services will turn it down by that much, so the extra limiting only costs dynamics`,
+    );
   }
   if (peak !== null && peak > MAX_TRUE_PEAK_DBTP) {
-    advice.push(`True peak reaches ${db(peak)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak - MAX_TRUE_PEAK_DBTP).toFixed(1)} dB to avoid clipping after lossy encoding`);
+    advice.push(
+      `True peak reaches ${db(peak)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak - MAX_TRUE_PEAK_DBTP).toFixed(1)} dB to avoid clipping after lossy encoding`,
+    );
   }
-  if (m.loudness.loudnessRangeLu < 3 && !m.silent) advice.push(`Loudness range is only ${m.loudness.loudnessRangeLu.toFixed(1)} LU: ease the compression to give sections more contrast`);
-  if (m.stereoWidth < 0.01 && !m.silent) advice.push('The mix is mono: panning or stereo effects would widen the image');
-  if (m.stereoCorrelation < 0) advice.push(`Left and right are out of phase (correlation ${m.stereoCorrelation.toFixed(2)}): the mix will lose energy on mono speakers`);
-  if (t.bassHeavy) advice.push(`Low end holds ${pct(m.bands.low)} of the energy: check kick and bass levels on small speakers`);
-  if (t.dark && !m.silent) advice.push(`Only ${pct(m.bands.high)} of the energy is above 4 kHz: a gentle high shelf may add clarity`);
+  if (m.loudness.loudnessRangeLu < 3 && !m.silent)
+    advice.push(
+      `Loudness range is only ${m.loudness.loudnessRangeLu.toFixed(1)} LU: ease the compression to give sections more contrast`,
+    );
+  if (m.stereoWidth < 0.01 && !m.silent)
+    advice.push('The mix is mono: panning or stereo effects would widen the image');
+  if (m.stereoCorrelation < 0)
+    advice.push(
+      `Left and right are out of phase (correlation ${m.stereoCorrelation.toFixed(2)}): the mix will lose energy on mono speakers`,
+    );
+  if (t.bassHeavy)
+    advice.push(`Low end holds ${pct(m.bands.low)} of the energy: check kick and bass levels on small speakers`);
+  if (t.dark && !m.silent)
+    advice.push(`Only ${pct(m.bands.high)} of the energy is above 4 kHz: a gentle high shelf may add clarity`);
   const { sampleRate, channels } = m.source;
   if ((sampleRate !== null && sampleRate < 44100) || channels === 1) {
-    advice.push(`Delivered as ${channels === 1 ? 'mono' : `${channels ?? '?'} channels`} at ${sampleRate ?? '?'} Hz: the recommended master is 16-bit 44.1 kHz stereo`);
+    advice.push(
+      `Delivered as ${channels === 1 ? 'mono' : `${channels ?? '?'} channels`} at ${sampleRate ?? '?'} Hz: the recommended master is 16-bit 44.1 kHz stereo`,
+    );
   }
   return advice;
 }
@@ -118,8 +153,15 @@ function improvementsOf(m: AudioMeasurements, t: Traits): string[] {
 export function describeAudio(m: AudioMeasurements): AudioInsights {
   if (m.silent) {
     return {
-      bpm: null, key: null, genre: null, genres: [], mood: [], instruments: [],
-      dynamicRange: null, frequencyBalance: null, productionStyle: null,
+      bpm: null,
+      key: null,
+      genre: null,
+      genres: [],
+      mood: [],
+      instruments: [],
+      dynamicRange: null,
+      frequencyBalance: null,
+      productionStyle: null,
       creativeStrengths: [],
       potentialImprovements: ['The file is silent: check the export (muted master bus or wrong track)'],
       measurements: m,

@@ -12,7 +12,10 @@ const ai: PluginManifest = {
   // analyze-audio carries a whole audio file as base64.
   largeJsonBodies: [{ path: '/api/ai/analyze-audio', limit: ANALYZE_JSON_LIMIT_BYTES }],
   routes: aiRoutes,
-  slots: { 'upload.audio-tools': 'islands/AnalyzeAudio.tsx', 'upload.description-tools': 'islands/EnhanceDescription.tsx' },
+  slots: {
+    'upload.audio-tools': 'islands/AnalyzeAudio.tsx',
+    'upload.description-tools': 'islands/EnhanceDescription.tsx',
+  },
 };
 
 export default ai;

@@ -24,11 +24,18 @@ const SYSTEM_PROMPT = [
 
 function strings(value: unknown, max: number): string[] | null {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return null;
-  return value.map((v: string) => v.trim()).filter((v) => v && v.length <= 40).slice(0, max);
+  return value
+    .map((v: string) => v.trim())
+    .filter((v) => v && v.length <= 40)
+    .slice(0, max);
 }
 
 /** The model's JSON, checked against the reply's rules; null when it does not keep them. */
-export function parseProviderContent(content: string, input: EnhanceInput, local: EnhancementReply): EnhancementReply | null {
+export function parseProviderContent(
+  content: string,
+  input: EnhanceInput,
+  local: EnhancementReply,
+): EnhancementReply | null {
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
@@ -39,7 +46,9 @@ export function parseProviderContent(content: string, input: EnhanceInput, local
   if (!description || description.length > DESCRIPTION_MAX_LENGTH) return null;
   const given = (input.description ?? '').toLowerCase();
   if ((description.match(CREDIT_WORDS) ?? []).some((word) => !given.includes(word.toLowerCase()))) return null;
-  const genres = strings(parsed.genres, 3)?.filter((g): g is (typeof GENRES)[number] => (GENRES as readonly string[]).includes(g));
+  const genres = strings(parsed.genres, 3)?.filter((g): g is (typeof GENRES)[number] =>
+    (GENRES as readonly string[]).includes(g),
+  );
   const tags = strings(parsed.tags, 10);
   const moods = strings(parsed.moods, 4);
   if (!genres || !tags || !moods) return null;
@@ -54,7 +63,11 @@ export function parseProviderContent(content: string, input: EnhanceInput, local
 }
 
 /** Asks the provider; throws on any transport or protocol failure (the caller falls back). */
-export async function enhanceWithProvider(config: ProviderConfig, input: EnhanceInput, local: EnhancementReply): Promise<EnhancementReply> {
+export async function enhanceWithProvider(
+  config: ProviderConfig,
+  input: EnhanceInput,
+  local: EnhancementReply,
+): Promise<EnhancementReply> {
   const facts = {
     title: input.title,
     artist: input.artist ?? '',

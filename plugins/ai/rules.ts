@@ -11,8 +11,19 @@ export const DESCRIPTION_MAX_LENGTH = 500;
 export const TITLE_REQUIRED_MESSAGE = 'Please provide a track title first';
 
 export const analyzeRules: FieldRules = {
-  audioData: { label: 'Audio data', type: 'string', maxLength: ANALYZE_JSON_LIMIT_BYTES, messages: { type: 'audioData must be a base64 string' } },
-  uploadUrl: { label: 'Upload', type: 'string', maxLength: 500, pattern: '^/media/', messages: { pattern: 'uploadUrl must be a /media/ address from an upload' } },
+  audioData: {
+    label: 'Audio data',
+    type: 'string',
+    maxLength: ANALYZE_JSON_LIMIT_BYTES,
+    messages: { type: 'audioData must be a base64 string' },
+  },
+  uploadUrl: {
+    label: 'Upload',
+    type: 'string',
+    maxLength: 500,
+    pattern: '^/media/',
+    messages: { pattern: 'uploadUrl must be a /media/ address from an upload' },
+  },
 };
 
 export const enhanceRules: FieldRules = {
@@ -20,7 +31,11 @@ export const enhanceRules: FieldRules = {
     label: 'Title',
     type: 'string',
     maxLength: 100,
-    messages: { required: TITLE_REQUIRED_MESSAGE, type: TITLE_REQUIRED_MESSAGE, maxLength: 'Title must be less than 100 characters' },
+    messages: {
+      required: TITLE_REQUIRED_MESSAGE,
+      type: TITLE_REQUIRED_MESSAGE,
+      maxLength: 'Title must be less than 100 characters',
+    },
   },
   artist: { label: 'Artist', type: 'string', maxLength: 100 },
   description: {
@@ -32,7 +47,13 @@ export const enhanceRules: FieldRules = {
   genre: { label: 'Genre', type: 'string', maxLength: 50 },
   // From an earlier analysis of the track, when there was one.
   bpm: { label: 'BPM', type: 'integer', minimum: 20, maximum: 300 },
-  key: { label: 'Key', type: 'string', maxLength: 20, pattern: '^[A-G][#b]? (major|minor)$', messages: { pattern: 'Key must look like "A minor" or "Eb major"' } },
+  key: {
+    label: 'Key',
+    type: 'string',
+    maxLength: 20,
+    pattern: '^[A-G][#b]? (major|minor)$',
+    messages: { pattern: 'Key must look like "A minor" or "Eb major"' },
+  },
   mood: { label: 'Mood', type: 'string', maxLength: 200 },
 };
 export const enhanceRequired = ['title'] as const;

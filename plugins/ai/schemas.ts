@@ -1,4 +1,15 @@
-import { arrayOf, boolean, component, integer, nullable, number, object, oneOf, optional, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from '../../api/openapi/schema.ts';
 
 const strings = arrayOf(string);
 
@@ -43,4 +54,11 @@ export const AnalysisReply = component(
   }),
 );
 
-export const EnhancementReply = object({ enhancedDescription: string, genres: strings, tags: strings, moods: strings, suggestedKey: nullable(string), suggestedBPM: nullable(integer) });
+export const EnhancementReply = object({
+  enhancedDescription: string,
+  genres: strings,
+  tags: strings,
+  moods: strings,
+  suggestedKey: nullable(string),
+  suggestedBPM: nullable(integer),
+});

@@ -1,6 +1,12 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { AppError, invalid, notFound } from '../../api/errors.ts';
-import { AnalysisError, analysisOptionsFor, analyzeAudio, type AnalyzeOptions, type AudioSource } from '../../media-worker/analysis/analyze.ts';
+import {
+  AnalysisError,
+  analysisOptionsFor,
+  analyzeAudio,
+  type AnalyzeOptions,
+  type AudioSource,
+} from '../../media-worker/analysis/analyze.ts';
 import { enhanceLocally } from './enhancer.ts';
 import { describeAudio } from './insights.ts';
 import { enhanceWithProvider } from './provider.ts';
@@ -31,7 +37,8 @@ export function createAiService(kernel: Kernel) {
 
   async function withSlot<T>(work: () => Promise<T>): Promise<T> {
     if (running >= MAX_RUNNING) {
-      if (waiting.length >= MAX_WAITING) throw new AppError('too_many', 'The audio analyser is busy. Please try again in a minute.', 30);
+      if (waiting.length >= MAX_WAITING)
+        throw new AppError('too_many', 'The audio analyser is busy. Please try again in a minute.', 30);
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
     running++;
@@ -68,9 +75,10 @@ export function createAiService(kernel: Kernel) {
       if ((input.audioData === undefined) === (input.uploadUrl === undefined)) {
         throw invalid('Send either audioData (base64 audio) or uploadUrl');
       }
-      const { source, options } = input.audioData !== undefined
-        ? { source: { bytes: decodeAudioData(input.audioData) }, options: analysisOptionsFor(0) }
-        : await ownedUpload(userId, input.uploadUrl!);
+      const { source, options } =
+        input.audioData !== undefined
+          ? { source: { bytes: decodeAudioData(input.audioData) }, options: analysisOptionsFor(0) }
+          : await ownedUpload(userId, input.uploadUrl!);
       if ('bytes' in source && source.bytes.length === 0) throw invalid('No audio data received');
       try {
         const measurements = await withSlot(() => analyzeAudio(source, options));

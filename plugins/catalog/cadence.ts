@@ -77,8 +77,17 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
     if (d.month > start && d.month < now) missed--;
   });
 
-  const days = marks.slice(0, USUAL_DAY_DROPS).map((d) => d.day).sort((a, b) => a - b);
-  const record: DropRecord = { streak, bestStreak, missed, usualDay: days.length ? days[(days.length - 1) >> 1] : null, droppedThisMonth };
+  const days = marks
+    .slice(0, USUAL_DAY_DROPS)
+    .map((d) => d.day)
+    .sort((a, b) => a - b);
+  const record: DropRecord = {
+    streak,
+    bestStreak,
+    missed,
+    usualDay: days.length ? days[(days.length - 1) >> 1] : null,
+    droppedThisMonth,
+  };
   if (recentMonths > 0) {
     record.recent = Array.from({ length: recentMonths }, (_, i) => {
       const m = now - recentMonths + 1 + i;
@@ -92,7 +101,8 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
 /** 1st, 2nd, 3rd, 4th … 21st, 22nd, 23rd … 31st. */
 export function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

@@ -31,13 +31,18 @@ export function createClaims(kernel: Kernel) {
         .first('e.id', 'e.type', 'e.total_available', 'e.artist_id', 'a.name as artist_name');
       if (!exclusive) throw notFound('Exclusive not found');
       if (exclusive.type !== 'NFT' || exclusive.totalAvailable === null) throw invalid(CLAIM_NOT_COLLECTIBLE);
-      const subscribed = await knex('subscriptions').where({ userId, artistId: exclusive.artistId, active: 1 }).first('id');
+      const subscribed = await knex('subscriptions')
+        .where({ userId, artistId: exclusive.artistId, active: 1 })
+        .first('id');
       if (!subscribed) throw forbidden(claimSubscribe(String(exclusive.artistName)));
       if (await knex('exclusive_claims').where({ exclusiveId, userId }).first('id')) throw conflict(CLAIM_TWICE);
       let claim: ClaimJson;
       try {
         claim = await knex.transaction(async (trx) => {
-          const taken = await trx('exclusives').where('id', exclusiveId).where('remaining', '>', 0).decrement('remaining', 1);
+          const taken = await trx('exclusives')
+            .where('id', exclusiveId)
+            .where('remaining', '>', 0)
+            .decrement('remaining', 1);
           if (!taken) throw conflict(CLAIM_SOLD_OUT);
           const row = await trx('exclusives').where('id', exclusiveId).first('remaining', 'total_available');
           const remaining = Number(row.remaining);
@@ -58,7 +63,9 @@ export function createClaims(kernel: Kernel) {
     async claimsOf(userId: number): Promise<Map<number, number>> {
       kernel.cache.dependsOn([userTag(userId)]);
       const rows = await knex('exclusive_claims').where({ userId }).select('exclusive_id', 'number');
-      return new Map(rows.map((row: { exclusiveId: number; number: number }) => [Number(row.exclusiveId), Number(row.number)]));
+      return new Map(
+        rows.map((row: { exclusiveId: number; number: number }) => [Number(row.exclusiveId), Number(row.number)]),
+      );
     },
   };
 }

@@ -41,7 +41,13 @@ function expression(r: ClipRecipe): string {
 
 async function cached(name: string, make: (file: string) => Promise<void>): Promise<string> {
   const file = path.join(CACHE, name);
-  if (await stat(file).then((s) => s.size > 0, () => false)) return file;
+  if (
+    await stat(file).then(
+      (s) => s.size > 0,
+      () => false,
+    )
+  )
+    return file;
   await mkdir(CACHE, { recursive: true });
   // Written beside and renamed, so a concurrent seed never copies half a file.
   const partial = `${file}.${process.pid}.part${path.extname(name)}`;
@@ -51,7 +57,12 @@ async function cached(name: string, make: (file: string) => Promise<void>): Prom
 }
 
 /** Stores a copy of the cached file under demo/<name> (the store consumes the copy). */
-async function placeInto(storage: Storage, name: string, contentType: string, make: (file: string) => Promise<void>): Promise<string> {
+async function placeInto(
+  storage: Storage,
+  name: string,
+  contentType: string,
+  make: (file: string) => Promise<void>,
+): Promise<string> {
   const copy = path.join(storage.tempDir, `demo-${randomBytes(6).toString('hex')}${path.extname(name)}`);
   await mkdir(storage.tempDir, { recursive: true });
   await copyFile(await cached(name, make), copy);
@@ -62,7 +73,9 @@ async function placeInto(storage: Storage, name: string, contentType: string, ma
 
 export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
   if (!existsSync(FFMPEG)) {
-    throw new ConfigError(`The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`);
+    throw new ConfigError(
+      `The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`,
+    );
   }
   return placeInto(storage, name, 'audio/mpeg', (file) =>
     run(
@@ -77,7 +90,13 @@ export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Pr
 }
 
 /** A square JPEG: a diagonal gradient between two colours with a few soft circles. */
-export function makeArtwork(storage: Storage, name: string, size: number, colors: [string, string], seed: number): Promise<string> {
+export function makeArtwork(
+  storage: Storage,
+  name: string,
+  size: number,
+  colors: [string, string],
+  seed: number,
+): Promise<string> {
   const circles = Array.from({ length: 4 }, (_, i) => {
     const x = ((seed * 37 + i * 61) % 100) / 100;
     const y = ((seed * 53 + i * 29) % 100) / 100;

@@ -12,7 +12,10 @@ export interface ImageSrcset {
 }
 
 function srcsetOf(variants: ImageVariant[], type: ImageVariant['type']): string {
-  return variants.filter((v) => v.type === type).map((v) => `${v.url} ${v.width}w`).join(', ');
+  return variants
+    .filter((v) => v.type === type)
+    .map((v) => `${v.url} ${v.width}w`)
+    .join(', ');
 }
 
 /** A web sizes column (tracks.cover_variants, artists.profile_image_variants) as srcsets, or null until the media worker made them. */

@@ -18,7 +18,11 @@ export function pageNumber(raw: string | null | undefined): number {
 }
 
 /** The page to show for a list of this size: past the last page shows the last one. */
-export function pageWindow(total: number, requested: number, size = PAGE_SIZE): { page: number; pageCount: number; offset: number; limit: number } {
+export function pageWindow(
+  total: number,
+  requested: number,
+  size = PAGE_SIZE,
+): { page: number; pageCount: number; offset: number; limit: number } {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, requested), pageCount);
   return { page, pageCount, offset: (page - 1) * size, limit: size };
@@ -33,7 +37,11 @@ export function pageHref(path: string, page: number, params: Record<string, stri
 }
 
 /** The previous and next pages' addresses (rel=prev/next), null at either end. */
-export function pagerLinks(path: string, page: { page: number; pageCount: number }, params: Record<string, string> = {}): { prev: string | null; next: string | null } {
+export function pagerLinks(
+  path: string,
+  page: { page: number; pageCount: number },
+  params: Record<string, string> = {},
+): { prev: string | null; next: string | null } {
   return {
     prev: page.page > 1 ? pageHref(path, page.page - 1, params) : null,
     next: page.page < page.pageCount ? pageHref(path, page.page + 1, params) : null,

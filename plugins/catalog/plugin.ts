@@ -15,8 +15,14 @@ const catalog: PluginManifest = {
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createCatalogService,
   publicReads: [
-    '/api/artists', '/api/artists/featured', '/api/artists/:id', '/api/artists/:id/tracks', '/api/artists/:id/exclusives',
-    '/api/tracks/monthly', '/api/tracks/:id', '/api/exclusives',
+    '/api/artists',
+    '/api/artists/featured',
+    '/api/artists/:id',
+    '/api/artists/:id/tracks',
+    '/api/artists/:id/exclusives',
+    '/api/tracks/monthly',
+    '/api/tracks/:id',
+    '/api/exclusives',
   ],
   privateReads: ['/api/subscriptions/user'],
   // Pages show what is out in the viewer's time zone (midnight releases), which depends on the
@@ -24,7 +30,8 @@ const catalog: PluginManifest = {
   middleware: (kernel) => async (ctx, next) => {
     const zone = cookieZone(ctx.get('cookie'));
     const offsetMinutes = zone === 'UTC' ? 0 : zoneOffsetMs(zone, kernel.now()) / 60_000;
-    if (offsetMinutes) ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
+    if (offsetMinutes)
+      ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
     return next();
   },
   routes: catalogRoutes,

@@ -21,7 +21,10 @@ export interface Popularity {
 /** Members' counted listens: plays of a track, and distinct members who listened to an artist. */
 export const listensPopularity: Popularity = {
   trackPlays: () => ({ sql: '(select count(*) from listens li where li.track_id = t.id)', bindings: [] }),
-  artistListeners: (since) => ({ sql: '(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?)', bindings: [since] }),
+  artistListeners: (since) => ({
+    sql: '(select count(distinct li.user_id) from listens li where li.artist_id = a.id and li.listened_at >= ?)',
+    bindings: [since],
+  }),
 };
 
 /**

@@ -46,7 +46,8 @@ const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 // A track a moderator took down (hidden_at, set by the moderation feature) is out for nobody, and
 // not coming either; nor is any track of an artist whose account is suspended or deleted (the
 // subquery does not depend on the row: each database runs it once per query).
-const WITHHELD_ARTISTS = 'select wa.id from artists wa join users wu on wu.id = wa.user_id where wu.suspended_at is not null or wu.deleted_at is not null';
+const WITHHELD_ARTISTS =
+  'select wa.id from artists wa join users wu on wu.id = wa.user_id where wu.suspended_at is not null or wu.deleted_at is not null';
 const NOT_HIDDEN = `(t.hidden_at is null and t.artist_id not in (${WITHHELD_ARTISTS}))`;
 
 /** Artists (alias `a`) still on OneTrack: a deleted account's artist is gone (410) from pages and lists. */
@@ -73,7 +74,12 @@ export function released(now: number, offsetMs: number): Released {
 
 /** Every track a moderator has not taken down, out or not (a private preview link plays one early). */
 export function anyRelease(): Released {
-  return { sql: NOT_HIDDEN, bindings: [], pending: { sql: '1 = 0', bindings: [] }, outAt: { sql: 't.upload_date', bindings: [] } };
+  return {
+    sql: NOT_HIDDEN,
+    bindings: [],
+    pending: { sql: '1 = 0', bindings: [] },
+    outAt: { sql: 't.upload_date', bindings: [] },
+  };
 }
 
 /**
@@ -82,15 +88,20 @@ export function anyRelease(): Released {
  * (null when none is).
  */
 export function artistsQuery(knex: Knex, now: Date, out: Released, popularity: Popularity): Knex.QueryBuilder {
-  return knex('artists as a').whereRaw(LIVE_ARTIST).select(
-    'a.*',
-    knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`, out.bindings),
-    knex.raw(`(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`, [
-      ...out.outAt.bindings,
-      ...out.pending.bindings,
-    ]),
-    monthlyListeners(knex, now, popularity),
-  );
+  return knex('artists as a')
+    .whereRaw(LIVE_ARTIST)
+    .select(
+      'a.*',
+      knex.raw(
+        `(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`,
+        out.bindings,
+      ),
+      knex.raw(
+        `(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`,
+        [...out.outAt.bindings, ...out.pending.bindings],
+      ),
+      monthlyListeners(knex, now, popularity),
+    );
 }
 
 /** Listeners over 30 days of each artist row (`a`), as the column monthly_listeners. */
@@ -109,14 +120,20 @@ export function dropMarksQuery(knex: Knex, out: Released): Knex.QueryBuilder {
 }
 
 /** Case-insensitive match of the directory search against name or genre (spec §5), and the Filters' genre (exact). */
-export function whereArtistMatches(query: Knex.QueryBuilder, text: string, genre: Genre | null = null): Knex.QueryBuilder {
+export function whereArtistMatches(
+  query: Knex.QueryBuilder,
+  text: string,
+  genre: Genre | null = null,
+): Knex.QueryBuilder {
   query.whereRaw(LIVE_ARTIST);
   if (genre) query.where('a.genre', genre);
   const needle = text.trim().toLowerCase();
   if (!needle) return query;
   const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
   return query.where((w) =>
-    w.whereRaw("lower(a.name) like ? escape '!'", [pattern]).orWhereRaw("lower(coalesce(a.genre, '')) like ? escape '!'", [pattern]),
+    w
+      .whereRaw("lower(a.name) like ? escape '!'", [pattern])
+      .orWhereRaw("lower(coalesce(a.genre, '')) like ? escape '!'", [pattern]),
   );
 }
 
@@ -214,7 +231,10 @@ export function exclusivesQuery(knex: Knex): Knex.QueryBuilder {
   return knex('exclusives as e')
     .join('artists as a', 'a.id', 'e.artist_id')
     .select('e.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image')
-    .orderBy([{ column: 'e.created_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]);
+    .orderBy([
+      { column: 'e.created_at', order: 'desc' },
+      { column: 'e.id', order: 'desc' },
+    ]);
 }
 
 export function toExclusive(row: Row): ExclusiveJson {
@@ -236,9 +256,17 @@ export function toExclusive(row: Row): ExclusiveJson {
 export function subscriptionsQuery(knex: Knex, userId: number, active = true): Knex.QueryBuilder {
   return knex('subscriptions as s')
     .join('artists as a', 'a.id', 's.artist_id')
-    .select('s.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image', 'a.profile_image_variants as artist_photo_variants')
+    .select(
+      's.*',
+      'a.name as artist_name',
+      'a.profile_image as artist_profile_image',
+      'a.profile_image_variants as artist_photo_variants',
+    )
     .where({ 's.user_id': userId, 's.active': active ? 1 : 0 })
-    .orderBy([{ column: 's.created_at', order: 'asc' }, { column: 's.id', order: 'asc' }]);
+    .orderBy([
+      { column: 's.created_at', order: 'asc' },
+      { column: 's.id', order: 'asc' },
+    ]);
 }
 
 export function toSubscription(row: Row): SubscriptionJson {
@@ -247,6 +275,9 @@ export function toSubscription(row: Row): SubscriptionJson {
     userId: Number(row.userId),
     artistId: Number(row.artistId),
     active: Boolean(row.active),
-    artist: { ...artistRef(row.artistId, row.artistName, row.artistProfileImage), photoSrcset: imageSrcset(row.artistPhotoVariants) },
+    artist: {
+      ...artistRef(row.artistId, row.artistName, row.artistProfileImage),
+      photoSrcset: imageSrcset(row.artistPhotoVariants),
+    },
   };
 }

@@ -4,8 +4,23 @@ import type { FieldRules } from '../../api/validation/rules.ts';
 
 /** Spec §3: the genre list (artists and releases). */
 export const GENRES = [
-  'Alternative', 'Blues', 'Classical', 'Country', 'Dance', 'Electronic', 'Folk', 'Hip-Hop/Rap', 'Jazz',
-  'Latin', 'Metal', 'Pop', 'R&B/Soul', 'Reggae', 'Rock', 'Singer/Songwriter', 'World',
+  'Alternative',
+  'Blues',
+  'Classical',
+  'Country',
+  'Dance',
+  'Electronic',
+  'Folk',
+  'Hip-Hop/Rap',
+  'Jazz',
+  'Latin',
+  'Metal',
+  'Pop',
+  'R&B/Soul',
+  'Reggae',
+  'Rock',
+  'Singer/Songwriter',
+  'World',
 ] as const;
 
 /** Spec §3: exclusive types with their own look; any other type gets the generic one. */
@@ -26,7 +41,11 @@ export const LISTENER_DAYS = 30;
 export const ARTIST_SORTS = ['name', 'popular', 'streak'] as const;
 export type ArtistSort = (typeof ARTIST_SORTS)[number];
 export const DEFAULT_ARTIST_SORT: ArtistSort = 'name';
-export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = { popular: 'Popular', name: 'A-Z', streak: 'Longest streak' };
+export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
+  popular: 'Popular',
+  name: 'A-Z',
+  streak: 'Longest streak',
+};
 export const ARTIST_SORT_MESSAGE = `sort must be one of ${ARTIST_SORTS.join(', ')}`;
 
 export function isArtistSort(value: unknown): value is ArtistSort {
@@ -62,8 +81,20 @@ const LIST_OFFSET = 'offset must be a whole number, 0 or more';
 
 /** `?limit=&offset=` of the list APIs: without them a list answers every row, as the spec's screens expect. */
 export const listWindowRules: FieldRules = {
-  limit: { label: 'limit', type: 'integer', minimum: 1, maximum: MAX_LIST_LIMIT, messages: { type: LIST_WINDOW, minimum: LIST_WINDOW, maximum: LIST_WINDOW } },
-  offset: { label: 'offset', type: 'integer', minimum: 0, maximum: 1_000_000_000, messages: { type: LIST_OFFSET, minimum: LIST_OFFSET, maximum: 'offset must be at most 1000000000' } },
+  limit: {
+    label: 'limit',
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_LIST_LIMIT,
+    messages: { type: LIST_WINDOW, minimum: LIST_WINDOW, maximum: LIST_WINDOW },
+  },
+  offset: {
+    label: 'offset',
+    type: 'integer',
+    minimum: 0,
+    maximum: 1_000_000_000,
+    messages: { type: LIST_OFFSET, minimum: LIST_OFFSET, maximum: 'offset must be at most 1000000000' },
+  },
 };
 
 export const artistPatchRules: FieldRules = {
@@ -72,14 +103,23 @@ export const artistPatchRules: FieldRules = {
 export const artistPatchRequired = ['genre'] as const;
 
 export const likeRules: FieldRules = {
-  like: { label: 'Like', type: 'boolean', messages: { required: 'like must be true or false', type: 'like must be true or false' } },
+  like: {
+    label: 'Like',
+    type: 'boolean',
+    messages: { required: 'like must be true or false', type: 'like must be true or false' },
+  },
 };
 export const likeRequired = ['like'] as const;
 
 export const subscriptionRules: FieldRules = {
   // The server subscribes the session user whatever userId says (spec §7 sends it anyway).
   userId: { label: 'User', type: 'integer', minimum: 1 },
-  artistId: { label: 'Artist', type: 'integer', minimum: 1, messages: { required: 'artistId is required', type: 'artistId must be a whole number' } },
+  artistId: {
+    label: 'Artist',
+    type: 'integer',
+    minimum: 1,
+    messages: { required: 'artistId is required', type: 'artistId must be a whole number' },
+  },
   active: { label: 'Active', type: 'boolean' },
 };
 export const subscriptionRequired = ['artistId'] as const;
@@ -90,7 +130,10 @@ export const NOT_SUBSCRIBED = 'You are not subscribed to this artist';
 
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
-export const SUBSCRIBE_FAILED = { title: 'Subscription failed', description: 'There was a problem subscribing to this artist. Please try again.' };
+export const SUBSCRIBE_FAILED = {
+  title: 'Subscription failed',
+  description: 'There was a problem subscribing to this artist. Please try again.',
+};
 export const LIKE_LOGIN = 'Please log in to like tracks';
 
 /** Claims of numbered collectibles (NFT exclusives): for the artist's subscribers, once each. */

@@ -1,4 +1,17 @@
-import { arrayOf, boolean, component, dateTime, extend, integer, nullable, number, object, oneOf, optional, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  extend,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from '../../api/openapi/schema.ts';
 
 // The catalog's JSON (types.ts) as the API description states it; plugins that answer with tracks
 // or artists refer to these.
@@ -57,7 +70,10 @@ export const TRACK_FIELDS = {
   processing: boolean,
   coverSrcset: nullable(ImageSrcset),
 };
-const track = object({ ...TRACK_FIELDS, playback: object({ lufs: nullable(number), truePeak: nullable(number), losslessUrl: nullable(string) }) });
+const track = object({
+  ...TRACK_FIELDS,
+  playback: object({ lufs: nullable(number), truePeak: nullable(number), losslessUrl: nullable(string) }),
+});
 export const Track = component('Track', track);
 /** A scheduled track not yet out for the viewer, with the moment it is. */
 export const UpcomingTrack = component('UpcomingTrack', extend(track, { outAt: dateTime }));
@@ -80,5 +96,11 @@ export const Exclusive = component(
 
 export const Subscription = component(
   'Subscription',
-  object({ id: integer, userId: integer, artistId: integer, active: boolean, artist: extend(object({ id: integer, name: string, profileImage: string }), { photoSrcset: nullable(ImageSrcset) }) }),
+  object({
+    id: integer,
+    userId: integer,
+    artistId: integer,
+    active: boolean,
+    artist: extend(object({ id: integer, name: string, profileImage: string }), { photoSrcset: nullable(ImageSrcset) }),
+  }),
 );

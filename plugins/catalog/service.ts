@@ -11,7 +11,16 @@ import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cad
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
 import { listensPopularity, listensTag, readsPopularity, type Popularity } from './popularity.ts';
-import { DEFAULT_ARTIST_SORT, DEFAULT_DROP_SORT, listenWindow, SUBSCRIBE_SELF, TRACK_GONE, type ArtistSort, type DropSort, type Genre } from './rules.ts';
+import {
+  DEFAULT_ARTIST_SORT,
+  DEFAULT_DROP_SORT,
+  listenWindow,
+  SUBSCRIBE_SELF,
+  TRACK_GONE,
+  type ArtistSort,
+  type DropSort,
+  type Genre,
+} from './rules.ts';
 import {
   anyRelease,
   artistsQuery,
@@ -111,10 +120,17 @@ export function createCatalogService(kernel: Kernel) {
       const query = dropMarksQuery(knex, out);
       if (rows.length <= RECORDS_BY_ID_LIMIT) query.whereIn('t.artist_id', [...marks.keys()]);
       for (const drop of await query) {
-        marks.get(Number(drop.artistId))?.push({ month: String(drop.dropMonth), day: new Date(Number(drop.uploadDate)).getUTCDate() });
+        marks
+          .get(Number(drop.artistId))
+          ?.push({ month: String(drop.dropMonth), day: new Date(Number(drop.uploadDate)).getUTCDate() });
       }
     }
-    return new Map(rows.map((row) => [Number(row.id), dropRecord(marks.get(Number(row.id))!, monthKey(new Date(Number(row.createdAt))), month, recentMonths)]));
+    return new Map(
+      rows.map((row) => [
+        Number(row.id),
+        dropRecord(marks.get(Number(row.id))!, monthKey(new Date(Number(row.createdAt))), month, recentMonths),
+      ]),
+    );
   }
 
   /** Artist rows (artistsQuery) as JSON, with their drop records (and months strip, for one artist's page). */
@@ -127,7 +143,11 @@ export function createCatalogService(kernel: Kernel) {
    * The matching artists' ids, longest current streak first (then A-Z): records of every matching
    * artist from two queries, ranked here because a streak is derived, not stored.
    */
-  async function streakRanking(search: string, genre: Genre | null, view: Lens): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
+  async function streakRanking(
+    search: string,
+    genre: Genre | null,
+    view: Lens,
+  ): Promise<{ ids: number[]; records: Map<number, DropRecord> }> {
     const rows = await whereArtistMatches(knex('artists as a').select('a.id', 'a.name', 'a.created_at'), search, genre);
     const records = await recordsOf(rows, view);
     const name = (row: Row) => String(row.name).toLowerCase();
@@ -140,7 +160,13 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   /** The matching artists in the chosen order, optionally one window of them (a page). */
-  async function sortedArtists(viewer: Viewer, search: string, sort: ArtistSort, genre: Genre | null, window: ListWindow = {}): Promise<ArtistJson[]> {
+  async function sortedArtists(
+    viewer: Viewer,
+    search: string,
+    sort: ArtistSort,
+    genre: Genre | null,
+    window: ListWindow = {},
+  ): Promise<ArtistJson[]> {
     const view = lens(viewer);
     const query = whereArtistMatches(artistsOf(view), search, genre);
     if (sort === 'streak') {
@@ -155,7 +181,16 @@ export function createCatalogService(kernel: Kernel) {
     }
     if (sort === 'popular' && window.limit !== undefined) {
       // Ranked on the listener count alone: the page's drop counts and records only for its rows.
-      const ranked = windowed(whereArtistMatches(knex('artists as a').select('a.id', monthlyListeners(knex, view.at, popularity)), search, genre).orderBy('monthly_listeners', 'desc').orderByRaw(BY_NAME), window);
+      const ranked = windowed(
+        whereArtistMatches(
+          knex('artists as a').select('a.id', monthlyListeners(knex, view.at, popularity)),
+          search,
+          genre,
+        )
+          .orderBy('monthly_listeners', 'desc')
+          .orderByRaw(BY_NAME),
+        window,
+      );
       return present(await inOrder(query, idsOf(await ranked)), view);
     }
     if (sort === 'popular') query.orderBy('monthly_listeners', 'desc');
@@ -175,12 +210,18 @@ export function createCatalogService(kernel: Kernel) {
    * an artist's page asked it twice a render (each of its lists checks), every subscription once.
    * A deletion invalidates everything; an artist not found is asked again each time.
    */
-  const artistRows = cachedReads<{ deleted: boolean }>(kernel.cache, { maxEntries: 100_000, now: () => now().getTime() });
+  const artistRows = cachedReads<{ deleted: boolean }>(kernel.cache, {
+    maxEntries: 100_000,
+    now: () => now().getTime(),
+  });
   const artistState = (id: number) =>
     artistRows.get(
       String(id),
       async () => {
-        const row = await knex('artists as a').leftJoin('users as u', 'u.id', 'a.user_id').where('a.id', id).first('a.id', 'u.deleted_at');
+        const row = await knex('artists as a')
+          .leftJoin('users as u', 'u.id', 'a.user_id')
+          .where('a.id', id)
+          .first('a.id', 'u.deleted_at');
         return row ? { deleted: row.deletedAt != null } : undefined;
       },
       [artistTag(id)],
@@ -216,7 +257,10 @@ export function createCatalogService(kernel: Kernel) {
     return row ? toTrack(row) : null;
   }
 
-  const toUpcoming = (row: Row): UpcomingTrackJson => ({ ...toTrack(row), outAt: new Date(Number(row.outAt)).toISOString() });
+  const toUpcoming = (row: Row): UpcomingTrackJson => ({
+    ...toTrack(row),
+    outAt: new Date(Number(row.outAt)).toISOString(),
+  });
 
   /** Whether this track is gone for good: a moderator took it down, or its artist's account is suspended or deleted. */
   async function takenDown(id: number): Promise<boolean> {
@@ -238,7 +282,11 @@ export function createCatalogService(kernel: Kernel) {
   }
 
   /** This month's monthly drops out for the viewer in the chosen order, newest first among equals (a query to limit). */
-  function monthlyQuery(viewer: Viewer, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Knex.QueryBuilder {
+  function monthlyQuery(
+    viewer: Viewer,
+    sort: DropSort = DEFAULT_DROP_SORT,
+    genre: Genre | null = null,
+  ): Knex.QueryBuilder {
     const query = monthlyRows(tracksQuery(knex, lens(viewer).out, viewer.id), viewer, genre);
     // Popular: the most counted plays (the track page's figure), then the most liked.
     if (sort === 'popular') {
@@ -246,7 +294,10 @@ export function createCatalogService(kernel: Kernel) {
       const plays = popularity.trackPlays();
       query.orderByRaw(`${plays.sql} desc, like_count desc`, plays.bindings);
     }
-    return query.orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+    return query.orderBy([
+      { column: 't.upload_date', order: 'desc' },
+      { column: 't.id', order: 'desc' },
+    ]);
   }
 
   /** Counts the rows of a list query (its select and order dropped). */
@@ -290,7 +341,10 @@ export function createCatalogService(kernel: Kernel) {
       knex('artists as a')
         .select('a.id', monthlyListeners(knex, view.at, popularity))
         .where('a.verified', verified)
-        .orderBy([{ column: 'monthly_listeners', order: 'desc' }, { column: 'a.id', order: 'asc' }])
+        .orderBy([
+          { column: 'monthly_listeners', order: 'desc' },
+          { column: 'a.id', order: 'asc' },
+        ])
         .limit(limit);
     const ranked: Row[] = await rank(true, FEATURED_COUNT);
     if (ranked.length < FEATURED_COUNT) ranked.push(...(await rank(false, FEATURED_COUNT - ranked.length)));
@@ -301,12 +355,23 @@ export function createCatalogService(kernel: Kernel) {
     ...createClaims(kernel),
 
     /** The artists (GET /api/artists) in the chosen order, or those whose name or genre contains `search`; every one, or a window. */
-    async artists(viewer: Viewer, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, window: ListWindow = {}): Promise<ArtistJson[]> {
+    async artists(
+      viewer: Viewer,
+      search = '',
+      sort: ArtistSort = DEFAULT_ARTIST_SORT,
+      window: ListWindow = {},
+    ): Promise<ArtistJson[]> {
       return sortedArtists(viewer, search, sort, null, window);
     },
 
     /** One page of the directory in the chosen order, optionally searched by name or genre and of one genre. */
-    async artistsPage(viewer: Viewer, requested: number, search = '', sort: ArtistSort = DEFAULT_ARTIST_SORT, genre: Genre | null = null): Promise<Page<ArtistJson>> {
+    async artistsPage(
+      viewer: Viewer,
+      requested: number,
+      search = '',
+      sort: ArtistSort = DEFAULT_ARTIST_SORT,
+      genre: Genre | null = null,
+    ): Promise<Page<ArtistJson>> {
       const total = await countOf(whereArtistMatches(knex('artists as a'), search, genre));
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
       const items = await sortedArtists(viewer, search, sort, genre, { offset, limit });
@@ -340,7 +405,8 @@ export function createCatalogService(kernel: Kernel) {
       if (Number(row.userId) !== actor.id) throw forbidden('You can only edit your own artist profile');
       // The same genre again changes nothing: no cache on any node is put out (a change may show anywhere).
       if (row.genre === genre) await kernel.cache.changed([]);
-      else await kernel.services.accounts.profileChange(actor.id, () => knex('artists').where({ id }).update({ genre }));
+      else
+        await kernel.services.accounts.profileChange(actor.id, () => knex('artists').where({ id }).update({ genre }));
       return artist(id, viewer);
     },
 
@@ -349,7 +415,10 @@ export function createCatalogService(kernel: Kernel) {
       await assertArtist(artistId);
       const query = tracksQuery(knex, lens(viewer).out, viewer.id)
         .where('t.artist_id', artistId)
-        .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+        .orderBy([
+          { column: 't.upload_date', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ]);
       return (await windowed(query, window)).map(toTrack);
     },
 
@@ -357,7 +426,10 @@ export function createCatalogService(kernel: Kernel) {
     async upcomingTracks(artistId: number, viewer: Viewer): Promise<UpcomingTrackJson[]> {
       const rows = await upcomingTracksQuery(knex, lens(viewer).out, viewer.id)
         .where('t.artist_id', artistId)
-        .orderBy([{ column: 'out_at', order: 'asc' }, { column: 't.id', order: 'asc' }]);
+        .orderBy([
+          { column: 'out_at', order: 'asc' },
+          { column: 't.id', order: 'asc' },
+        ]);
       return rows.map(toUpcoming);
     },
 
@@ -379,7 +451,12 @@ export function createCatalogService(kernel: Kernel) {
     },
 
     /** One page of this month's drops (/discover) in the chosen order, of one genre when given. */
-    async monthlyTracksPage(viewer: Viewer, requested: number, sort: DropSort = DEFAULT_DROP_SORT, genre: Genre | null = null): Promise<Page<TrackJson>> {
+    async monthlyTracksPage(
+      viewer: Viewer,
+      requested: number,
+      sort: DropSort = DEFAULT_DROP_SORT,
+      genre: Genre | null = null,
+    ): Promise<Page<TrackJson>> {
       const total = await monthlyCount(viewer, genre);
       const { page, pageCount, offset, limit } = pageWindow(total, requested);
       const rows = await monthlyQuery(viewer, sort, genre).limit(limit).offset(offset);
@@ -389,7 +466,10 @@ export function createCatalogService(kernel: Kernel) {
     /** The newest tracks out for the viewer, every artist's (the site's feed). */
     async latestTracks(viewer: Viewer, limit: number): Promise<TrackJson[]> {
       const rows = await tracksQuery(knex, lens(viewer).out, viewer.id)
-        .orderBy([{ column: 't.upload_date', order: 'desc' }, { column: 't.id', order: 'desc' }])
+        .orderBy([
+          { column: 't.upload_date', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ])
         .limit(limit);
       return rows.map(toTrack);
     },
@@ -430,7 +510,10 @@ export function createCatalogService(kernel: Kernel) {
         .join('likes as mine', function () {
           this.on('mine.track_id', '=', 't.id').andOn('mine.user_id', '=', knex.raw('?', [viewer.id]));
         })
-        .orderBy([{ column: 'mine.created_at', order: 'desc' }, { column: 't.id', order: 'desc' }]);
+        .orderBy([
+          { column: 'mine.created_at', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ]);
       return rows.map(toTrack);
     },
 
@@ -459,7 +542,9 @@ export function createCatalogService(kernel: Kernel) {
     async playCount(trackId: number, viewer: Viewer): Promise<number> {
       readsPopularity(popularity, viewer.id);
       const plays = popularity.trackPlays();
-      const row = await knex('tracks as t').where('t.id', trackId).first(knex.raw(`${plays.sql} as plays`, plays.bindings));
+      const row = await knex('tracks as t')
+        .where('t.id', trackId)
+        .first(knex.raw(`${plays.sql} as plays`, plays.bindings));
       return Number(row?.plays ?? 0);
     },
 
@@ -481,7 +566,13 @@ export function createCatalogService(kernel: Kernel) {
       const track = await visibleTrack(trackId, viewer);
       const at = now().getTime();
       try {
-        await Listen.query().insert({ userId, trackId, artistId: track.artistId, listenedAt: at, listenWindow: listenWindow(at) });
+        await Listen.query().insert({
+          userId,
+          trackId,
+          artistId: track.artistId,
+          listenedAt: at,
+          listenWindow: listenWindow(at),
+        });
         // Play counts and popular orders are counters: only the listener's own views that show them
         // go at once (listensTag), and only when they count listens. Another measure (insights'
         // rollups of play reports) shows a listen nowhere, so then it empties no cache.
@@ -532,7 +623,10 @@ export function createCatalogService(kernel: Kernel) {
         if (!isUniqueViolation(error)) throw error;
         created = false;
         // A return is a new subscription: gained again now, its earlier end no longer on record.
-        changed = (await Subscription.query().where({ userId, artistId, active: false }).patch({ active: true, createdAt: now().getTime(), endedAt: null })) > 0;
+        changed =
+          (await Subscription.query()
+            .where({ userId, artistId, active: false })
+            .patch({ active: true, createdAt: now().getTime(), endedAt: null })) > 0;
       }
       // The subscriber's own views (the sidebar, the artist page's button); subscriber counts are counters.
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
@@ -546,7 +640,10 @@ export function createCatalogService(kernel: Kernel) {
      */
     async unsubscribe(userId: number, artistId: number): Promise<SubscriptionJson | null> {
       if (!(await knex('artists').where({ id: artistId }).first('id'))) throw notFound('Artist not found');
-      const changed = (await Subscription.query().where({ userId, artistId, active: true }).patch({ active: false, endedAt: now().getTime() })) > 0;
+      const changed =
+        (await Subscription.query()
+          .where({ userId, artistId, active: true })
+          .patch({ active: false, endedAt: now().getTime() })) > 0;
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
       const row = await subscriptionsQuery(knex, userId, false).where('s.artist_id', artistId).first();
       return row ? toSubscription(row) : null;
@@ -556,16 +653,31 @@ export function createCatalogService(kernel: Kernel) {
      * Everything the sitemap lists (tracks out for the viewer) with when each last changed: a track
      * when it came out, an artist when they joined or last released, as two small queries.
      */
-    async sitemapEntries(viewer: Viewer): Promise<{ artists: Array<{ id: number; lastmod: string }>; tracks: Array<{ id: number; uploadDate: string }> }> {
+    async sitemapEntries(
+      viewer: Viewer,
+    ): Promise<{ artists: Array<{ id: number; lastmod: string }>; tracks: Array<{ id: number; uploadDate: string }> }> {
       const { out } = lens(viewer);
       const artists = await knex('artists as a')
         .whereRaw(LIVE_ARTIST)
-        .select('a.id', 'a.created_at', knex.raw(`(select max(t.upload_date) from tracks t where t.artist_id = a.id and ${out.sql}) as last_release`, out.bindings))
+        .select(
+          'a.id',
+          'a.created_at',
+          knex.raw(
+            `(select max(t.upload_date) from tracks t where t.artist_id = a.id and ${out.sql}) as last_release`,
+            out.bindings,
+          ),
+        )
         .orderBy('a.id');
-      const tracks = await knex('tracks as t').select('t.id', 't.upload_date').whereRaw(out.sql, out.bindings).orderBy('t.id');
+      const tracks = await knex('tracks as t')
+        .select('t.id', 't.upload_date')
+        .whereRaw(out.sql, out.bindings)
+        .orderBy('t.id');
       const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
       return {
-        artists: artists.map((a: Row) => ({ id: Number(a.id), lastmod: iso(Math.max(Number(a.createdAt), Number(a.lastRelease ?? 0))) })),
+        artists: artists.map((a: Row) => ({
+          id: Number(a.id),
+          lastmod: iso(Math.max(Number(a.createdAt), Number(a.lastRelease ?? 0))),
+        })),
         tracks: tracks.map((t: Row) => ({ id: Number(t.id), uploadDate: iso(t.uploadDate) })),
       };
     },

@@ -9,18 +9,35 @@ const at = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 export async function exportCatalog(kernel: Kernel, userId: number): Promise<ExportedData> {
   const { knex } = kernel;
-  const likes = await knex('likes as l').join('tracks as t', 't.id', 'l.track_id').join('artists as a', 'a.id', 't.artist_id')
-    .where('l.user_id', userId).orderBy('l.created_at').select('t.id as trackId', 't.title', 'a.name as artist', 'l.created_at');
-  const listens = await knex('listens as l').join('tracks as t', 't.id', 'l.track_id')
-    .where('l.user_id', userId).orderBy('l.listened_at').select('t.id as trackId', 't.title', 'l.listened_at');
-  const subscriptions = await knex('subscriptions as s').join('artists as a', 'a.id', 's.artist_id')
-    .where('s.user_id', userId).orderBy('s.created_at').select('a.id as artistId', 'a.name as artist', 's.active', 's.created_at');
-  const claims = await knex('exclusive_claims as c').join('exclusives as e', 'e.id', 'c.exclusive_id')
-    .where('c.user_id', userId).orderBy('c.claimed_at').select('e.id as exclusiveId', 'e.title', 'c.number', 'c.claimed_at');
+  const likes = await knex('likes as l')
+    .join('tracks as t', 't.id', 'l.track_id')
+    .join('artists as a', 'a.id', 't.artist_id')
+    .where('l.user_id', userId)
+    .orderBy('l.created_at')
+    .select('t.id as trackId', 't.title', 'a.name as artist', 'l.created_at');
+  const listens = await knex('listens as l')
+    .join('tracks as t', 't.id', 'l.track_id')
+    .where('l.user_id', userId)
+    .orderBy('l.listened_at')
+    .select('t.id as trackId', 't.title', 'l.listened_at');
+  const subscriptions = await knex('subscriptions as s')
+    .join('artists as a', 'a.id', 's.artist_id')
+    .where('s.user_id', userId)
+    .orderBy('s.created_at')
+    .select('a.id as artistId', 'a.name as artist', 's.active', 's.created_at');
+  const claims = await knex('exclusive_claims as c')
+    .join('exclusives as e', 'e.id', 'c.exclusive_id')
+    .where('c.user_id', userId)
+    .orderBy('c.claimed_at')
+    .select('e.id as exclusiveId', 'e.title', 'c.number', 'c.claimed_at');
   return {
     likes: likes.map(({ createdAt, ...row }) => ({ ...row, likedAt: at(createdAt) })),
     listens: listens.map(({ listenedAt, ...row }) => ({ ...row, listenedAt: at(listenedAt) })),
-    subscriptions: subscriptions.map(({ createdAt, active, ...row }) => ({ ...row, active: Boolean(active), since: at(createdAt) })),
+    subscriptions: subscriptions.map(({ createdAt, active, ...row }) => ({
+      ...row,
+      active: Boolean(active),
+      since: at(createdAt),
+    })),
     collectibles: claims.map(({ claimedAt, ...row }) => ({ ...row, claimedAt: at(claimedAt) })),
   };
 }
@@ -33,5 +50,8 @@ export async function deleteCatalogData(kernel: Kernel, userId: number, trx: Kne
   // Ended, not removed: the artists' dashboards count them lost (the row names only the wiped user).
   await trx('subscriptions').where({ userId, active: true }).update({ active: false, endedAt });
   // Fans of a deleted artist follow nobody: their lists and the sidebar drop the artist.
-  await trx('subscriptions').whereIn('artistId', trx('artists').select('id').where({ userId })).where({ active: true }).update({ active: false, endedAt });
+  await trx('subscriptions')
+    .whereIn('artistId', trx('artists').select('id').where({ userId }))
+    .where({ active: true })
+    .update({ active: false, endedAt });
 }

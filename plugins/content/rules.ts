@@ -7,7 +7,13 @@ export const MAX_LENGTH: Record<BlockType, number> = { text: 120, textarea: 600 
 const EMPTY = 'Content cannot be empty';
 
 export const contentRules: FieldRules = {
-  value: { label: 'Content', type: 'string', maxLength: MAX_LENGTH.textarea, pattern: '\\S', messages: { required: EMPTY, pattern: EMPTY, type: EMPTY } },
+  value: {
+    label: 'Content',
+    type: 'string',
+    maxLength: MAX_LENGTH.textarea,
+    pattern: '\\S',
+    messages: { required: EMPTY, pattern: EMPTY, type: EMPTY },
+  },
 };
 export const contentRequired = ['value'] as const;
 

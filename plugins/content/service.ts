@@ -10,12 +10,17 @@ import { MAX_LENGTH, tooLong } from './rules.ts';
 const CONTENT_TAG = 'content';
 
 /** A block just edited, for listeners (moderation's audit log) that act in the same transaction. */
-export type EditedListener = (trx: Knex.Transaction, edit: { actorId: number; block: ContentBlockJSON; previous: string }) => Promise<void>;
+export type EditedListener = (
+  trx: Knex.Transaction,
+  edit: { actorId: number; block: ContentBlockJSON; previous: string },
+) => Promise<void>;
 
 export function createContentService(kernel: Kernel) {
   const read = () => kernel.cache.dependsOn([CONTENT_TAG]);
   // The home page's three parts each ask for them on every render; only an edit changes them.
-  const blocks = cachedReads<Array<{ key: string; value: string }>>(kernel.cache, { now: () => kernel.now().getTime() });
+  const blocks = cachedReads<Array<{ key: string; value: string }>>(kernel.cache, {
+    now: () => kernel.now().getTime(),
+  });
   const editedListeners: EditedListener[] = [];
   const service = {
     async list() {
@@ -33,7 +38,12 @@ export function createContentService(kernel: Kernel) {
     /** Every block's current value by key, over the defaults: what the home page renders. */
     async values(): Promise<Record<string, string>> {
       read();
-      const rows = (await blocks.get('values', async () => (await ContentBlock.query().select('key', 'value')).map(({ key, value }) => ({ key, value })), [CONTENT_TAG])) ?? [];
+      const rows =
+        (await blocks.get(
+          'values',
+          async () => (await ContentBlock.query().select('key', 'value')).map(({ key, value }) => ({ key, value })),
+          [CONTENT_TAG],
+        )) ?? [];
       return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
     },
 
@@ -44,7 +54,11 @@ export function createContentService(kernel: Kernel) {
       if (trimmed.length > MAX_LENGTH[block.type]) throw invalid(tooLong(block.type));
       const previous = block.value;
       const updated = await kernel.knex.transaction(async (trx) => {
-        const edited = (await block.$query(trx).patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })).toPublic();
+        const edited = (
+          await block
+            .$query(trx)
+            .patchAndFetch({ value: trimmed, updatedAt: kernel.now().getTime(), updatedBy: actorId })
+        ).toPublic();
         for (const listener of editedListeners) await listener(trx, { actorId, block: edited, previous });
         return edited;
       });

@@ -32,7 +32,9 @@ export function createMemberships(kernel: Kernel) {
     return row && { state: row.state, trialMonth: row.trialMonth ?? null, paidThrough: row.paidThrough ?? null };
   };
   const write = (userId: number, m: Membership) =>
-    knex('memberships').where({ userId }).update({ ...m, updatedAt: kernel.now().getTime() });
+    knex('memberships')
+      .where({ userId })
+      .update({ ...m, updatedAt: kernel.now().getTime() });
 
   /**
    * The account's membership. An account without one is new (older ones were made members by the

@@ -25,7 +25,11 @@ export class Allocation extends BaseModel {
 
   static get relationMappings() {
     return {
-      artist: { relation: BaseModel.BelongsToOneRelation, modelClass: Artist, join: { from: 'credit_allocations.artistId', to: 'artists.id' } },
+      artist: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: Artist,
+        join: { from: 'credit_allocations.artistId', to: 'artists.id' },
+      },
     };
   }
 

@@ -6,7 +6,12 @@ const formats = new Map<string, Intl.NumberFormat>();
 export function formatCents(cents: number, currency: string): string {
   let format = formats.get(currency);
   if (!format) {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    format = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     formats.set(currency, format);
   }
   return format.format(cents / 100);

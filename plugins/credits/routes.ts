@@ -1,7 +1,18 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { arrayOf, integer, object } from '../../api/openapi/schema.ts';
-import { Allocation, AllocationChoice, ArtistPayouts, ArtistStatement, CreditsSummary, FanStatement, Membership, MembershipUpgraded, MonthPayouts, Transparency } from './schemas.ts';
+import {
+  Allocation,
+  AllocationChoice,
+  ArtistPayouts,
+  ArtistStatement,
+  CreditsSummary,
+  FanStatement,
+  Membership,
+  MembershipUpgraded,
+  MonthPayouts,
+  Transparency,
+} from './schemas.ts';
 import { invalid } from '../../api/errors.ts';
 import { ADMIN_ROLES, requireRole, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -13,8 +24,17 @@ import { formatCents } from './money.ts';
 import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, allocateRules } from './rules.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
-const monthQuery: FieldRules = { month: { label: 'Month (YYYY-MM), the current one when absent', type: 'string', pattern: MONTH_PATTERN, messages: { pattern: BAD_MONTH, type: BAD_MONTH } } };
-const formatQuery: FieldRules = { format: { label: 'Format', type: 'string', enum: ['json', 'csv'], messages: { enum: BAD_STATEMENT_FORMAT } } };
+const monthQuery: FieldRules = {
+  month: {
+    label: 'Month (YYYY-MM), the current one when absent',
+    type: 'string',
+    pattern: MONTH_PATTERN,
+    messages: { pattern: BAD_MONTH, type: BAD_MONTH },
+  },
+};
+const formatQuery: FieldRules = {
+  format: { label: 'Format', type: 'string', enum: ['json', 'csv'], messages: { enum: BAD_STATEMENT_FORMAT } },
+};
 
 /** ?month=YYYY-MM, the current month when absent. */
 function monthParam(ctx: Context, now: Date): string {
@@ -28,77 +48,196 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
   const api = described(router);
   const credits = kernel.services.credits;
 
-  api.get('/credits/user', { summary: 'The caller’s credits this month and what they allocated', session: 'required', responses: { 200: CreditsSummary } }, async (ctx) => {
-    ctx.body = await credits.summary(requireUser(ctx).id);
-  });
+  api.get(
+    '/credits/user',
+    {
+      summary: 'The caller’s credits this month and what they allocated',
+      session: 'required',
+      responses: { 200: CreditsSummary },
+    },
+    async (ctx) => {
+      ctx.body = await credits.summary(requireUser(ctx).id);
+    },
+  );
 
-  api.get('/credits/allocations', { summary: 'The caller’s allocations, newest first', session: 'required', responses: { 200: arrayOf(Allocation) } }, async (ctx) => {
-    ctx.body = await credits.allocations(requireUser(ctx).id);
-  });
+  api.get(
+    '/credits/allocations',
+    { summary: 'The caller’s allocations, newest first', session: 'required', responses: { 200: arrayOf(Allocation) } },
+    async (ctx) => {
+      ctx.body = await credits.allocations(requireUser(ctx).id);
+    },
+  );
 
   // Read when the vault's Allocate dialog opens, not carried by the page: at scale it is every artist.
-  api.get('/credits/artists', { summary: 'The artists the caller may allocate credits to (never their own), by name', session: 'required', responses: { 200: arrayOf(AllocationChoice) } }, async (ctx) => {
-    ctx.body = await credits.artistChoices(requireUser(ctx).id);
-  });
+  api.get(
+    '/credits/artists',
+    {
+      summary: 'The artists the caller may allocate credits to (never their own), by name',
+      session: 'required',
+      responses: { 200: arrayOf(AllocationChoice) },
+    },
+    async (ctx) => {
+      ctx.body = await credits.artistChoices(requireUser(ctx).id);
+    },
+  );
 
   // A userId in the body is ignored (stripped by the validator): the session user always pays.
-  api.post('/credits/allocate', { summary: 'Give credits of this month to an artist', session: 'required', login: 'Please log in to allocate credits', body: parseAllocation, responses: { 201: object({ allocation: Allocation, credits: integer }) }, errors: { 410: 'the artist has left OneTrack', 400: 'more credits than are left, or to oneself', 403: 'no credits this month (trial ended, membership cancelled)', 404: 'no such artist', 409: 'the month closed meanwhile' } }, async (ctx) => {
-    const user = requireUser(ctx, 'Please log in to allocate credits');
-    const { artistId, credits: amount } = parseAllocation(ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await credits.allocate(user.id, artistId, amount);
-  });
+  api.post(
+    '/credits/allocate',
+    {
+      summary: 'Give credits of this month to an artist',
+      session: 'required',
+      login: 'Please log in to allocate credits',
+      body: parseAllocation,
+      responses: { 201: object({ allocation: Allocation, credits: integer }) },
+      errors: {
+        410: 'the artist has left OneTrack',
+        400: 'more credits than are left, or to oneself',
+        403: 'no credits this month (trial ended, membership cancelled)',
+        404: 'no such artist',
+        409: 'the month closed meanwhile',
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Please log in to allocate credits');
+      const { artistId, credits: amount } = parseAllocation(ctx.request.body);
+      ctx.status = 201;
+      ctx.body = await credits.allocate(user.id, artistId, amount);
+    },
+  );
 
   // Membership (Settings › Billing). No body is read: the session user is the only subject.
-  api.get('/credits/membership', { summary: 'The caller’s membership (Settings › Billing)', session: 'required', responses: { 200: Membership } }, async (ctx) => {
-    ctx.body = await credits.membership(requireUser(ctx).id);
-  });
+  api.get(
+    '/credits/membership',
+    { summary: 'The caller’s membership (Settings › Billing)', session: 'required', responses: { 200: Membership } },
+    async (ctx) => {
+      ctx.body = await credits.membership(requireUser(ctx).id);
+    },
+  );
 
-  api.post('/credits/membership/upgrade', { summary: 'Become a member (no payment is taken here)', session: 'required', login: 'Please log in to upgrade', responses: { 200: MembershipUpgraded } }, async (ctx) => {
-    ctx.body = { ...(await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id)), notice: NO_PAYMENT_TAKEN };
-  });
+  api.post(
+    '/credits/membership/upgrade',
+    {
+      summary: 'Become a member (no payment is taken here)',
+      session: 'required',
+      login: 'Please log in to upgrade',
+      responses: { 200: MembershipUpgraded },
+    },
+    async (ctx) => {
+      ctx.body = {
+        ...(await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id)),
+        notice: NO_PAYMENT_TAKEN,
+      };
+    },
+  );
 
-  api.post('/credits/membership/cancel', { summary: 'Cancel the membership at the end of the paid month', session: 'required', login: 'Please log in to cancel', responses: { 200: Membership }, errors: { 409: 'a trial, which ends on its own' } }, async (ctx) => {
-    ctx.body = await credits.cancel(requireUser(ctx, 'Please log in to cancel').id);
-  });
+  api.post(
+    '/credits/membership/cancel',
+    {
+      summary: 'Cancel the membership at the end of the paid month',
+      session: 'required',
+      login: 'Please log in to cancel',
+      responses: { 200: Membership },
+      errors: { 409: 'a trial, which ends on its own' },
+    },
+    async (ctx) => {
+      ctx.body = await credits.cancel(requireUser(ctx, 'Please log in to cancel').id);
+    },
+  );
 
-  api.get('/credits/payouts', { summary: 'The caller’s monthly payout statements as an artist', session: 'required', responses: { 200: ArtistPayouts }, errors: { 403: 'not an artist account' } }, async (ctx) => {
-    ctx.body = await credits.statementsOfUser(requireUser(ctx).id);
-  });
+  api.get(
+    '/credits/payouts',
+    {
+      summary: 'The caller’s monthly payout statements as an artist',
+      session: 'required',
+      responses: { 200: ArtistPayouts },
+      errors: { 403: 'not an artist account' },
+    },
+    async (ctx) => {
+      ctx.body = await credits.statementsOfUser(requireUser(ctx).id);
+    },
+  );
 
-  api.get('/credits/payouts/:month', { summary: 'A month’s payouts to every artist (admins)', session: 'required', params: { month: { description: 'The month, YYYY-MM', schema: { type: 'string' } } }, responses: { 200: MonthPayouts }, errors: { 400: `“${BAD_MONTH}”`, 403: 'not an admin' } }, async (ctx) => {
-    requireRole(ctx, ADMIN_ROLES);
-    if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid(BAD_MONTH);
-    ctx.body = await credits.payouts(ctx.params.month);
-  });
+  api.get(
+    '/credits/payouts/:month',
+    {
+      summary: 'A month’s payouts to every artist (admins)',
+      session: 'required',
+      params: { month: { description: 'The month, YYYY-MM', schema: { type: 'string' } } },
+      responses: { 200: MonthPayouts },
+      errors: { 400: `“${BAD_MONTH}”`, 403: 'not an admin' },
+    },
+    async (ctx) => {
+      requireRole(ctx, ADMIN_ROLES);
+      if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid(BAD_MONTH);
+      ctx.body = await credits.payouts(ctx.params.month);
+    },
+  );
 
-  api.get('/credits/statements/fan', { summary: 'The caller’s statement as a fan: where their fee went in a month', session: 'required', query: monthQuery, responses: { 200: FanStatement }, errors: { 404: 'no statement for that month' } }, async (ctx) => {
-    const user = requireUser(ctx);
-    ctx.body = await credits.fanStatement(user.id, monthParam(ctx, kernel.now()));
-  });
+  api.get(
+    '/credits/statements/fan',
+    {
+      summary: 'The caller’s statement as a fan: where their fee went in a month',
+      session: 'required',
+      query: monthQuery,
+      responses: { 200: FanStatement },
+      errors: { 404: 'no statement for that month' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await credits.fanStatement(user.id, monthParam(ctx, kernel.now()));
+    },
+  );
 
-  api.get('/credits/statements/artist', { summary: 'The caller’s statement as an artist for a month, as JSON or CSV', session: 'required', query: [monthQuery, formatQuery], responses: { 200: { description: 'The statement: JSON (`format=json`, the default), or CSV with one line per fan and a total', content: { 'application/json': ArtistStatement, 'text/csv': null } } }, errors: { 403: 'not an artist account' } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const month = monthParam(ctx, kernel.now());
-    const format = ctx.query.format ?? 'json';
-    if (format !== 'json' && format !== 'csv') throw invalid(BAD_STATEMENT_FORMAT);
-    const statement = await credits.artistStatement(user.id, month);
-    if (format === 'json') {
-      ctx.body = statement;
-      return;
-    }
-    const amount = (cents: number) => formatCents(cents, statement.currency);
-    const name = statement.artist.name;
-    ctx.type = 'text/csv; charset=utf-8';
-    ctx.set('Content-Disposition', `attachment; filename="onetrack-statement-${month}.csv"`);
-    ctx.body = toCsv([
-      ['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount'],
-      ...statement.lines.map((l) => [month, name, l.fan, l.credits, l.fanCredits, l.amountCents, amount(l.amountCents)]),
-      [month, name, 'total', statement.credits, '', statement.amountCents, amount(statement.amountCents)],
-    ]);
-  });
+  api.get(
+    '/credits/statements/artist',
+    {
+      summary: 'The caller’s statement as an artist for a month, as JSON or CSV',
+      session: 'required',
+      query: [monthQuery, formatQuery],
+      responses: {
+        200: {
+          description: 'The statement: JSON (`format=json`, the default), or CSV with one line per fan and a total',
+          content: { 'application/json': ArtistStatement, 'text/csv': null },
+        },
+      },
+      errors: { 403: 'not an artist account' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const month = monthParam(ctx, kernel.now());
+      const format = ctx.query.format ?? 'json';
+      if (format !== 'json' && format !== 'csv') throw invalid(BAD_STATEMENT_FORMAT);
+      const statement = await credits.artistStatement(user.id, month);
+      if (format === 'json') {
+        ctx.body = statement;
+        return;
+      }
+      const amount = (cents: number) => formatCents(cents, statement.currency);
+      const name = statement.artist.name;
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="onetrack-statement-${month}.csv"`);
+      ctx.body = toCsv([
+        ['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount'],
+        ...statement.lines.map((l) => [
+          month,
+          name,
+          l.fan,
+          l.credits,
+          l.fanCredits,
+          l.amountCents,
+          amount(l.amountCents),
+        ]),
+        [month, name, 'total', statement.credits, '', statement.amountCents, amount(statement.amountCents)],
+      ]);
+    },
+  );
 
-  api.get('/transparency', { summary: 'The figures of every settled month, for anyone to check', responses: { 200: Transparency } }, async (ctx) => {
-    ctx.body = { months: await credits.transparency() };
-  });
+  api.get(
+    '/transparency',
+    { summary: 'The figures of every settled month, for anyone to check', responses: { 200: Transparency } },
+    async (ctx) => {
+      ctx.body = { months: await credits.transparency() };
+    },
+  );
 }

@@ -9,15 +9,32 @@ export const MONTHLY_CREDITS = 100;
 export const INVALID_AMOUNT = 'Please enter a valid credit amount';
 
 export const allocateRules: FieldRules = {
-  artistId: { label: 'Artist', type: 'integer', minimum: 1, messages: { required: 'Please select an artist', type: 'Please select an artist', minimum: 'Please select an artist' } },
-  credits: { label: 'Credits', type: 'integer', minimum: 1, messages: { required: INVALID_AMOUNT, type: INVALID_AMOUNT, minimum: INVALID_AMOUNT } },
+  artistId: {
+    label: 'Artist',
+    type: 'integer',
+    minimum: 1,
+    messages: {
+      required: 'Please select an artist',
+      type: 'Please select an artist',
+      minimum: 'Please select an artist',
+    },
+  },
+  credits: {
+    label: 'Credits',
+    type: 'integer',
+    minimum: 1,
+    messages: { required: INVALID_AMOUNT, type: INVALID_AMOUNT, minimum: INVALID_AMOUNT },
+  },
 };
 export const allocateRequired = ['artistId', 'credits'] as const;
 
 export const insufficientCredits = (available: number) => `You only have ${plural(available, 'credit')} available`;
 
 /** Spec §8 success toast of every allocation, wherever it is made. */
-export const allocatedToast = (credits: number, artist: string) => ({ title: 'Credits Allocated', description: `Successfully allocated ${plural(credits, 'credit')} to ${artist}` });
+export const allocatedToast = (credits: number, artist: string) => ({
+  title: 'Credits Allocated',
+  description: `Successfully allocated ${plural(credits, 'credit')} to ${artist}`,
+});
 
 /** Statements (docs/payouts.md): the month they are asked for, and what a closed month refuses. */
 export const BAD_MONTH = 'Month must be written YYYY-MM';
@@ -25,8 +42,10 @@ export const BAD_STATEMENT_FORMAT = 'Format must be json or csv';
 export const MONTH_CLOSED = 'This month is closed; please try again';
 
 /** Membership (docs/payouts.md): what an account without credits this month is told, and why. */
-export const TRIAL_ENDED = 'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.';
-export const MEMBERSHIP_ENDED = 'Your membership was cancelled, so no new credits were added. Upgrade to Premium again to get 100 credits every month.';
+export const TRIAL_ENDED =
+  'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.';
+export const MEMBERSHIP_ENDED =
+  'Your membership was cancelled, so no new credits were added. Upgrade to Premium again to get 100 credits every month.';
 export const NOTHING_TO_CANCEL = 'Your included first month ends on its own: there is no membership to cancel.';
 /** Until payments are wired, upgrading says so rather than pretend to charge. */
 export const NO_PAYMENT_TAKEN = 'No money is taken in this installation: payments are not wired yet.';

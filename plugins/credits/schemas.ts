@@ -1,13 +1,33 @@
-import { arrayOf, boolean, component, dateTime, integer, nullable, number, object, oneOf, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  string,
+} from '../../api/openapi/schema.ts';
 import { MONTH } from '../catalog/schemas.ts';
 
 export const Allocation = component(
   'Allocation',
-  object({ id: integer, artistId: integer, credits: integer, allocationDate: dateTime, artist: object({ name: string, genre: nullable(string) }) }),
+  object({
+    id: integer,
+    artistId: integer,
+    credits: integer,
+    allocationDate: dateTime,
+    artist: object({ name: string, genre: nullable(string) }),
+  }),
 );
 
 /** An artist the Allocate dialog offers. */
-export const AllocationChoice = component('AllocationChoice', object({ id: integer, name: string, genre: nullable(string) }));
+export const AllocationChoice = component(
+  'AllocationChoice',
+  object({ id: integer, name: string, genre: nullable(string) }),
+);
 
 const membership = {
   state: oneOf('trial', 'member', 'cancelled'),

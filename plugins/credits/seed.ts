@@ -20,10 +20,22 @@ type Gift = { day: number; artistId: number; credits: number };
 async function seedMonth(trx: Knex.Transaction, userId: number, month: string, gifts: Gift[]) {
   const start = Date.parse(`${month}-01T00:00:00Z`);
   const spent = gifts.reduce((sum, g) => sum + g.credits, 0);
-  await trx('credit_grants').insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS - spent, createdAt: start });
+  await trx('credit_grants').insert({
+    userId,
+    month,
+    credits: MONTHLY_CREDITS,
+    remaining: MONTHLY_CREDITS - spent,
+    createdAt: start,
+  });
   if (gifts.length === 0) return;
   await trx('credit_allocations').insert(
-    gifts.map((g) => ({ userId, artistId: g.artistId, month, credits: g.credits, createdAt: start + (g.day - 1) * 86_400_000 + 18 * 3_600_000 })),
+    gifts.map((g) => ({
+      userId,
+      artistId: g.artistId,
+      month,
+      credits: g.credits,
+      createdAt: start + (g.day - 1) * 86_400_000 + 18 * 3_600_000,
+    })),
   );
 }
 
@@ -36,17 +48,34 @@ export async function seedCredits(kernel: Kernel): Promise<void> {
   // Every demo account is a member (so the demo keeps its credits month after month).
   const users: Array<{ id: number }> = await kernel.knex('users').select('id');
   const updatedAt = kernel.now().getTime();
-  await kernel.knex('memberships').insert(users.map((u) => ({ userId: u.id, state: 'member', updatedAt }))).onConflict('userId').ignore();
+  await kernel
+    .knex('memberships')
+    .insert(users.map((u) => ({ userId: u.id, state: 'member', updatedAt })))
+    .onConflict('userId')
+    .ignore();
   const thisMonth = monthOf(kernel.now());
   for (const monthsAgo of [2, 1]) {
     const month = shiftMonth(thisMonth, -monthsAgo);
     await kernel.knex.transaction(async (trx) => {
       const listener = HISTORY.filter((h) => h.monthsAgo === monthsAgo && artists[h.artist % artists.length]);
-      await seedMonth(trx, demo.id, month, listener.map((h) => ({ day: h.day, artistId: artists[h.artist % artists.length].id, credits: h.credits })));
+      await seedMonth(
+        trx,
+        demo.id,
+        month,
+        listener.map((h) => ({ day: h.day, artistId: artists[h.artist % artists.length].id, credits: h.credits })),
+      );
       for (const [i, member] of artists.entries()) {
         const gives = artists.length > 1 && !(monthsAgo === 1 && i === artists.length - 1);
-        const chosen = [...new Set([(i + 1) % artists.length, (i + 2 + monthsAgo) % artists.length])].filter((j) => j !== i);
-        const gifts = gives ? chosen.map((j, k) => ({ day: 5 + 7 * k, artistId: artists[j].id, credits: 10 + ((i * 13 + j * 7 + monthsAgo * 5) % 45) })) : [];
+        const chosen = [...new Set([(i + 1) % artists.length, (i + 2 + monthsAgo) % artists.length])].filter(
+          (j) => j !== i,
+        );
+        const gifts = gives
+          ? chosen.map((j, k) => ({
+              day: 5 + 7 * k,
+              artistId: artists[j].id,
+              credits: 10 + ((i * 13 + j * 7 + monthsAgo * 5) % 45),
+            }))
+          : [];
         await seedMonth(trx, member.userId, month, gifts);
       }
     });

@@ -17,7 +17,8 @@ export function createCreditsService(kernel: Kernel) {
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
   /** Artists but the user's own whose account is not deleted. */
-  const allocatable = (userId: number) => Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));
+  const allocatable = (userId: number) =>
+    Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));
 
   /**
    * This month's grant, created on first access. INSERT … ON CONFLICT DO NOTHING (INSERT IGNORE on
@@ -35,7 +36,14 @@ export function createCreditsService(kernel: Kernel) {
     await monthly.recordTerms(month);
     const trial = membership.state === 'trial';
     await knex('credit_grants')
-      .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, trial, createdAt: kernel.now().getTime() })
+      .insert({
+        userId,
+        month,
+        credits: MONTHLY_CREDITS,
+        remaining: MONTHLY_CREDITS,
+        trial,
+        createdAt: kernel.now().getTime(),
+      })
       .onConflict(['userId', 'month'])
       .ignore();
     return { remaining: Number((await read()).remaining) };
@@ -44,7 +52,11 @@ export function createCreditsService(kernel: Kernel) {
   const service = {
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
     terms() {
-      return { feeCents: kernel.config.monthlyFeeCents, currency: kernel.config.currency, monthlyCredits: MONTHLY_CREDITS };
+      return {
+        feeCents: kernel.config.monthlyFeeCents,
+        currency: kernel.config.currency,
+        monthlyCredits: MONTHLY_CREDITS,
+      };
     },
 
     /** The account's membership and whether it gets credits now and next month (Billing, top bar). */
@@ -96,10 +108,13 @@ export function createCreditsService(kernel: Kernel) {
     /** The user's allocations with the artist's name and genre, newest first. */
     async allocations(userId: number) {
       kernel.cache.dependsOn([creditsTag(userId)]);
-      const rows = await Allocation.query().where({ userId }).withGraphFetched('artist').orderBy([
-        { column: 'createdAt', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ]);
+      const rows = await Allocation.query()
+        .where({ userId })
+        .withGraphFetched('artist')
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]);
       return rows.map((row) => row.toJSONForUser());
     },
 
@@ -110,13 +125,20 @@ export function createCreditsService(kernel: Kernel) {
     async allocate(userId: number, artistId: number, credits: number) {
       const artist = await Artist.query().findById(artistId);
       if (!artist) throw notFound('Artist not found');
-      if (await kernel.knex('users').where({ id: artist.userId }).whereNotNull('deletedAt').first('id')) throw gone(ARTIST_DELETED.allocation);
+      if (await kernel.knex('users').where({ id: artist.userId }).whereNotNull('deletedAt').first('id'))
+        throw gone(ARTIST_DELETED.allocation);
       if (artist.userId === userId) throw invalid('You cannot allocate credits to yourself');
       const now = kernel.now();
       const month = await service.openGrant(userId);
       const result = await knex.transaction(async (trx) => {
         const remaining = await service.debit(trx, userId, month, credits);
-        const allocation = await Allocation.query(trx).insertAndFetch({ userId, artistId, month, credits, createdAt: now.getTime() });
+        const allocation = await Allocation.query(trx).insertAndFetch({
+          userId,
+          artistId,
+          month,
+          credits,
+          createdAt: now.getTime(),
+        });
         // A settled month's statements are stored and final: nothing may land in it any more.
         if (isSettled(month, kernel.now())) throw conflict(MONTH_CLOSED);
         allocation.artist = artist;
@@ -141,7 +163,10 @@ export function createCreditsService(kernel: Kernel) {
      * inside the caller's transaction, 400 with the balance when it is short. Returns what is left.
      */
     async debit(trx: Knex.Transaction, userId: number, month: string, credits: number): Promise<number> {
-      const spent = await trx('credit_grants').where({ userId, month }).andWhere('remaining', '>=', credits).decrement('remaining', credits);
+      const spent = await trx('credit_grants')
+        .where({ userId, month })
+        .andWhere('remaining', '>=', credits)
+        .decrement('remaining', credits);
       const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
       if (spent !== 1) throw invalid(insufficientCredits(remaining));
       return remaining as number;
@@ -153,7 +178,10 @@ export function createCreditsService(kernel: Kernel) {
     },
 
     /** Ledger rows for credits already debited (held pledges that landed), dated by the caller. */
-    async recordAllocations(trx: Knex.Transaction, rows: Array<{ userId: number; artistId: number; month: string; credits: number; createdAt: number }>): Promise<void> {
+    async recordAllocations(
+      trx: Knex.Transaction,
+      rows: Array<{ userId: number; artistId: number; month: string; credits: number; createdAt: number }>,
+    ): Promise<void> {
       // As for allocate: a settled month's statements are final.
       if (rows.some((row) => isSettled(row.month, kernel.now()))) throw conflict(MONTH_CLOSED);
       if (rows.length) await trx('credit_allocations').insert(rows);
@@ -174,9 +202,16 @@ export function createCreditsService(kernel: Kernel) {
     async payouts(month: string) {
       const payouts = await monthPayouts(month);
       const names = new Map(
-        (await Artist.query().findByIds(payouts.artists.map((a) => a.artistId)).select('id', 'name')).map((a) => [a.id, a.name]),
+        (
+          await Artist.query()
+            .findByIds(payouts.artists.map((a) => a.artistId))
+            .select('id', 'name')
+        ).map((a) => [a.id, a.name]),
       );
-      return { ...payouts, artists: payouts.artists.map((line) => ({ ...line, name: names.get(line.artistId) ?? '' })) };
+      return {
+        ...payouts,
+        artists: payouts.artists.map((line) => ({ ...line, name: names.get(line.artistId) ?? '' })),
+      };
     },
 
     /** The signed-in artist's monthly statements, newest first; 403 for users without an artist record. */
@@ -190,7 +225,13 @@ export function createCreditsService(kernel: Kernel) {
       for (const month of months) {
         const payouts = await monthPayouts(month);
         const line = payouts.artists.find((a) => a.artistId === artist.id)!;
-        statements.push({ month, final: payouts.final, credits: line.credits, fans: line.fans, amountCents: line.amountCents });
+        statements.push({
+          month,
+          final: payouts.final,
+          credits: line.credits,
+          fans: line.fans,
+          amountCents: line.amountCents,
+        });
       }
       return { artistId: artist.id, ...(await monthly.termsOf(monthOf(kernel.now()))), statements };
     },

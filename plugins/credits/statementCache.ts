@@ -46,7 +46,13 @@ export async function readStatement(knex: Knex, month: string): Promise<StoredMo
  * Stores a settled month's payouts and fan lines, in one transaction. Two first readers of one
  * month race to insert the same figures: the loser's unique violation is thrown, for the caller to ignore.
  */
-export async function storeStatement(knex: Knex, month: string, payouts: StoredMonth, fanLines: FanLine[], computedAt: number): Promise<void> {
+export async function storeStatement(
+  knex: Knex,
+  month: string,
+  payouts: StoredMonth,
+  fanLines: FanLine[],
+  computedAt: number,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx('payoutStatements').insert({
       month,
@@ -61,16 +67,36 @@ export async function storeStatement(knex: Knex, month: string, payouts: StoredM
       artistsCents: payouts.artistsCents,
       computedAt,
     });
-    const lines = payouts.artists.map(({ artistId, credits, fans, amountCents }) => ({ month, artistId, credits, fans, amountCents }));
+    const lines = payouts.artists.map(({ artistId, credits, fans, amountCents }) => ({
+      month,
+      artistId,
+      credits,
+      fans,
+      amountCents,
+    }));
     for (let i = 0; i < lines.length; i += 500) await trx('payoutStatementLines').insert(lines.slice(i, i + 500));
-    const fans = fanLines.map(({ userId, artistId, credits, fanCredits, amountCents }) => ({ month, userId, artistId, credits, fanCredits, amountCents }));
+    const fans = fanLines.map(({ userId, artistId, credits, fanCredits, amountCents }) => ({
+      month,
+      userId,
+      artistId,
+      credits,
+      fanCredits,
+      amountCents,
+    }));
     for (let i = 0; i < fans.length; i += 500) await trx('payoutFanLines').insert(fans.slice(i, i + 500));
   });
 }
 
 /** A stored month's fan lines, of one fan or of one artist. */
-export async function readFanLines(knex: Knex, month: string, of: { userId: number } | { artistId: number }): Promise<FanLine[]> {
-  const rows = await knex('payoutFanLines').where({ month, ...of }).orderBy('id').select('userId', 'artistId', 'credits', 'fanCredits', 'amountCents');
+export async function readFanLines(
+  knex: Knex,
+  month: string,
+  of: { userId: number } | { artistId: number },
+): Promise<FanLine[]> {
+  const rows = await knex('payoutFanLines')
+    .where({ month, ...of })
+    .orderBy('id')
+    .select('userId', 'artistId', 'credits', 'fanCredits', 'amountCents');
   return rows.map((row) => ({
     userId: row.userId,
     artistId: row.artistId,

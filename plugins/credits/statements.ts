@@ -18,12 +18,18 @@ type LinesOf = { userId: number } | { artistId: number };
 
 export function createStatements(kernel: Kernel) {
   const { knex } = kernel;
-  const configured = (): MonthTerms => ({ feeCents: kernel.config.monthlyFeeCents, platformShare: kernel.config.platformShare, currency: kernel.config.currency });
+  const configured = (): MonthTerms => ({
+    feeCents: kernel.config.monthlyFeeCents,
+    platformShare: kernel.config.platformShare,
+    currency: kernel.config.currency,
+  });
 
   /** The terms a month runs on: those recorded when it began, else (a month that had no member) today's. */
   async function termsOf(month: string): Promise<MonthTerms> {
     const row = await knex('credit_month_terms').where({ month }).first();
-    return row ? { feeCents: Number(row.feeCents), platformShare: Number(row.platformShare), currency: row.currency } : configured();
+    return row
+      ? { feeCents: Number(row.feeCents), platformShare: Number(row.platformShare), currency: row.currency }
+      : configured();
   }
 
   /** Fixes the month's terms at its first grant; later grants of the month leave them as they are. */
@@ -37,7 +43,9 @@ export function createStatements(kernel: Kernel) {
   async function groupedAllocations(query: (q: ReturnType<typeof knex>) => void): Promise<FanAllocation[]> {
     const q = knex('credit_allocations');
     query(q);
-    const rows = await q.groupBy('userId', 'artistId').select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
+    const rows = await q
+      .groupBy('userId', 'artistId')
+      .select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
     return rows.map((r: FanAllocation) => ({ userId: r.userId, artistId: r.artistId, credits: Number(r.credits) }));
   }
 
@@ -49,7 +57,10 @@ export function createStatements(kernel: Kernel) {
       .where({ month })
       .select(knex.raw('COUNT(*) AS n'), knex.raw('COALESCE(SUM(CASE WHEN trial THEN 1 ELSE 0 END), 0) AS trials'));
     const fanLines = splitFans(terms, await groupedAllocations((q) => q.where({ month })));
-    return { payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency, trialFans: Number(trials) }, fanLines };
+    return {
+      payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency, trialFans: Number(trials) },
+      fanLines,
+    };
   }
 
   /**
@@ -58,7 +69,8 @@ export function createStatements(kernel: Kernel) {
    */
   async function settledMonth(month: string) {
     const stored = await readStatement(knex, month);
-    if (stored) return { payouts: { month, final: true, ...stored }, lines: (of: LinesOf) => readFanLines(knex, month, of) };
+    if (stored)
+      return { payouts: { month, final: true, ...stored }, lines: (of: LinesOf) => readFanLines(knex, month, of) };
     const { payouts, fanLines } = await computeMonth(month);
     try {
       await storeStatement(knex, month, payouts, fanLines, kernel.now().getTime());
@@ -66,7 +78,8 @@ export function createStatements(kernel: Kernel) {
       // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
       if (!isUniqueViolation(error)) kernel.log.warn('payout statement not stored', { month, ...errorFields(error) });
     }
-    const lines = async (of: LinesOf) => fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    const lines = async (of: LinesOf) =>
+      fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
     return { payouts: { month, final: true, ...payouts }, lines };
   }
 
@@ -74,13 +87,19 @@ export function createStatements(kernel: Kernel) {
    * The month's terms and the fan lines of one fan or one artist: the stored ones once the month has
    * settled, otherwise split from the ledger as it is now (`live` picks the allocations to split).
    */
-  async function linesOf(month: string, of: LinesOf, live: (q: ReturnType<typeof knex>) => void): Promise<{ terms: MonthTerms; lines: FanLine[]; final: boolean }> {
+  async function linesOf(
+    month: string,
+    of: LinesOf,
+    live: (q: ReturnType<typeof knex>) => void,
+  ): Promise<{ terms: MonthTerms; lines: FanLine[]; final: boolean }> {
     if (isSettled(month, kernel.now())) {
       const settled = await settledMonth(month);
       return { terms: settled.payouts, lines: await settled.lines(of), final: true };
     }
     const [terms, grouped] = await Promise.all([termsOf(month), groupedAllocations(live)]);
-    const lines = splitFans(terms, grouped).filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
+    const lines = splitFans(terms, grouped).filter((l) =>
+      'userId' in of ? l.userId === of.userId : l.artistId === of.artistId,
+    );
     return { terms, lines, final: false };
   }
 
@@ -98,7 +117,13 @@ export function createStatements(kernel: Kernel) {
   /** The month's fee, share and currency, with the per-fan cut and net they give. */
   const termsView = (terms: MonthTerms) => {
     const platformCents = platformCut(terms);
-    return { currency: terms.currency, feeCents: terms.feeCents, platformShare: terms.platformShare, platformCents, netCents: terms.feeCents - platformCents };
+    return {
+      currency: terms.currency,
+      feeCents: terms.feeCents,
+      platformShare: terms.platformShare,
+      platformCents,
+      netCents: terms.feeCents - platformCents,
+    };
   };
 
   /**
@@ -133,7 +158,12 @@ export function createStatements(kernel: Kernel) {
       // Nobody was chosen: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
       unallocatedCents: lines.length ? 0 : view.netCents,
       lines: lines
-        .map((l) => ({ artistId: l.artistId, name: names.get(l.artistId) ?? '', credits: l.credits, amountCents: l.amountCents }))
+        .map((l) => ({
+          artistId: l.artistId,
+          name: names.get(l.artistId) ?? '',
+          credits: l.credits,
+          amountCents: l.amountCents,
+        }))
         .sort((a, b) => b.amountCents - a.amountCents || a.artistId - b.artistId),
     };
   }
@@ -147,10 +177,14 @@ export function createStatements(kernel: Kernel) {
     if (!artist) throw forbidden('Only artist accounts have payout statements');
     const artistId = artist.id;
     const current = monthOf(kernel.now());
-    const allocated: string[] = (await knex('credit_allocations').where({ artistId }).distinct('month')).map((r: { month: string }) => r.month);
+    const allocated: string[] = (await knex('credit_allocations').where({ artistId }).distinct('month')).map(
+      (r: { month: string }) => r.month,
+    );
     const months = [...new Set([current, ...allocated])].sort().reverse();
     const supporters = knex('credit_allocations').where({ month, artistId }).select('userId');
-    const { terms, lines, final } = await linesOf(month, { artistId }, (q) => q.where({ month }).whereIn('userId', supporters));
+    const { terms, lines, final } = await linesOf(month, { artistId }, (q) =>
+      q.where({ month }).whereIn('userId', supporters),
+    );
     lines.sort((a, b) => b.amountCents - a.amountCents || b.credits - a.credits || a.fanCredits - b.fanCredits);
     const view = termsView(terms);
     const credits = lines.reduce((sum, l) => sum + l.credits, 0);
@@ -164,7 +198,12 @@ export function createStatements(kernel: Kernel) {
       fans: lines.length,
       credits,
       amountCents,
-      lines: lines.map((l, i) => ({ fan: i + 1, credits: l.credits, fanCredits: l.fanCredits, amountCents: l.amountCents })),
+      lines: lines.map((l, i) => ({
+        fan: i + 1,
+        credits: l.credits,
+        fanCredits: l.fanCredits,
+        amountCents: l.amountCents,
+      })),
     };
     return { ...statement, explanation: explainArtistStatement(statement) };
   }
@@ -181,10 +220,11 @@ export function createStatements(kernel: Kernel) {
   async function transparency(): Promise<TransparencyMonth[]> {
     const settledBefore = monthOf(new Date(kernel.now().getTime() - SETTLE_MS));
     const version = kernel.cache.version();
-    if (published && version !== null && published.version === version && published.settledBefore === settledBefore) return published.months;
-    const months: string[] = (await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')).map(
-      (r: { month: string }) => r.month,
-    );
+    if (published && version !== null && published.version === version && published.settledBefore === settledBefore)
+      return published.months;
+    const months: string[] = (
+      await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')
+    ).map((r: { month: string }) => r.month);
     const result: TransparencyMonth[] = [];
     for (const month of months) result.push(publicFigures((await settledMonth(month)).payouts));
     if (version !== null) published = { version, settledBefore, months: result };
@@ -217,9 +257,13 @@ export interface TransparencyMonth {
 }
 
 function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
-  const paid = payouts.artists.map((a) => a.amountCents).filter((c) => c > 0).sort((a, b) => b - a);
+  const paid = payouts.artists
+    .map((a) => a.amountCents)
+    .filter((c) => c > 0)
+    .sort((a, b) => b - a);
   const middle = paid.length >> 1;
-  const medianCents = paid.length === 0 ? 0 : paid.length % 2 ? paid[middle] : Math.round((paid[middle - 1] + paid[middle]) / 2);
+  const medianCents =
+    paid.length === 0 ? 0 : paid.length % 2 ? paid[middle] : Math.round((paid[middle - 1] + paid[middle]) / 2);
   const top10Cents = paid.slice(0, 10).reduce((a, b) => a + b, 0);
   return {
     month: payouts.month,

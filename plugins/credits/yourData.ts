@@ -11,8 +11,14 @@ const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 export async function exportCredits(kernel: Kernel, userId: number): Promise<ExportedData> {
   const { knex } = kernel;
   const credits = kernel.services.credits;
-  const grants = await knex('credit_grants').where({ userId }).orderBy('month').select('month', 'credits', 'remaining', 'trial', 'createdAt');
-  const allocations = await knex('credit_allocations as c').join('artists as a', 'a.id', 'c.artist_id').where('c.user_id', userId).orderBy('c.created_at')
+  const grants = await knex('credit_grants')
+    .where({ userId })
+    .orderBy('month')
+    .select('month', 'credits', 'remaining', 'trial', 'createdAt');
+  const allocations = await knex('credit_allocations as c')
+    .join('artists as a', 'a.id', 'c.artist_id')
+    .where('c.user_id', userId)
+    .orderBy('c.created_at')
     .select('c.month', 'a.name as artist', 'c.credits', 'c.created_at');
   const statements = [];
   for (const { month } of grants) statements.push(await credits.fanStatement(userId, month));

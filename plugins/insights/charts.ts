@@ -16,9 +16,14 @@ export interface LineGeometry {
 /** `days` are the x positions: days (YYYY-MM-DD) or months (YYYY-MM). */
 export function lineChart(days: string[], values: Array<number | null>, format: (v: number) => string): LineGeometry {
   const { width, height, top, right, bottom, left } = CHART;
-  const x = scalePoint<string>().domain(days).range([left, width - right]);
+  const x = scalePoint<string>()
+    .domain(days)
+    .range([left, width - right]);
   const max = Math.max(0, ...values.filter((v): v is number => v !== null));
-  const y = scaleLinear().domain([0, max || 1]).nice(4).range([height - bottom, top]);
+  const y = scaleLinear()
+    .domain([0, max || 1])
+    .nice(4)
+    .range([height - bottom, top]);
   const path =
     line<number | null>()
       .defined((v) => v !== null)
@@ -34,7 +39,9 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
       .filter((t) => !wholeNumbers || Number.isInteger(t))
       .map((t) => ({ y: y(t), label: format(t) })),
     // Days read as MM-DD, months as YYYY-MM.
-    xTicks: days.filter((_, i) => i % every === 0).map((d) => ({ x: x(d) ?? left, label: d.length > 7 ? d.slice(5) : d })),
+    xTicks: days
+      .filter((_, i) => i % every === 0)
+      .map((d) => ({ x: x(d) ?? left, label: d.length > 7 ? d.slice(5) : d })),
     points: values.flatMap((v, i) => (v === null ? [] : [{ x: x(days[i]) ?? left, y: y(v) }])),
   };
 }
@@ -42,8 +49,23 @@ export function lineChart(days: string[], values: Array<number | null>, format: 
 /** Where bars start: their labels sit to the left of it. */
 export const BAR_LEFT = 172;
 
-export function barChart(labels: string[], values: number[], width = CHART.width): Array<{ label: string; y: number; height: number; width: number; value: number }> {
-  const band = scaleBand().domain(labels).range([0, labels.length * 34]).padding(0.25);
-  const x = scaleLinear().domain([0, Math.max(1, ...values)]).range([0, width - BAR_LEFT - 60]);
-  return labels.map((label, i) => ({ label, y: band(label) ?? 0, height: band.bandwidth(), width: x(values[i]), value: values[i] }));
+export function barChart(
+  labels: string[],
+  values: number[],
+  width = CHART.width,
+): Array<{ label: string; y: number; height: number; width: number; value: number }> {
+  const band = scaleBand()
+    .domain(labels)
+    .range([0, labels.length * 34])
+    .padding(0.25);
+  const x = scaleLinear()
+    .domain([0, Math.max(1, ...values)])
+    .range([0, width - BAR_LEFT - 60]);
+  return labels.map((label, i) => ({
+    label,
+    y: band(label) ?? 0,
+    height: band.bandwidth(),
+    width: x(values[i]),
+    value: values[i],
+  }));
 }

@@ -13,4 +13,5 @@ export function daysBetween(first: string, last: string): string[] {
 }
 
 /** The last `count` days up to `last` (included). */
-export const lastDays = (last: string, count: number): string[] => daysBetween(dayOf(dayStart(last) - (count - 1) * DAY_MS), last);
+export const lastDays = (last: string, count: number): string[] =>
+  daysBetween(dayOf(dayStart(last) - (count - 1) * DAY_MS), last);

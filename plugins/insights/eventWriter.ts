@@ -21,11 +21,15 @@ const COLUMNS = 'track_id, artist_id, event, source, listener, day, play_window,
 const ROW = '(?, ?, ?, ?, ?, ?, ?, ?)';
 
 /** The unique key of play_events: one counted event of a kind per track, listener and window. */
-const keyOf = (r: Pick<PlayRow, 'trackId' | 'listener' | 'event' | 'playWindow'>) => `${r.trackId}|${r.listener}|${r.event}|${Number(r.playWindow)}`;
+const keyOf = (r: Pick<PlayRow, 'trackId' | 'listener' | 'event' | 'playWindow'>) =>
+  `${r.trackId}|${r.listener}|${r.event}|${Number(r.playWindow)}`;
 /** A start is looked for on the same day (a 30-minute window never spans midnight UTC). */
 const startOf = (r: Pick<PlayRow, 'trackId' | 'listener' | 'day'>) => `${r.trackId}|${r.listener}|${r.day}`;
 /** The same order for every batch, so two nodes' inserts take the unique key's locks in one order (no deadlock cycle). */
-const byKey = (a: PlayRow, b: PlayRow) => a.trackId - b.trackId || (a.listener < b.listener ? -1 : a.listener > b.listener ? 1 : 0) || (a.event < b.event ? -1 : a.event > b.event ? 1 : 0);
+const byKey = (a: PlayRow, b: PlayRow) =>
+  a.trackId - b.trackId ||
+  (a.listener < b.listener ? -1 : a.listener > b.listener ? 1 : 0) ||
+  (a.event < b.event ? -1 : a.event > b.event ? 1 : 0);
 
 /**
  * Which of `rows` count, written in (at most) two statements: one read of the starts the
@@ -45,20 +49,37 @@ export async function writeEvents(knex: Knex, rows: PlayRow[]): Promise<boolean[
   if (needStart.length) {
     const found: Array<{ trackId: number; listener: string; day: string }> = await knex('play_events')
       .where('event', 'start')
-      .whereIn(['trackId', 'listener'], needStart.map((r) => [r.trackId, r.listener]))
+      .whereIn(
+        ['trackId', 'listener'],
+        needStart.map((r) => [r.trackId, r.listener]),
+      )
       .select('trackId', 'listener', 'day');
     for (const r of found) started.add(startOf(r));
   }
-  const writable = unique.filter((r) => r.event === 'start' || startsHere.has(startOf(r)) || started.has(startOf(r))).sort(byKey);
+  const writable = unique
+    .filter((r) => r.event === 'start' || startsHere.has(startOf(r)) || started.has(startOf(r)))
+    .sort(byKey);
   const written = new Set<string>();
   if (writable.length) {
     const mysql = isMysql(knex);
     // Aliases without underscores: a raw answer is camelCased on SQLite but not on MariaDB.
     const sql = `${mysql ? 'insert ignore' : 'insert'} into play_events (${COLUMNS}) values ${writable.map(() => ROW).join(', ')}${mysql ? '' : ' on conflict do nothing'} returning track_id as track, listener, event, play_window as win`;
-    const bindings = writable.flatMap((r) => [r.trackId, r.artistId, r.event, r.source, r.listener, r.day, r.playWindow, r.at]);
+    const bindings = writable.flatMap((r) => [
+      r.trackId,
+      r.artistId,
+      r.event,
+      r.source,
+      r.listener,
+      r.day,
+      r.playWindow,
+      r.at,
+    ]);
     const result = await knex.raw(sql, bindings);
-    const returned: Array<{ track: number; listener: string; event: PlayEvent; win: number }> = mysql ? result[0] : result;
-    for (const r of returned) written.add(keyOf({ trackId: Number(r.track), listener: r.listener, event: r.event, playWindow: r.win }));
+    const returned: Array<{ track: number; listener: string; event: PlayEvent; win: number }> = mysql
+      ? result[0]
+      : result;
+    for (const r of returned)
+      written.add(keyOf({ trackId: Number(r.track), listener: r.listener, event: r.event, playWindow: r.win }));
   }
   // Each key counts once: for the first report that carried it, if the database took its row.
   return rows.map((row) => first.get(keyOf(row)) === row && written.has(keyOf(row)));
@@ -99,7 +120,10 @@ export function createEventWriter(knex: Knex, writers = writersOf(knex)) {
 
   async function settle(batch: Waiting[]): Promise<void> {
     try {
-      const counted = await writeEvents(knex, batch.map((w) => w.row));
+      const counted = await writeEvents(
+        knex,
+        batch.map((w) => w.row),
+      );
       batch.forEach((w, i) => w.resolve(counted[i]));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);

@@ -31,7 +31,14 @@ export function createLinks(kernel: Kernel) {
     return artist.id;
   }
 
-  const toJson = (row: { id: number; token: string; trackId: number; title: string; expiresAt: number; revokedAt: number | null }): PrivateLinkJson => ({
+  const toJson = (row: {
+    id: number;
+    token: string;
+    trackId: number;
+    title: string;
+    expiresAt: number;
+    revokedAt: number | null;
+  }): PrivateLinkJson => ({
     id: row.id,
     token: row.token,
     trackId: row.trackId,
@@ -51,10 +58,21 @@ export function createLinks(kernel: Kernel) {
       if (!track || track.artistId !== artistId) throw forbidden(MESSAGES.linkTrack);
       const now = kernel.now().getTime();
       const expiresAt = dayEnd(expiresOn);
-      if (Number.isNaN(expiresAt) || dayOf(expiresAt - 1) !== expiresOn || expiresAt <= now || expiresAt > now + (MAX_LINK_DAYS + 1) * 86_400_000) {
+      if (
+        Number.isNaN(expiresAt) ||
+        dayOf(expiresAt - 1) !== expiresOn ||
+        expiresAt <= now ||
+        expiresAt > now + (MAX_LINK_DAYS + 1) * 86_400_000
+      ) {
         throw invalid(MESSAGES.linkExpiry);
       }
-      const [id] = await knex('private_links').insert({ token: randomBytes(32).toString('base64url'), trackId, artistId, expiresAt, createdAt: now });
+      const [id] = await knex('private_links').insert({
+        token: randomBytes(32).toString('base64url'),
+        trackId,
+        artistId,
+        expiresAt,
+        createdAt: now,
+      });
       return toJson(await rows().where('l.id', id).first());
     },
 
@@ -65,7 +83,10 @@ export function createLinks(kernel: Kernel) {
 
     async revoke(userId: number, id: number): Promise<PrivateLinkJson> {
       const artistId = await artistIdOf(userId);
-      await knex('private_links').where({ id, artistId }).whereNull('revokedAt').update({ revokedAt: kernel.now().getTime() });
+      await knex('private_links')
+        .where({ id, artistId })
+        .whereNull('revokedAt')
+        .update({ revokedAt: kernel.now().getTime() });
       const row = await rows().where({ 'l.id': id, 'l.artist_id': artistId }).first();
       if (!row) throw notFound(MESSAGES.linkNotFound);
       return toJson(row);
@@ -73,14 +94,22 @@ export function createLinks(kernel: Kernel) {
 
     /** The track a live link opens; 404 for an unknown, revoked or expired one alike. */
     async resolve(token: string): Promise<{ trackId: number; artistId: number }> {
-      const row = await knex('private_links').where({ token }).whereNull('revokedAt').where('expiresAt', '>', kernel.now().getTime()).first('track_id', 'artist_id');
+      const row = await knex('private_links')
+        .where({ token })
+        .whereNull('revokedAt')
+        .where('expiresAt', '>', kernel.now().getTime())
+        .first('track_id', 'artist_id');
       if (!row) throw notFound(MESSAGES.linkGone);
       return row;
     },
 
     /** The preview page's track (released or not), or null when the link is not live. */
     async preview(token: string): Promise<{ track: TrackJson; expiresOn: string } | null> {
-      const link = await knex('private_links').where({ token }).whereNull('revokedAt').where('expiresAt', '>', kernel.now().getTime()).first('track_id', 'expires_at');
+      const link = await knex('private_links')
+        .where({ token })
+        .whereNull('revokedAt')
+        .where('expiresAt', '>', kernel.now().getTime())
+        .first('track_id', 'expires_at');
       if (!link) return null;
       // Catalog's track query with no release cut-off: the link is what lets the track be heard early.
       const row = await tracksQuery(knex, anyRelease(), null).where('t.id', link.trackId).first();

@@ -30,15 +30,27 @@ export interface PlatformMonth {
 }
 
 /** Counts of a timestamp column per UTC day between two moments, grouped by the database. */
-async function perDay(knex: Knex, table: string, column: string, from: number, to: number): Promise<Map<string, number>> {
+async function perDay(
+  knex: Knex,
+  table: string,
+  column: string,
+  from: number,
+  to: number,
+): Promise<Map<string, number>> {
   // Integer division of epoch ms: `DIV` on MySQL, `/` of integers on SQLite.
   const dayNumber = knex.raw(isMysql(knex) ? '?? DIV 86400000' : '?? / 86400000', [column]);
-  const rows: Array<{ d: unknown; n: unknown }> = await knex(table).whereBetween(column, [from, to - 1]).select({ d: dayNumber }).count({ n: '*' }).groupBy('d');
+  const rows: Array<{ d: unknown; n: unknown }> = await knex(table)
+    .whereBetween(column, [from, to - 1])
+    .select({ d: dayNumber })
+    .count({ n: '*' })
+    .groupBy('d');
   return new Map(rows.map((r) => [dayOf(Number(r.d) * 86_400_000), Number(r.n)]));
 }
 
 /** Platform figures per day (plays from the rollups) and per month (money from credits' statements). */
-export async function platformView(kernel: Kernel): Promise<{ days: PlatformDay[]; months: PlatformMonth[]; currency: string }> {
+export async function platformView(
+  kernel: Kernel,
+): Promise<{ days: PlatformDay[]; months: PlatformMonth[]; currency: string }> {
   const { knex } = kernel;
   const now = kernel.now();
   const days = lastDays(dayOf(now.getTime()), PLATFORM_DAYS);
@@ -54,7 +66,8 @@ export async function platformView(kernel: Kernel): Promise<{ days: PlatformDay[
   const before = Number((await knex('users').where('created_at', '<', from).count({ n: '*' }))[0].n);
 
   const monthKeys = Array.from({ length: PLATFORM_MONTHS }, (_, i) => shiftMonth(firstMonth, i));
-  const inMonth = (counts: Map<string, number>, month: string) => [...counts].filter(([day]) => day.startsWith(month)).reduce((sum, [, n]) => sum + n, 0);
+  const inMonth = (counts: Map<string, number>, month: string) =>
+    [...counts].filter(([day]) => day.startsWith(month)).reduce((sum, [, n]) => sum + n, 0);
   let running = before;
   const months: PlatformMonth[] = [];
   for (const month of monthKeys) {
@@ -72,7 +85,12 @@ export async function platformView(kernel: Kernel): Promise<{ days: PlatformDay[
     });
   }
   return {
-    days: days.map((day) => ({ day, newMembers: members.get(day) ?? 0, plays: plays.get(day) ?? 0, uploads: uploads.get(day) ?? 0 })),
+    days: days.map((day) => ({
+      day,
+      newMembers: members.get(day) ?? 0,
+      plays: plays.get(day) ?? 0,
+      uploads: uploads.get(day) ?? 0,
+    })),
     months,
     currency: kernel.config.currency,
   };

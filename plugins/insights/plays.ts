@@ -3,7 +3,14 @@ import { forbidden } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { dayEnd, dayOf } from './days.ts';
-import { MESSAGES, PLAY_WINDOW_MS, ROLLUP_EVERY_MS, type PlayerSource, type PlayEvent, type PlaySource } from './rules.ts';
+import {
+  MESSAGES,
+  PLAY_WINDOW_MS,
+  ROLLUP_EVERY_MS,
+  type PlayerSource,
+  type PlayEvent,
+  type PlaySource,
+} from './rules.ts';
 import { createEventWriter } from './eventWriter.ts';
 import { createSalts } from './salt.ts';
 
@@ -46,11 +53,24 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
   }
 
   /** Writes one event of a listener (`who`, hashed under the day's salt) and tells whether it counted. */
-  async function count(track: { trackId: number; artistId: number }, event: PlayEvent, source: PlaySource, who: string): Promise<boolean> {
+  async function count(
+    track: { trackId: number; artistId: number },
+    event: PlayEvent,
+    source: PlaySource,
+    who: string,
+  ): Promise<boolean> {
     const at = kernel.now().getTime();
     const day = dayOf(at);
     const listener = await salts.listener(day, dayEnd(day), who);
-    const counted = await events.write({ ...track, event, source, listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
+    const counted = await events.write({
+      ...track,
+      event,
+      source,
+      listener,
+      day,
+      playWindow: Math.floor(at / PLAY_WINDOW_MS),
+      at,
+    });
     if (counted) await queueRollup(at);
     return counted;
   }
@@ -66,10 +86,14 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
         source = 'private';
       } else {
         // Only a track the listener may see is counted (404 otherwise); 'private' needs a link.
-        track = { trackId: report.trackId, artistId: await kernel.services.catalog.artistOfTrack(report.trackId, report.viewer) };
+        track = {
+          trackId: report.trackId,
+          artistId: await kernel.services.catalog.artistOfTrack(report.trackId, report.viewer),
+        };
         if (source === 'private') source = 'other';
       }
-      const who = report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
+      const who =
+        report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
       return { counted: await count(track, report.event, source, who) };
     },
 

@@ -9,7 +9,13 @@ import { dayOf } from './days.ts';
  * order within their TTL (api/README.md, "Cache tags").
  */
 export const rollupPopularity: Popularity = {
-  trackPlays: () => ({ sql: '(select coalesce(sum(pd.plays), 0) from play_days pd where pd.track_id = t.id)', bindings: [] }),
+  trackPlays: () => ({
+    sql: '(select coalesce(sum(pd.plays), 0) from play_days pd where pd.track_id = t.id)',
+    bindings: [],
+  }),
   // The days after `since`'s: the last 30 days, today included, as the dashboard's "Last 30 days".
-  artistListeners: (since) => ({ sql: '(select coalesce(sum(pa.listeners), 0) from play_artist_days pa where pa.artist_id = a.id and pa.day > ?)', bindings: [dayOf(since)] }),
+  artistListeners: (since) => ({
+    sql: '(select coalesce(sum(pa.listeners), 0) from play_artist_days pa where pa.artist_id = a.id and pa.day > ?)',
+    bindings: [dayOf(since)],
+  }),
 };

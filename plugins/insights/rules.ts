@@ -32,7 +32,12 @@ export const FEWER_THAN = `fewer than ${MIN_LISTENERS}`;
 /** The dashboard's periods: the month so far, or the last N days (today included). */
 export const PERIODS = ['month', '7', '30', '90'] as const;
 export type Period = (typeof PERIODS)[number];
-export const PERIOD_LABELS: Record<Period, string> = { month: 'This month', '7': 'Last 7 days', '30': 'Last 30 days', '90': 'Last 90 days' };
+export const PERIOD_LABELS: Record<Period, string> = {
+  month: 'This month',
+  '7': 'Last 7 days',
+  '30': 'Last 30 days',
+  '90': 'Last 90 days',
+};
 /** Today's rollup is redone this often, so the dashboard lags the plays by at most this (plus a minute). */
 export const ROLLUP_EVERY_MS = 5 * 60_000;
 /** A private link lives at most this many days. */
@@ -59,6 +64,11 @@ export const playRequired = ['trackId', 'event'];
 
 export const linkRules: FieldRules = {
   trackId: { label: 'Track', type: 'integer', minimum: 1 },
-  expiresOn: { label: 'Expiry date', type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', messages: { pattern: MESSAGES.linkExpiry } },
+  expiresOn: {
+    label: 'Expiry date',
+    type: 'string',
+    pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+    messages: { pattern: MESSAGES.linkExpiry },
+  },
 };
 export const linkRequired = ['trackId', 'expiresOn'];

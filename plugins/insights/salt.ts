@@ -45,7 +45,10 @@ export function createSalts(kernel: Pick<Kernel, 'redis' | 'config'>) {
   return {
     /** A 128-bit keyed hash of who is listening (a member's id, or a visitor's address and browser). */
     async listener(day: string, dayEnd: number, who: string): Promise<string> {
-      return createHmac('sha256', await saltOf(day, dayEnd)).update(who).digest('hex').slice(0, 32);
+      return createHmac('sha256', await saltOf(day, dayEnd))
+        .update(who)
+        .digest('hex')
+        .slice(0, 32);
     },
   };
 }

@@ -17,7 +17,16 @@ export async function seedInsights(kernel: Kernel): Promise<void> {
     const at = Number(l.listenedAt);
     const day = dayOf(at);
     const listener = await salts.listener(day, dayEnd(day), `member:${l.userId}`);
-    events.push({ trackId: l.trackId, artistId: l.artistId, event: 'start', source: 'other', listener, day, playWindow: Math.floor(at / PLAY_WINDOW_MS), at });
+    events.push({
+      trackId: l.trackId,
+      artistId: l.artistId,
+      event: 'start',
+      source: 'other',
+      listener,
+      day,
+      playWindow: Math.floor(at / PLAY_WINDOW_MS),
+      at,
+    });
   }
   if (events.length) await knex.batchInsert('play_events', events, 500);
   for (const day of new Set(events.map((e) => e.day))) await rollupDay(knex, day);

@@ -18,8 +18,16 @@ export class Message extends BaseModel {
 
   static get relationMappings() {
     return {
-      sender: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'messages.senderId', to: 'users.id' } },
-      recipient: { relation: BaseModel.BelongsToOneRelation, modelClass: User, join: { from: 'messages.recipientId', to: 'users.id' } },
+      sender: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'messages.senderId', to: 'users.id' },
+      },
+      recipient: {
+        relation: BaseModel.BelongsToOneRelation,
+        modelClass: User,
+        join: { from: 'messages.recipientId', to: 'users.id' },
+      },
     };
   }
 

@@ -16,7 +16,11 @@ const messaging: PluginManifest = {
   deleteData: (kernel, userId, trx) => kernel.services.messaging.forget(userId, trx),
   seed: seedMessaging,
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
-  slots: { 'shell.end': 'components/ShellUnreadPoller.astro', 'topbar.badges': 'islands/InboxLink.tsx', 'artist.contact': 'islands/MessageButton.tsx' },
+  slots: {
+    'shell.end': 'components/ShellUnreadPoller.astro',
+    'topbar.badges': 'islands/InboxLink.tsx',
+    'artist.contact': 'islands/MessageButton.tsx',
+  },
   nav: [{ href: '/messages', label: 'Messages', icon: 'mail', badge: 'unreadMessages', order: 10 }],
   pages: [{ pattern: '/messages', entrypoint: 'pages/messages.astro' }],
 };

@@ -8,7 +8,16 @@ export const SUBJECT_MAX_LENGTH = 200;
 const WRITE_A_MESSAGE = 'Please write a message';
 
 export const messageRules: FieldRules = {
-  recipientId: { label: 'Recipient', type: 'integer', minimum: 1, messages: { required: 'Please choose a recipient', type: 'Please choose a recipient', minimum: 'Please choose a recipient' } },
+  recipientId: {
+    label: 'Recipient',
+    type: 'integer',
+    minimum: 1,
+    messages: {
+      required: 'Please choose a recipient',
+      type: 'Please choose a recipient',
+      minimum: 'Please choose a recipient',
+    },
+  },
   content: {
     label: 'Message',
     type: 'string',
@@ -32,7 +41,16 @@ export const messageRules: FieldRules = {
 export const messageRequired = ['recipientId', 'content'] as const;
 
 export const blockRules: FieldRules = {
-  userId: { label: 'Person', type: 'integer', minimum: 1, messages: { required: 'Please choose whom to block', type: 'Please choose whom to block', minimum: 'Please choose whom to block' } },
+  userId: {
+    label: 'Person',
+    type: 'integer',
+    minimum: 1,
+    messages: {
+      required: 'Please choose whom to block',
+      type: 'Please choose whom to block',
+      minimum: 'Please choose whom to block',
+    },
+  },
 };
 
 export const BLOCKED_YOU = 'This person does not accept messages from you';

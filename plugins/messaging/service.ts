@@ -37,7 +37,11 @@ export const SENDS_PER_MINUTE = 20;
 export function createMessagingService(kernel: Kernel) {
   /** Messages (alias m) whose sender this user blocked: hidden from their inbox and unread count. */
   const blockedSender = (userId: number) =>
-    kernel.knex('blocks as bl').select(kernel.knex.raw('1')).where('bl.blocker_id', userId).whereRaw('bl.blocked_id = m.sender_id');
+    kernel
+      .knex('blocks as bl')
+      .select(kernel.knex.raw('1'))
+      .where('bl.blocker_id', userId)
+      .whereRaw('bl.blocked_id = m.sender_id');
 
   // Counted by every app node together (kernel.limits), one atomic step per send, so neither
   // another node nor messages sent at the same moment get past it.
@@ -49,12 +53,34 @@ export function createMessagingService(kernel: Kernel) {
   const service = {
     /** The person's conversations and blocks (their data export). */
     async exportOf(userId: number) {
-      const rows = await kernel.knex('messages as m').join('users as s', 's.id', 'm.sender_id').join('users as r', 'r.id', 'm.recipient_id')
-        .where('m.sender_id', userId).orWhere('m.recipient_id', userId).orderBy('m.created_at')
-        .select('m.id', 's.username as from', 'r.username as to', 'm.subject', 'm.content', 'm.is_read', 'm.created_at');
-      const blocks = await kernel.knex('blocks as b').join('users as u', 'u.id', 'b.blocked_id').where('b.blocker_id', userId).select('u.username', 'b.created_at');
+      const rows = await kernel
+        .knex('messages as m')
+        .join('users as s', 's.id', 'm.sender_id')
+        .join('users as r', 'r.id', 'm.recipient_id')
+        .where('m.sender_id', userId)
+        .orWhere('m.recipient_id', userId)
+        .orderBy('m.created_at')
+        .select(
+          'm.id',
+          's.username as from',
+          'r.username as to',
+          'm.subject',
+          'm.content',
+          'm.is_read',
+          'm.created_at',
+        );
+      const blocks = await kernel
+        .knex('blocks as b')
+        .join('users as u', 'u.id', 'b.blocked_id')
+        .where('b.blocker_id', userId)
+        .select('u.username', 'b.created_at');
       return {
-        messages: rows.map(({ isRead, createdAt, ...m }) => ({ ...m, id: Number(m.id), read: Boolean(isRead), sentAt: iso(createdAt) })),
+        messages: rows.map(({ isRead, createdAt, ...m }) => ({
+          ...m,
+          id: Number(m.id),
+          read: Boolean(isRead),
+          sentAt: iso(createdAt),
+        })),
         blocks: blocks.map((b) => ({ username: b.username, since: iso(b.createdAt) })),
       };
     },
@@ -69,26 +95,35 @@ export function createMessagingService(kernel: Kernel) {
     // One query of plain rows (the inbox is read on every visit to /messages).
     async list(userId: number) {
       kernel.cache.dependsOn([inboxTag(userId)]);
-      const rows: MessageRow[] = await kernel.knex('messages as m')
+      const rows: MessageRow[] = await kernel
+        .knex('messages as m')
         .leftJoin('users as s', 's.id', 'm.sender_id')
         .leftJoin('users as r', 'r.id', 'm.recipient_id')
         .select('m.*', 's.name as sender_name', 'r.name as recipient_name')
         .where((q) => q.where('m.sender_id', userId).orWhere('m.recipient_id', userId))
         .whereNotExists(blockedSender(userId))
-        .orderBy([{ column: 'm.created_at', order: 'desc' }, { column: 'm.id', order: 'desc' }]);
+        .orderBy([
+          { column: 'm.created_at', order: 'desc' },
+          { column: 'm.id', order: 'desc' },
+        ]);
       return rows.map((row) => messageJson(row, userId));
     },
 
     async unreadCount(userId: number): Promise<number> {
       kernel.cache.dependsOn([unreadTag(userId)]);
-      return Message.query().alias('m').where({ recipientId: userId, isRead: false }).whereNotExists(blockedSender(userId)).resultSize();
+      return Message.query()
+        .alias('m')
+        .where({ recipientId: userId, isRead: false })
+        .whereNotExists(blockedSender(userId))
+        .resultSize();
     },
 
     async send(senderId: number, input: SendInput) {
       if (input.recipientId === senderId) throw invalid('You cannot send messages to yourself');
       const recipient = await User.query().findById(input.recipientId);
       if (!recipient || recipient.deletedAt) throw notFound('Recipient not found');
-      if (await kernel.knex('blocks').where({ blockerId: recipient.id, blockedId: senderId }).first('blockerId')) throw forbidden(BLOCKED_YOU);
+      if (await kernel.knex('blocks').where({ blockerId: recipient.id, blockedId: senderId }).first('blockerId'))
+        throw forbidden(BLOCKED_YOU);
       const wait = await sends.take(String(senderId));
       if (wait > 0) throw new AppError('too_many', 'You are sending messages too fast. Please wait a minute.', wait);
       const subject = subjectOf(input.subject);
@@ -103,7 +138,15 @@ export function createMessagingService(kernel: Kernel) {
           createdAt: kernel.now().getTime(),
         });
         const sender = await User.query(trx).findById(senderId).select('name');
-        for (const listener of sentListeners) await listener(trx, { id: stored.id, senderId, senderName: sender?.name ?? '', recipientId: recipient.id, subject, content });
+        for (const listener of sentListeners)
+          await listener(trx, {
+            id: stored.id,
+            senderId,
+            senderName: sender?.name ?? '',
+            recipientId: recipient.id,
+            subject,
+            content,
+          });
         return stored;
       });
       // The sender's inbox; the recipient's every view (the top bar's unread counts, and the
@@ -114,8 +157,12 @@ export function createMessagingService(kernel: Kernel) {
 
     /** The people this user blocked, by name, most recent first. */
     async blocked(userId: number) {
-      const rows = await kernel.knex('blocks as b').join('users as u', 'u.id', 'b.blocked_id')
-        .where('b.blocker_id', userId).orderBy('b.created_at', 'desc').select('u.id', 'u.name');
+      const rows = await kernel
+        .knex('blocks as b')
+        .join('users as u', 'u.id', 'b.blocked_id')
+        .where('b.blocker_id', userId)
+        .orderBy('b.created_at', 'desc')
+        .select('u.id', 'u.name');
       return rows.map((row: { id: number; name: string }) => ({ id: Number(row.id), name: row.name }));
     },
 
@@ -124,7 +171,11 @@ export function createMessagingService(kernel: Kernel) {
       if (blockedId === userId) throw invalid(CANNOT_BLOCK_SELF);
       const blocked = await User.query().findById(blockedId);
       if (!blocked || blocked.deletedAt) throw notFound('User not found');
-      await kernel.knex('blocks').insert({ blockerId: userId, blockedId, createdAt: kernel.now().getTime() }).onConflict(['blockerId', 'blockedId']).ignore();
+      await kernel
+        .knex('blocks')
+        .insert({ blockerId: userId, blockedId, createdAt: kernel.now().getTime() })
+        .onConflict(['blockerId', 'blockedId'])
+        .ignore();
     },
 
     async unblock(userId: number, blockedId: number): Promise<void> {

@@ -51,7 +51,10 @@ export function createAuditLog(knex: Knex, now: () => number) {
 
     /** A page of the log, newest first, with whether an older page exists. */
     async list(page = 1): Promise<{ entries: AuditJson[]; page: number; hasMore: boolean }> {
-      const rows: Row[] = await knex('audit_log').orderBy('id', 'desc').offset((page - 1) * AUDIT_PAGE_SIZE).limit(AUDIT_PAGE_SIZE + 1);
+      const rows: Row[] = await knex('audit_log')
+        .orderBy('id', 'desc')
+        .offset((page - 1) * AUDIT_PAGE_SIZE)
+        .limit(AUDIT_PAGE_SIZE + 1);
       return { entries: rows.slice(0, AUDIT_PAGE_SIZE).map(auditJson), page, hasMore: rows.length > AUDIT_PAGE_SIZE };
     },
   };

@@ -39,10 +39,34 @@ const PICK_REASON = 'Please choose a reason';
 const WRITE_REASON = 'Please give a reason';
 
 export const reportRules: FieldRules = {
-  targetType: { label: 'Item', type: 'string', enum: TARGET_TYPES, messages: { enum: 'You can report a track, an artist or a message' } },
-  targetId: { label: 'Item', type: 'integer', minimum: 1, messages: { required: 'Please choose what to report', type: 'Please choose what to report', minimum: 'Please choose what to report' } },
-  reason: { label: 'Reason', type: 'string', enum: REPORT_REASONS, messages: { required: PICK_REASON, enum: PICK_REASON, type: PICK_REASON } },
-  note: { label: 'Note', type: 'string', maxLength: NOTE_MAX_LENGTH, messages: { maxLength: `Note must be at most ${NOTE_MAX_LENGTH} characters` } },
+  targetType: {
+    label: 'Item',
+    type: 'string',
+    enum: TARGET_TYPES,
+    messages: { enum: 'You can report a track, an artist or a message' },
+  },
+  targetId: {
+    label: 'Item',
+    type: 'integer',
+    minimum: 1,
+    messages: {
+      required: 'Please choose what to report',
+      type: 'Please choose what to report',
+      minimum: 'Please choose what to report',
+    },
+  },
+  reason: {
+    label: 'Reason',
+    type: 'string',
+    enum: REPORT_REASONS,
+    messages: { required: PICK_REASON, enum: PICK_REASON, type: PICK_REASON },
+  },
+  note: {
+    label: 'Note',
+    type: 'string',
+    maxLength: NOTE_MAX_LENGTH,
+    messages: { maxLength: `Note must be at most ${NOTE_MAX_LENGTH} characters` },
+  },
 };
 export const reportRequired = ['targetType', 'targetId', 'reason'] as const;
 
@@ -51,16 +75,37 @@ const required = (label: string, max = FIELD_MAX_LENGTH) => ({
   type: 'string' as const,
   maxLength: max,
   pattern: '\\S',
-  messages: { required: `${label} is required`, pattern: `${label} is required`, maxLength: `${label} must be at most ${max} characters` },
+  messages: {
+    required: `${label} is required`,
+    pattern: `${label} is required`,
+    maxLength: `${label} must be at most ${max} characters`,
+  },
 });
 
 /** A copyright notice: the fields a takedown notice needs (DMCA §512(c)(3), EU DSA art. 16). */
 export const noticeRules: FieldRules = {
-  trackUrl: { ...required('Where it appears'), messages: { required: 'Please give the address of the track on OneTrack', pattern: 'Please give the address of the track on OneTrack', maxLength: `Where it appears must be at most ${FIELD_MAX_LENGTH} characters` } },
+  trackUrl: {
+    ...required('Where it appears'),
+    messages: {
+      required: 'Please give the address of the track on OneTrack',
+      pattern: 'Please give the address of the track on OneTrack',
+      maxLength: `Where it appears must be at most ${FIELD_MAX_LENGTH} characters`,
+    },
+  },
   work: required('Copyrighted work', NOTE_MAX_LENGTH),
   name: required('Your name'),
-  email: { label: 'Email', type: 'string', maxLength: FIELD_MAX_LENGTH, pattern: EMAIL_PATTERN, messages: { required: 'Please enter a valid email', pattern: 'Please enter a valid email' } },
-  goodFaith: { label: 'Good-faith statement', type: 'boolean', messages: { required: 'Please confirm the good-faith statement', type: 'Please confirm the good-faith statement' } },
+  email: {
+    label: 'Email',
+    type: 'string',
+    maxLength: FIELD_MAX_LENGTH,
+    pattern: EMAIL_PATTERN,
+    messages: { required: 'Please enter a valid email', pattern: 'Please enter a valid email' },
+  },
+  goodFaith: {
+    label: 'Good-faith statement',
+    type: 'boolean',
+    messages: { required: 'Please confirm the good-faith statement', type: 'Please confirm the good-faith statement' },
+  },
 };
 export const noticeRequired = ['trackUrl', 'work', 'name', 'email', 'goodFaith'] as const;
 
@@ -68,14 +113,32 @@ export const noticeRequired = ['trackUrl', 'work', 'name', 'email', 'goodFaith']
 export const appealRules: FieldRules = {
   message: required('Your appeal', NOTE_MAX_LENGTH),
   name: { label: 'Your name', type: 'string', maxLength: FIELD_MAX_LENGTH },
-  email: { label: 'Email', type: 'string', maxLength: FIELD_MAX_LENGTH, pattern: EMAIL_PATTERN, messages: { pattern: 'Please enter a valid email' } },
+  email: {
+    label: 'Email',
+    type: 'string',
+    maxLength: FIELD_MAX_LENGTH,
+    pattern: EMAIL_PATTERN,
+    messages: { pattern: 'Please enter a valid email' },
+  },
   goodFaith: { label: 'Good-faith statement', type: 'boolean' },
 };
 export const appealRequired = ['message'] as const;
 
 export const actionRules: FieldRules = {
-  action: { label: 'Action', type: 'string', enum: ACTIONS, messages: { required: 'Please choose an action', enum: 'Please choose an action' } },
-  reason: { ...required('Reason', REASON_MAX_LENGTH), messages: { required: WRITE_REASON, pattern: WRITE_REASON, maxLength: `Reason must be at most ${REASON_MAX_LENGTH} characters` } },
+  action: {
+    label: 'Action',
+    type: 'string',
+    enum: ACTIONS,
+    messages: { required: 'Please choose an action', enum: 'Please choose an action' },
+  },
+  reason: {
+    ...required('Reason', REASON_MAX_LENGTH),
+    messages: {
+      required: WRITE_REASON,
+      pattern: WRITE_REASON,
+      maxLength: `Reason must be at most ${REASON_MAX_LENGTH} characters`,
+    },
+  },
 };
 export const actionRequired = ['action', 'reason'] as const;
 

@@ -1,13 +1,43 @@
-import { arrayOf, boolean, component, dateTime, integer, nullable, object, oneOf, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  integer,
+  nullable,
+  object,
+  oneOf,
+  string,
+} from '../../api/openapi/schema.ts';
 import { ACTIONS, REPORT_REASONS, TARGET_TYPES } from './rules.ts';
 
 const CounterNotice = object({ name: string, email: string });
 
-export const Appeal = component('Appeal', object({ id: integer, trackId: integer, message: string, counterNotice: nullable(CounterNotice), status: string, createdAt: dateTime }));
+export const Appeal = component(
+  'Appeal',
+  object({
+    id: integer,
+    trackId: integer,
+    message: string,
+    counterNotice: nullable(CounterNotice),
+    status: string,
+    createdAt: dateTime,
+  }),
+);
 
 export const AuditEntry = component(
   'AuditEntry',
-  object({ id: integer, actorId: nullable(integer), actorName: string, action: string, targetType: string, targetId: integer, targetLabel: string, reason: string, createdAt: dateTime }),
+  object({
+    id: integer,
+    actorId: nullable(integer),
+    actorName: string,
+    action: string,
+    targetType: string,
+    targetId: integer,
+    targetLabel: string,
+    reason: string,
+    createdAt: dateTime,
+  }),
 );
 
 const Report = object({
@@ -44,6 +74,13 @@ export const ModerationItem = component(
   }),
 );
 
-export const Takedown = object({ trackId: integer, title: string, reason: string, hiddenAt: dateTime, copyright: boolean, appeal: nullable(Appeal) });
+export const Takedown = object({
+  trackId: integer,
+  title: string,
+  reason: string,
+  hiddenAt: dateTime,
+  copyright: boolean,
+  appeal: nullable(Appeal),
+});
 
 export const Filed = object({ id: integer, status: string });

@@ -91,51 +91,70 @@ export function createModerationService(kernel: Kernel) {
     const reportRows: Row[] = [];
     const historyRows: Row[] = [];
     for (const type of new Set(keys.map((k) => k.type))) {
-      reportRows.push(...(await knex('reports as r').leftJoin('users as u', 'u.id', 'r.reporter_id')
-        .where('r.target_type', type).whereIn('r.target_id', byType(type))
-        .select('r.*', 'u.name as reporter_name').orderBy('r.id', 'desc')));
-      historyRows.push(...(await knex('audit_log').where('targetType', type).whereIn('targetId', byType(type)).orderBy('id', 'desc')));
+      reportRows.push(
+        ...(await knex('reports as r')
+          .leftJoin('users as u', 'u.id', 'r.reporter_id')
+          .where('r.target_type', type)
+          .whereIn('r.target_id', byType(type))
+          .select('r.*', 'u.name as reporter_name')
+          .orderBy('r.id', 'desc')),
+      );
+      historyRows.push(
+        ...(await knex('audit_log').where('targetType', type).whereIn('targetId', byType(type)).orderBy('id', 'desc')),
+      );
     }
     const trackIds = byType('track');
-    const appeals: Row[] = trackIds.length ? await knex('appeals').whereIn('trackId', trackIds).orderBy('id', 'desc') : [];
+    const appeals: Row[] = trackIds.length
+      ? await knex('appeals').whereIn('trackId', trackIds).orderBy('id', 'desc')
+      : [];
     const of = (rows: Row[], type: TargetType, id: number, typeKey = 'targetType', idKey = 'targetId') =>
       rows.filter((r) => r[typeKey] === type && Number(r[idKey]) === id);
     return keys.flatMap(({ type, id }) => {
       const target = targets.get(targetKey(type, id));
       if (!target) return [];
       const itemReports = of(reportRows, type, id).map(reportJson);
-      return [{
-        ...target,
-        openReports: itemReports.filter((r) => r.status === 'open').length,
-        reports: itemReports,
-        appeals: type === 'track' ? appeals.filter((a) => Number(a.trackId) === id).map(appealJson) : [],
-        history: of(historyRows, type, id).map(auditJson),
-        actions: ACTIONS_FOR[type],
-      }];
+      return [
+        {
+          ...target,
+          openReports: itemReports.filter((r) => r.status === 'open').length,
+          reports: itemReports,
+          appeals: type === 'track' ? appeals.filter((a) => Number(a.trackId) === id).map(appealJson) : [],
+          history: of(historyRows, type, id).map(auditJson),
+          actions: ACTIONS_FOR[type],
+        },
+      ];
     });
   }
 
   async function notifyTakedown(trx: Knex.Transaction, target: Target, reason: string, at: number) {
-    await kernel.services.notifications.notify(trx, [{
-      userId: target.ownerId,
-      key: `takedown:${target.id}:${at}`,
-      kind: 'moderation',
-      title: `Your track “${target.label}” was taken down`,
-      body: `Reason: ${reason}. You can appeal once.`,
-      link: `/appeals/${target.id}`,
-    }]);
+    await kernel.services.notifications.notify(trx, [
+      {
+        userId: target.ownerId,
+        key: `takedown:${target.id}:${at}`,
+        kind: 'moderation',
+        title: `Your track “${target.label}” was taken down`,
+        body: `Reason: ${reason}. You can appeal once.`,
+        link: `/appeals/${target.id}`,
+      },
+    ]);
   }
 
   const service = {
     /** One open report per person and item; a person cannot report their own work or others' messages. */
     async report(reporter: SessionUser, input: ReportInput) {
-      const target = (await findTargets(knex, [{ type: input.targetType, id: input.targetId }])).get(targetKey(input.targetType, input.targetId));
+      const target = (await findTargets(knex, [{ type: input.targetType, id: input.targetId }])).get(
+        targetKey(input.targetType, input.targetId),
+      );
       if (!target || (target.type === 'track' && target.hidden)) throw notFound('Nothing to report here');
       if (target.type === 'message' && target.recipientId !== reporter.id) throw forbidden(MESSAGES.notYourMessage);
       if (target.ownerId === reporter.id) throw invalid(MESSAGES.ownItem);
       const openKey = `${reporter.id}:${targetKey(target.type, target.id)}`;
       if (await knex('reports').where({ openKey }).first('id')) throw conflict(MESSAGES.alreadyReported);
-      await takeOrRefuse(reports, String(reporter.id), 'You have sent many reports in the last hour. Please wait before sending more.');
+      await takeOrRefuse(
+        reports,
+        String(reporter.id),
+        'You have sent many reports in the last hour. Please wait before sending more.',
+      );
       try {
         const [id] = await knex('reports').insert({
           reporterId: reporter.id,
@@ -161,10 +180,17 @@ export function createModerationService(kernel: Kernel) {
     async notice(address: string, input: NoticeInput) {
       if (input.goodFaith !== true) throw invalid(MESSAGES.goodFaith);
       const trackId = trackIdOfUrl(input.trackUrl);
-      const track = trackId ? (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId)) : undefined;
+      const track = trackId
+        ? (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId))
+        : undefined;
       if (!track) throw invalid(MESSAGES.noTrackAtUrl);
       await takeOrRefuse(notices, address, 'Too many notices from your address. Please try again in an hour.');
-      const fields = { trackUrl: input.trackUrl.trim(), work: input.work.trim(), name: input.name.trim(), email: input.email.trim() };
+      const fields = {
+        trackUrl: input.trackUrl.trim(),
+        work: input.work.trim(),
+        name: input.name.trim(),
+        email: input.email.trim(),
+      };
       const [id] = await knex('reports').insert({
         reporterId: null,
         targetType: 'track',
@@ -187,20 +213,33 @@ export function createModerationService(kernel: Kernel) {
       const reportGroups: Row[] = await knex('reports')
         .modify((q) => (open ? q.where('status', 'open') : q))
         .groupBy('targetType', 'targetId')
-        .select('targetType', 'targetId', knex.raw(`sum(case when status = 'open' then 1 else 0 end) as open_count`), knex.raw('max(created_at) as last_at'));
-      const appealRows: Row[] = await knex('appeals').modify((q) => (open ? q.where('status', 'open') : q)).select('trackId', 'createdAt');
+        .select(
+          'targetType',
+          'targetId',
+          knex.raw(`sum(case when status = 'open' then 1 else 0 end) as open_count`),
+          knex.raw('max(created_at) as last_at'),
+        );
+      const appealRows: Row[] = await knex('appeals')
+        .modify((q) => (open ? q.where('status', 'open') : q))
+        .select('trackId', 'createdAt');
       const items = new Map<string, { type: TargetType; id: number; openCount: number; lastAt: number }>();
       for (const row of reportGroups) {
         const type = row.targetType as TargetType;
-        items.set(targetKey(type, Number(row.targetId)), { type, id: Number(row.targetId), openCount: Number(row.openCount), lastAt: Number(row.lastAt) });
+        items.set(targetKey(type, Number(row.targetId)), {
+          type,
+          id: Number(row.targetId),
+          openCount: Number(row.openCount),
+          lastAt: Number(row.lastAt),
+        });
       }
       for (const row of appealRows) {
         const key = targetKey('track', Number(row.trackId));
         const item = items.get(key) ?? { type: 'track' as const, id: Number(row.trackId), openCount: 0, lastAt: 0 };
         items.set(key, { ...item, lastAt: Math.max(item.lastAt, Number(row.createdAt)) });
       }
-      const ordered = [...items.values()].sort((a, b) =>
-        (options.sort === 'most' ? b.openCount - a.openCount : 0) || b.lastAt - a.lastAt || b.id - a.id);
+      const ordered = [...items.values()].sort(
+        (a, b) => (options.sort === 'most' ? b.openCount - a.openCount : 0) || b.lastAt - a.lastAt || b.id - a.id,
+      );
       return withDetails(ordered.slice(0, 100));
     },
 
@@ -219,11 +258,16 @@ export function createModerationService(kernel: Kernel) {
       const at = now();
       const ownerId = target.ownerId;
       const resolve = (trx: Knex.Transaction, status: string) =>
-        trx('reports').where({ targetType: type, targetId: id, status: 'open' }).update({ status, openKey: null, resolvedAt: at });
+        trx('reports')
+          .where({ targetType: type, targetId: id, status: 'open' })
+          .update({ status, openKey: null, resolvedAt: at });
       await knex.transaction(async (trx) => {
         if (action === 'dismiss') {
           const dismissed = await resolve(trx, 'dismissed');
-          const denied = type === 'track' ? await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'denied' }) : 0;
+          const denied =
+            type === 'track'
+              ? await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'denied' })
+              : 0;
           if (!dismissed && !denied) throw invalid(MESSAGES.nothingOpen);
         } else if (action === 'hide') {
           if (!target.hidden) {
@@ -238,15 +282,35 @@ export function createModerationService(kernel: Kernel) {
           if (owner?.role !== 'user' && actor.role !== 'superadmin') throw forbidden(MESSAGES.adminSuspend);
           // Its sessions read as signed out from now on (accounts' sessionUser), on every node:
           // this write empties the session caches through kernel.cache.
-          await trx('users').where({ id: ownerId }).whereNull('suspendedAt').update({ suspendedAt: at, suspensionReason: why });
+          await trx('users')
+            .where({ id: ownerId })
+            .whereNull('suspendedAt')
+            .update({ suspendedAt: at, suspensionReason: why });
           await resolve(trx, 'actioned');
         } else {
-          const unhidden = type === 'track' ? await trx('tracks').where({ id }).whereNotNull('hiddenAt').update({ hiddenAt: null, hiddenReason: null }) : 0;
-          const lifted = await trx('users').where({ id: ownerId }).whereNotNull('suspendedAt').update({ suspendedAt: null, suspensionReason: null });
+          const unhidden =
+            type === 'track'
+              ? await trx('tracks')
+                  .where({ id })
+                  .whereNotNull('hiddenAt')
+                  .update({ hiddenAt: null, hiddenReason: null })
+              : 0;
+          const lifted = await trx('users')
+            .where({ id: ownerId })
+            .whereNotNull('suspendedAt')
+            .update({ suspendedAt: null, suspensionReason: null });
           if (!unhidden && !lifted) throw invalid(MESSAGES.nothingToRestore);
-          if (type === 'track') await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'granted' });
+          if (type === 'track')
+            await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'granted' });
         }
-        await audit.record(trx, { actor, action, targetType: type, targetId: id, targetLabel: target.label, reason: why });
+        await audit.record(trx, {
+          actor,
+          action,
+          targetType: type,
+          targetId: id,
+          targetLabel: target.label,
+          reason: why,
+        });
       });
       return service.item(type, id);
     },
@@ -256,9 +320,20 @@ export function createModerationService(kernel: Kernel) {
       const target = (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId));
       if (!target || target.ownerId !== user.id || !target.hidden) return null;
       const row = await knex('tracks').where({ id: trackId }).first('hiddenReason', 'hiddenAt');
-      const copyright = Boolean(await knex('reports').where({ targetType: 'track', targetId: trackId, reason: 'copyright', status: 'actioned' }).first('id'));
+      const copyright = Boolean(
+        await knex('reports')
+          .where({ targetType: 'track', targetId: trackId, reason: 'copyright', status: 'actioned' })
+          .first('id'),
+      );
       const appeal = await knex('appeals').where({ trackId, userId: user.id }).first();
-      return { trackId, title: target.label, reason: row.hiddenReason as string, hiddenAt: iso(row.hiddenAt)!, copyright, appeal: appeal ? appealJson(appeal) : null };
+      return {
+        trackId,
+        title: target.label,
+        reason: row.hiddenReason as string,
+        hiddenAt: iso(row.hiddenAt)!,
+        copyright,
+        appeal: appeal ? appealJson(appeal) : null,
+      };
     },
 
     /** The artist appeals a takedown once; for a copyright takedown the appeal is a counter-notice. */

@@ -40,31 +40,71 @@ const owner = (row: Row) => ({
 });
 
 /** The targets that exist among these keys, by targetKey; one query per type. */
-export async function findTargets(knex: Knex, keys: Array<{ type: TargetType; id: number }>): Promise<Map<string, Target>> {
+export async function findTargets(
+  knex: Knex,
+  keys: Array<{ type: TargetType; id: number }>,
+): Promise<Map<string, Target>> {
   const ids = (type: TargetType) => keys.filter((k) => k.type === type).map((k) => k.id);
   const found = new Map<string, Target>();
   const add = (target: Target) => found.set(targetKey(target.type, target.id), target);
   const ownerColumns = ['u.id as owner_id', 'u.name as owner_name', 'u.suspended_at', 'u.suspension_reason'];
   if (ids('track').length) {
-    const rows: Row[] = await knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').join('users as u', 'u.id', 'a.user_id')
-      .whereIn('t.id', ids('track')).select('t.id', 't.title', 't.hidden_at', 't.hidden_reason', 'a.name as artist_name', ...ownerColumns);
+    const rows: Row[] = await knex('tracks as t')
+      .join('artists as a', 'a.id', 't.artist_id')
+      .join('users as u', 'u.id', 'a.user_id')
+      .whereIn('t.id', ids('track'))
+      .select('t.id', 't.title', 't.hidden_at', 't.hidden_reason', 'a.name as artist_name', ...ownerColumns);
     for (const row of rows) {
-      add({ type: 'track', id: Number(row.id), label: String(row.title), detail: String(row.artistName), link: `/tracks/${row.id}`, recipientId: null,
-        hidden: row.hiddenAt != null, hiddenReason: (row.hiddenReason as string | null) ?? null, ...owner(row) });
+      add({
+        type: 'track',
+        id: Number(row.id),
+        label: String(row.title),
+        detail: String(row.artistName),
+        link: `/tracks/${row.id}`,
+        recipientId: null,
+        hidden: row.hiddenAt != null,
+        hiddenReason: (row.hiddenReason as string | null) ?? null,
+        ...owner(row),
+      });
     }
   }
   if (ids('artist').length) {
-    const rows: Row[] = await knex('artists as a').join('users as u', 'u.id', 'a.user_id').whereIn('a.id', ids('artist')).select('a.id', 'a.name', ...ownerColumns);
+    const rows: Row[] = await knex('artists as a')
+      .join('users as u', 'u.id', 'a.user_id')
+      .whereIn('a.id', ids('artist'))
+      .select('a.id', 'a.name', ...ownerColumns);
     for (const row of rows) {
-      add({ type: 'artist', id: Number(row.id), label: String(row.name), detail: '', link: `/artist/${row.id}`, recipientId: null, hidden: false, hiddenReason: null, ...owner(row) });
+      add({
+        type: 'artist',
+        id: Number(row.id),
+        label: String(row.name),
+        detail: '',
+        link: `/artist/${row.id}`,
+        recipientId: null,
+        hidden: false,
+        hiddenReason: null,
+        ...owner(row),
+      });
     }
   }
   if (ids('message').length) {
-    const rows: Row[] = await knex('messages as m').join('users as u', 'u.id', 'm.sender_id').join('users as r', 'r.id', 'm.recipient_id')
-      .whereIn('m.id', ids('message')).select('m.id', 'm.subject', 'm.content', 'm.recipient_id', 'r.name as recipient_name', ...ownerColumns);
+    const rows: Row[] = await knex('messages as m')
+      .join('users as u', 'u.id', 'm.sender_id')
+      .join('users as r', 'r.id', 'm.recipient_id')
+      .whereIn('m.id', ids('message'))
+      .select('m.id', 'm.subject', 'm.content', 'm.recipient_id', 'r.name as recipient_name', ...ownerColumns);
     for (const row of rows) {
-      add({ type: 'message', id: Number(row.id), label: `Message from ${row.ownerName} to ${row.recipientName}`, detail: String(row.content), link: null,
-        recipientId: Number(row.recipientId), hidden: false, hiddenReason: null, ...owner(row) });
+      add({
+        type: 'message',
+        id: Number(row.id),
+        label: `Message from ${row.ownerName} to ${row.recipientName}`,
+        detail: String(row.content),
+        link: null,
+        recipientId: Number(row.recipientId),
+        hidden: false,
+        hiddenReason: null,
+        ...owner(row),
+      });
     }
   }
   return found;

@@ -8,8 +8,16 @@ import type { ExportedData, Kernel } from '../../api/plugins/types.ts';
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 export async function exportModeration(kernel: Kernel, userId: number): Promise<ExportedData> {
-  const reports = await kernel.knex('reports').where({ reporterId: userId }).orderBy('createdAt').select('targetType', 'targetId', 'reason', 'note', 'status', 'createdAt', 'resolvedAt');
-  const appeals = await kernel.knex('appeals').where({ userId }).orderBy('createdAt').select('trackId', 'message', 'status', 'createdAt');
+  const reports = await kernel
+    .knex('reports')
+    .where({ reporterId: userId })
+    .orderBy('createdAt')
+    .select('targetType', 'targetId', 'reason', 'note', 'status', 'createdAt', 'resolvedAt');
+  const appeals = await kernel
+    .knex('appeals')
+    .where({ userId })
+    .orderBy('createdAt')
+    .select('trackId', 'message', 'status', 'createdAt');
   return {
     reports: reports.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
     appeals: appeals.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),

@@ -15,6 +15,13 @@ export async function seedNotifications(kernel: Kernel): Promise<void> {
     .select('t.id', 't.title', 'a.name');
   await kernel.services.notifications.notify(
     kernel.knex,
-    drops.map((d) => ({ userId: demo.id, key: `drop:${d.id}`, kind: 'drop' as const, title: `New drop from ${d.name}`, body: `“${d.title}” is out now.`, link: `/tracks/${d.id}` })),
+    drops.map((d) => ({
+      userId: demo.id,
+      key: `drop:${d.id}`,
+      kind: 'drop' as const,
+      title: `New drop from ${d.name}`,
+      body: `“${d.title}” is out now.`,
+      link: `/tracks/${d.id}`,
+    })),
   );
 }

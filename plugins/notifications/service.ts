@@ -58,15 +58,25 @@ export function createNotificationsService(kernel: Kernel) {
 
   /** The two switches of Preferences (both on when the user never saved them). */
   async function switches(db: Knex | Knex.Transaction, userIds: number[]) {
-    const rows = await db('user_preferences').whereIn('userId', userIds).select('userId', 'emailNotifications', 'inAppNotifications');
-    const byUser = new Map(rows.map((r) => [Number(r.userId), { email: Boolean(r.emailNotifications), inApp: Boolean(r.inAppNotifications) }]));
+    const rows = await db('user_preferences')
+      .whereIn('userId', userIds)
+      .select('userId', 'emailNotifications', 'inAppNotifications');
+    const byUser = new Map(
+      rows.map((r) => [
+        Number(r.userId),
+        { email: Boolean(r.emailNotifications), inApp: Boolean(r.inAppNotifications) },
+      ]),
+    );
     return (userId: number) => byUser.get(userId) ?? { email: true, inApp: true };
   }
 
   const service = {
     /** The person's notifications (their data export); they are deleted with the account. */
     async exportOf(userId: number) {
-      const rows = await knex('notifications').where({ userId }).orderBy('createdAt').select('kind', 'title', 'body', 'link', 'createdAt', 'readAt');
+      const rows = await knex('notifications')
+        .where({ userId })
+        .orderBy('createdAt')
+        .select('kind', 'title', 'body', 'link', 'createdAt', 'readAt');
       const iso = (ms: unknown) => (ms === null ? null : new Date(Number(ms)).toISOString());
       return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt), readAt: iso(r.readAt) }));
     },
@@ -88,7 +98,13 @@ export function createNotificationsService(kernel: Kernel) {
         if (seen) continue;
         let id: number;
         try {
-          [id] = await db('notifications').insert({ ...fields, eventKey: key, inApp: inApp ? 1 : 0, createdAt: now, readAt: null });
+          [id] = await db('notifications').insert({
+            ...fields,
+            eventKey: key,
+            inApp: inApp ? 1 : 0,
+            createdAt: now,
+            readAt: null,
+          });
         } catch (error) {
           // The same event announced at the same moment elsewhere: that one is kept.
           if (isUniqueViolation(error)) continue;
@@ -102,7 +118,10 @@ export function createNotificationsService(kernel: Kernel) {
     async list(userId: number): Promise<NotificationJson[]> {
       const rows: Row[] = await knex('notifications')
         .where({ userId, inApp: 1 })
-        .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
         .limit(PAGE_SIZE);
       return rows.map(present);
     },
@@ -116,12 +135,18 @@ export function createNotificationsService(kernel: Kernel) {
     async markRead(userId: number, id: number): Promise<void> {
       const row = await knex('notifications').where({ id, userId, inApp: 1 }).first('id');
       if (!row) throw notFound(NOT_YOURS);
-      const changed = await knex('notifications').where({ id }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      const changed = await knex('notifications')
+        .where({ id })
+        .whereNull('readAt')
+        .update({ readAt: kernel.now().getTime() });
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
     },
 
     async markAllRead(userId: number): Promise<void> {
-      const changed = await knex('notifications').where({ userId, inApp: 1 }).whereNull('readAt').update({ readAt: kernel.now().getTime() });
+      const changed = await knex('notifications')
+        .where({ userId, inApp: 1 })
+        .whereNull('readAt')
+        .update({ readAt: kernel.now().getTime() });
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
     },
 
@@ -130,7 +155,10 @@ export function createNotificationsService(kernel: Kernel) {
       // An e-mail changes nothing any page shows.
       await kernel.cache.changed([]);
       if (!mailer) return;
-      const row = await knex('notifications as n').join('users as u', 'u.id', 'n.userId').where('n.id', id).first('n.title', 'n.body', 'n.link', 'u.email', 'u.deletedAt');
+      const row = await knex('notifications as n')
+        .join('users as u', 'u.id', 'n.userId')
+        .where('n.id', id)
+        .first('n.title', 'n.body', 'n.link', 'u.email', 'u.deletedAt');
       if (!row || row.deletedAt || !row.email) return;
       await mailer.send({
         to: row.email,
@@ -159,13 +187,27 @@ export function createNotificationsService(kernel: Kernel) {
         body: `You pre-saved it: ${artist.name}'s release is in your collection now.`,
         link,
       })),
-      ...fans.map((userId): NotificationEvent => ({ userId, key: `drop:${release.trackId}`, kind: 'drop', title: `New drop from ${artist.name}`, body: `“${release.title}” is out now.`, link })),
+      ...fans.map((userId): NotificationEvent => ({
+        userId,
+        key: `drop:${release.trackId}`,
+        kind: 'drop',
+        title: `New drop from ${artist.name}`,
+        body: `“${release.title}” is out now.`,
+        link,
+      })),
     ]);
   });
 
   kernel.services.messaging.onSent(async (trx, message) => {
     await service.notify(trx, [
-      { userId: message.recipientId, key: `message:${message.id}`, kind: 'message', title: `New message from ${message.senderName}`, body: messagePreview(message), link: '/messages' },
+      {
+        userId: message.recipientId,
+        key: `message:${message.id}`,
+        kind: 'message',
+        title: `New message from ${message.senderName}`,
+        body: messagePreview(message),
+        link: '/messages',
+      },
     ]);
   });
 
@@ -177,7 +219,16 @@ export function createNotificationsService(kernel: Kernel) {
   // "Your data": an export ready to download shows here (and by e-mail, per the preferences).
   kernel.services.accounts.exports.onReady(async (trx, ready) => {
     const days = Math.round((ready.expiresAt - kernel.now().getTime()) / 86_400_000);
-    await service.notify(trx, [{ userId: ready.userId, key: `export:${ready.exportId}`, kind: 'account', title: 'Your data is ready', body: `Your OneTrack data export can be downloaded for ${days} days.`, link: '/profile?tab=data' }]);
+    await service.notify(trx, [
+      {
+        userId: ready.userId,
+        key: `export:${ready.exportId}`,
+        kind: 'account',
+        title: 'Your data is ready',
+        body: `Your OneTrack data export can be downloaded for ${days} days.`,
+        link: '/profile?tab=data',
+      },
+    ]);
   });
 
   return service;

@@ -19,12 +19,18 @@ export const APP_MANIFEST = {
   id: '/',
   name: 'OneTrack',
   short_name: 'OneTrack',
-  description: 'One official track a month from the artists you love; tracks you keep offline play without a connection.',
+  description:
+    'One official track a month from the artists you love; tracks you keep offline play without a connection.',
   start_url: '/',
   scope: '/',
   display: 'standalone',
   // The mark's ground and the page background (site/public/favicon.svg, site/styles/theme.scss).
   background_color: '#14121c',
   theme_color: '#0e0d13',
-  icons: ICONS.map((icon) => ({ src: `/${icon.src}`, sizes: `${icon.size}x${icon.size}`, type: 'image/png', purpose: icon.purpose })),
+  icons: ICONS.map((icon) => ({
+    src: `/${icon.src}`,
+    sizes: `${icon.size}x${icon.size}`,
+    type: 'image/png',
+    purpose: icon.purpose,
+  })),
 } as const;

@@ -14,10 +14,19 @@ const FAVICON = path.resolve(here, '../../site/public/favicon.svg');
 
 /** A square PNG of the mark: full bleed for "any", inside the maskable safe zone (80 %) on the mark's own ground. */
 async function icon(svg: Buffer, spec: IconSpec): Promise<Buffer> {
-  if (spec.purpose !== 'maskable') return sharp(svg, { density: 72 * (spec.size / 64) }).resize(spec.size, spec.size).png().toBuffer();
+  if (spec.purpose !== 'maskable')
+    return sharp(svg, { density: 72 * (spec.size / 64) })
+      .resize(spec.size, spec.size)
+      .png()
+      .toBuffer();
   const inner = Math.round(spec.size * 0.8);
-  const mark = await sharp(svg, { density: 72 * (inner / 64) }).resize(inner, inner).png().toBuffer();
-  return sharp({ create: { width: spec.size, height: spec.size, channels: 4, background: APP_MANIFEST.background_color } })
+  const mark = await sharp(svg, { density: 72 * (inner / 64) })
+    .resize(inner, inner)
+    .png()
+    .toBuffer();
+  return sharp({
+    create: { width: spec.size, height: spec.size, channels: 4, background: APP_MANIFEST.background_color },
+  })
     .composite([{ input: mark, gravity: 'center' }])
     .png()
     .toBuffer();

@@ -32,7 +32,8 @@ export const MESSAGES = {
   ownArtist: 'You cannot pledge credits to yourself',
   artistNotFound: 'Artist not found',
   pledgeNotFound: 'Pledge not found',
-  dropOut: (artist: string, month: string) => `${artist}'s ${monthName(month)} drop came out meanwhile: nothing was pledged, so pledge again to their next drop`,
+  dropOut: (artist: string, month: string) =>
+    `${artist}'s ${monthName(month)} drop came out meanwhile: nothing was pledged, so pledge again to their next drop`,
   settled: {
     converted: 'This pledge already landed with the drop',
     released: 'This pledge was already released back to your balance',
@@ -40,11 +41,15 @@ export const MESSAGES = {
   } as Record<string, string>,
 };
 
-export const waitingText = (credits: number, month: string) => `${plural(credits, 'credit')} waiting for your ${monthName(month)} drop`;
+export const waitingText = (credits: number, month: string) =>
+  `${plural(credits, 'credit')} waiting for your ${monthName(month)} drop`;
 
 /** Spec-style toasts of the pledge dialog and the vault. */
 export const pledgedToast = (credits: number, artist: string, month: string) => ({
   title: 'Credits Pledged',
   description: `${plural(credits, 'credit')} pledged to ${artist}'s ${monthName(month)} drop`,
 });
-export const cancelledToast = (credits: number) => ({ title: 'Pledge Cancelled', description: `${plural(credits, 'credit')} back in your balance` });
+export const cancelledToast = (credits: number) => ({
+  title: 'Pledge Cancelled',
+  description: `${plural(credits, 'credit')} back in your balance`,
+});

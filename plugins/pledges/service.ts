@@ -44,7 +44,8 @@ export function createPledgesService(kernel: Kernel) {
   const { credits, notifications } = kernel.services;
 
   /** The month's monthly drops that are public by `now` (00:00 UTC of their day when scheduled). */
-  const dropsOut = (month: string, now: number) => knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now);
+  const dropsOut = (month: string, now: number) =>
+    knex('tracks').where({ dropMonth: month, isMonthlyDrop: 1 }).andWhere('uploadDate', '<=', now);
 
   /** This month's monthly drop of the artist once it is public, else null. */
   async function dropOut(artistId: number, month: string, now: number) {
@@ -55,7 +56,10 @@ export function createPledgesService(kernel: Kernel) {
   async function potFor(artistId: number, month: string): Promise<Pot> {
     const existing = await knex('pledge_pots').where({ artistId, month }).first();
     if (existing) return existing;
-    await knex('pledge_pots').insert({ artistId, month, status: 'open', credits: 0, createdAt: kernel.now().getTime() }).onConflict(['artistId', 'month']).ignore();
+    await knex('pledge_pots')
+      .insert({ artistId, month, status: 'open', credits: 0, createdAt: kernel.now().getTime() })
+      .onConflict(['artistId', 'month'])
+      .ignore();
     return knex('pledge_pots').where({ artistId, month }).first();
   }
 
@@ -77,20 +81,43 @@ export function createPledgesService(kernel: Kernel) {
    * allocation dated at the drop, 'released' gives the credits back. The pot flips first (only
    * from open), then the pending pledges are read locked and flipped, so nothing settles twice.
    */
-  async function settle(pot: Pot, outcome: 'converted' | 'released', drop: { trackId: number; title: string; at: number } | null, leaving?: Knex.Transaction): Promise<number> {
+  async function settle(
+    pot: Pot,
+    outcome: 'converted' | 'released',
+    drop: { trackId: number; title: string; at: number } | null,
+    leaving?: Knex.Transaction,
+  ): Promise<number> {
     const now = kernel.now().getTime();
     // `leaving`: the artist's account deletion, whose transaction this runs in.
-    const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => (leaving ? work(leaving) : knex.transaction(work));
+    const inTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) =>
+      leaving ? work(leaving) : knex.transaction(work);
     return inTransaction(async (trx) => {
-      const flipped = await trx('pledge_pots').where({ id: pot.id, status: 'open' }).update({ status: outcome, credits: 0, settledAt: now });
+      const flipped = await trx('pledge_pots')
+        .where({ id: pot.id, status: 'open' })
+        .update({ status: outcome, credits: 0, settledAt: now });
       if (flipped !== 1) return 0;
       const pending: PledgeRow[] = await trx('pledges').where({ potId: pot.id, status: 'pending' }).forUpdate();
       if (pending.length === 0) return 0;
-      await trx('pledges').whereIn('id', pending.map((p) => p.id)).andWhere({ status: 'pending' }).update({ status: outcome, settledAt: now });
+      await trx('pledges')
+        .whereIn(
+          'id',
+          pending.map((p) => p.id),
+        )
+        .andWhere({ status: 'pending' })
+        .update({ status: outcome, settledAt: now });
       const name = await artistName(trx, pot.artistId);
       let events: NotificationEvent[];
       if (outcome === 'converted') {
-        await credits.recordAllocations(trx, pending.map((p) => ({ userId: p.userId, artistId: pot.artistId, month: pot.month, credits: Number(p.credits), createdAt: drop!.at })));
+        await credits.recordAllocations(
+          trx,
+          pending.map((p) => ({
+            userId: p.userId,
+            artistId: pot.artistId,
+            month: pot.month,
+            credits: Number(p.credits),
+            createdAt: drop!.at,
+          })),
+        );
         events = perFan(pending).map(([userId, sum]) => ({
           userId,
           key: `pledge-landed:${pot.id}`,
@@ -147,10 +174,21 @@ export function createPledgesService(kernel: Kernel) {
         // The drop came out (or the month's pledges were released) since the window was read.
         if (held !== 1) throw conflict(MESSAGES.dropOut(artistName, month));
         const remaining = await credits.debit(trx, userId, month, amount);
-        const [id] = await trx('pledges').insert({ potId: pot.id, userId, artistId, month, credits: amount, status: 'pending', createdAt: now.getTime() });
+        const [id] = await trx('pledges').insert({
+          potId: pot.id,
+          userId,
+          artistId,
+          month,
+          credits: amount,
+          status: 'pending',
+          createdAt: now.getTime(),
+        });
         // One release sweep per month, however many pledges and app nodes ask for it.
         await kernel.jobs.enqueue(trx, EXPIRE_JOB, { month }, { runAt: deadline, uniqueKey: `${EXPIRE_JOB}:${month}` });
-        return { pledge: { id: Number(id), artistId, artistName, credits: amount, month, createdAt: now.toISOString() }, credits: remaining };
+        return {
+          pledge: { id: Number(id), artistId, artistName, credits: amount, month, createdAt: now.toISOString() },
+          credits: remaining,
+        };
       });
       await announcePledge(userId, artistId);
       return result;
@@ -163,9 +201,13 @@ export function createPledgesService(kernel: Kernel) {
       if (pledge.status !== 'pending') throw conflict(MESSAGES.settled[pledge.status]);
       const now = kernel.now().getTime();
       const refunded = await knex.transaction(async (trx) => {
-        const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
+        const open = await trx('pledge_pots')
+          .where({ id: pledge.potId, status: 'open' })
+          .decrement('credits', pledge.credits);
         if (open !== 1) return false;
-        const cancelled = await trx('pledges').where({ id: pledgeId, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+        const cancelled = await trx('pledges')
+          .where({ id: pledgeId, status: 'pending' })
+          .update({ status: 'cancelled', settledAt: now });
         if (cancelled !== 1) throw conflict(MESSAGES.settled.cancelled);
         await credits.refund(trx, userId, pledge.month, Number(pledge.credits));
         return true;
@@ -185,9 +227,19 @@ export function createPledgesService(kernel: Kernel) {
       const rows = await knex('pledges as p')
         .join('artists as a', 'a.id', 'p.artistId')
         .where({ 'p.userId': userId, 'p.status': 'pending' })
-        .orderBy([{ column: 'p.createdAt', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+        .orderBy([
+          { column: 'p.createdAt', order: 'desc' },
+          { column: 'p.id', order: 'desc' },
+        ])
         .select('p.id', 'p.artistId', 'a.name as artistName', 'p.credits', 'p.month', 'p.createdAt');
-      return rows.map((r) => ({ id: Number(r.id), artistId: Number(r.artistId), artistName: r.artistName as string, credits: Number(r.credits), month: r.month as string, createdAt: new Date(Number(r.createdAt)).toISOString() }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        artistId: Number(r.artistId),
+        artistName: r.artistName as string,
+        credits: Number(r.credits),
+        month: r.month as string,
+        createdAt: new Date(Number(r.createdAt)).toISOString(),
+      }));
     },
 
     /** Credits held for the artist's next drop (what the artist sees). */
@@ -203,12 +255,16 @@ export function createPledgesService(kernel: Kernel) {
      * server checks again on every pledge).
      */
     async window(artistId: number, viewerId: number | null) {
-      const artist = await knex('artists as a').join('users as u', 'u.id', 'a.user_id').where('a.id', artistId).first('a.userId', 'a.name', 'u.deletedAt');
+      const artist = await knex('artists as a')
+        .join('users as u', 'u.id', 'a.user_id')
+        .where('a.id', artistId)
+        .first('a.userId', 'a.name', 'u.deletedAt');
       if (!artist) throw notFound(MESSAGES.artistNotFound);
       if (artist.deletedAt) throw gone(ARTIST_DELETED.pledge);
       const month = await nextDropMonth(artistId, kernel.now());
       if (viewerId !== null) kernel.cache.dependsOn([creditsTag(viewerId)]);
-      const grant = viewerId === null ? null : await knex('credit_grants').where({ userId: viewerId, month }).first('remaining');
+      const grant =
+        viewerId === null ? null : await knex('credit_grants').where({ userId: viewerId, month }).first('remaining');
       return {
         month,
         closesAt: pledgeDeadline(month).toISOString(),
@@ -226,7 +282,11 @@ export function createPledgesService(kernel: Kernel) {
       const open = now < pledgeDeadline(month);
       // Whom a fan may pledge to is whom they may give credits to: the same choices, by name.
       const rows = await credits.artistChoices(userId);
-      return rows.map((r) => ({ id: Number(r.id), name: r.name, month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        month: open && !out.has(Number(r.id)) ? month : shiftMonth(month, 1),
+      }));
     },
 
     /** Whether pledgeableArtists has anyone, for the vault's button (the page does not carry the list). */
@@ -253,19 +313,35 @@ export function createPledgesService(kernel: Kernel) {
       const pending: PledgeRow[] = await trx('pledges').where({ userId, status: 'pending' });
       const now = kernel.now().getTime();
       for (const pledge of pending) {
-        const open = await trx('pledge_pots').where({ id: pledge.potId, status: 'open' }).decrement('credits', pledge.credits);
-        if (open === 1) await trx('pledges').where({ id: pledge.id, status: 'pending' }).update({ status: 'cancelled', settledAt: now });
+        const open = await trx('pledge_pots')
+          .where({ id: pledge.potId, status: 'open' })
+          .decrement('credits', pledge.credits);
+        if (open === 1)
+          await trx('pledges')
+            .where({ id: pledge.id, status: 'pending' })
+            .update({ status: 'cancelled', settledAt: now });
       }
-      const pots: Pot[] = await trx('pledge_pots').whereIn('artistId', trx('artists').select('id').where({ userId })).where({ status: 'open' });
+      const pots: Pot[] = await trx('pledge_pots')
+        .whereIn('artistId', trx('artists').select('id').where({ userId }))
+        .where({ status: 'open' });
       for (const pot of pots) await settle(pot, 'released', null, trx);
     },
 
     /** The fan's pledges, every status (their data export). */
     async exportOf(userId: number) {
-      const rows = await knex('pledges as p').join('artists as a', 'a.id', 'p.artistId').where('p.userId', userId).orderBy('p.createdAt')
+      const rows = await knex('pledges as p')
+        .join('artists as a', 'a.id', 'p.artistId')
+        .where('p.userId', userId)
+        .orderBy('p.createdAt')
         .select('p.id', 'a.name as artist', 'p.month', 'p.credits', 'p.status', 'p.createdAt', 'p.settledAt');
       const iso = (ms: unknown) => (ms === null ? null : new Date(Number(ms)).toISOString());
-      return rows.map((r) => ({ ...r, id: Number(r.id), credits: Number(r.credits), createdAt: iso(r.createdAt), settledAt: iso(r.settledAt) }));
+      return rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        credits: Number(r.credits),
+        createdAt: iso(r.createdAt),
+        settledAt: iso(r.settledAt),
+      }));
     },
 
     /**
@@ -278,7 +354,8 @@ export function createPledgesService(kernel: Kernel) {
       const pots: Pot[] = await knex('pledge_pots').where({ month, status: 'open' });
       for (const pot of pots) {
         const drop = await dropOut(pot.artistId, month, now);
-        if (drop && !isSettled(month, kernel.now())) await settle(pot, 'converted', { trackId: Number(drop.id), title: drop.title, at: Number(drop.uploadDate) });
+        if (drop && !isSettled(month, kernel.now()))
+          await settle(pot, 'converted', { trackId: Number(drop.id), title: drop.title, at: Number(drop.uploadDate) });
         else await settle(pot, 'released', null);
       }
     },

@@ -49,12 +49,40 @@ export interface ReleaseDraft {
 
 export function emptyDraft(now: Date): ReleaseDraft {
   return {
-    title: '', label: '', genre: '', language: '', releasedBefore: false, previousReleaseDate: '',
-    coverImage: null, coverName: '', coverSize: 0, audioUrl: null, audioName: '', audioSize: 0, duration: 0,
-    description: '', recordingYear: now.getUTCFullYear(), isrc: '', hasLyrics: false, lyricsLanguage: '',
-    contentType: 'Not Explicit', trackOrigin: 'Original', contentProtection: true, tikTokStartTime: '',
-    artistRoles: [], productionCredits: [], songwriterCredits: [], key: '', bpm: null, moods: [], tags: [],
-    releaseASAP: true, releaseDate: '', midnightRelease: true, enablePreSave: false, isMonthlyDrop: true,
+    title: '',
+    label: '',
+    genre: '',
+    language: '',
+    releasedBefore: false,
+    previousReleaseDate: '',
+    coverImage: null,
+    coverName: '',
+    coverSize: 0,
+    audioUrl: null,
+    audioName: '',
+    audioSize: 0,
+    duration: 0,
+    description: '',
+    recordingYear: now.getUTCFullYear(),
+    isrc: '',
+    hasLyrics: false,
+    lyricsLanguage: '',
+    contentType: 'Not Explicit',
+    trackOrigin: 'Original',
+    contentProtection: true,
+    tikTokStartTime: '',
+    artistRoles: [],
+    productionCredits: [],
+    songwriterCredits: [],
+    key: '',
+    bpm: null,
+    moods: [],
+    tags: [],
+    releaseASAP: true,
+    releaseDate: '',
+    midnightRelease: true,
+    enablePreSave: false,
+    isMonthlyDrop: true,
   };
 }
 
@@ -62,12 +90,17 @@ export type FieldErrors = Partial<Record<keyof ReleaseDraft, string>>;
 
 /** Step 1: release details. */
 export function detailsErrors(d: ReleaseDraft, now: Date): FieldErrors {
-  const errors: FieldErrors = checkFields({ title: trackRules.title, label: trackRules.label }, { title: d.title.trim() || undefined, label: d.label }, ['title']);
+  const errors: FieldErrors = checkFields(
+    { title: trackRules.title, label: trackRules.label },
+    { title: d.title.trim() || undefined, label: d.label },
+    ['title'],
+  );
   if (!d.genre) errors.genre = 'Genre is required';
   if (!d.language) errors.language = 'Language is required';
   if (d.releasedBefore) {
     if (!d.previousReleaseDate) errors.previousReleaseDate = DATE_MESSAGES.previousRequired;
-    else if (d.previousReleaseDate < EARLIEST_PREVIOUS_RELEASE || d.previousReleaseDate > dayKey(now)) errors.previousReleaseDate = DATE_MESSAGES.previousRange;
+    else if (d.previousReleaseDate < EARLIEST_PREVIOUS_RELEASE || d.previousReleaseDate > dayKey(now))
+      errors.previousReleaseDate = DATE_MESSAGES.previousRange;
   }
   return errors;
 }
@@ -79,7 +112,8 @@ export function trackErrors(d: ReleaseDraft): FieldErrors {
     { description: trackRules.description, isrc: trackRules.isrc, tikTokStartTime: trackRules.tikTokStartTime },
     { description: d.description, isrc: d.isrc.trim().toUpperCase(), tikTokStartTime: tikTok },
   );
-  if (tikTok !== undefined && d.duration > 0 && tikTok >= d.duration) errors.tikTokStartTime = DATE_MESSAGES.tikTokBeyond;
+  if (tikTok !== undefined && d.duration > 0 && tikTok >= d.duration)
+    errors.tikTokStartTime = DATE_MESSAGES.tikTokBeyond;
   if (d.hasLyrics && !d.lyricsLanguage) errors.lyricsLanguage = DATE_MESSAGES.lyricsLanguage;
   return errors;
 }
@@ -141,7 +175,12 @@ export function missingFields(d: ReleaseDraft): string[] {
 
 /** POST /api/tracks body (spec §7: dates as ISO strings, audioUrl the uploaded reference). */
 export function trackPayload(d: ReleaseDraft) {
-  const metadata: Record<string, unknown> = { artistRoles: d.artistRoles, productionCredits: d.productionCredits, songwriterCredits: d.songwriterCredits, royaltySplits: [] };
+  const metadata: Record<string, unknown> = {
+    artistRoles: d.artistRoles,
+    productionCredits: d.productionCredits,
+    songwriterCredits: d.songwriterCredits,
+    royaltySplits: [],
+  };
   if (d.key) metadata.key = d.key;
   if (d.bpm) metadata.bpm = d.bpm;
   if (d.moods.length) metadata.moods = d.moods;

@@ -46,7 +46,9 @@ async function transcode(payload: unknown, kernel: Kernel): Promise<void> {
   if (!row) return;
   const out = await tempOut(kernel, 'm4a');
   try {
-    await withLocalFile(kernel.storage, row.masterUrl ?? row.audioUrl, (file) => transcodeToAac(file, out, STREAM_BITRATE));
+    await withLocalFile(kernel.storage, row.masterUrl ?? row.audioUrl, (file) =>
+      transcodeToAac(file, out, STREAM_BITRATE),
+    );
     const key = `s/${randomBytes(16).toString('hex')}.m4a`;
     await kernel.storage.putFile(key, out, 'audio/mp4');
     const url = `/media/${key}`;
@@ -78,26 +80,37 @@ async function analyze(payload: unknown, kernel: Kernel): Promise<void> {
     peaks: await waveformPeaks(file, duration, WAVEFORM_BUCKETS),
   }));
   const { loudness, key } = measured;
-  await kernel.knex('tracks').where({ id: row.id }).update({
-    loudnessLufs: loudness.integratedLufs,
-    truePeak: loudness.truePeakDbtp,
-    loudnessRange: loudness.loudnessRangeLu,
-    bpm: measured.bpm,
-    bpmConfidence: measured.bpm === null ? null : measured.tempoConfidence,
-    keyTonic: key?.tonic ?? null,
-    keyMode: key?.mode ?? null,
-    keyConfidence: key?.confidence ?? null,
-    analyzedAt: kernel.now().getTime(),
-    waveform: JSON.stringify(peaks),
-  });
+  await kernel
+    .knex('tracks')
+    .where({ id: row.id })
+    .update({
+      loudnessLufs: loudness.integratedLufs,
+      truePeak: loudness.truePeakDbtp,
+      loudnessRange: loudness.loudnessRangeLu,
+      bpm: measured.bpm,
+      bpmConfidence: measured.bpm === null ? null : measured.tempoConfidence,
+      keyTonic: key?.tonic ?? null,
+      keyMode: key?.mode ?? null,
+      keyConfidence: key?.confidence ?? null,
+      analyzedAt: kernel.now().getTime(),
+      waveform: JSON.stringify(peaks),
+    });
 }
 
 /** Small and medium AVIF and WebP sizes of the cover, for srcset. */
 async function cover(payload: unknown, kernel: Kernel): Promise<void> {
   const row = await trackRow(kernel, payload);
   if (!row?.coverImage) return;
-  const variants = await storeWebSizes(kernel.storage, row.coverImage, COVER_WIDTHS, `c/${randomBytes(16).toString('hex')}`);
-  await kernel.knex('tracks').where({ id: row.id }).update({ coverVariants: JSON.stringify(variants) });
+  const variants = await storeWebSizes(
+    kernel.storage,
+    row.coverImage,
+    COVER_WIDTHS,
+    `c/${randomBytes(16).toString('hex')}`,
+  );
+  await kernel
+    .knex('tracks')
+    .where({ id: row.id })
+    .update({ coverVariants: JSON.stringify(variants) });
 }
 
 /** A release is out: every plugin that listens (pledges, notifications) is told, each idempotently. */

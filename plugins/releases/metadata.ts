@@ -32,10 +32,30 @@ export const metadataSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    artistRoles: list({ type: 'object', additionalProperties: false, required: ['name', 'role'], properties: { name, role } }),
-    productionCredits: list({ type: 'object', additionalProperties: false, required: ['name', 'role'], properties: { name, role } }),
-    songwriterCredits: list({ type: 'object', additionalProperties: false, required: ['name'], properties: { name, contribution: { type: 'string', maxLength: CREDIT_LIMITS.role } } }),
-    royaltySplits: list({ type: 'object', additionalProperties: false, required: ['name', 'share'], properties: { name, share: { type: 'number', minimum: 0, maximum: 100 } } }),
+    artistRoles: list({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'role'],
+      properties: { name, role },
+    }),
+    productionCredits: list({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'role'],
+      properties: { name, role },
+    }),
+    songwriterCredits: list({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: { name, contribution: { type: 'string', maxLength: CREDIT_LIMITS.role } },
+    }),
+    royaltySplits: list({
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'share'],
+      properties: { name, share: { type: 'number', minimum: 0, maximum: 100 } },
+    }),
     key: { type: 'string', maxLength: 20 },
     bpm: { type: 'number', minimum: 20, maximum: 400 },
     moods: words,
@@ -53,12 +73,18 @@ export function parseMetadata(value: unknown): ReleaseMetadata {
     const error = validate.errors![0];
     const where = error.instancePath.split('/').filter(Boolean);
     const field = where[0] ?? 'metadata';
-    if (where.length >= 2 && (error.params as { missingProperty?: string }).missingProperty === 'role') throw invalid(`${field}: Role is required`);
-    if (where.length >= 2 && ((error.params as { missingProperty?: string }).missingProperty === 'name' || where[2] === 'name')) throw invalid(`${field}: Name is required`);
+    if (where.length >= 2 && (error.params as { missingProperty?: string }).missingProperty === 'role')
+      throw invalid(`${field}: Role is required`);
+    if (
+      where.length >= 2 &&
+      ((error.params as { missingProperty?: string }).missingProperty === 'name' || where[2] === 'name')
+    )
+      throw invalid(`${field}: Name is required`);
     throw invalid(`metadata${error.instancePath.replace(/\//g, '.')} ${error.message}`);
   }
   const meta = input as Partial<ReleaseMetadata>;
-  const trim = (credits: Credit[] = []) => credits.map((c) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v.trim()])) as unknown as Credit);
+  const trim = (credits: Credit[] = []) =>
+    credits.map((c) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v.trim()])) as unknown as Credit);
   return {
     ...meta,
     artistRoles: trim(meta.artistRoles),

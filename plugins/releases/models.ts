@@ -22,9 +22,22 @@ export class Upload extends BaseModel {
 
   /** What the uploader gets back: the URL that serves the file and what the server read from it. */
   toPublic() {
-    const base = { id: this.id, url: this.url, type: this.kind, contentType: this.contentType, size: Number(this.size), filename: this.originalName };
+    const base = {
+      id: this.id,
+      url: this.url,
+      type: this.kind,
+      contentType: this.contentType,
+      size: Number(this.size),
+      filename: this.originalName,
+    };
     if (this.kind === 'image') return { ...base, width: this.width, height: this.height };
-    return { ...base, duration: this.duration, sampleRate: this.sampleRate, bitDepth: this.bitDepth, channels: this.channels };
+    return {
+      ...base,
+      duration: this.duration,
+      sampleRate: this.sampleRate,
+      bitDepth: this.bitDepth,
+      channels: this.channels,
+    };
   }
 }
 

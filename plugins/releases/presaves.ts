@@ -19,13 +19,17 @@ export function createPresaves(knex: Knex, now: () => Date) {
     if (!track.enablePreSave) throw conflict(PRESAVE_MESSAGES.off);
   }
 
-  const presaverIds = async (trackId: number) => (await knex('presaves').where({ trackId }).select('userId')).map((row) => Number(row.userId));
+  const presaverIds = async (trackId: number) =>
+    (await knex('presaves').where({ trackId }).select('userId')).map((row) => Number(row.userId));
 
   return {
     /** Pre-saves once: asking again keeps the one row. */
     async presave(userId: number, trackId: number): Promise<{ presaved: true }> {
       await presavable(userId, trackId);
-      await knex('presaves').insert({ userId, trackId, createdAt: now().getTime() }).onConflict(['userId', 'trackId']).ignore();
+      await knex('presaves')
+        .insert({ userId, trackId, createdAt: now().getTime() })
+        .onConflict(['userId', 'trackId'])
+        .ignore();
       return { presaved: true };
     },
 
@@ -48,7 +52,11 @@ export function createPresaves(knex: Knex, now: () => Date) {
     /** The public moment: every pre-save becomes a like, dated then; safe to run twice. Returns the pre-savers. */
     async land(trackId: number, at: number): Promise<number[]> {
       const userIds = await presaverIds(trackId);
-      if (userIds.length) await knex('likes').insert(userIds.map((userId) => ({ userId, trackId, createdAt: at }))).onConflict(['userId', 'trackId']).ignore();
+      if (userIds.length)
+        await knex('likes')
+          .insert(userIds.map((userId) => ({ userId, trackId, createdAt: at })))
+          .onConflict(['userId', 'trackId'])
+          .ignore();
       return userIds;
     },
   };

@@ -60,7 +60,10 @@ export function trackMedia(row: Row): TrackMedia {
     processing: row.status === 'processing',
     failed: row.status === 'failed',
     waveform: jsonColumn<number[]>(row.waveform),
-    loudness: row.loudnessLufs == null ? null : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
+    loudness:
+      row.loudnessLufs == null
+        ? null
+        : { integrated: Number(row.loudnessLufs), truePeak: Number(row.truePeak), range: Number(row.loudnessRange) },
     coverSrcset: imageSrcset(row.coverVariants),
     analysis: trackAnalysis(row),
   };
@@ -113,7 +116,11 @@ export function presentRelease(row: Row): ReleaseJson {
   return {
     id: Number(row.id),
     artistId: Number(row.artistId),
-    artist: { id: Number(row.artistId), name: String(row.artistName), profileImage: (row.artistProfileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE },
+    artist: {
+      id: Number(row.artistId),
+      name: String(row.artistName),
+      profileImage: (row.artistProfileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE,
+    },
     title: String(row.title),
     audioUrl: String(row.audioUrl),
     coverImage: (row.coverImage as string | null) || PLACEHOLDER_COVER,

@@ -6,7 +6,15 @@ import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import { parseMetadata } from './metadata.ts';
-import { PRESAVE_MESSAGES, trackRequired, trackRules, UPLOAD_KINDS, uploadRequired, uploadRules, type UploadKind } from './rules.ts';
+import {
+  PRESAVE_MESSAGES,
+  trackRequired,
+  trackRules,
+  UPLOAD_KINDS,
+  uploadRequired,
+  uploadRules,
+  type UploadKind,
+} from './rules.ts';
 import type { TrackInput } from './service.ts';
 import { requestViewer } from '../catalog/viewer.ts';
 
@@ -17,7 +25,12 @@ export const UPLOAD_LOGIN = 'Please log in to upload files';
 export const TRACK_LOGIN = 'You need to be logged in to upload tracks.';
 
 const streamQuery: FieldRules = {
-  type: { label: 'What the file is', type: 'string', enum: UPLOAD_KINDS, messages: { enum: uploadRules.type.messages!.enum } },
+  type: {
+    label: 'What the file is',
+    type: 'string',
+    enum: UPLOAD_KINDS,
+    messages: { enum: uploadRules.type.messages!.enum },
+  },
   filename: { label: 'The file’s name, for display', type: 'string' },
 };
 const UPLOAD_ERRORS = {
@@ -31,61 +44,140 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
   const releases = kernel.services.releases;
 
   // Spec §7: a data URL in JSON. Its body parser (larger limit) runs in the plugin middleware.
-  api.post('/upload', { summary: 'Upload a cover image or an audio master as a data URL', session: 'required', login: UPLOAD_LOGIN, body: parseUpload, responses: { 201: Upload }, errors: UPLOAD_ERRORS }, async (ctx) => {
-    const user = requireUser(ctx, UPLOAD_LOGIN);
-    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
-    ctx.status = 201;
-    ctx.body = await releases.uploadDataUrl(user.id, parseUpload(ctx.request.body));
-  });
+  api.post(
+    '/upload',
+    {
+      summary: 'Upload a cover image or an audio master as a data URL',
+      session: 'required',
+      login: UPLOAD_LOGIN,
+      body: parseUpload,
+      responses: { 201: Upload },
+      errors: UPLOAD_ERRORS,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, UPLOAD_LOGIN);
+      await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
+      ctx.status = 201;
+      ctx.body = await releases.uploadDataUrl(user.id, parseUpload(ctx.request.body));
+    },
+  );
 
   // The streaming path the wizard uses: the raw file as the body, never held in memory.
-  api.post('/upload/stream', { summary: 'Upload a file as the raw request body (what the release wizard uses)', session: 'required', login: UPLOAD_LOGIN, query: streamQuery, body: { contentType: 'application/octet-stream', description: 'The file’s bytes' }, responses: { 201: Upload }, errors: UPLOAD_ERRORS }, async (ctx) => {
-    const user = requireUser(ctx, UPLOAD_LOGIN);
-    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
-    const kind = String(ctx.query.type ?? '');
-    if (!(UPLOAD_KINDS as readonly string[]).includes(kind)) throw invalid(streamQuery.type.messages!.enum!);
-    const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined;
-    const length = ctx.get('Content-Length') ? Number(ctx.get('Content-Length')) : undefined;
-    ctx.status = 201;
-    ctx.body = await releases.uploadStream(user.id, kind as UploadKind, filename, ctx.req, length);
-  });
+  api.post(
+    '/upload/stream',
+    {
+      summary: 'Upload a file as the raw request body (what the release wizard uses)',
+      session: 'required',
+      login: UPLOAD_LOGIN,
+      query: streamQuery,
+      body: { contentType: 'application/octet-stream', description: 'The file’s bytes' },
+      responses: { 201: Upload },
+      errors: UPLOAD_ERRORS,
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, UPLOAD_LOGIN);
+      await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
+      const kind = String(ctx.query.type ?? '');
+      if (!(UPLOAD_KINDS as readonly string[]).includes(kind)) throw invalid(streamQuery.type.messages!.enum!);
+      const filename = typeof ctx.query.filename === 'string' ? ctx.query.filename : undefined;
+      const length = ctx.get('Content-Length') ? Number(ctx.get('Content-Length')) : undefined;
+      ctx.status = 201;
+      ctx.body = await releases.uploadStream(user.id, kind as UploadKind, filename, ctx.req, length);
+    },
+  );
 
-  api.post('/tracks', { summary: 'Release a track: its fields, its uploads and its credits', session: 'required', login: TRACK_LOGIN, body: parseTrack, bodyFields: { metadata: Metadata }, responses: { 201: Release }, errors: { 400: 'a date, a credit or an upload that does not fit', 403: 'the e-mail address is not verified, not an artist account, or another person’s upload', 409: 'this month’s drop is already taken' } }, async (ctx) => {
-    const user = requireUser(ctx, TRACK_LOGIN);
-    await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
-    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-    const metadata = parseMetadata(body.metadata);
-    const input = parseTrack(body);
-    ctx.status = 201;
-    ctx.body = await releases.createTrack(user, input, metadata);
-  });
+  api.post(
+    '/tracks',
+    {
+      summary: 'Release a track: its fields, its uploads and its credits',
+      session: 'required',
+      login: TRACK_LOGIN,
+      body: parseTrack,
+      bodyFields: { metadata: Metadata },
+      responses: { 201: Release },
+      errors: {
+        400: 'a date, a credit or an upload that does not fit',
+        403: 'the e-mail address is not verified, not an artist account, or another person’s upload',
+        409: 'this month’s drop is already taken',
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, TRACK_LOGIN);
+      await kernel.services.accounts.recovery.requireVerified(user.id, 'upload');
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const metadata = parseMetadata(body.metadata);
+      const input = parseTrack(body);
+      ctx.status = 201;
+      ctx.body = await releases.createTrack(user, input, metadata);
+    },
+  );
 
   // The player's waveform and the processing state of a released track (anyone may listen to it),
   // or of a scheduled one to its own artist (their preview).
-  api.get('/tracks/:id/media', { summary: 'A track’s waveform, loudness, tempo and key, and whether its stream is ready (a scheduled one: to its artist only)', session: 'optional', responses: { 200: TrackMedia } }, async (ctx) => {
-    const id = idParam(ctx.params.id, 'Track');
-    const user = ctx.state.user;
-    const visible = (await kernel.services.catalog.findTrack(id, requestViewer(ctx))) || (user && (await releases.isOwnTrack(user.id, id)));
-    if (!visible) throw notFound('Track not found');
-    ctx.body = await releases.trackMedia(id);
-  });
+  api.get(
+    '/tracks/:id/media',
+    {
+      summary:
+        'A track’s waveform, loudness, tempo and key, and whether its stream is ready (a scheduled one: to its artist only)',
+      session: 'optional',
+      responses: { 200: TrackMedia },
+    },
+    async (ctx) => {
+      const id = idParam(ctx.params.id, 'Track');
+      const user = ctx.state.user;
+      const visible =
+        (await kernel.services.catalog.findTrack(id, requestViewer(ctx))) ||
+        (user && (await releases.isOwnTrack(user.id, id)));
+      if (!visible) throw notFound('Track not found');
+      ctx.body = await releases.trackMedia(id);
+    },
+  );
 
   // Pre-save a scheduled release (its "coming on" page), or withdraw it before the release is out.
-  api.post('/tracks/:id/presave', { summary: 'Pre-save a scheduled release: it is in the library when it is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' } }, async (ctx) => {
-    const user = requireUser(ctx, PRESAVE_MESSAGES.login);
-    ctx.body = await releases.presaves.presave(user.id, idParam(ctx.params.id, 'Track'));
-  });
-  api.delete('/tracks/:id/presave', { summary: 'Withdraw a pre-save before the release is out', session: 'required', login: PRESAVE_MESSAGES.login, responses: { 200: Presaved }, errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' } }, async (ctx) => {
-    const user = requireUser(ctx, PRESAVE_MESSAGES.login);
-    ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
-  });
+  api.post(
+    '/tracks/:id/presave',
+    {
+      summary: 'Pre-save a scheduled release: it is in the library when it is out',
+      session: 'required',
+      login: PRESAVE_MESSAGES.login,
+      responses: { 200: Presaved },
+      errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, PRESAVE_MESSAGES.login);
+      ctx.body = await releases.presaves.presave(user.id, idParam(ctx.params.id, 'Track'));
+    },
+  );
+  api.delete(
+    '/tracks/:id/presave',
+    {
+      summary: 'Withdraw a pre-save before the release is out',
+      session: 'required',
+      login: PRESAVE_MESSAGES.login,
+      responses: { 200: Presaved },
+      errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, PRESAVE_MESSAGES.login);
+      ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
+    },
+  );
 
   // Step 6 polls its release until processing ends; only the artist who made it may look before release.
-  api.get('/releases/:id', { summary: 'One of the caller’s releases, as the wizard polls it while it is processed', session: 'required', responses: { 200: Release }, errors: { 403: 'another artist’s release' } }, async (ctx) => {
-    const user = requireUser(ctx);
-    const release = await releases.release(idParam(ctx.params.id, 'Release'));
-    const artist = await kernel.services.accounts.artistOfUser(user.id);
-    if (artist?.id !== release.artistId) throw forbidden('This release belongs to another artist');
-    ctx.body = release;
-  });
+  api.get(
+    '/releases/:id',
+    {
+      summary: 'One of the caller’s releases, as the wizard polls it while it is processed',
+      session: 'required',
+      responses: { 200: Release },
+      errors: { 403: 'another artist’s release' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const release = await releases.release(idParam(ctx.params.id, 'Release'));
+      const artist = await kernel.services.accounts.artistOfUser(user.id);
+      if (artist?.id !== release.artistId) throw forbidden('This release belongs to another artist');
+      ctx.body = release;
+    },
+  );
 }

@@ -8,12 +8,40 @@ import { formatDay, MIN_LEAD_DAYS } from './schedule.ts';
 export { GENRES };
 
 /** Spec §3: language of the title. */
-export const LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Japanese', 'Korean', 'Mandarin', 'Portuguese', 'Russian', 'Instrumental'] as const;
+export const LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Mandarin',
+  'Portuguese',
+  'Russian',
+  'Instrumental',
+] as const;
 /** Spec §3: lyrics languages. */
-export const LYRICS_LANGUAGES = ['English', 'Spanish', 'French', 'German', 'Italian', 'Japanese', 'Korean', 'Mandarin', 'Portuguese', 'Russian', 'Other'] as const;
+export const LYRICS_LANGUAGES = [
+  'English',
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Mandarin',
+  'Portuguese',
+  'Russian',
+  'Other',
+] as const;
 /** Spec §5 values; the wizard labels Clean as "Clean (Edited)". */
 export const CONTENT_TYPES = ['Not Explicit', 'Explicit', 'Clean'] as const;
-export const CONTENT_TYPE_LABELS: Record<(typeof CONTENT_TYPES)[number], string> = { 'Not Explicit': 'Not Explicit', Explicit: 'Explicit', Clean: 'Clean (Edited)' };
+export const CONTENT_TYPE_LABELS: Record<(typeof CONTENT_TYPES)[number], string> = {
+  'Not Explicit': 'Not Explicit',
+  Explicit: 'Explicit',
+  Clean: 'Clean (Edited)',
+};
 export const TRACK_ORIGINS = ['Original', 'Cover'] as const;
 
 /** Spec §9: the recording year list runs from this year back to 1950. */
@@ -64,9 +92,23 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** POST /api/upload: a data URL in JSON (spec §7). */
 export const uploadRules: FieldRules = {
-  data: { label: 'File', type: 'string', minLength: 1, messages: { required: 'File data is required', minLength: 'File data is required', type: 'data must be a data URL string' } },
+  data: {
+    label: 'File',
+    type: 'string',
+    minLength: 1,
+    messages: {
+      required: 'File data is required',
+      minLength: 'File data is required',
+      type: 'data must be a data URL string',
+    },
+  },
   filename: { label: 'File name', type: 'string', maxLength: 255 },
-  type: { label: 'Upload type', type: 'string', enum: UPLOAD_KINDS, messages: { enum: 'type must be image or audio', required: 'type must be image or audio' } },
+  type: {
+    label: 'Upload type',
+    type: 'string',
+    enum: UPLOAD_KINDS,
+    messages: { enum: 'type must be image or audio', required: 'type must be image or audio' },
+  },
 };
 export const uploadRequired = ['data', 'type'] as const;
 
@@ -77,17 +119,67 @@ export const trackRules: FieldRules = {
     type: 'string',
     minLength: 2,
     maxLength: 100,
-    messages: { required: 'Title is required', minLength: 'Title must be at least 2 characters', maxLength: 'Title must be less than 100 characters' },
+    messages: {
+      required: 'Title is required',
+      minLength: 'Title must be at least 2 characters',
+      maxLength: 'Title must be less than 100 characters',
+    },
   },
-  label: { label: 'Label', type: 'string', maxLength: 100, nullable: true, messages: { maxLength: 'Label must be less than 100 characters' } },
-  genre: { label: 'Genre', type: 'string', enum: GENRES, messages: { required: 'Genre is required', enum: 'Please choose a genre from the list' } },
-  language: { label: 'Language', type: 'string', enum: LANGUAGES, messages: { required: 'Language is required', enum: 'Please choose a language from the list' } },
+  label: {
+    label: 'Label',
+    type: 'string',
+    maxLength: 100,
+    nullable: true,
+    messages: { maxLength: 'Label must be less than 100 characters' },
+  },
+  genre: {
+    label: 'Genre',
+    type: 'string',
+    enum: GENRES,
+    messages: { required: 'Genre is required', enum: 'Please choose a genre from the list' },
+  },
+  language: {
+    label: 'Language',
+    type: 'string',
+    enum: LANGUAGES,
+    messages: { required: 'Language is required', enum: 'Please choose a language from the list' },
+  },
   releasedBefore: { label: 'Previously Released', type: 'boolean' },
-  previousReleaseDate: { label: 'Previous Release Date', type: 'string', maxLength: 40, nullable: true, messages: { type: 'Previous Release Date must be a date' } },
-  coverImage: { label: 'Cover image', type: 'string', maxLength: 500, nullable: true, pattern: '^/media/', messages: { pattern: 'Cover image must be an uploaded image' } },
-  audioUrl: { label: 'Audio File', type: 'string', maxLength: 500, pattern: '^/media/', messages: { required: 'Audio File is required', pattern: 'Audio File must be an uploaded audio file' } },
-  description: { label: 'Description', type: 'string', maxLength: 500, messages: { maxLength: 'Description must be less than 500 characters' } },
-  recordingYear: { label: 'Recording Year', type: 'integer', minimum: FIRST_RECORDING_YEAR, maximum: 9999, messages: { minimum: `Recording Year must be ${FIRST_RECORDING_YEAR} or later` } },
+  previousReleaseDate: {
+    label: 'Previous Release Date',
+    type: 'string',
+    maxLength: 40,
+    nullable: true,
+    messages: { type: 'Previous Release Date must be a date' },
+  },
+  coverImage: {
+    label: 'Cover image',
+    type: 'string',
+    maxLength: 500,
+    nullable: true,
+    pattern: '^/media/',
+    messages: { pattern: 'Cover image must be an uploaded image' },
+  },
+  audioUrl: {
+    label: 'Audio File',
+    type: 'string',
+    maxLength: 500,
+    pattern: '^/media/',
+    messages: { required: 'Audio File is required', pattern: 'Audio File must be an uploaded audio file' },
+  },
+  description: {
+    label: 'Description',
+    type: 'string',
+    maxLength: 500,
+    messages: { maxLength: 'Description must be less than 500 characters' },
+  },
+  recordingYear: {
+    label: 'Recording Year',
+    type: 'integer',
+    minimum: FIRST_RECORDING_YEAR,
+    maximum: 9999,
+    messages: { minimum: `Recording Year must be ${FIRST_RECORDING_YEAR} or later` },
+  },
   isrc: {
     label: 'ISRC',
     type: 'string',
@@ -97,13 +189,44 @@ export const trackRules: FieldRules = {
     messages: { pattern: 'ISRC must look like CC-XXX-YY-NNNNN (e.g. US-S1Z-25-00001)' },
   },
   hasLyrics: { label: 'Lyrics Present', type: 'boolean' },
-  lyricsLanguage: { label: 'Lyrics Language', type: 'string', enum: LYRICS_LANGUAGES, nullable: true, messages: { enum: 'Please choose a lyrics language from the list' } },
-  contentType: { label: 'Content Type', type: 'string', enum: CONTENT_TYPES, messages: { enum: 'Content type must be Explicit, Clean or Not Explicit' } },
-  trackOrigin: { label: 'Track Origin', type: 'string', enum: TRACK_ORIGINS, messages: { enum: 'Track origin must be Original or Cover' } },
+  lyricsLanguage: {
+    label: 'Lyrics Language',
+    type: 'string',
+    enum: LYRICS_LANGUAGES,
+    nullable: true,
+    messages: { enum: 'Please choose a lyrics language from the list' },
+  },
+  contentType: {
+    label: 'Content Type',
+    type: 'string',
+    enum: CONTENT_TYPES,
+    messages: { enum: 'Content type must be Explicit, Clean or Not Explicit' },
+  },
+  trackOrigin: {
+    label: 'Track Origin',
+    type: 'string',
+    enum: TRACK_ORIGINS,
+    messages: { enum: 'Track origin must be Original or Cover' },
+  },
   contentProtection: { label: 'Content ID Protection', type: 'boolean' },
-  tikTokStartTime: { label: 'TikTok Start Time', type: 'integer', minimum: 0, nullable: true, messages: { minimum: 'TikTok Start Time must be 0 or more seconds', type: 'TikTok Start Time must be whole seconds' } },
+  tikTokStartTime: {
+    label: 'TikTok Start Time',
+    type: 'integer',
+    minimum: 0,
+    nullable: true,
+    messages: {
+      minimum: 'TikTok Start Time must be 0 or more seconds',
+      type: 'TikTok Start Time must be whole seconds',
+    },
+  },
   releaseASAP: { label: 'Release ASAP', type: 'boolean' },
-  releaseDate: { label: 'Release Date', type: 'string', maxLength: 40, nullable: true, messages: { type: 'Release Date must be a date' } },
+  releaseDate: {
+    label: 'Release Date',
+    type: 'string',
+    maxLength: 40,
+    nullable: true,
+    messages: { type: 'Release Date must be a date' },
+  },
   midnightRelease: { label: 'Midnight Release', type: 'boolean' },
   enablePreSave: { label: 'Enable Pre-Save', type: 'boolean' },
   isMonthlyDrop: { label: 'Monthly Drop', type: 'boolean' },
@@ -122,7 +245,8 @@ export const DATE_MESSAGES = {
 } as const;
 
 /** The "at least 7 days ahead" rule's message names the first day allowed ('Dec 3, 2026'). */
-export const releaseTooSoon = (earliestDay: string) => `Release Date must be at least ${MIN_LEAD_DAYS} days from today: ${formatDay(earliestDay)} or later`;
+export const releaseTooSoon = (earliestDay: string) =>
+  `Release Date must be at least ${MIN_LEAD_DAYS} days from today: ${formatDay(earliestDay)} or later`;
 
 /** Pre-save's refusals and its control's texts. */
 export const PRESAVE_MESSAGES = {
@@ -132,7 +256,8 @@ export const PRESAVE_MESSAGES = {
   off: 'Pre-save is not enabled for this release',
 } as const;
 
-export const MONTHLY_DROP_TAKEN = 'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
+export const MONTHLY_DROP_TAKEN =
+  'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
 
 /** Spec §5: the credit dialogs. */
 /** What the artist sees when the streaming file could not be made (step 6, the track page). */

@@ -35,5 +35,10 @@ export function earliestReleaseDay(now: Date): string {
 
 /** 'Mar 5, 2026' (spec §9 date display). */
 export function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -1,4 +1,17 @@
-import { arrayOf, boolean, component, dateTime, extend, integer, nullable, number, object, oneOf, optional, string } from '../../api/openapi/schema.ts';
+import {
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  extend,
+  integer,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  string,
+} from '../../api/openapi/schema.ts';
 import { ImageSrcset, TRACK_FIELDS } from '../catalog/schemas.ts';
 import { metadataSchema } from './metadata.ts';
 import { UPLOAD_KINDS } from './rules.ts';
@@ -12,7 +25,14 @@ const media = {
   loudness: nullable(object({ integrated: number, truePeak: number, range: number })),
   coverSrcset: nullable(ImageSrcset),
   analysis: nullable(
-    object({ bpm: nullable(number), bpmConfidence: nullable(number), key: nullable(string), keyTonic: nullable(string), keyMode: nullable(oneOf('major', 'minor')), keyConfidence: nullable(number) }),
+    object({
+      bpm: nullable(number),
+      bpmConfidence: nullable(number),
+      key: nullable(string),
+      keyTonic: nullable(string),
+      keyMode: nullable(oneOf('major', 'minor')),
+      keyConfidence: nullable(number),
+    }),
   ),
 };
 
@@ -52,7 +72,14 @@ export const Release = component(
   }),
 );
 
-const upload = object({ id: integer, url: string, type: oneOf(...UPLOAD_KINDS), contentType: string, size: integer, filename: nullable(string) });
+const upload = object({
+  id: integer,
+  url: string,
+  type: oneOf(...UPLOAD_KINDS),
+  contentType: string,
+  size: integer,
+  filename: nullable(string),
+});
 /** A stored upload and what the server read from it: an image's size, or audio's duration and format. */
 export const Upload = component(
   'Upload',

@@ -8,7 +8,13 @@ import type { ReleaseMetadata } from './metadata.ts';
 // and the tracks play their original files meanwhile, as an upload's do.
 
 const ENGINEERS = ['Sam Okafor', 'Rita Moreno-Liu', 'Jonas Berg', 'Aiko Tanaka'];
-const LYRICS: Record<string, string | null> = { Latin: 'Spanish', 'Hip-Hop/Rap': 'English', 'R&B/Soul': 'English', Rock: 'English', Folk: 'English' };
+const LYRICS: Record<string, string | null> = {
+  Latin: 'Spanish',
+  'Hip-Hop/Rap': 'English',
+  'R&B/Soul': 'English',
+  Rock: 'English',
+  Folk: 'English',
+};
 
 function describe(title: string, artist: string, genre: string | null, bio: string): string {
   return `${title} is ${artist}'s ${genre ? `${genre.toLowerCase()} ` : ''}drop, written and recorded in a single month.\n\n${bio}`;
@@ -49,14 +55,20 @@ export async function seedReleases(kernel: Kernel): Promise<void> {
           metadata: JSON.stringify(metadata),
           // The scheduled demo drop: out at 00:00 UTC of its day, open to pre-save meanwhile.
           ...(Number(row.uploadDate) > at
-            ? { releaseAsap: false, releaseDate: new Date(Number(row.uploadDate)).toISOString().slice(0, 10), midnightRelease: false, enablePreSave: true }
+            ? {
+                releaseAsap: false,
+                releaseDate: new Date(Number(row.uploadDate)).toISOString().slice(0, 10),
+                midnightRelease: false,
+                enablePreSave: true,
+              }
             : {}),
         });
       await kernel.jobs.enqueue(trx, JOB.transcode, { trackId: row.id });
       await kernel.jobs.enqueue(trx, JOB.analyze, { trackId: row.id });
       if (row.coverImage) await kernel.jobs.enqueue(trx, JOB.cover, { trackId: row.id });
       // A scheduled demo drop is announced at its moment, as any scheduled release is.
-      if (Number(row.uploadDate) > at) await kernel.jobs.enqueue(trx, JOB.public, { trackId: row.id }, { runAt: Number(row.uploadDate) });
+      if (Number(row.uploadDate) > at)
+        await kernel.jobs.enqueue(trx, JOB.public, { trackId: row.id }, { runAt: Number(row.uploadDate) });
     }
   });
 }

@@ -46,13 +46,17 @@ export const NOT_ARTIST = 'Only artist accounts can upload tracks. Update your p
 export const NOT_YOUR_FILE = 'You can only use files you uploaded yourself';
 
 /** The dates of a release, checked against today (spec §5): a 400 with the rule's text otherwise. */
-export function checkDates(input: TrackInput, now: Date): { previousReleaseDate: string | null; releaseDate: string | null } {
+export function checkDates(
+  input: TrackInput,
+  now: Date,
+): { previousReleaseDate: string | null; releaseDate: string | null } {
   let previousReleaseDate: string | null = null;
   if (input.releasedBefore) {
     if (!input.previousReleaseDate) throw invalid(DATE_MESSAGES.previousRequired);
     previousReleaseDate = dayOf(input.previousReleaseDate);
     if (!previousReleaseDate) throw invalid(DATE_MESSAGES.invalid);
-    if (previousReleaseDate < EARLIEST_PREVIOUS_RELEASE || previousReleaseDate > dayKey(now)) throw invalid(DATE_MESSAGES.previousRange);
+    if (previousReleaseDate < EARLIEST_PREVIOUS_RELEASE || previousReleaseDate > dayKey(now))
+      throw invalid(DATE_MESSAGES.previousRange);
   }
   let releaseDate: string | null = null;
   if (input.releaseASAP === false) {
@@ -101,7 +105,10 @@ export function createReleasesService(kernel: Kernel) {
      * For other plugins (AI analysis): a local file of an upload this user owns, or null. With the
      * S3 driver the object is downloaded once into DATA_DIR/tmp/owned and reused.
      */
-    async resolveOwnedUpload(userId: number, url: string): Promise<{ filePath: string; kind: 'image' | 'audio'; contentType: string; duration: number | null } | null> {
+    async resolveOwnedUpload(
+      userId: number,
+      url: string,
+    ): Promise<{ filePath: string; kind: 'image' | 'audio'; contentType: string; duration: number | null } | null> {
       const upload = await uploads.owned(userId, url);
       if (!upload) return null;
       let filePath: string;
@@ -114,7 +121,12 @@ export function createReleasesService(kernel: Kernel) {
           await pipeline(await storage.read(upload.storageKey), createWriteStream(filePath));
         }
       }
-      return { filePath, kind: upload.kind, contentType: upload.contentType, duration: upload.duration == null ? null : Number(upload.duration) };
+      return {
+        filePath,
+        kind: upload.kind,
+        contentType: upload.contentType,
+        duration: upload.duration == null ? null : Number(upload.duration),
+      };
     },
 
     /**
@@ -127,7 +139,8 @@ export function createReleasesService(kernel: Kernel) {
       if (!artist) throw forbidden(NOT_ARTIST);
       const now = kernel.now();
       const { previousReleaseDate, releaseDate } = checkDates(input, now);
-      if (input.recordingYear !== undefined && input.recordingYear > now.getUTCFullYear()) throw invalid(DATE_MESSAGES.recordingYearFuture);
+      if (input.recordingYear !== undefined && input.recordingYear > now.getUTCFullYear())
+        throw invalid(DATE_MESSAGES.recordingYearFuture);
       if (input.hasLyrics && !input.lyricsLanguage) throw invalid(DATE_MESSAGES.lyricsLanguage);
 
       const audio = await uploads.owned(user.id, input.audioUrl, 'audio');
@@ -242,7 +255,10 @@ export function createReleasesService(kernel: Kernel) {
 
     /** Whether the track is this user's own (a scheduled one's preview). */
     async isOwnTrack(userId: number, trackId: number): Promise<boolean> {
-      return !!(await knex('tracks as t').join('artists as a', 'a.id', 't.artistId').where({ 't.id': trackId, 'a.userId': userId }).first('t.id'));
+      return !!(await knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artistId')
+        .where({ 't.id': trackId, 'a.userId': userId })
+        .first('t.id'));
     },
 
     /** Processing flag, waveform, loudness and cover srcset of any track (pages, player, embed). */
@@ -253,7 +269,11 @@ export function createReleasesService(kernel: Kernel) {
 
     /** A release as its owner sees it (scheduled ones included). */
     async release(id: number): Promise<ReleaseJson> {
-      const row = await knex('tracks as t').join('artists as a', 'a.id', 't.artistId').select('t.*', 'a.name as artistName', 'a.profileImage as artistProfileImage').where('t.id', id).first();
+      const row = await knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artistId')
+        .select('t.*', 'a.name as artistName', 'a.profileImage as artistProfileImage')
+        .where('t.id', id)
+        .first();
       if (!row) throw notFound('Release not found');
       return presentRelease(row);
     },

@@ -17,7 +17,10 @@ import { AUDIO_RULES, IMAGE_RULES, quotaMessage, type UploadKind } from './rules
 // content (magic bytes, a full decode, ffprobe), get a server-made name and move to storage.
 
 const LIMITS: Record<UploadKind, number> = { image: IMAGE_RULES.maxBytes, audio: AUDIO_RULES.maxBytes };
-const SIZE_MESSAGES: Record<UploadKind, string> = { image: IMAGE_RULES.messages.size, audio: AUDIO_RULES.messages.size };
+const SIZE_MESSAGES: Record<UploadKind, string> = {
+  image: IMAGE_RULES.messages.size,
+  audio: AUDIO_RULES.messages.size,
+};
 const CONTENT_TYPES = { jpeg: 'image/jpeg', png: 'image/png', wav: 'audio/wav', flac: 'audio/flac' } as const;
 const EXTENSIONS = { jpeg: 'jpg', png: 'png', wav: 'wav', flac: 'flac' } as const;
 
@@ -26,7 +29,10 @@ const tooLarge = (kind: UploadKind) => new AppError('too_large', SIZE_MESSAGES[k
 /** Keeps a client's file name for display only: no folders, no control characters, bounded. */
 export function displayName(filename: string | undefined): string {
   const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  return [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('').slice(0, 255);
+  return [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .slice(0, 255);
 }
 
 async function readHead(file: string): Promise<Buffer> {
@@ -51,7 +57,8 @@ async function checkImage(file: string): Promise<Checked> {
     throw invalid(messages.corrupt);
   });
   if (Math.min(info.width, info.height) < IMAGE_RULES.minSide) throw invalid(messages.small);
-  if (Math.max(info.width, info.height) > Math.min(info.width, info.height) * (1 + IMAGE_RULES.squareTolerance)) throw invalid(messages.square);
+  if (Math.max(info.width, info.height) > Math.min(info.width, info.height) * (1 + IMAGE_RULES.squareTolerance))
+    throw invalid(messages.square);
   return { format: info.format, facts: { width: info.width, height: info.height } };
 }
 
@@ -64,7 +71,15 @@ async function checkAudio(file: string): Promise<Checked> {
   });
   const expected = format === 'wav' ? /^pcm_/ : /^flac$/;
   if (!expected.test(info.codec)) throw invalid(messages.type);
-  return { format, facts: { duration: Math.round(info.duration * 1000) / 1000, sampleRate: info.sampleRate, bitDepth: info.bitDepth, channels: info.channels } };
+  return {
+    format,
+    facts: {
+      duration: Math.round(info.duration * 1000) / 1000,
+      sampleRate: info.sampleRate,
+      bitDepth: info.bitDepth,
+      channels: info.channels,
+    },
+  };
 }
 
 /** Counts bytes through the pipe and stops the upload as soon as it passes the limit. */
@@ -84,7 +99,9 @@ export function createUploads(kernel: Kernel) {
   // The storage an uploader may fill a day (UPLOAD_MB_PER_DAY), counted by every node together, in KB:
   // the limit store's database table holds 32-bit counts.
   const { uploadBytesPerDay } = kernel.config.abuseLimits;
-  const uploadedKb = uploadBytesPerDay ? kernel.limits.create('upload-kb', { points: Math.floor(uploadBytesPerDay / 1024), windowMs: 24 * 60 * 60 * 1000 }) : null;
+  const uploadedKb = uploadBytesPerDay
+    ? kernel.limits.create('upload-kb', { points: Math.floor(uploadBytesPerDay / 1024), windowMs: 24 * 60 * 60 * 1000 })
+    : null;
 
   /**
    * Takes a file's size from its uploader's allowance before any work on it (413 when it does not fit);
@@ -114,7 +131,12 @@ export function createUploads(kernel: Kernel) {
   }
 
   /** Checks a complete temporary file, stores it under a new name and records its owner. */
-  async function accept(userId: number, kind: UploadKind, file: string, filename: string | undefined): Promise<PublicUpload> {
+  async function accept(
+    userId: number,
+    kind: UploadKind,
+    file: string,
+    filename: string | undefined,
+  ): Promise<PublicUpload> {
     try {
       const { size } = await stat(file);
       if (size > LIMITS[kind]) throw tooLarge(kind);
@@ -143,7 +165,10 @@ export function createUploads(kernel: Kernel) {
 
   return {
     /** POST /api/upload: `data:<any type>;base64,<bytes>`; the declared type is ignored, the bytes decide. */
-    async fromDataUrl(userId: number, input: { data: string; filename?: string; type: UploadKind }): Promise<PublicUpload> {
+    async fromDataUrl(
+      userId: number,
+      input: { data: string; filename?: string; type: UploadKind },
+    ): Promise<PublicUpload> {
       const comma = input.data.indexOf(',');
       if (!input.data.startsWith('data:') || comma < 0 || !input.data.slice(0, comma).endsWith(';base64')) {
         throw invalid('data must be a base64 data URL (data:<type>;base64,…)');
@@ -159,14 +184,24 @@ export function createUploads(kernel: Kernel) {
     },
 
     /** The streaming path: the body goes to disk chunk by chunk and is refused past the limit. */
-    async fromStream(userId: number, kind: UploadKind, filename: string | undefined, body: Readable, declaredLength?: number): Promise<PublicUpload> {
+    async fromStream(
+      userId: number,
+      kind: UploadKind,
+      filename: string | undefined,
+      body: Readable,
+      declaredLength?: number,
+    ): Promise<PublicUpload> {
       if (declaredLength !== undefined && declaredLength > LIMITS[kind]) throw tooLarge(kind);
       // A declared length is charged before a byte is read (Node holds the body to it); a chunked body once received.
       const early = declaredLength === undefined ? null : await charge(userId, declaredLength);
       const file = await tempFile();
       let refund = early;
       try {
-        await pipeline(body, byteLimit(LIMITS[kind], () => tooLarge(kind)), createWriteStream(file));
+        await pipeline(
+          body,
+          byteLimit(LIMITS[kind], () => tooLarge(kind)),
+          createWriteStream(file),
+        );
         refund ??= await charge(userId, (await stat(file)).size);
       } catch (error) {
         await rm(file, { force: true });

@@ -14,8 +14,14 @@ export async function exportReleases(kernel: Kernel, userId: number): Promise<Ex
   const absolute = (url: string | null) => (url ? new URL(url, kernel.config.publicUrl).href : null);
   const artist = await knex('artists').where({ userId }).first('id');
   const tracks = artist ? await knex('tracks').where({ artistId: artist.id }).orderBy('uploadDate') : [];
-  const uploads = await knex('uploads').where({ userId }).orderBy('createdAt').select('kind', 'url', 'contentType', 'size', 'originalName', 'createdAt');
-  const presaves = await knex('presaves as p').join('tracks as t', 't.id', 'p.track_id').where('p.user_id', userId).select('t.id as trackId', 't.title', 'p.created_at');
+  const uploads = await knex('uploads')
+    .where({ userId })
+    .orderBy('createdAt')
+    .select('kind', 'url', 'contentType', 'size', 'originalName', 'createdAt');
+  const presaves = await knex('presaves as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .where('p.user_id', userId)
+    .select('t.id as trackId', 't.title', 'p.created_at');
   return {
     releases: tracks.map((t) => ({
       id: Number(t.id),
@@ -49,6 +55,13 @@ export async function deleteReleasesData(_kernel: Kernel, userId: number, trx: K
 
 /** Beyond the catalog's columns: the master, the stream and every web size of the cover. */
 export async function withheldReleaseMedia(kernel: Kernel): Promise<string[]> {
-  const variants = await kernel.knex('tracks as t').whereRaw(`not ${anyRelease().sql}`).whereNotNull('t.cover_variants').pluck('t.cover_variants');
-  return [...(await withheldTrackMedia(kernel, ['master_url', 'stream_url'])), ...variants.flatMap((column) => storedSizes(column).map((v) => v.url))];
+  const variants = await kernel
+    .knex('tracks as t')
+    .whereRaw(`not ${anyRelease().sql}`)
+    .whereNotNull('t.cover_variants')
+    .pluck('t.cover_variants');
+  return [
+    ...(await withheldTrackMedia(kernel, ['master_url', 'stream_url'])),
+    ...variants.flatMap((column) => storedSizes(column).map((v) => v.url)),
+  ];
 }

@@ -23,5 +23,10 @@ export const SUGGEST_DEBOUNCE_MS = 200;
  */
 export function queryTerms(text: string): string[] {
   // Composed first, so an accent typed as a combining mark stays part of its word.
-  return (text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? []).slice(0, QUERY_MAX_TERMS);
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu) ?? []
+  ).slice(0, QUERY_MAX_TERMS);
 }

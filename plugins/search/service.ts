@@ -71,7 +71,13 @@ interface Matcher {
 function sqliteMatcher(knex: Knex): Matcher {
   const expression = (terms: string[]) => terms.map((term) => `"${term}"*`).join(' ');
   const match = (table: string, query: Knex.QueryBuilder, on: string, terms: string[], ranked: boolean) => {
-    query.join(knex.raw(`(select rowid as hit_id, rank as hit_rank from ${table} where ${table} match ?) as hit`, [expression(terms)]), 'hit.hit_id', on);
+    query.join(
+      knex.raw(`(select rowid as hit_id, rank as hit_rank from ${table} where ${table} match ?) as hit`, [
+        expression(terms),
+      ]),
+      'hit.hit_id',
+      on,
+    );
     if (ranked) query.orderBy('hit.hit_rank');
     return query;
   };
@@ -101,7 +107,11 @@ function mysqlMatcher(knex: Knex): Matcher {
       select t2.id, ${ARTIST_WORD} from artists a2 join tracks t2 on t2.artist_id = a2.id where ${ARTIST_WORD}
     ) words group by id)`;
   const startsWith = (query: Knex.QueryBuilder, term: string, columns: string[]) =>
-    query.where((w) => columns.forEach((column) => w.orWhereRaw(`${column} like ?`, [`${term}%`]).orWhereRaw(`${column} like ?`, [`% ${term}%`])));
+    query.where((w) =>
+      columns.forEach((column) =>
+        w.orWhereRaw(`${column} like ?`, [`${term}%`]).orWhereRaw(`${column} like ?`, [`% ${term}%`]),
+      ),
+    );
   return {
     ready: () =>
       (known ??= knex.raw('select @@innodb_ft_min_token_size as n').then(([rows]: [Row[]]) => {
@@ -109,8 +119,11 @@ function mysqlMatcher(knex: Knex): Matcher {
       })),
     tracks(query, terms, ranked) {
       const indexed = terms.filter((term) => term.length >= min);
-      indexed.forEach((term, i) => query.join(knex.raw(`${tracksWithWord} as w${i}`, Array(4).fill(`${term}*`)), `w${i}.id`, 't.id'));
-      for (const term of terms.filter((term) => term.length < min)) startsWith(query, term, ['t.title', 't.genre', 'a.name', 'a.genre']);
+      indexed.forEach((term, i) =>
+        query.join(knex.raw(`${tracksWithWord} as w${i}`, Array(4).fill(`${term}*`)), `w${i}.id`, 't.id'),
+      );
+      for (const term of terms.filter((term) => term.length < min))
+        startsWith(query, term, ['t.title', 't.genre', 'a.name', 'a.genre']);
       if (ranked && indexed.length) query.orderByRaw(`${indexed.map((_, i) => `w${i}.score`).join(' + ')} desc`);
       return query;
     },
@@ -119,7 +132,8 @@ function mysqlMatcher(knex: Knex): Matcher {
       const words = indexed.map((term) => `+${term}*`).join(' ');
       if (indexed.length) query.whereRaw('match(a.name, a.genre) against (? in boolean mode)', [words]);
       for (const term of terms.filter((term) => term.length < min)) startsWith(query, term, ['a.name', 'a.genre']);
-      if (ranked && indexed.length) query.orderByRaw('match(a.name, a.genre) against (? in boolean mode) desc', [words]);
+      if (ranked && indexed.length)
+        query.orderByRaw('match(a.name, a.genre) against (? in boolean mode) desc', [words]);
       return query;
     },
   };
@@ -140,7 +154,10 @@ export function createSearchService(kernel: Kernel) {
     return released(at.getTime(), zoneOffsetMs(viewer.zone, at));
   }
 
-  const newestFirst = [{ column: 't.upload_date', order: 'desc' as const }, { column: 't.id', order: 'desc' as const }];
+  const newestFirst = [
+    { column: 't.upload_date', order: 'desc' as const },
+    { column: 't.id', order: 'desc' as const },
+  ];
 
   async function count(query: Knex.QueryBuilder): Promise<number> {
     const [{ n }] = await query.clearSelect().clearOrder().count({ n: '*' });
@@ -151,9 +168,19 @@ export function createSearchService(kernel: Kernel) {
    * A page of a ranked list as ids with the list's total (a window count in the same query, so the
    * index is read once), then the page's rows. Past the last page it counts and shows the last one.
    */
-  async function paged<T>(matching: () => Knex.QueryBuilder, idColumn: string, requested: number, size: number, rowsOf: (ids: number[]) => Promise<T[]>): Promise<Page<T>> {
+  async function paged<T>(
+    matching: () => Knex.QueryBuilder,
+    idColumn: string,
+    requested: number,
+    size: number,
+    rowsOf: (ids: number[]) => Promise<T[]>,
+  ): Promise<Page<T>> {
     const window = async (page: number) => {
-      const rows: Row[] = await matching().clearSelect().select(`${idColumn} as id`, knex.raw('count(*) over () as total')).limit(size).offset((page - 1) * size);
+      const rows: Row[] = await matching()
+        .clearSelect()
+        .select(`${idColumn} as id`, knex.raw('count(*) over () as total'))
+        .limit(size)
+        .offset((page - 1) * size);
       return rows;
     };
     let page = Math.max(1, requested);
@@ -166,7 +193,12 @@ export function createSearchService(kernel: Kernel) {
     }
     if (!rows.length) return { ...EMPTY_PAGE };
     const total = Number(rows[0].total);
-    return { items: await rowsOf(rows.map((row) => Number(row.id))), page, pageCount: pageWindow(total, page, size).pageCount, total };
+    return {
+      items: await rowsOf(rows.map((row) => Number(row.id))),
+      page,
+      pageCount: pageWindow(total, page, size).pageCount,
+      total,
+    };
   }
 
   /** Rows in the order of the ids given. */
@@ -178,13 +210,30 @@ export function createSearchService(kernel: Kernel) {
   function trackPage(viewer: Viewer, terms: string[], requested: number, size: number): Promise<Page<TrackJson>> {
     const out = releasedFor(viewer);
     const matching = () =>
-      matcher.tracks(knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings), terms, true).orderBy(newestFirst);
-    return paged(matching, 't.id', requested, size, async (ids) => inOrder(ids, (await tracksQuery(knex, out, viewer.id).whereIn('t.id', ids)).map(toTrack)));
+      matcher
+        .tracks(
+          knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').whereRaw(out.sql, out.bindings),
+          terms,
+          true,
+        )
+        .orderBy(newestFirst);
+    return paged(matching, 't.id', requested, size, async (ids) =>
+      inOrder(ids, (await tracksQuery(knex, out, viewer.id).whereIn('t.id', ids)).map(toTrack)),
+    );
   }
 
   function artistPage(terms: string[], requested: number, size: number): Promise<Page<ArtistHit>> {
     const matching = () => matcher.artists(knex('artists as a'), terms, true).orderByRaw('lower(a.name) asc, a.id asc');
-    return paged(matching, 'a.id', requested, size, async (ids) => inOrder(ids, (await knex('artists as a').select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.profile_image_variants', 'a.verified').whereIn('a.id', ids)).map(toArtistHit)));
+    return paged(matching, 'a.id', requested, size, async (ids) =>
+      inOrder(
+        ids,
+        (
+          await knex('artists as a')
+            .select('a.id', 'a.name', 'a.genre', 'a.profile_image', 'a.profile_image_variants', 'a.verified')
+            .whereIn('a.id', ids)
+        ).map(toArtistHit),
+      ),
+    );
   }
 
   return {
@@ -194,7 +243,10 @@ export function createSearchService(kernel: Kernel) {
       const query = text.trim();
       if (!terms.length) return { query, tracks: { ...EMPTY_PAGE }, artists: { ...EMPTY_PAGE } };
       await matcher.ready();
-      const [tracks, artists] = await Promise.all([trackPage(viewer, terms, page, TRACKS_PER_PAGE), artistPage(terms, page, ARTISTS_PER_PAGE)]);
+      const [tracks, artists] = await Promise.all([
+        trackPage(viewer, terms, page, TRACKS_PER_PAGE),
+        artistPage(terms, page, ARTISTS_PER_PAGE),
+      ]);
       return { query, tracks, artists };
     },
 
@@ -204,15 +256,27 @@ export function createSearchService(kernel: Kernel) {
       if (!terms.length) return { tracks: [], artists: [] };
       await matcher.ready();
       const out = releasedFor(viewer);
-      const trackQuery = knex('tracks as t').join('artists as a', 'a.id', 't.artist_id').select('t.id', 't.title', 't.cover_image', 'a.name as artist_name').whereRaw(out.sql, out.bindings);
+      const trackQuery = knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artist_id')
+        .select('t.id', 't.title', 't.cover_image', 'a.name as artist_name')
+        .whereRaw(out.sql, out.bindings);
       const artistQuery = knex('artists as a').select('a.id', 'a.name', 'a.profile_image');
       const [tracks, artists] = await Promise.all([
         matcher.tracks(trackQuery, terms, true).orderBy(newestFirst).limit(SUGGESTED_TRACKS),
         matcher.artists(artistQuery, terms, true).orderByRaw('lower(a.name) asc, a.id asc').limit(SUGGESTED_ARTISTS),
       ]);
       return {
-        tracks: tracks.map((row: Row) => ({ id: Number(row.id), title: String(row.title), artist: String(row.artistName), coverImage: (row.coverImage as string | null) || PLACEHOLDER_COVER })),
-        artists: artists.map((row: Row) => ({ id: Number(row.id), name: String(row.name), profileImage: (row.profileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE })),
+        tracks: tracks.map((row: Row) => ({
+          id: Number(row.id),
+          title: String(row.title),
+          artist: String(row.artistName),
+          coverImage: (row.coverImage as string | null) || PLACEHOLDER_COVER,
+        })),
+        artists: artists.map((row: Row) => ({
+          id: Number(row.id),
+          name: String(row.name),
+          profileImage: (row.profileImage as string | null) || PLACEHOLDER_ARTIST_IMAGE,
+        })),
       };
     },
   };

@@ -43,7 +43,8 @@ export class Params {
     const raw = this.get(name);
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!/^-?\d{1,15}$/.test(raw) || value < min) throw new SubsonicError(CODE.generic, `${name} must be a whole number from ${min}`);
+    if (!/^-?\d{1,15}$/.test(raw) || value < min)
+      throw new SubsonicError(CODE.generic, `${name} must be a whole number from ${min}`);
     return Math.min(value, max);
   }
   flag(name: string, fallback: boolean): boolean {
@@ -101,7 +102,13 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
   }
 
   /** `count` ids from `offset` of the search service's ranked results (it pages by fixed sizes). */
-  async function searchIds(user: SubsonicUser, text: string, kind: 'tracks' | 'artists', offset: number, count: number): Promise<number[]> {
+  async function searchIds(
+    user: SubsonicUser,
+    text: string,
+    kind: 'tracks' | 'artists',
+    offset: number,
+    count: number,
+  ): Promise<number[]> {
     const per = kind === 'tracks' ? TRACKS_PER_PAGE : ARTISTS_PER_PAGE;
     const ids: number[] = [];
     let page = Math.floor(offset / per) + 1;
@@ -128,7 +135,8 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
 
   async function star({ params, user }: Call, like: boolean): Promise<Payload> {
     const { tracks, artists } = starTargets(params);
-    if (artists.length) throw new SubsonicError(CODE.generic, 'Artists cannot be starred on OneTrack: star their releases');
+    if (artists.length)
+      throw new SubsonicError(CODE.generic, 'Artists cannot be starred on OneTrack: star their releases');
     const ids: number[] = [];
     for (const value of tracks) ids.push(Number((await trackRow(user, value, ['tr', 'al'])).id));
     await kernel.cache.writing(async () => {
@@ -142,7 +150,9 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     getLicense: async () => ({ license: { valid: true } }),
     getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: EXTENSIONS }),
     getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
-    getIndexes: async () => ({ indexes: { lastModified: kernel.now().getTime(), ignoredArticles: '', index: indexed(await library.artists()) } }),
+    getIndexes: async () => ({
+      indexes: { lastModified: kernel.now().getTime(), ignoredArticles: '', index: indexed(await library.artists()) },
+    }),
     getArtists: async () => ({ artists: { ignoredArticles: '', index: indexed(await library.artists()) } }),
 
     async getArtist({ params, user }) {
@@ -154,7 +164,13 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
       const id = params.required('id');
       if (parseId(id)?.kind === 'ar') {
         const row = await artistRow(id);
-        return { directory: { id, name: row.name, child: (await library.artistSongs(user.id, Number(row.id))).map(albumDirectory) } };
+        return {
+          directory: {
+            id,
+            name: row.name,
+            child: (await library.artistSongs(user.id, Number(row.id))).map(albumDirectory),
+          },
+        };
       }
       const row = await trackRow(user, id, ['al']);
       const dir = albumDirectory(row);
@@ -179,16 +195,24 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     },
 
     async getRandomSongs({ params, user }) {
-      return { randomSongs: { song: (await library.albumList(user.id, 'random', 0, params.integer('size', 10, 0, MAX_WINDOW))).map(song) } };
+      return {
+        randomSongs: {
+          song: (await library.albumList(user.id, 'random', 0, params.integer('size', 10, 0, MAX_WINDOW))).map(song),
+        },
+      };
     },
 
     async search3({ params, user }) {
       // Apps sync the whole library with an empty query (some send "").
       const text = (params.get('query') ?? '').replace(/^"+|"+$/g, '').trim();
-      const window = (kind: string) => ({ count: params.integer(`${kind}Count`, 20, 0, MAX_WINDOW), offset: params.integer(`${kind}Offset`, 0, 0, Number.MAX_SAFE_INTEGER) });
+      const window = (kind: string) => ({
+        count: params.integer(`${kind}Count`, 20, 0, MAX_WINDOW),
+        offset: params.integer(`${kind}Offset`, 0, 0, Number.MAX_SAFE_INTEGER),
+      });
       const [a, al, s] = [window('artist'), window('album'), window('song')];
       if (!text) {
-        const everything = (w: { count: number; offset: number }) => library.albumList(user.id, 'alphabeticalByArtist', w.offset, w.count);
+        const everything = (w: { count: number; offset: number }) =>
+          library.albumList(user.id, 'alphabeticalByArtist', w.offset, w.count);
         const [artists, albums, songs] = await Promise.all([
           a.count ? library.artists().limit(a.count).offset(a.offset) : [],
           al.count ? everything(al) : [],
@@ -200,7 +224,9 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
       const albumIds = al.count ? await searchIds(user, text, 'tracks', al.offset, al.count) : [];
       const songIds = s.count ? await searchIds(user, text, 'tracks', s.offset, s.count) : [];
       const artistRows = artistIds.length ? await library.artists().whereIn('a.id', artistIds) : [];
-      const byId = new Map<number, Record<string, unknown>>(artistRows.map((row: Record<string, unknown>) => [Number(row.id), row]));
+      const byId = new Map<number, Record<string, unknown>>(
+        artistRows.map((row: Record<string, unknown>) => [Number(row.id), row]),
+      );
       return {
         searchResult3: {
           artist: artistIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])).map(artist),
@@ -213,7 +239,10 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     async getCoverArt({ params, user, ctx }) {
       const id = params.required('id');
       const size = params.get('size') === undefined ? null : params.integer('size', 0, 1, 10_000);
-      const key = parseId(id)?.kind === 'ar' ? mediaKey(String((await artistRow(id)).profileImage ?? '')) : mediaKey(String((await trackRow(user, id, ['al', 'tr'])).coverImage ?? ''));
+      const key =
+        parseId(id)?.kind === 'ar'
+          ? mediaKey(String((await artistRow(id)).profileImage ?? ''))
+          : mediaKey(String((await trackRow(user, id, ['al', 'tr'])).coverImage ?? ''));
       if (!key || !(await sendCover(ctx, kernel.storage, key, size))) throw notFoundError('Cover art');
       return null;
     },
@@ -275,19 +304,31 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     async getNowPlaying({ user }) {
       const at = kernel.now().getTime();
       const reports = await subsonic.playingNow(user.id, NOW_PLAYING_MAX_MS);
-      const rows = await library.songsByIds(user.id, reports.map((r) => r.trackId));
+      const rows = await library.songsByIds(
+        user.id,
+        reports.map((r) => r.trackId),
+      );
       const byId = new Map(rows.map((row) => [Number(row.id), row]));
       const entry = reports.flatMap((report) => {
         const row = byId.get(report.trackId);
         if (!row || report.updatedAt + Number(row.duration) * 1000 + NOW_PLAYING_GRACE_MS < at) return [];
-        return [{ ...song(row), username: report.username, minutesAgo: Math.floor((at - report.updatedAt) / 60_000), playerId: 0, playerName: report.player || undefined }];
+        return [
+          {
+            ...song(row),
+            username: report.username,
+            minutesAgo: Math.floor((at - report.updatedAt) / 60_000),
+            playerId: 0,
+            playerName: report.player || undefined,
+          },
+        ];
       });
       return { nowPlaying: { entry } };
     },
 
     async getUser({ params, user }) {
       const username = params.required('username');
-      if (username.toLowerCase() !== user.username.toLowerCase()) throw new SubsonicError(CODE.notAuthorized, 'You can only read your own user');
+      if (username.toLowerCase() !== user.username.toLowerCase())
+        throw new SubsonicError(CODE.notAuthorized, 'You can only read your own user');
       return {
         user: {
           username: user.username,
@@ -316,7 +357,11 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     },
 
     async getGenres() {
-      return { genres: { genre: (await library.genres()).map((g) => ({ value: g.name, songCount: g.count, albumCount: g.count })) } };
+      return {
+        genres: {
+          genre: (await library.genres()).map((g) => ({ value: g.name, songCount: g.count, albumCount: g.count })),
+        },
+      };
     },
 
     // Apps ask for these while syncing: the library is always up to date, and OneTrack has no
@@ -331,8 +376,15 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
 
   function albumList(params: Params, user: SubsonicUser) {
     const type = params.required('type');
-    if (!(ALBUM_LISTS as readonly string[]).includes(type)) throw new SubsonicError(CODE.generic, `Unsupported list type: ${type} (supported: ${ALBUM_LISTS.join(', ')})`);
+    if (!(ALBUM_LISTS as readonly string[]).includes(type))
+      throw new SubsonicError(CODE.generic, `Unsupported list type: ${type} (supported: ${ALBUM_LISTS.join(', ')})`);
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
-    return library.albumList(user.id, type as AlbumList, params.integer('offset', 0, 0, Number.MAX_SAFE_INTEGER), params.integer('size', 10, 0, MAX_WINDOW), genre);
+    return library.albumList(
+      user.id,
+      type as AlbumList,
+      params.integer('offset', 0, 0, Number.MAX_SAFE_INTEGER),
+      params.integer('size', 10, 0, MAX_WINDOW),
+      genre,
+    );
   }
 }

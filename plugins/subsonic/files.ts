@@ -23,13 +23,23 @@ export function coverSize(requested: number): number {
   return COVER_SIZES.find((size) => size >= requested) ?? COVER_SIZES[COVER_SIZES.length - 1];
 }
 
-export async function sendAudio(ctx: ParameterizedContext, storage: Storage, key: string, download?: string): Promise<boolean> {
+export async function sendAudio(
+  ctx: ParameterizedContext,
+  storage: Storage,
+  key: string,
+  download?: string,
+): Promise<boolean> {
   if (download) ctx.attachment(download);
   return sendStored(ctx, storage, key, AUDIO_CACHING);
 }
 
 /** The original cover, or a JPEG of it fitted into size × size (made and stored on first request). */
-export async function sendCover(ctx: ParameterizedContext, storage: Storage, key: string, requested: number | null): Promise<boolean> {
+export async function sendCover(
+  ctx: ParameterizedContext,
+  storage: Storage,
+  key: string,
+  requested: number | null,
+): Promise<boolean> {
   if (requested === null) return sendStored(ctx, storage, key, COVER_CACHING);
   const size = coverSize(requested);
   const sizedKey = `subsonic/cover-${createHash('sha256').update(key).digest('hex').slice(0, 24)}-${size}.jpg`;
@@ -39,7 +49,10 @@ export async function sendCover(ctx: ParameterizedContext, storage: Storage, key
   const out = path.join(storage.tempDir, `cover-${randomBytes(8).toString('hex')}.jpg`);
   const original = await storage.localFile(key);
   try {
-    await sharp(original.path, { limitInputPixels: 40_000_000 }).resize(size, size, { fit: 'cover', withoutEnlargement: true }).jpeg({ quality: 85 }).toFile(out);
+    await sharp(original.path, { limitInputPixels: 40_000_000 })
+      .resize(size, size, { fit: 'cover', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toFile(out);
     await storage.putFile(sizedKey, out, 'image/jpeg');
   } finally {
     await original.release();

@@ -10,7 +10,16 @@ import { released, tracksQuery } from '../catalog/queries.ts';
 type Row = Record<string, unknown>;
 
 /** Every list type of getAlbumList2 served here. */
-export const ALBUM_LISTS = ['newest', 'recent', 'frequent', 'random', 'starred', 'alphabeticalByName', 'alphabeticalByArtist', 'byGenre'] as const;
+export const ALBUM_LISTS = [
+  'newest',
+  'recent',
+  'frequent',
+  'random',
+  'starred',
+  'alphabeticalByName',
+  'alphabeticalByArtist',
+  'byGenre',
+] as const;
 export type AlbumList = (typeof ALBUM_LISTS)[number];
 
 export function createLibrary(knex: Knex, now: () => Date) {
@@ -28,12 +37,21 @@ export function createLibrary(knex: Knex, now: () => Date) {
   function artists(): Knex.QueryBuilder {
     const o = out();
     return knex('artists as a')
-      .select('a.id', 'a.name', 'a.bio', 'a.profile_image', knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and ${o.sql}) as album_count`, o.bindings))
+      .select(
+        'a.id',
+        'a.name',
+        'a.bio',
+        'a.profile_image',
+        knex.raw(`(select count(*) from tracks t where t.artist_id = a.id and ${o.sql}) as album_count`, o.bindings),
+      )
       .whereRaw(`exists (select 1 from tracks t where t.artist_id = a.id and ${o.sql})`, o.bindings)
       .orderByRaw('lower(a.name) asc, a.id asc');
   }
 
-  const newest = [{ column: 't.upload_date', order: 'desc' as const }, { column: 't.id', order: 'desc' as const }];
+  const newest = [
+    { column: 't.upload_date', order: 'desc' as const },
+    { column: 't.id', order: 'desc' as const },
+  ];
 
   return {
     songs,
@@ -65,15 +83,24 @@ export function createLibrary(knex: Knex, now: () => Date) {
           return query.orderBy(newest);
         case 'recent':
           return query
-            .select(knex.raw('(select max(li.listened_at) from listens li where li.track_id = t.id and li.user_id = ?) as last_played', [userId]))
+            .select(
+              knex.raw(
+                '(select max(li.listened_at) from listens li where li.track_id = t.id and li.user_id = ?) as last_played',
+                [userId],
+              ),
+            )
             .whereExists(knex('listens as li').whereRaw('li.track_id = t.id and li.user_id = ?', [userId]))
             .orderBy([{ column: 'last_played', order: 'desc' }, ...newest]);
         case 'frequent':
-          return query.whereExists(knex('listens as li').whereRaw('li.track_id = t.id')).orderBy([{ column: 'play_count', order: 'desc' }, ...newest]);
+          return query
+            .whereExists(knex('listens as li').whereRaw('li.track_id = t.id'))
+            .orderBy([{ column: 'play_count', order: 'desc' }, ...newest]);
         case 'random':
           return query.orderByRaw(isMysql(knex) ? 'rand()' : 'random()');
         case 'starred':
-          return query.whereExists(knex('likes as l').whereRaw('l.track_id = t.id and l.user_id = ?', [userId])).orderBy([{ column: 'starred_at', order: 'desc' }, ...newest]);
+          return query
+            .whereExists(knex('likes as l').whereRaw('l.track_id = t.id and l.user_id = ?', [userId]))
+            .orderBy([{ column: 'starred_at', order: 'desc' }, ...newest]);
         case 'alphabeticalByName':
           return query.orderByRaw('lower(t.title) asc, t.id asc');
         case 'alphabeticalByArtist':
@@ -91,7 +118,12 @@ export function createLibrary(knex: Knex, now: () => Date) {
     /** The genres of the tracks out, with how many (every release is one song and one album). */
     async genres(): Promise<Array<{ name: string; count: number }>> {
       const o = out();
-      const rows = await knex('tracks as t').whereRaw(o.sql, o.bindings).whereNotNull('t.genre').groupBy('t.genre').select('t.genre', knex.raw('count(*) as n')).orderBy('t.genre');
+      const rows = await knex('tracks as t')
+        .whereRaw(o.sql, o.bindings)
+        .whereNotNull('t.genre')
+        .groupBy('t.genre')
+        .select('t.genre', knex.raw('count(*) as n'))
+        .orderBy('t.genre');
       return rows.map((row: Row) => ({ name: String(row.genre), count: Number(row.n) }));
     },
 

@@ -17,7 +17,13 @@ const subsonic: PluginManifest = {
   routes: subsonicRoutes,
   slots: { 'settings.links': 'components/AppsLink.astro' },
   // App passwords by name only: the secrets are never shown again.
-  exportData: async (kernel, userId) => ({ appPasswords: (await kernel.services.subsonic.list(userId)).map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })) }),
+  exportData: async (kernel, userId) => ({
+    appPasswords: (await kernel.services.subsonic.list(userId)).map(({ name, createdAt, lastUsedAt }) => ({
+      name,
+      createdAt,
+      lastUsedAt,
+    })),
+  }),
   deleteData: async (_kernel, userId, trx) => {
     await trx('subsonic_app_passwords').where({ userId }).delete();
     await trx('subsonic_now_playing').where({ userId }).delete();

@@ -45,7 +45,9 @@ function year(row: Row): number {
 function bitRate(row: Row, key: string | null): number | undefined {
   if (row.streamUrl && row.streamUrl === row.audioUrl) return STREAM_KBPS;
   const [rate, depth, channels] = [numberOr(row.sampleRate), numberOr(row.bitDepth), numberOr(row.channels)];
-  return key && /\.(wav|flac)$/i.test(key) && rate && depth && channels ? Math.round((rate * depth * channels) / 1000) : undefined;
+  return key && /\.(wav|flac)$/i.test(key) && rate && depth && channels
+    ? Math.round((rate * depth * channels) / 1000)
+    : undefined;
 }
 
 export function song(row: Row): Payload {
@@ -83,7 +85,13 @@ export function song(row: Row): Payload {
     bpm: numberOr(row.bpm) === undefined ? undefined : Math.round(Number(row.bpm)),
     genres: row.genre ? [{ name: row.genre }] : [],
     isrc: row.isrc ? [row.isrc] : [],
-    replayGain: lufs === undefined ? undefined : { trackGain: Math.round((REPLAYGAIN_REFERENCE_LUFS - lufs) * 100) / 100, trackPeak: peak === undefined ? undefined : Math.round(10 ** (peak / 20) * 10_000) / 10_000 },
+    replayGain:
+      lufs === undefined
+        ? undefined
+        : {
+            trackGain: Math.round((REPLAYGAIN_REFERENCE_LUFS - lufs) * 100) / 100,
+            trackPeak: peak === undefined ? undefined : Math.round(10 ** (peak / 20) * 10_000) / 10_000,
+          },
   };
 }
 
@@ -113,7 +121,20 @@ export function album(row: Row): Payload {
 /** A release as a directory Child (getAlbumList, getMusicDirectory of an artist). */
 export function albumDirectory(row: Row): Payload {
   const a = album(row);
-  return { id: a.id, parent: a.artistId, isDir: true, title: a.name, album: a.name, artist: a.artist, year: a.year, genre: a.genre, coverArt: a.coverArt, created: a.created, starred: a.starred, playCount: a.playCount };
+  return {
+    id: a.id,
+    parent: a.artistId,
+    isDir: true,
+    title: a.name,
+    album: a.name,
+    artist: a.artist,
+    year: a.year,
+    genre: a.genre,
+    coverArt: a.coverArt,
+    created: a.created,
+    starred: a.starred,
+    playCount: a.playCount,
+  };
 }
 
 export function artist(row: Row): Payload {
@@ -134,5 +155,7 @@ export function indexed(rows: Row[]): Payload[] {
     if (!groups.has(letter)) groups.set(letter, []);
     groups.get(letter)!.push(artist(row));
   }
-  return [...groups].sort(([x], [y]) => (x === '#' ? 1 : y === '#' ? -1 : x.localeCompare(y))).map(([name, list]) => ({ name, artist: list }));
+  return [...groups]
+    .sort(([x], [y]) => (x === '#' ? 1 : y === '#' ? -1 : x.localeCompare(y)))
+    .map(([name, list]) => ({ name, artist: list }));
 }

@@ -31,21 +31,32 @@ export class SubsonicError extends Error {
   }
 }
 
-export const missing = (name: string) => new SubsonicError(CODE.missingParameter, `Required parameter is missing: ${name}`);
+export const missing = (name: string) =>
+  new SubsonicError(CODE.missingParameter, `Required parameter is missing: ${name}`);
 export const notFoundError = (what: string) => new SubsonicError(CODE.notFound, `${what} not found`);
 
 export type Payload = Record<string, unknown>;
 export type Format = 'xml' | 'json';
 
 function envelope(status: 'ok' | 'failed', payload: Payload): Payload {
-  return { status, version: API_VERSION, type: SERVER_TYPE, serverVersion: SERVER_VERSION, openSubsonic: true, ...payload };
+  return {
+    status,
+    version: API_VERSION,
+    type: SERVER_TYPE,
+    serverVersion: SERVER_VERSION,
+    openSubsonic: true,
+    ...payload,
+  };
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 // Characters XML 1.0 cannot carry at all (a title could hold them): dropped.
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const escapeXml = (value: unknown) => String(value).replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+const escapeXml = (value: unknown) =>
+  String(value)
+    .replace(NOT_XML, '')
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 const isScalar = (value: unknown) => value === null || typeof value !== 'object';
 const TEXT_ELEMENTS = new Set(['biography']);
 const isAttribute = ([key, value]: [string, unknown]) => isScalar(value) && key !== 'value' && !TEXT_ELEMENTS.has(key);
@@ -53,20 +64,28 @@ const isAttribute = ([key, value]: [string, unknown]) => isScalar(value) && key 
 function element(name: string, value: unknown): string {
   if (isScalar(value)) return `<${name}>${escapeXml(value)}</${name}>`;
   const entries = Object.entries(value as Payload).filter(([, v]) => v !== undefined && v !== null);
-  const attributes = entries.filter(isAttribute).map(([k, v]) => ` ${k}="${escapeXml(v)}"`).join('');
+  const attributes = entries
+    .filter(isAttribute)
+    .map(([k, v]) => ` ${k}="${escapeXml(v)}"`)
+    .join('');
   const text = entries.find(([k, v]) => k === 'value' && isScalar(v));
-  const children = entries
-    .filter((entry) => !isAttribute(entry) && entry[0] !== 'value')
-    .map(([k, v]) => (Array.isArray(v) ? v.map((item) => element(k, item)).join('') : element(k, v)))
-    .join('') + (text ? escapeXml(text[1]) : '');
+  const children =
+    entries
+      .filter((entry) => !isAttribute(entry) && entry[0] !== 'value')
+      .map(([k, v]) => (Array.isArray(v) ? v.map((item) => element(k, item)).join('') : element(k, v)))
+      .join('') + (text ? escapeXml(text[1]) : '');
   return children ? `<${name}${attributes}>${children}</${name}>` : `<${name}${attributes}/>`;
 }
 
 /** The body and content type of an answer in the requested format. */
 export function render(format: Format, status: 'ok' | 'failed', payload: Payload): { body: string; type: string } {
   const response = envelope(status, payload);
-  if (format === 'json') return { body: JSON.stringify({ 'subsonic-response': response }), type: 'application/json; charset=utf-8' };
-  const xml = element('subsonic-response', response).replace('<subsonic-response', '<subsonic-response xmlns="http://subsonic.org/restapi"');
+  if (format === 'json')
+    return { body: JSON.stringify({ 'subsonic-response': response }), type: 'application/json; charset=utf-8' };
+  const xml = element('subsonic-response', response).replace(
+    '<subsonic-response',
+    '<subsonic-response xmlns="http://subsonic.org/restapi"',
+  );
   return { body: `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`, type: 'text/xml; charset=utf-8' };
 }
 

@@ -30,7 +30,8 @@ function plainPassword(p: string): string {
 export function credentialsOf(params: Params): Credentials {
   const [u, p, t, s, apiKey] = ['u', 'p', 't', 's', 'apiKey'].map((name) => params.get(name));
   if (apiKey !== undefined) {
-    if (u !== undefined || p !== undefined || t !== undefined) throw new SubsonicError(CODE.conflictingAuth, 'Send either an API key or a username with a password, not both');
+    if (u !== undefined || p !== undefined || t !== undefined)
+      throw new SubsonicError(CODE.conflictingAuth, 'Send either an API key or a username with a password, not both');
     return { kind: 'apiKey', apiKey };
   }
   if (!u) throw new SubsonicError(CODE.missingParameter, 'Required parameter is missing: u');
@@ -48,9 +49,14 @@ function methodOf(path: string): string {
 
 function errorOf(error: unknown, kernel: Kernel, ctx: ParameterizedContext<AppState>): SubsonicError {
   if (error instanceof SubsonicError) return error;
-  if (error instanceof AppError) return new SubsonicError(error.kind === 'not_found' ? CODE.notFound : error.kind === 'forbidden' ? CODE.notAuthorized : CODE.generic, error.message);
+  if (error instanceof AppError)
+    return new SubsonicError(
+      error.kind === 'not_found' ? CODE.notFound : error.kind === 'forbidden' ? CODE.notAuthorized : CODE.generic,
+      error.message,
+    );
   const status = (error as { status?: unknown }).status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return new SubsonicError(CODE.generic, (error as Error).message);
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new SubsonicError(CODE.generic, (error as Error).message);
   kernel.log.error('subsonic request failed', { method: ctx.method, path: ctx.path, ...errorFields(error) });
   return new SubsonicError(CODE.generic, 'Internal error');
 }
@@ -64,17 +70,26 @@ export function subsonicApi(kernel: Kernel): Middleware<AppState> {
     if (ctx.path !== SUBSONIC_PATH && !ctx.path.startsWith(`${SUBSONIC_PATH}/`)) return next();
     let format: Format = ctx.query.f === 'json' ? 'json' : 'xml';
     try {
-      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') throw new SubsonicError(CODE.generic, 'Use GET or POST');
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST')
+        throw new SubsonicError(CODE.generic, 'Use GET or POST');
       if (ctx.method === 'POST') await parseForm(ctx, noop);
-      const params = new Params(ctx.query, ctx.method === 'POST' ? (ctx.request.body as Record<string, unknown>) : undefined);
+      const params = new Params(
+        ctx.query,
+        ctx.method === 'POST' ? (ctx.request.body as Record<string, unknown>) : undefined,
+      );
       format = params.get('f') === 'json' ? 'json' : 'xml';
       const method = methodOf(ctx.path);
       const handler = Object.hasOwn(endpoints, method) ? endpoints[method] : undefined;
-      (ctx as { _matchedRoute?: string })._matchedRoute = handler ? `${SUBSONIC_PATH}/${method}` : `${SUBSONIC_PATH} (no method)`;
+      (ctx as { _matchedRoute?: string })._matchedRoute = handler
+        ? `${SUBSONIC_PATH}/${method}`
+        : `${SUBSONIC_PATH} (no method)`;
       let user: SubsonicUser | null = null;
       if (!PUBLIC_METHODS.has(method)) {
         user = await kernel.services.subsonic.authenticate(credentialsOf(params));
-        if (!user) throw params.get('apiKey') !== undefined ? new SubsonicError(CODE.invalidApiKey, 'Invalid API key') : wrongCredentials();
+        if (!user)
+          throw params.get('apiKey') !== undefined
+            ? new SubsonicError(CODE.invalidApiKey, 'Invalid API key')
+            : wrongCredentials();
       }
       if (!handler) throw new SubsonicError(CODE.generic, `Unknown or unsupported method: ${method}`);
       const payload = await handler({ params, user: user!, ctx });
@@ -88,7 +103,8 @@ export function subsonicApi(kernel: Kernel): Middleware<AppState> {
 function respond(ctx: ParameterizedContext<AppState>, { body, type }: { body: string; type: string }) {
   ctx.status = 200;
   // A file answer may have set these before failing.
-  for (const header of ['Content-Range', 'Content-Disposition', 'ETag', 'Last-Modified', 'Accept-Ranges']) ctx.remove(header);
+  for (const header of ['Content-Range', 'Content-Disposition', 'ETag', 'Last-Modified', 'Accept-Ranges'])
+    ctx.remove(header);
   ctx.set('Cache-Control', 'no-store');
   ctx.type = type;
   ctx.body = body;

@@ -22,7 +22,12 @@ export function secretBox(sessionSecret: string) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        sealed.toString('base64url'),
+      ].join('.');
     },
     /** The secret, or null when it was sealed under another key (or tampered with). */
     open(stored: string): string | null {
@@ -41,7 +46,11 @@ export function secretBox(sessionSecret: string) {
 
 /** The token scheme's check: t = md5(password + salt), compared in constant time. */
 export function tokenMatches(secret: string, salt: string, token: string): boolean {
-  const expected = Buffer.from(createHash('md5').update(secret + salt, 'utf8').digest('hex'));
+  const expected = Buffer.from(
+    createHash('md5')
+      .update(secret + salt, 'utf8')
+      .digest('hex'),
+  );
   const given = Buffer.from(token.toLowerCase());
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -22,7 +22,10 @@ export interface SubsonicUser {
 }
 
 /** How the request proved who it is (Subsonic's parameters, already decoded). */
-export type Credentials = { kind: 'password'; username: string; password: string } | { kind: 'token'; username: string; token: string; salt: string } | { kind: 'apiKey'; apiKey: string };
+export type Credentials =
+  | { kind: 'password'; username: string; password: string }
+  | { kind: 'token'; username: string; token: string; salt: string }
+  | { kind: 'apiKey'; apiKey: string };
 
 /** Last-used times are written at most this often, not on every request of a playing app. */
 const LAST_USED_EVERY_MS = 60_000;
@@ -35,14 +38,28 @@ export function createSubsonicService(kernel: Kernel) {
   const box = secretBox(kernel.config.sessionSecret);
   const now = () => kernel.now().getTime();
 
-  const toJson = (row: Row): AppPasswordJson => ({ id: Number(row.id), name: String(row.name), createdAt: iso(row.createdAt)!, lastUsedAt: iso(row.lastUsedAt) });
+  const toJson = (row: Row): AppPasswordJson => ({
+    id: Number(row.id),
+    name: String(row.name),
+    createdAt: iso(row.createdAt)!,
+    lastUsedAt: iso(row.lastUsedAt),
+  });
 
   /** Active (not deleted) users' app passwords, with the user's fields. */
   const passwords = () =>
     knex('subsonic_app_passwords as p')
       .join('users as u', 'u.id', 'p.user_id')
       .whereNull('u.deleted_at')
-      .select('p.id', 'p.secret_hash', 'p.secret_encrypted', 'p.last_used_at', 'u.id as user_id', 'u.username', 'u.email', 'u.role');
+      .select(
+        'p.id',
+        'p.secret_hash',
+        'p.secret_encrypted',
+        'p.last_used_at',
+        'u.id as user_id',
+        'u.username',
+        'u.email',
+        'u.role',
+      );
 
   async function used(row: Row): Promise<SubsonicUser> {
     const at = now();
@@ -54,7 +71,12 @@ export function createSubsonicService(kernel: Kernel) {
 
   return {
     async list(userId: number): Promise<AppPasswordJson[]> {
-      const rows = await knex('subsonic_app_passwords').where({ userId }).orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      const rows = await knex('subsonic_app_passwords')
+        .where({ userId })
+        .orderBy([
+          { column: 'createdAt', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]);
       return rows.map(toJson);
     },
 
@@ -63,14 +85,22 @@ export function createSubsonicService(kernel: Kernel) {
       const [{ n }] = await knex('subsonic_app_passwords').where({ userId }).count({ n: '*' });
       if (Number(n) >= MAX_APP_PASSWORDS) throw conflict(TOO_MANY_APP_PASSWORDS);
       const password = newSecret();
-      const row = { userId, name: name.trim(), secretHash: secretHash(password), secretEncrypted: box.seal(password), createdAt: now(), lastUsedAt: null };
+      const row = {
+        userId,
+        name: name.trim(),
+        secretHash: secretHash(password),
+        secretEncrypted: box.seal(password),
+        createdAt: now(),
+        lastUsedAt: null,
+      };
       const [id] = await knex('subsonic_app_passwords').insert(row);
       return { ...toJson({ ...row, id }), password };
     },
 
     /** Deleting signs every app using it out at its next request. */
     async remove(userId: number, id: number): Promise<void> {
-      if (!(await knex('subsonic_app_passwords').where({ id, userId }).delete())) throw notFound('App password not found');
+      if (!(await knex('subsonic_app_passwords').where({ id, userId }).delete()))
+        throw notFound('App password not found');
     },
 
     /** The user these credentials prove, or null. Account passwords never work here: app passwords only. */
@@ -78,7 +108,11 @@ export function createSubsonicService(kernel: Kernel) {
       if (credentials.kind !== 'token') {
         const secret = credentials.kind === 'apiKey' ? credentials.apiKey : credentials.password;
         const row = await passwords().where('p.secret_hash', secretHash(secret)).first();
-        if (!row || (credentials.kind === 'password' && String(row.username).toLowerCase() !== credentials.username.toLowerCase())) return null;
+        if (
+          !row ||
+          (credentials.kind === 'password' && String(row.username).toLowerCase() !== credentials.username.toLowerCase())
+        )
+          return null;
         return used(row);
       }
       const rows: Row[] = await passwords().whereRaw('lower(u.username) = ?', [credentials.username.toLowerCase()]);
@@ -101,13 +135,21 @@ export function createSubsonicService(kernel: Kernel) {
      * What this user's apps reported within the last `withinMs`. Only their own: on a public service
      * what other listeners play is theirs, not every app user's to read.
      */
-    async playingNow(userId: number, withinMs: number): Promise<Array<{ username: string; trackId: number; player: string; updatedAt: number }>> {
+    async playingNow(
+      userId: number,
+      withinMs: number,
+    ): Promise<Array<{ username: string; trackId: number; player: string; updatedAt: number }>> {
       const rows = await knex('subsonic_now_playing as n')
         .join('users as u', 'u.id', 'n.user_id')
         .where('n.user_id', userId)
         .where('n.updated_at', '>=', now() - withinMs)
         .select('u.username', 'n.track_id', 'n.player', 'n.updated_at');
-      return rows.map((r: Row) => ({ username: String(r.username), trackId: Number(r.trackId), player: String(r.player), updatedAt: Number(r.updatedAt) }));
+      return rows.map((r: Row) => ({
+        username: String(r.username),
+        trackId: Number(r.trackId),
+        player: String(r.player),
+        updatedAt: Number(r.updatedAt),
+      }));
     },
   };
 }

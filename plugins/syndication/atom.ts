@@ -46,11 +46,15 @@ function entry(e: AtomEntry): string {
     `    <updated>${xmlText(e.updated)}</updated>`,
     `    ${person('author', e.author)}`,
     `    <link rel="alternate" type="text/html" href="${xmlText(e.link)}"/>`,
-    e.enclosure ? `    <link rel="enclosure" type="${xmlText(e.enclosure.type)}" href="${xmlText(e.enclosure.href)}"/>` : '',
+    e.enclosure
+      ? `    <link rel="enclosure" type="${xmlText(e.enclosure.type)}" href="${xmlText(e.enclosure.href)}"/>`
+      : '',
     e.category ? `    <category term="${xmlText(e.category)}"/>` : '',
     `    <summary type="text">${xmlText(e.summary)}</summary>`,
     '  </entry>',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 export function atomFeed(feed: AtomFeed): string {

@@ -33,8 +33,13 @@ export interface PlayerCard {
   feed: { path: string; title: string };
 }
 
-const audioOf = (track: TrackJson | undefined) => (track ? { path: track.audioUrl, type: mediaType(track.audioUrl) ?? 'audio/mpeg' } : null);
-const embedOf = (kind: EmbedKind, id: number) => ({ path: embedPath(kind, id), width: EMBED_WIDTH, height: EMBED_HEIGHT });
+const audioOf = (track: TrackJson | undefined) =>
+  track ? { path: track.audioUrl, type: mediaType(track.audioUrl) ?? 'audio/mpeg' } : null;
+const embedOf = (kind: EmbedKind, id: number) => ({
+  path: embedPath(kind, id),
+  width: EMBED_WIDTH,
+  height: EMBED_HEIGHT,
+});
 
 export function trackPlayerCard(track: TrackJson): PlayerCard {
   return {

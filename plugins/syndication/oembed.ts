@@ -1,4 +1,11 @@
-import { EMBED_HEIGHT, EMBED_MIN_HEIGHT, EMBED_MIN_WIDTH, EMBED_WIDTH, embedSnippet, type EmbedKind } from '../releases/embed.ts';
+import {
+  EMBED_HEIGHT,
+  EMBED_MIN_HEIGHT,
+  EMBED_MIN_WIDTH,
+  EMBED_WIDTH,
+  embedSnippet,
+  type EmbedKind,
+} from '../releases/embed.ts';
 import type { ImageSrcset } from '../catalog/mediaColumns.ts';
 import { OEMBED_CACHE_AGE, OEMBED_MESSAGES, PROVIDER_NAME } from './rules.ts';
 import { xmlText, XML_DECLARATION } from './xml.ts';
@@ -57,7 +64,10 @@ export function parseOembedRequest(params: URLSearchParams, host: string): Parse
     return { ok: false, status: 404, message: OEMBED_MESSAGES.tooSmall(max.width, max.height) };
   }
   const size = { width: Math.min(max.width, EMBED_WIDTH), height: Math.min(max.height, EMBED_HEIGHT) };
-  return { ok: true, request: { target, format, size, max: { width: maxWidth ?? Infinity, height: maxHeight ?? Infinity } } };
+  return {
+    ok: true,
+    request: { target, format, size, max: { width: maxWidth ?? Infinity, height: maxHeight ?? Infinity } },
+  };
 }
 
 /** A rich response (section 2.3.4 and 2.3.4.4); thumbnail_* all three or none. */
@@ -94,7 +104,13 @@ function thumbnail(cover: ImageSrcset | null, max: OembedRequest['max'], origin:
     .map(([url, width]) => ({ url, width: Number.parseInt(width ?? '', 10) }))
     .filter((c) => c.url && c.width > 0 && c.width <= side)
     .sort((a, b) => b.width - a.width)[0];
-  return fitting ? { thumbnail_url: new URL(fitting.url, origin).href, thumbnail_width: fitting.width, thumbnail_height: fitting.width } : {};
+  return fitting
+    ? {
+        thumbnail_url: new URL(fitting.url, origin).href,
+        thumbnail_width: fitting.width,
+        thumbnail_height: fitting.width,
+      }
+    : {};
 }
 
 export function oembedResponse(request: OembedRequest, subject: OembedSubject, origin: string): OembedResponse {
@@ -107,7 +123,11 @@ export function oembedResponse(request: OembedRequest, subject: OembedSubject, o
     provider_name: PROVIDER_NAME,
     provider_url: new URL('/', origin).href,
     cache_age: OEMBED_CACHE_AGE,
-    html: embedSnippet(origin, { kind: request.target.kind, id: request.target.id, title: subject.title }, request.size),
+    html: embedSnippet(
+      origin,
+      { kind: request.target.kind, id: request.target.id, title: subject.title },
+      request.size,
+    ),
     width: request.size.width,
     height: request.size.height,
     ...thumbnail(subject.cover, request.max, origin),
@@ -116,6 +136,8 @@ export function oembedResponse(request: OembedRequest, subject: OembedSubject, o
 
 /** The same response as XML (section 2.3.4: an <oembed> element with one child per field). */
 export function oembedXml(response: OembedResponse): string {
-  const fields = Object.entries(response).map(([name, value]) => `  <${name}>${xmlText(value as string | number)}</${name}>`);
+  const fields = Object.entries(response).map(
+    ([name, value]) => `  <${name}>${xmlText(value as string | number)}</${name}>`,
+  );
   return [XML_DECLARATION, '<oembed>', ...fields, '</oembed>', ''].join('\n');
 }

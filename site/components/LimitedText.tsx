@@ -9,15 +9,34 @@ import { plural } from '../../lib/format.ts';
 /** Within this share of the limit the counter warns (and `quiet` counters appear). */
 const NEAR = 0.9;
 
-export function CharCount({ id, length, max, quiet = false }: { id: string; length: number; max: number; quiet?: boolean }) {
+export function CharCount({
+  id,
+  length,
+  max,
+  quiet = false,
+}: {
+  id: string;
+  length: number;
+  max: number;
+  quiet?: boolean;
+}) {
   const left = max - length;
   const state = left <= 0 ? 'is-full' : length >= max * NEAR ? 'is-near' : '';
-  const notice = left <= 0 ? `Limit of ${max.toLocaleString('en-US')} characters reached` : state ? `${plural(left, 'character')} left` : '';
+  const notice =
+    left <= 0
+      ? `Limit of ${max.toLocaleString('en-US')} characters reached`
+      : state
+        ? `${plural(left, 'character')} left`
+        : '';
   return (
     <div id={id} className={`char-count ${state}`.trim()} data-testid="char-count" hidden={quiet && !state}>
-      <span aria-hidden="true">{length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}</span>
+      <span aria-hidden="true">
+        {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
+      </span>
       <span className="visually-hidden">At most {plural(max, 'character')}.</span>
-      <span className="visually-hidden" aria-live="polite">{notice}</span>
+      <span className="visually-hidden" aria-live="polite">
+        {notice}
+      </span>
     </div>
   );
 }
@@ -28,7 +47,14 @@ type ControlProps = Omit<ComponentProps<typeof Form.Control>, 'value' | 'onChang
  * Form.Control (an input, or a textarea with `rows`) limited to `max` characters, with its counter.
  * `quiet` shows the counter only near the limit (user names, e-mail addresses: rarely long).
  */
-export function LimitedText({ value, max, onChange, rows, quiet, ...props }: ControlProps & {
+export function LimitedText({
+  value,
+  max,
+  onChange,
+  rows,
+  quiet,
+  ...props
+}: ControlProps & {
   value: string;
   max: number;
   onChange(value: string): void;
@@ -37,7 +63,13 @@ export function LimitedText({ value, max, onChange, rows, quiet, ...props }: Con
 }) {
   const counterId = useId();
   const describedBy = [props['aria-describedby'], counterId].filter(Boolean).join(' ');
-  const control = { ...props, value, maxLength: max, 'aria-describedby': describedBy, onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value) };
+  const control = {
+    ...props,
+    value,
+    maxLength: max,
+    'aria-describedby': describedBy,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
   return (
     <>
       {rows ? <Form.Control {...control} as="textarea" rows={rows} /> : <Form.Control {...control} />}

@@ -2,7 +2,14 @@
  * Bootstrap's progress bar with the progressbar role on the outer element and a required name, so
  * screen readers announce what progresses (react-bootstrap puts the name where no role is).
  */
-export function Progress({ value, max = 100, label, showValue = false, animated = false, className = '' }: {
+export function Progress({
+  value,
+  max = 100,
+  label,
+  showValue = false,
+  animated = false,
+  className = '',
+}: {
   value: number;
   max?: number;
   /** The accessible name, e.g. "Audio upload progress". */
@@ -22,7 +29,10 @@ export function Progress({ value, max = 100, label, showValue = false, animated 
       aria-valuemin={0}
       aria-valuemax={max}
     >
-      <div className={`progress-bar${animated ? ' progress-bar-striped progress-bar-animated' : ''}`} style={{ width: `${percent}%` }}>
+      <div
+        className={`progress-bar${animated ? ' progress-bar-striped progress-bar-animated' : ''}`}
+        style={{ width: `${percent}%` }}
+      >
         {showValue ? `${percent}%` : null}
       </div>
     </div>

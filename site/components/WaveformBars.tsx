@@ -18,7 +18,13 @@ export function WaveformBars({ peaks, progress, ...svg }: Props) {
   const played = playedWidth(peaks.length, progress);
   const bars = barsPath(peaks);
   return (
-    <svg viewBox={`0 0 ${width} ${WAVEFORM_HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" {...svg}>
+    <svg
+      viewBox={`0 0 ${width} ${WAVEFORM_HEIGHT}`}
+      preserveAspectRatio="none"
+      aria-hidden="true"
+      focusable="false"
+      {...svg}
+    >
       <path d={bars} clipPath={played > 0 ? `url(#${id}rest)` : undefined} />
       {played > 0 && (
         <>

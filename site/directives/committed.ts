@@ -1,7 +1,11 @@
 /** True while React is still hydrating the island's root (its internals: no public API says it). */
 export function dehydrated(el: HTMLElement): boolean {
   const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
-  const fiber = key ? (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key] : undefined;
+  const fiber = key
+    ? (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[
+        key
+      ]
+    : undefined;
   return fiber?.stateNode?.current?.memoizedState?.isDehydrated === true;
 }
 

@@ -43,7 +43,10 @@ function pressOn(event: PointerEvent, el: HTMLElement): { index: number; fractio
   const slider = (event.target as Element | null)?.closest?.('[role="slider"]');
   if (!slider || !el.contains(slider) || event.button !== 0) return null;
   const box = slider.getBoundingClientRect();
-  return { index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider), fraction: (event.clientX - box.left) / box.width };
+  return {
+    index: [...el.querySelectorAll('[role="slider"]')].indexOf(slider),
+    fraction: (event.clientX - box.left) / box.width,
+  };
 }
 
 const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
@@ -68,7 +71,11 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (held) return;
-    held = { index: [...el.querySelectorAll('button')].indexOf(button), focused: document.activeElement === button, idle: busy(button) };
+    held = {
+      index: [...el.querySelectorAll('button')].indexOf(button),
+      focused: document.activeElement === button,
+      idle: busy(button),
+    };
   };
   el.addEventListener('click', hold, { signal: listening.signal, capture: true });
 
@@ -76,7 +83,10 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
   // as a fraction of its width: the layout may move it meanwhile.
   const committing = new AbortController();
   let pressed: ReturnType<typeof pressOn> = null;
-  el.addEventListener('pointerdown', (event) => (pressed = pressOn(event, el) ?? pressed), { ...on, signal: committing.signal });
+  el.addEventListener('pointerdown', (event) => (pressed = pressOn(event, el) ?? pressed), {
+    ...on,
+    signal: committing.signal,
+  });
 
   let started = false;
   let stopWaiting = () => {};
@@ -95,7 +105,11 @@ const demandDirective: ClientDirective = (load, options, el: HTMLElement) => {
     const slider = pressed && el.querySelectorAll('[role="slider"]')[pressed.index];
     if (slider) {
       const box = slider.getBoundingClientRect();
-      const at = { bubbles: true, clientX: box.left + pressed!.fraction * box.width, clientY: box.top + box.height / 2 };
+      const at = {
+        bubbles: true,
+        clientX: box.left + pressed!.fraction * box.width,
+        clientY: box.top + box.height / 2,
+      };
       for (const type of ['pointerdown', 'pointerup']) slider.dispatchEvent(new PointerEvent(type, at));
     }
     const replay = held;

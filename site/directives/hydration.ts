@@ -19,7 +19,9 @@ const STARTED = Symbol.for('onetrack:client-paint-started');
  * (the sidebar seeding the shell's stores) update another island not yet hydrated: React error 424,
  * that root thrown away and rendered again. So the client router waits for them (below).
  */
-const hydrating: Set<Promise<void>> = ((window as unknown as Record<symbol, Set<Promise<void>>>)[Symbol.for('onetrack:client-paint-hydrating')] ??= new Set());
+const hydrating: Set<Promise<void>> = ((window as unknown as Record<symbol, Set<Promise<void>>>)[
+  Symbol.for('onetrack:client-paint-hydrating')
+] ??= new Set());
 
 /** Marks the element started; false when it already was (a persisted island moved by the router). */
 export function firstStart(el: HTMLElement & { [STARTED]?: true }): boolean {

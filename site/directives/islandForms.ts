@@ -72,26 +72,36 @@ function reenter(field: Field, { value, checked }: Entry): void {
 export function holdIslandForms(): void {
   // `astro:hydrate` does not bubble; a capture listener still hears it from every island. Until
   // then React has not touched the island: its fields show what the reader entered.
-  document.addEventListener('astro:hydrate', (event) => {
-    const island = event.target as HTMLElement;
-    const entries = new Map([...island.querySelectorAll<Field>(FIELDS)].filter(edited).map((field) => [field, entryOf(field)]));
-    const ready = committed(island).then(() => {
-      hydrating.delete(island);
-      for (const [field, entry] of entries) if (field.isConnected) reenter(field, entry);
-    });
-    hydrating.set(island, { entries, ready });
-  }, { capture: true });
+  document.addEventListener(
+    'astro:hydrate',
+    (event) => {
+      const island = event.target as HTMLElement;
+      const entries = new Map(
+        [...island.querySelectorAll<Field>(FIELDS)].filter(edited).map((field) => [field, entryOf(field)]),
+      );
+      const ready = committed(island).then(() => {
+        hydrating.delete(island);
+        for (const [field, entry] of entries) if (field.isConnected) reenter(field, entry);
+      });
+      hydrating.set(island, { entries, ready });
+    },
+    { capture: true },
+  );
   for (const type of ['input', 'change']) {
-    document.addEventListener(type, (event) => {
-      const field = event.target as Field;
-      const island = field.closest?.('astro-island') as HTMLElement | null;
-      if (!island || !hydrating.has(island) || fileInput(field)) return;
-      // An event on an island React is still hydrating makes React finish it there and then, which
-      // sets a select back to the choice in its state before the event goes on: what a later event
-      // finds in it is React's, not the reader's.
-      if (selectable(field) && !dehydrated(island)) return;
-      hydrating.get(island)!.entries.set(field, entryOf(field));
-    }, { capture: true });
+    document.addEventListener(
+      type,
+      (event) => {
+        const field = event.target as Field;
+        const island = field.closest?.('astro-island') as HTMLElement | null;
+        if (!island || !hydrating.has(island) || fileInput(field)) return;
+        // An event on an island React is still hydrating makes React finish it there and then, which
+        // sets a select back to the choice in its state before the event goes on: what a later event
+        // finds in it is React's, not the reader's.
+        if (selectable(field) && !dehydrated(island)) return;
+        hydrating.get(island)!.entries.set(field, entryOf(field));
+      },
+      { capture: true },
+    );
   }
 
   const held = new WeakSet<Element>();
@@ -105,31 +115,42 @@ export function holdIslandForms(): void {
     const idle = busy(busyOn);
     // In a task of its own: React commits what one replay did (the demo box filling the fields) in a
     // microtask after it, which the next one (a submit held meanwhile) must see.
-    const replay = () => setTimeout(() => {
-      idle();
-      held.delete(element);
-      if (element.isConnected) again();
-    });
+    const replay = () =>
+      setTimeout(() => {
+        idle();
+        held.delete(element);
+        if (element.isConnected) again();
+      });
     // On `astro:hydrate`, after the capture listener above has noted the island.
     if (hydrating.has(island)) void hydrating.get(island)!.ready.then(replay);
     else island.addEventListener('astro:hydrate', () => void hydrating.get(island)!.ready.then(replay), { once: true });
   };
 
-  document.addEventListener('submit', (event) => {
-    const form = event.target as HTMLFormElement;
-    const island = form.closest<HTMLElement>('astro-island');
-    if (!island || !preparing(island)) return;
-    const submitter = event.submitter;
-    hold(event, island, form, submitter ?? form, () => form.requestSubmit(submitter && form.contains(submitter) ? submitter : null));
-  }, { capture: true });
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      const island = form.closest<HTMLElement>('astro-island');
+      if (!island || !preparing(island)) return;
+      const submitter = event.submitter;
+      hold(event, island, form, submitter ?? form, () =>
+        form.requestSubmit(submitter && form.contains(submitter) ? submitter : null),
+      );
+    },
+    { capture: true },
+  );
 
   // The other buttons of an island hydrating at once (`client:load`): `client:demand` islands hold
   // theirs (./demand.ts), play buttons are the page scripts' (./pageStart.ts).
-  document.addEventListener('click', (event) => {
-    const button = (event.target as Element | null)?.closest?.('button');
-    const island = button?.closest<HTMLElement>('astro-island');
-    if (!button || !island || island.getAttribute('client') === 'demand' || !preparing(island)) return;
-    if ((button.type === 'submit' && button.form) || button.hasAttribute('data-play-track')) return;
-    hold(event, island, button, button, () => button.click());
-  }, { capture: true });
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('button');
+      const island = button?.closest<HTMLElement>('astro-island');
+      if (!button || !island || island.getAttribute('client') === 'demand' || !preparing(island)) return;
+      if ((button.type === 'submit' && button.form) || button.hasAttribute('data-play-track')) return;
+      hold(event, island, button, button, () => button.click());
+    },
+    { capture: true },
+  );
 }

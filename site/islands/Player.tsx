@@ -81,8 +81,12 @@ export default function Player() {
           <div className="player-track">
             <img className="player-cover" src={track.coverImage} alt="" width={48} height={48} />
             <div className="player-meta">
-              <a className="player-title" href={`/tracks/${track.id}`}>{track.title}</a>
-              <a className="player-artist" href={`/artist/${track.artist.id}`}>{track.artist.name}</a>
+              <a className="player-title" href={`/tracks/${track.id}`}>
+                {track.title}
+              </a>
+              <a className="player-artist" href={`/artist/${track.artist.id}`}>
+                {track.artist.name}
+              </a>
             </div>
             <button
               type="button"
@@ -99,7 +103,12 @@ export default function Player() {
               <button type="button" className="btn btn-icon" aria-label="Previous track" onClick={previous}>
                 <Icon name="previous" />
               </button>
-              <button type="button" className="btn btn-icon" aria-label={`Back ${SKIP_SECONDS} seconds`} onClick={() => skip(-SKIP_SECONDS)}>
+              <button
+                type="button"
+                className="btn btn-icon"
+                aria-label={`Back ${SKIP_SECONDS} seconds`}
+                onClick={() => skip(-SKIP_SECONDS)}
+              >
                 <Icon name="back" />
               </button>
               {needsTap ? (
@@ -107,21 +116,46 @@ export default function Player() {
                   <Icon name="play" filled size={16} /> Tap to play
                 </button>
               ) : (
-                <button type="button" className="btn btn-gold player-play" aria-label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+                <button
+                  type="button"
+                  className="btn btn-gold player-play"
+                  aria-label={playing ? 'Pause' : 'Play'}
+                  onClick={togglePlay}
+                >
                   <Icon name={playing ? 'pause' : 'play'} filled />
                 </button>
               )}
-              <button type="button" className="btn btn-icon" aria-label={`Forward ${SKIP_SECONDS} seconds`} onClick={() => skip(SKIP_SECONDS)}>
+              <button
+                type="button"
+                className="btn btn-icon"
+                aria-label={`Forward ${SKIP_SECONDS} seconds`}
+                onClick={() => skip(SKIP_SECONDS)}
+              >
                 <Icon name="forward" />
               </button>
-              <button type="button" className="btn btn-icon" aria-label="Next track" onClick={next} disabled={index >= queue.length - 1}>
+              <button
+                type="button"
+                className="btn btn-icon"
+                aria-label="Next track"
+                onClick={next}
+                disabled={index >= queue.length - 1}
+              >
                 <Icon name="next" />
               </button>
             </div>
             <div className="player-seek">
-              <span className="player-time" data-testid="player-position">{formatDuration(position)}</span>
+              <span className="player-time" data-testid="player-position">
+                {formatDuration(position)}
+              </span>
               <div className="player-seek-track">
-                {waveform && <WaveformBars className="player-waveform" data-testid="player-waveform" peaks={waveform} progress={duration > 0 ? position / duration : 0} />}
+                {waveform && (
+                  <WaveformBars
+                    className="player-waveform"
+                    data-testid="player-waveform"
+                    peaks={waveform}
+                    progress={duration > 0 ? position / duration : 0}
+                  />
+                )}
                 <input
                   type="range"
                   className="form-range"
@@ -169,4 +203,3 @@ export default function Player() {
     </>
   );
 }
-

@@ -44,7 +44,9 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
     >
       <header className="queue-panel-head">
         <h2 className="queue-panel-title">Queue</h2>
-        <span className="text-secondary small">{upcoming ? `${plural(upcoming, 'track')} up next` : 'Nothing up next'}</span>
+        <span className="text-secondary small">
+          {upcoming ? `${plural(upcoming, 'track')} up next` : 'Nothing up next'}
+        </span>
       </header>
       <ol className="queue-list" data-testid="queue-list">
         {queue.map((track, i) => (

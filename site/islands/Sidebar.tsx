@@ -39,11 +39,29 @@ function isCurrent(href: string, path: string) {
 }
 
 /** One entry of the sidebar: its icon, its label (the only text once the sidebar is narrow) and a badge. */
-function NavLink({ href, label, icon, path, badge }: { href: string; label: string; icon: IconName; path: string; badge?: ReactNode }) {
+function NavLink({
+  href,
+  label,
+  icon,
+  path,
+  badge,
+}: {
+  href: string;
+  label: string;
+  icon: IconName;
+  path: string;
+  badge?: ReactNode;
+}) {
   const current = isCurrent(href, path);
   return (
     <li>
-      <a href={href} className={`sidebar-link${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined} title={label} onClick={closeDrawer}>
+      <a
+        href={href}
+        className={`sidebar-link${current ? ' active' : ''}`}
+        aria-current={current ? 'page' : undefined}
+        title={label}
+        onClick={closeDrawer}
+      >
         <Icon name={icon} />
         <span className="label">{label}</span>
         {badge}
@@ -75,7 +93,12 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
 
   return (
     <>
-      <div className={`drawer-backdrop${drawerOpen ? ' show' : ''}`} onClick={closeDrawer} aria-hidden="true" data-testid="drawer-backdrop" />
+      <div
+        className={`drawer-backdrop${drawerOpen ? ' show' : ''}`}
+        onClick={closeDrawer}
+        aria-hidden="true"
+        data-testid="drawer-backdrop"
+      />
       <nav
         id="sidebar"
         className={`sidebar${expanded ? ' expanded' : ''}${drawerOpen ? ' open' : ''}`}
@@ -95,7 +118,10 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
               path={path}
               badge={
                 'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 ? (
-                  <span className="badge rounded-pill text-bg-warning sidebar-badge" aria-label={plural(shown.unreadMessages, 'unread message')}>
+                  <span
+                    className="badge rounded-pill text-bg-warning sidebar-badge"
+                    aria-label={plural(shown.unreadMessages, 'unread message')}
+                  >
                     {badgeCount(shown.unreadMessages)}
                   </span>
                 ) : undefined
@@ -105,7 +131,9 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
         </ul>
         {user && (
           <section className="sidebar-subscriptions" aria-labelledby="subscriptions-heading">
-            <h2 id="subscriptions-heading" className="sidebar-heading label">Subscriptions</h2>
+            <h2 id="subscriptions-heading" className="sidebar-heading label">
+              Subscriptions
+            </h2>
             {shown.subscriptions.length === 0 ? (
               <p className="sidebar-empty label">No subscriptions yet</p>
             ) : (
@@ -114,9 +142,19 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
                   <li key={artist.id}>
                     <a href={`/artist/${artist.id}`} className="sidebar-link" title={artist.name} onClick={closeDrawer}>
                       {artist.profileImage ? (
-                        <WebPicture className="avatar avatar-sm" src={artist.profileImage} srcset={artist.photoSrcset} sizes="24px" alt="" width={24} height={24} />
+                        <WebPicture
+                          className="avatar avatar-sm"
+                          src={artist.profileImage}
+                          srcset={artist.photoSrcset}
+                          sizes="24px"
+                          alt=""
+                          width={24}
+                          height={24}
+                        />
                       ) : (
-                        <span className="avatar avatar-sm avatar-initials" aria-hidden="true">{initials(artist.name)}</span>
+                        <span className="avatar avatar-sm avatar-initials" aria-hidden="true">
+                          {initials(artist.name)}
+                        </span>
                       )}
                       <span className="label">{artist.name}</span>
                     </a>
@@ -127,9 +165,17 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
           </section>
         )}
         <ul className="sidebar-list sidebar-bottom">
-          {entries.filter((e) => e.place === 'foot' && shownTo(e, user)).map((entry) => (
-            <NavLink key={entry.href} href={entry.href} label={entry.label} icon={entry.icon as IconName} path={path} />
-          ))}
+          {entries
+            .filter((e) => e.place === 'foot' && shownTo(e, user))
+            .map((entry) => (
+              <NavLink
+                key={entry.href}
+                href={entry.href}
+                label={entry.label}
+                icon={entry.icon as IconName}
+                path={path}
+              />
+            ))}
           <NavLink href="/transparency" label="Transparency" icon="shield" path={path} />
           <NavLink href="/developers" label="Developers" icon="code" path={path} />
           <NavLink href="/profile" label="Settings" icon="settings" path={path} />

@@ -26,7 +26,12 @@ export default function Toaster() {
               </a>
             )}
           </div>
-          <button type="button" className="btn btn-icon btn-sm" aria-label="Dismiss notification" onClick={() => dismissToast(current.id)}>
+          <button
+            type="button"
+            className="btn btn-icon btn-sm"
+            aria-label="Dismiss notification"
+            onClick={() => dismissToast(current.id)}
+          >
             <Icon name="close" size={16} />
           </button>
         </div>

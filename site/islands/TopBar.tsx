@@ -19,7 +19,12 @@ interface Props {
   membership: ShellData['membership'];
 }
 
-export default function TopBar({ user, unreadMessages: initialUnread, unreadNotifications: initialNotifications, membership }: Props) {
+export default function TopBar({
+  user,
+  unreadMessages: initialUnread,
+  unreadNotifications: initialNotifications,
+  membership,
+}: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
   const storedUnread = useStore($unreadMessages);
@@ -62,12 +67,18 @@ export default function TopBar({ user, unreadMessages: initialUnread, unreadNoti
               {user.profileImage ? (
                 <img className="avatar" src={user.profileImage} alt="" width={36} height={36} />
               ) : (
-                <span className="avatar avatar-initials" aria-hidden="true">{initials(user.name)}</span>
+                <span className="avatar avatar-initials" aria-hidden="true">
+                  {initials(user.name)}
+                </span>
               )}
             </a>
             {/* On phones the search keeps the room: Admin and Logout are in the drawer there. */}
             <IslandSlot fillers={links} user={user} />
-            <button type="button" className="btn btn-outline-secondary btn-sm d-none d-md-inline-flex" onClick={() => void logout()}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm d-none d-md-inline-flex"
+              onClick={() => void logout()}
+            >
               Logout
             </button>
           </>

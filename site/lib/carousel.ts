@@ -7,9 +7,10 @@ document.addEventListener('click', (event) => {
   if (!control || !carousel) return;
   const slides = [...carousel.querySelectorAll<HTMLElement>('[data-slide]')];
   const current = slides.findIndex((slide) => !slide.hidden);
-  const next = control.dataset.carouselDot !== undefined
-    ? Number(control.dataset.carouselDot)
-    : (current + Number(control.dataset.carouselStep) + slides.length) % slides.length;
+  const next =
+    control.dataset.carouselDot !== undefined
+      ? Number(control.dataset.carouselDot)
+      : (current + Number(control.dataset.carouselStep) + slides.length) % slides.length;
   slides.forEach((slide, i) => (slide.hidden = i !== next));
   carousel.querySelectorAll<HTMLElement>('[data-carousel-dot]').forEach((dot, i) => {
     dot.classList.toggle('active', i === next);

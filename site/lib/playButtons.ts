@@ -14,7 +14,8 @@ function syncButtons(): void {
     const track = trackOf(button);
     const active = !!track && track.id === current?.id && playing;
     button.classList.toggle('is-playing', active);
-    if (track && button.hasAttribute('aria-label')) button.setAttribute('aria-label', `${active ? 'Pause' : 'Play'} ${track.title}`);
+    if (track && button.hasAttribute('aria-label'))
+      button.setAttribute('aria-label', `${active ? 'Pause' : 'Play'} ${track.title}`);
   }
 }
 

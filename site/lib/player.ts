@@ -148,7 +148,11 @@ function load(track: PlayerTrack, { at = 0, play = true } = {}): void {
   if (at > 0) {
     element.currentTime = at;
     // Some engines forget a position set before the metadata arrived.
-    element.addEventListener('loadedmetadata', () => Math.abs(element.currentTime - at) > 0.5 && (element.currentTime = at), { once: true });
+    element.addEventListener(
+      'loadedmetadata',
+      () => Math.abs(element.currentTime - at) > 0.5 && (element.currentTime = at),
+      { once: true },
+    );
   }
   applyLoudness(track.loudness, $audioPrefs.get().normaliseLoudness);
   $position.set(at);
@@ -316,7 +320,9 @@ export const $likeChange = atom<{ trackId: number; liked: boolean; likeCount: nu
 
 /** Sends a like; the server's answer (the track detail) becomes the truth for every control. */
 export async function sendLike(trackId: number, like: boolean): Promise<{ liked: boolean; likeCount: number }> {
-  const detail = await apiRequest<{ liked: boolean; likeCount: number }>('POST', `/api/tracks/${trackId}/like`, { like });
+  const detail = await apiRequest<{ liked: boolean; likeCount: number }>('POST', `/api/tracks/${trackId}/like`, {
+    like,
+  });
   if ($current.get()?.id === trackId) $liked.set(detail.liked);
   $likeChange.set({ trackId, liked: detail.liked, likeCount: detail.likeCount });
   return detail;
@@ -373,5 +379,7 @@ export function isSpaceForPlayer(event: KeyboardEvent): boolean {
   if (event.code !== 'Space' && event.key !== ' ') return false;
   const target = event.target as HTMLElement | null;
   if (!target) return true;
-  return !target.closest('input, textarea, select, button, a, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="tab"]');
+  return !target.closest(
+    'input, textarea, select, button, a, [contenteditable=""], [contenteditable="true"], [role="slider"], [role="tab"]',
+  );
 }

@@ -10,14 +10,16 @@ let lastClickedElementLeavingWindow: EventTarget | null = null;
 const isReloadEl = (el: HTMLElement | SVGAElement): boolean => el.dataset.astroReload !== undefined;
 
 /** A click meant for another tab or window, or a download: the browser's own. */
-const leavesWindow = (ev: MouseEvent): boolean => ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.altKey || ev.shiftKey;
+const leavesWindow = (ev: MouseEvent): boolean =>
+  ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.altKey || ev.shiftKey;
 
 document.addEventListener('click', (ev) => {
   let link: EventTarget | null = ev.target;
   lastClickedElementLeavingWindow = leavesWindow(ev) ? link : null;
   if (ev.composed) link = ev.composedPath()[0];
   if (link instanceof Element) link = link.closest('a, area');
-  if (!(link instanceof HTMLAnchorElement) && !(link instanceof SVGAElement) && !(link instanceof HTMLAreaElement)) return;
+  if (!(link instanceof HTMLAnchorElement) && !(link instanceof SVGAElement) && !(link instanceof HTMLAreaElement))
+    return;
   const linkTarget = link instanceof HTMLElement ? link.target : link.target.baseVal;
   const href = link instanceof HTMLElement ? link.href : link.href.baseVal;
   if (

@@ -10,7 +10,11 @@ export async function logout(): Promise<void> {
     toast({ title: 'Logout successful', description: "You've been logged out of your account", variant: 'success' });
     await navigate('/', { history: 'replace' });
   } catch (error) {
-    toast({ title: 'Logout failed', description: messageOf(error, 'An error occurred while logging out'), variant: 'destructive' });
+    toast({
+      title: 'Logout failed',
+      description: messageOf(error, 'An error occurred while logging out'),
+      variant: 'destructive',
+    });
   }
 }
 

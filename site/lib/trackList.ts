@@ -26,5 +26,7 @@ function listScope(element: Element): Element | null {
 export function listOf(element: Element): PlayerTrack[] {
   const scope = listScope(element);
   if (!scope) return [];
-  return [...scope.querySelectorAll<HTMLElement>('[data-play-track]')].map(trackOf).filter((t): t is PlayerTrack => t !== null);
+  return [...scope.querySelectorAll<HTMLElement>('[data-play-track]')]
+    .map(trackOf)
+    .filter((t): t is PlayerTrack => t !== null);
 }

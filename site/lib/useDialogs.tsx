@@ -33,5 +33,9 @@ export function useDialogs<Name extends string>() {
 
 /** A dialog trigger's icon, a spinner while the dialog's code loads. */
 export function TriggerIcon({ name, pending, size }: { name: IconName; pending: boolean; size?: number }): ReactNode {
-  return pending ? <span className="spinner-border spinner-border-sm" aria-hidden="true" /> : <Icon name={name} size={size} />;
+  return pending ? (
+    <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+  ) : (
+    <Icon name={name} size={size} />
+  );
 }

@@ -23,24 +23,33 @@ const SET_PAGES = {
 } as const;
 export type CriticalSet = keyof typeof SET_PAGES | 'all';
 export const CRITICAL_SETS: CriticalSet[] = ['all', ...(Object.keys(SET_PAGES) as CriticalSet[])];
-const VIEWPORTS = [{ width: 375, height: 812 }, { width: 1366, height: 900 }];
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1366, height: 900 },
+];
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** site/styles/critical.css for `all`, critical-<set>.css for a page's own. */
-export const criticalCssFile = (set: CriticalSet) => path.join(import.meta.dirname, set === 'all' ? 'critical.css' : `critical-${set}.css`);
+export const criticalCssFile = (set: CriticalSet) =>
+  path.join(import.meta.dirname, set === 'all' ? 'critical.css' : `critical-${set}.css`);
 
 /** In the page: paths ("3", or "40.2" inside an @media, @container or @supports) of the theme's rules matching an element on the first screen. */
 function firstScreenRules(): string[] {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'));
   if (!theme) throw new Error('the theme stylesheet is not on the page');
-  const onScreen = new Set([...document.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().top < innerHeight));
+  const onScreen = new Set(
+    [...document.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().top < innerHeight),
+  );
   // States (:hover, :checked, ::before) are dropped from the selector, so a rule is kept if its element
   // is on screen in any state; structural ones (:not, :last-child) stay. So is the colour mode: a rule
   // of dark, light or system mode counts on the page whatever mode it was opened in.
   const matches = (selector: string) => {
     const bare = selector
       .replace(/\[data-bs-theme=[^\]]*\]/g, '[data-bs-theme]')
-      .replace(/::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within|active|visited|checked|disabled|enabled|indeterminate|valid|invalid|placeholder-shown|target|autofill|-webkit-autofill|before|after|first-letter|first-line)\b/g, '')
+      .replace(
+        /::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within|active|visited|checked|disabled|enabled|indeterminate|valid|invalid|placeholder-shown|target|autofill|-webkit-autofill|before|after|first-letter|first-line)\b/g,
+        '',
+      )
       .replace(/[>+~]\s*$/, '$&*')
       .trim();
     if (!bare) return false; // a bare pseudo-element: ::selection, ::-webkit-datetime-edit
@@ -54,7 +63,8 @@ function firstScreenRules(): string[] {
   const walk = (rules: CSSRuleList, prefix: string) => {
     [...rules].forEach((rule, i) => {
       if (rule instanceof CSSStyleRule && rule.selectorText.split(',').some(matches)) kept.push(prefix + i);
-      else if (rule instanceof CSSGroupingRule && !(rule instanceof CSSMediaRule && rule.media.mediaText === 'print')) walk(rule.cssRules, `${prefix}${i}.`);
+      else if (rule instanceof CSSGroupingRule && !(rule instanceof CSSMediaRule && rule.media.mediaText === 'print'))
+        walk(rule.cssRules, `${prefix}${i}.`);
     });
   };
   walk(theme.cssRules, '');
@@ -65,14 +75,18 @@ function firstScreenRules(): string[] {
 function serialise(kept: string[]): string {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'))!;
   const want = new Set(kept);
-  const write = (rules: CSSRuleList, prefix: string): string => [...rules].map((rule, i) => {
-    if (want.has(prefix + i)) return rule.cssText;
-    if (rule instanceof CSSGroupingRule) {
-      const inner = write(rule.cssRules, `${prefix}${i}.`);
-      return inner && `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}`;
-    }
-    return '';
-  }).filter(Boolean).join('\n');
+  const write = (rules: CSSRuleList, prefix: string): string =>
+    [...rules]
+      .map((rule, i) => {
+        if (want.has(prefix + i)) return rule.cssText;
+        if (rule instanceof CSSGroupingRule) {
+          const inner = write(rule.cssRules, `${prefix}${i}.`);
+          return inner && `${rule.cssText.slice(0, rule.cssText.indexOf('{'))}{${inner}}`;
+        }
+        return '';
+      })
+      .filter(Boolean)
+      .join('\n');
   return write(theme.cssRules, '');
 }
 
@@ -89,48 +103,88 @@ const referencesIn = (text: string) => [...text.matchAll(/var\((--[\w-]+)/g)].ma
 function pruneRootProperties(css: string, markup: string): string {
   const lines = css.split('\n');
   const used = new Set(referencesIn(lines.filter((line) => !ROOT_RULE.test(line)).join('\n') + markup));
-  const rootDeclarations = lines.flatMap((line) => [...(line.match(ROOT_RULE)?.[3] ?? '').matchAll(DECLARATION)].map((m) => [m[1], m[2]]));
+  const rootDeclarations = lines.flatMap((line) =>
+    [...(line.match(ROOT_RULE)?.[3] ?? '').matchAll(DECLARATION)].map((m) => [m[1], m[2]]),
+  );
   for (let before = -1; before !== used.size;) {
     before = used.size;
-    for (const [name, value] of rootDeclarations) if (used.has(name)) referencesIn(value).forEach((ref) => used.add(ref));
+    for (const [name, value] of rootDeclarations)
+      if (used.has(name)) referencesIn(value).forEach((ref) => used.add(ref));
   }
-  return lines.map((line) => {
-    const rule = line.match(ROOT_RULE);
-    if (!rule) return line;
-    const [, media = '', selector, declarations, close] = rule;
-    const kept = [...declarations.matchAll(DECLARATION)].filter((m) => !m[1].startsWith('--') || used.has(m[1])).map((m) => `${m[1]}:${m[2]};`);
-    return `${media}${selector}{${kept.join('')}}${close}`;
-  }).join('\n');
+  return lines
+    .map((line) => {
+      const rule = line.match(ROOT_RULE);
+      if (!rule) return line;
+      const [, media = '', selector, declarations, close] = rule;
+      const kept = [...declarations.matchAll(DECLARATION)]
+        .filter((m) => !m[1].startsWith('--') || used.has(m[1]))
+        .map((m) => `${m[1]}:${m[2]};`);
+      return `${media}${selector}{${kept.join('')}}${close}`;
+    })
+    .join('\n');
 }
 
 /** Each set's file text for the built site (`npm run build` first): a demo server and Chromium look at the pages. */
 export async function criticalCss(): Promise<Record<CriticalSet, string>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-critical-'));
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1', MEDIA_WORKER: '0', SESSION_SECRET: 'critical-secret-critical-secret' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    SEED_DEMO: '1',
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1',
+    MEDIA_WORKER: '0',
+    SESSION_SECRET: 'critical-secret-critical-secret',
+  };
   const server = startChild(process.execPath, [path.join(root, 'api/server.ts')], env, root);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const base = await waitFor('the server to listen', () => listeningUrl(server.output()), 120_000, 100);
     const seen = new Map<string, { kept: Set<string>; markup: string }>();
     // A new account is on its first month's trial, so its top bar has the Upgrade button too.
     const listener = await browser.newContext();
-    const signUp = await listener.request.post(`${base}/api/auth/register`, { data: { username: 'criticalcss', password: 'critical-css', email: 'critical@example.com', name: 'Critical' } });
+    const signUp = await listener.request.post(`${base}/api/auth/register`, {
+      data: { username: 'criticalcss', password: 'critical-css', email: 'critical@example.com', name: 'Critical' },
+    });
     if (!signUp.ok()) throw new Error(`signing up the listener: ${signUp.status()} ${await signUp.text()}`);
     let last;
     for (const viewport of VIEWPORTS) {
-      for (const [page, visitor] of Object.values(SET_PAGES).flat().flatMap((page) => [[page, browser], [page, listener]] as const)) {
+      for (const [page, visitor] of Object.values(SET_PAGES)
+        .flat()
+        .flatMap(
+          (page) =>
+            [
+              [page, browser],
+              [page, listener],
+            ] as const,
+        )) {
         await last?.close();
         last = await visitor.newPage({ viewport });
         await last.goto(base + page, { waitUntil: 'load' });
         // Pages with their own set fetch the theme after their first paint (site/lib/pageStart.ts).
-        await last.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/theme.')));
+        await last.waitForFunction(() =>
+          [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/theme.')),
+        );
         const entry = seen.get(page) ?? { kept: new Set<string>(), markup: '' };
         for (const rule of await last.evaluate(firstScreenRules)) entry.kept.add(rule);
         // What else reads the theme's custom properties: the body's inline styles and the components'
         // own stylesheets; not the inlined critical CSS itself (the previous run's output).
-        entry.markup += await last.evaluate(() => document.body.outerHTML + [...document.styleSheets]
-          .filter((sheet) => !sheet.href?.includes('/_astro/theme.') && !sheet.ownerNode?.textContent?.startsWith('/* Generated by'))
-          .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n'));
+        entry.markup += await last.evaluate(
+          () =>
+            document.body.outerHTML +
+            [...document.styleSheets]
+              .filter(
+                (sheet) =>
+                  !sheet.href?.includes('/_astro/theme.') &&
+                  !sheet.ownerNode?.textContent?.startsWith('/* Generated by'),
+              )
+              .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
+              .join('\n'),
+        );
         seen.set(page, entry);
       }
     }

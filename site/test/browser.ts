@@ -22,7 +22,8 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is missing at ${CHROMIUM}: npm test installs it (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium is missing at ${CHROMIUM}: npm test installs it (apt-get install chromium)`);
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
@@ -33,7 +34,11 @@ export interface TrackedPage {
 }
 
 /** A page in a fresh context that records console errors, so tests can assert a clean run. */
-export async function openPage(browser: Browser, baseURL: string, options: BrowserContextOptions = {}): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL, ...options });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -10,7 +10,9 @@ describe('critical CSS', function () {
 
   it('is what `npm run critical` makes of the current build', async () => {
     const fresh = await criticalCss();
-    const stale = CRITICAL_SETS.filter((set) => readFileSync(criticalCssFile(set), 'utf8') !== fresh[set]).map((set) => criticalCssFile(set));
+    const stale = CRITICAL_SETS.filter((set) => readFileSync(criticalCssFile(set), 'utf8') !== fresh[set]).map((set) =>
+      criticalCssFile(set),
+    );
     expect(stale, 'stale: run `npm run build && npm run critical && npm run build`').to.deep.equal([]);
   });
 });

@@ -6,8 +6,10 @@ import { browserSuite, openPage } from './browser.ts';
 // a script that reaches a page's HTML the way stored XSS would is blocked, while the starter,
 // hydration and the client router still work.
 
-const INJECTED = '<script>window.injected = "script"</script><img src="/favicon.svg" alt="" onload="window.injected = \'handler\'">';
-const VIOLATION = /Executing inline (script|event handler) violates the following Content Security Policy directive 'script-src 'self' 'sha256-[^']*'[^]*The action has been blocked/;
+const INJECTED =
+  '<script>window.injected = "script"</script><img src="/favicon.svg" alt="" onload="window.injected = \'handler\'">';
+const VIOLATION =
+  /Executing inline (script|event handler) violates the following Content Security Policy directive 'script-src 'self' 'sha256-[^']*'[^]*The action has been blocked/;
 
 /**
  * Every HTML page the browser gets, loaded or fetched by the client router, carries the injection in
@@ -52,12 +54,20 @@ describe('the Content-Security-Policy in the browser', () => {
 
     // The client router swaps in the next page (a mark on the window survives); its injection is blocked too.
     await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Discover', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Discover', exact: true })
+      .click();
     await page.waitForFunction(() => location.pathname === '/discover' && document.querySelector('main h1') !== null);
     expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).to.equal(1);
-    expect(await page.locator('main img[src="/favicon.svg"]').count(), 'the injection reached the next page').to.equal(1);
+    expect(await page.locator('main img[src="/favicon.svg"]').count(), 'the injection reached the next page').to.equal(
+      1,
+    );
     expect(await injected(page)).to.equal(null);
-    expect(errors.filter((error) => !VIOLATION.test(error)), 'nothing else went wrong').to.deep.equal([]);
+    expect(
+      errors.filter((error) => !VIOLATION.test(error)),
+      'nothing else went wrong',
+    ).to.deep.equal([]);
     await page.context().close();
   });
 
@@ -68,12 +78,16 @@ describe('the Content-Security-Policy in the browser', () => {
       if (path === '/embed/tracks/1') {
         // The embed player's own script (a module file) plays.
         await page.locator('[data-embed-play]').click();
-        await page.waitForFunction(() => document.querySelector('[data-embed-play]')?.getAttribute('aria-label')?.startsWith('Pause'));
+        await page.waitForFunction(() =>
+          document.querySelector('[data-embed-play]')?.getAttribute('aria-label')?.startsWith('Pause'),
+        );
       } else await page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
     }
     await page.goto('/login');
     // Fetched at once without blocking render (a print sheet), applied by the starter once loaded.
-    await page.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[data-apply-on-load]')?.media === 'all');
+    await page.waitForFunction(
+      () => document.querySelector<HTMLLinkElement>('link[data-apply-on-load]')?.media === 'all',
+    );
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

@@ -20,7 +20,10 @@ function sourceFiles(dir: string): string[] {
 
 function builtCss(): string {
   if (!existsSync(assets)) throw new Error('dist/client is missing: run `npm run build` first');
-  return readdirSync(assets).filter((f) => f.endsWith('.css')).map((f) => readFileSync(path.join(assets, f), 'utf8')).join('\n');
+  return readdirSync(assets)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => readFileSync(path.join(assets, f), 'utf8'))
+    .join('\n');
 }
 
 const classesIn = (css: string) => new Set([...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]));

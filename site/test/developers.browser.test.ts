@@ -28,7 +28,8 @@ describe('the developers page', () => {
       // RapiDoc renders into its shadow root once it has read the document: the operations' paths and summaries.
       const reference = page.locator('rapi-doc');
       await reference.getByText('/messages/unread-count').first().waitFor({ timeout: 30_000 });
-      if (name === 'desktop') await reference.getByText('The artist directory: every artist, or the window asked for').first().waitFor();
+      if (name === 'desktop')
+        await reference.getByText('The artist directory: every artist, or the window asked for').first().waitFor();
       expect(await page.getByRole('link', { name: 'openapi.json' }).getAttribute('href')).to.equal('/api/openapi.json');
       // In the page's own palette: RapiDoc's background is the theme's page background of that mode.
       const background = await reference.evaluate((element) => element.getAttribute('bg-color'));

@@ -40,17 +40,24 @@ describe('a play pressed while the page is still starting', function () {
     const release = await pressEarly(page, 6);
     await page.waitForTimeout(1500);
     release();
-    await page.waitForFunction(() => {
-      const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-      return audio && !audio.paused && audio.currentTime > 0.3;
-    }, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+        return audio && !audio.paused && audio.currentTime > 0.3;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     await page.context().close();
   });
 
   describe('where the browser plays only right after a gesture', () => {
     let strict: Browser;
     before(async () => {
-      strict = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=user-gesture-required'] });
+      strict = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=user-gesture-required'],
+      });
     });
     after(() => strict?.close());
 
@@ -64,7 +71,8 @@ describe('a play pressed while the page is still starting', function () {
       // Counted from here: Playwright's waits inside the page starve on the throttled CPU.
       let outcome: 'tap' | 'playing' | null = null;
       for (let waited = 0; !outcome; waited += 500) {
-        if (waited > 60_000) throw new Error(`neither playing nor "Tap to play" after 60 s: ${JSON.stringify(await audioState(page))}`);
+        if (waited > 60_000)
+          throw new Error(`neither playing nor "Tap to play" after 60 s: ${JSON.stringify(await audioState(page))}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
         const state = await audioState(page);
         outcome = (await tap.count()) > 0 ? 'tap' : !state.paused && state.time > 0.3 ? 'playing' : null;
@@ -75,10 +83,14 @@ describe('a play pressed while the page is still starting', function () {
         expect((await audioState(page)).paused).to.equal(true);
         await page.screenshot({ path: path.join(SHOTS_DIR, 'player-tap-to-play-1280.png') });
         await tap.click();
-        await page.waitForFunction(() => {
-          const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
-          return audio && !audio.paused && audio.currentTime > 0.3;
-        }, undefined, { timeout: 30_000 });
+        await page.waitForFunction(
+          () => {
+            const audio = document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]');
+            return audio && !audio.paused && audio.currentTime > 0.3;
+          },
+          undefined,
+          { timeout: 30_000 },
+        );
         expect(await tap.count()).to.equal(0);
       }
       await page.context().close();

@@ -20,7 +20,9 @@ async function holdBack(page: Page, url: RegExp, ms: number): Promise<void> {
 /** The page has loaded, and painted twice since: anything `client:paint` would have started has. */
 async function loadedAndPainted(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -37,7 +39,10 @@ describe('hydration after the first paint in the browser', () => {
       await loadedAndPainted(page);
       await page.mouse.wheel(0, 600);
       await loadedAndPainted(page);
-      expect(scripts.filter((url) => REACT_CHUNK.test(url)), 'React before any interaction').to.deep.equal([]);
+      expect(
+        scripts.filter((url) => REACT_CHUNK.test(url)),
+        'React before any interaction',
+      ).to.deep.equal([]);
       // The click waits, busy, for the island's code, then opens the dialog with the focus in it.
       await holdBack(page, REACT_CHUNK, 800);
       const share = page.getByRole('button', { name: 'Share' });
@@ -106,7 +111,9 @@ describe('hydration after the first paint in the browser', () => {
 
   for (const moment of ['commit', 'domcontentloaded', 'load'] as const) {
     it(`navigates cleanly with a sidebar link clicked at ${moment}, and the next page's islands work`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
+      const { page, errors } = await openPage(suite.browser, suite.server.url, {
+        viewport: { width: 1280, height: 800 },
+      });
       await page.goto('/artist/1', { waitUntil: moment });
       await nav(page).getByRole('link', { name: 'Discover' }).click();
       await page.waitForURL(`${suite.server.url}/discover`);

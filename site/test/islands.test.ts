@@ -8,10 +8,14 @@ import { startTestServer, type TestServer } from '../../api/test/server.ts';
 
 /** The markup of each island on the page with its `prefix`, and every id React's useId made in it. */
 function islandIds(html: string): Array<{ prefix: string; ids: string[] }> {
-  return [...html.matchAll(/<astro-island\b[^>]*\bprefix="([^"]+)"[^>]*>([\s\S]*?)<\/astro-island>/g)].map(([, prefix, markup]) => ({
-    prefix,
-    ids: [...markup.matchAll(/\b(?:id|aria-controls|aria-describedby|aria-labelledby|for)="(_[^"]*_)"/g)].map((m) => m[1]),
-  }));
+  return [...html.matchAll(/<astro-island\b[^>]*\bprefix="([^"]+)"[^>]*>([\s\S]*?)<\/astro-island>/g)].map(
+    ([, prefix, markup]) => ({
+      prefix,
+      ids: [...markup.matchAll(/\b(?:id|aria-controls|aria-describedby|aria-labelledby|for)="(_[^"]*_)"/g)].map(
+        (m) => m[1],
+      ),
+    }),
+  );
 }
 
 describe('islands rendered on the server', () => {

@@ -30,25 +30,44 @@ const PAGES = [
 
 /** Every stylesheet applied and no transition running, so two reads of a style agree. */
 const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && !link.disabled && link.media !== 'print') &&
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
+  page.waitForFunction(
+    () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+        (link) => link.sheet && !link.disabled && link.media !== 'print',
+      ) && document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
 
 /** The computed look of the shell's and the content's structural elements, one line each. */
 const look = (page: Page) =>
   page.evaluate(() => {
-    const props = ['display', 'width', 'background-color', 'color', 'border-top-style', 'border-radius', 'font-size', 'font-weight', 'padding-top', 'flex-basis'];
-    const selector = '.sidebar, .sidebar-link, .sidebar-brand, .topbar, .topbar .btn, .topbar-badge, main .card, main .btn, main .row > *, main .badge, main h1, main h2, main .nav-link, main .form-control, main .table, main .progress, main .card-grid, main .list-group-item, main .form-select, main .form-check-input';
+    const props = [
+      'display',
+      'width',
+      'background-color',
+      'color',
+      'border-top-style',
+      'border-radius',
+      'font-size',
+      'font-weight',
+      'padding-top',
+      'flex-basis',
+    ];
+    const selector =
+      '.sidebar, .sidebar-link, .sidebar-brand, .topbar, .topbar .btn, .topbar-badge, main .card, main .btn, main .row > *, main .badge, main h1, main h2, main .nav-link, main .form-control, main .table, main .progress, main .card-grid, main .list-group-item, main .form-select, main .form-check-input';
     return [...document.querySelectorAll<HTMLElement>(selector)].slice(0, 150).map((el) => {
       const style = getComputedStyle(el);
-      const values = props.map((p) => (p === 'width' ? String(Math.round(el.getBoundingClientRect().width)) : style.getPropertyValue(p)));
+      const values = props.map((p) =>
+        p === 'width' ? String(Math.round(el.getBoundingClientRect().width)) : style.getPropertyValue(p),
+      );
       return `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${values.join(' ')}`;
     });
   });
 
 /** Follows a link to `url` through the client router (as a click on any link does). */
 async function navigateTo(page: Page, url: string) {
-  const swapped = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('astro:page-load', () => resolve(), { once: true })));
+  const swapped = page.evaluate(
+    () => new Promise<void>((resolve) => document.addEventListener('astro:page-load', () => resolve(), { once: true })),
+  );
   await page.evaluate((href) => {
     const link = Object.assign(document.createElement('a'), { href });
     document.body.append(link);
@@ -69,7 +88,10 @@ describe('pages look the same however they were reached', function () {
     paths = PAGES.map((p) => p.replace('{nova}', String(suite.nova.id)).replace('{track}', String(track.id)));
   });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`at ${viewport.width}x${viewport.height}: direct load and client navigation from Home (and to Home) agree`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport, reducedMotion: 'reduce' });
       await signIn(page, 'novaharbor');
@@ -79,7 +101,8 @@ describe('pages look the same however they were reached', function () {
         await hydrated(page);
         await settled(page);
         const direct = await look(page);
-        if (url === '/credits') await page.screenshot({ path: path.join(SHOTS_DIR, `vault-direct-${viewport.width}.png`), fullPage: true });
+        if (url === '/credits')
+          await page.screenshot({ path: path.join(SHOTS_DIR, `vault-direct-${viewport.width}.png`), fullPage: true });
         expect(direct.length, `${url} has elements to compare`).to.be.above(0);
 
         // Reached from Home, and for Home itself from the vault (each inlines another set of rules).
@@ -90,8 +113,14 @@ describe('pages look the same however they were reached', function () {
         await hydrated(page);
         await settled(page);
         const navigated = await look(page);
-        if (url === '/credits') await page.screenshot({ path: path.join(SHOTS_DIR, `vault-navigated-${viewport.width}.png`), fullPage: true });
-        const changed = direct.map((line, i) => (line === navigated[i] ? null : `${url}: ${line}  →  ${navigated[i]}`)).filter(Boolean) as string[];
+        if (url === '/credits')
+          await page.screenshot({
+            path: path.join(SHOTS_DIR, `vault-navigated-${viewport.width}.png`),
+            fullPage: true,
+          });
+        const changed = direct
+          .map((line, i) => (line === navigated[i] ? null : `${url}: ${line}  →  ${navigated[i]}`))
+          .filter(Boolean) as string[];
         if (direct.length !== navigated.length) changed.push(`${url}: ${direct.length} elements → ${navigated.length}`);
         differences.push(...changed.slice(0, 5));
       }

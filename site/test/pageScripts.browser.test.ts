@@ -18,17 +18,31 @@ describe('page scripts after the first paint in the browser', () => {
       await running(page);
       const timing = await page.evaluate(() => {
         const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'));
-        return { load: navigation.loadEventEnd, scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })) };
+        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+          (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+        );
+        return {
+          load: navigation.loadEventEnd,
+          scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })),
+        };
       });
       expect(timing.scripts.length, 'the page scripts were fetched').to.be.greaterThan(0);
-      expect(timing.scripts.filter((script) => script.start < timing.load), 'scripts requested before load').to.deep.equal([]);
+      expect(
+        timing.scripts.filter((script) => script.start < timing.load),
+        'scripts requested before load',
+      ).to.deep.equal([]);
       // The router now follows links without a full load: a mark on the window survives.
       await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
       const [link, next] = path === '/discover' ? ['Home', '/'] : ['Discover', '/discover'];
-      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link, exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: link, exact: true })
+        .click();
       await page.waitForURL(suite.server.url + next);
-      await page.waitForFunction((pathname) => location.pathname === pathname && document.querySelector('main h1') !== null, next);
+      await page.waitForFunction(
+        (pathname) => location.pathname === pathname && document.querySelector('main h1') !== null,
+        next,
+      );
       expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).to.equal(1);
       expect(errors).to.deep.equal([]);
       await page.context().close();
@@ -44,7 +58,9 @@ describe('page scripts after the first paint in the browser', () => {
     await page.locator('[role="tab"][aria-busy="true"]', { hasText: 'Artists' }).waitFor();
     expect(await artists.getAttribute('aria-selected')).to.equal('false');
     release();
-    await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim() === 'Artists');
+    await page.waitForFunction(
+      () => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent?.trim() === 'Artists',
+    );
     expect(await artists.getAttribute('aria-busy')).to.equal(null);
     expect(await page.locator('#discover-panel-artists').isVisible()).to.equal(true);
     expect(errors).to.deep.equal([]);

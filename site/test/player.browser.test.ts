@@ -22,16 +22,37 @@ const SHOTS = process.env.SHOTS_DIR || '/work/shots/player';
 function sine(seconds: number, gainDb: number): Buffer {
   const file = path.join(dir, `sine-${seconds}-${gainDb}.wav`);
   execFileSync(FFMPEG, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-    '-af', `volume=${gainDb}dB`, '-ac', '2', '-c:a', 'pcm_s16le', file,
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+    '-af',
+    `volume=${gainDb}dB`,
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    file,
   ]);
   return readFileSync(file);
 }
 
-async function release(artist: Member, title: string, audio: Buffer, seconds: number, isMonthlyDrop: boolean): Promise<number> {
+async function release(
+  artist: Member,
+  title: string,
+  audio: Buffer,
+  seconds: number,
+  isMonthlyDrop: boolean,
+): Promise<number> {
   const upload = await uploadAudio(artist.client, audio);
-  const res = await artist.client.post('/api/tracks', releaseForm(upload.url, null, { title, duration: seconds, isMonthlyDrop }));
+  const res = await artist.client.post(
+    '/api/tracks',
+    releaseForm(upload.url, null, { title, duration: seconds, isMonthlyDrop }),
+  );
   expect(res.status, res.text).to.equal(201);
   return res.body.id;
 }
@@ -88,7 +109,11 @@ describe('the player in the browser: queue, restore, loudness', function () {
   });
 
   it('gives the player the measured loudness, true peak and lossless master of a track', async () => {
-    const tracks = (await suite.server.client().get(`/api/artists/${toneArtist.artist!.id}/tracks`)).body as Array<{ title: string; audioUrl: string; playback: { lufs: number; truePeak: number; losslessUrl: string } }>;
+    const tracks = (await suite.server.client().get(`/api/artists/${toneArtist.artist!.id}/tracks`)).body as Array<{
+      title: string;
+      audioUrl: string;
+      playback: { lufs: number; truePeak: number; losslessUrl: string };
+    }>;
     const loud = tracks.find((t) => t.title === 'Loud Tone')!;
     const quiet = tracks.find((t) => t.title === 'Quiet Tone')!;
     expect(loud.playback.lufs - quiet.playback.lufs).to.be.within(7.5, 8.5);
@@ -99,7 +124,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
   });
 
   it('queues the list a track was played from: auto-advance, next/previous, no listen call signed out', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     const listens: string[] = [];
     page.on('request', (request) => request.url().includes('/listen') && listens.push(request.url()));
     await page.goto(`/artist/${queueArtist.artist!.id}`);
@@ -133,7 +160,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
 
   it('records the listens of a signed-in fan as the queue advances', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const res = await page.request.post('/api/auth/login', { data: { username: fan.user.username, password: 'secret123' } });
+    const res = await page.request.post('/api/auth/login', {
+      data: { username: fan.user.username, password: 'secret123' },
+    });
     expect(res.status()).to.equal(200);
     await page.goto(`/artist/${queueArtist.artist!.id}`);
     await hydrated(page);
@@ -148,7 +177,10 @@ describe('the player in the browser: queue, restore, loudness', function () {
   });
 
   it('has a keyboard-usable queue panel: shows the list, plays a row, Escape returns to the Queue button', async () => {
-    for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       await page.goto(`/artist/${queueArtist.artist!.id}`);
       await hydrated(page);
@@ -170,7 +202,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).to.equal('true');
       await page.screenshot({ path: path.join(SHOTS, `player-queue-${viewport.width}x${viewport.height}.png`) });
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.match(/^Keep .* offline$/);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).to.match(
+        /^Keep .* offline$/,
+      );
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await player.locator('.player-title', { hasText: order[1] }).waitFor();
@@ -193,10 +227,14 @@ describe('the player in the browser: queue, restore, loudness', function () {
         await link.waitFor();
         await page.waitForTimeout(300); // the drawer slides in
         const box = (await link.boundingBox())!;
-        const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('.sidebar') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+        const hit = await page.evaluate(
+          ([x, y]) => document.elementFromPoint(x, y)?.closest('.sidebar') !== null,
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
         expect(hit, `${name} is not covered at ${viewport.width}px`).to.equal(true);
       }
-      if (viewport.width < 768) await page.screenshot({ path: path.join(SHOTS, `player-drawer-${viewport.width}x${viewport.height}.png`) });
+      if (viewport.width < 768)
+        await page.screenshot({ path: path.join(SHOTS, `player-drawer-${viewport.width}x${viewport.height}.png`) });
       expect(errors).to.deep.equal([]);
       await page.context().close();
     }
@@ -207,7 +245,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await page.goto(`/artist/${toneArtist.artist!.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Play Loud Tone' }).click();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 3);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 3,
+    );
     await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Pause' }).click();
     const before = await audioState(page);
 
@@ -215,7 +255,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await hydrated(page);
     const player = page.getByRole('region', { name: 'Player' });
     await player.locator('.player-title', { hasText: 'Loud Tone' }).waitFor();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.readyState > 0);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.readyState > 0,
+    );
     await page.waitForTimeout(500);
     const after = await audioState(page);
     expect(after.paused, 'no autoplay').to.equal(true);
@@ -225,7 +267,10 @@ describe('the player in the browser: queue, restore, loudness', function () {
     expect(await page.getByRole('region', { name: 'Queue' }).getByRole('listitem').count()).to.equal(2);
     // Play goes on from there.
     await player.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.waitForFunction((t) => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > t + 0.3, after.time);
+    await page.waitForFunction(
+      (t) => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > t + 0.3,
+      after.time,
+    );
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
@@ -234,7 +279,14 @@ describe('the player in the browser: queue, restore, loudness', function () {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     await page.evaluate(() => {
-      const gone = { id: 987654, title: 'Gone Track', audioUrl: '/media/u/gone.wav', coverImage: '/favicon.svg', duration: 5, artist: { id: 1, name: 'Nobody' } };
+      const gone = {
+        id: 987654,
+        title: 'Gone Track',
+        audioUrl: '/media/u/gone.wav',
+        coverImage: '/favicon.svg',
+        duration: 5,
+        artist: { id: 1, name: 'Nobody' },
+      };
       localStorage.setItem('onetrack.queue', JSON.stringify({ tracks: [gone], index: 0, position: 1 }));
     });
     await page.reload();
@@ -246,7 +298,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
 
   it('plays two masters 8 LU apart at the same level with normalisation on, 8 dB apart with it off', async () => {
     const levels = async (normalise: boolean) => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+      const { page, errors } = await openPage(suite.browser, suite.server.url, {
+        viewport: { width: 1366, height: 900 },
+      });
       if (!normalise) {
         // A visitor's switch on the Settings page, kept in this browser.
         await page.goto('/profile');
@@ -266,7 +320,9 @@ describe('the player in the browser: queue, restore, loudness', function () {
       const measured: Record<string, number> = {};
       for (const title of ['Loud Tone', 'Quiet Tone']) {
         await page.getByRole('button', { name: `Play ${title}` }).click();
-        await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.5);
+        await page.waitForFunction(
+          () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.5,
+        );
         // High quality audio (on): the lossless master plays, not the AAC stream.
         expect((await audioState(page)).src).to.match(/\.wav$/);
         measured[title] = await outputLevel(page, 1500);
@@ -282,13 +338,19 @@ describe('the player in the browser: queue, restore, loudness', function () {
   });
 
   it('follows the profile preferences of a signed-in fan: saved on the server, applied to the track playing', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
-    const res = await page.request.post('/api/auth/login', { data: { username: fan.user.username, password: 'secret123' } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
+    const res = await page.request.post('/api/auth/login', {
+      data: { username: fan.user.username, password: 'secret123' },
+    });
     expect(res.status()).to.equal(200);
     await page.goto(`/artist/${toneArtist.artist!.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Play Quiet Tone' }).click();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3,
+    );
     const gain = () => page.evaluate(() => window.__onetrackPlayerGraph!.gain.gain.value);
     expect(await gain()).to.be.greaterThan(1.5);
     expect((await audioState(page)).src).to.match(/\.wav$/);
@@ -302,11 +364,19 @@ describe('the player in the browser: queue, restore, loudness', function () {
     await page.getByRole('button', { name: 'Save Preferences' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Settings Applied' }).waitFor();
     // The toast stands above the player bar (the page came through the client router).
-    const [toast, bar] = await Promise.all([page.getByTestId('toast').boundingBox(), page.getByRole('region', { name: 'Player' }).boundingBox()]);
+    const [toast, bar] = await Promise.all([
+      page.getByTestId('toast').boundingBox(),
+      page.getByRole('region', { name: 'Player' }).boundingBox(),
+    ]);
     expect(toast!.y + toast!.height).to.be.at.most(bar!.y);
     await page.waitForFunction(() => window.__onetrackPlayerGraph!.gain.gain.value === 1);
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'));
-    expect((await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first())).to.include({ normaliseLoudness: 0, highQualityAudio: 0 });
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'),
+    );
+    expect(await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first()).to.include({
+      normaliseLoudness: 0,
+      highQualityAudio: 0,
+    });
     await page.screenshot({ path: path.join(SHOTS, 'preferences-1366x900.png') });
     expect(errors).to.deep.equal([]);
     await page.context().close();
@@ -318,7 +388,9 @@ describe('the player on the demo data', function () {
   const suite = demoBrowserSuite();
 
   it('queues the list a play button belongs to: the featured drops on home, a grid on discover', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto('/');
     await hydrated(page);
     const drops = await page.locator('section[aria-labelledby="drops-title"] .track-card-title').allTextContents();
@@ -328,7 +400,7 @@ describe('the player on the demo data', function () {
     await player.locator('.player-title', { hasText: drops[0] }).waitFor();
     await player.getByRole('button', { name: 'Queue' }).click();
     const panel = page.getByRole('region', { name: 'Queue' });
-    expect((await panel.locator('.queue-item-title').allTextContents())).to.deep.equal(drops);
+    expect(await panel.locator('.queue-item-title').allTextContents()).to.deep.equal(drops);
     await page.screenshot({ path: path.join(SHOTS, 'home-queue-1366x900.png') });
     await page.keyboard.press('Escape');
 
@@ -340,7 +412,7 @@ describe('the player on the demo data', function () {
     await grid.locator('.play-button').nth(1).click();
     await player.locator('.player-title', { hasText: titles[1] }).waitFor();
     await player.getByRole('button', { name: 'Queue' }).click();
-    expect((await panel.locator('.queue-item-title').allTextContents())).to.deep.equal(titles);
+    expect(await panel.locator('.queue-item-title').allTextContents()).to.deep.equal(titles);
     expect(await panel.locator('[aria-current="true"] .queue-item-title').textContent()).to.equal(titles[1]);
     await player.getByRole('button', { name: 'Previous track' }).click();
     await player.locator('.player-title', { hasText: titles[0] }).waitFor();

@@ -71,7 +71,11 @@ describe('app shell and sign-in in the browser', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Registration successful' }).waitFor();
     await page.waitForURL(`${suite.server.url}/welcome`);
-    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'nova').first('artists.name');
+    const artist = await suite.server.app.kernel
+      .knex('artists')
+      .join('users', 'users.id', 'artists.userId')
+      .where('users.username', 'nova')
+      .first('artists.name');
     expect(artist?.name).to.equal('Nova Sky');
     await page.context().close();
   });
@@ -99,7 +103,10 @@ describe('app shell and sign-in in the browser', () => {
     await search.fill('nova');
     await search.press('Enter');
     await page.waitForURL(`${suite.server.url}/search?q=nova`);
-    await page.getByRole('link', { name: /Nova Harbor/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Nova Harbor/ })
+      .first()
+      .waitFor();
     await page.context().close();
   });
 
@@ -119,7 +126,11 @@ describe('app shell and sign-in in the browser', () => {
     await search.and(page.locator('[value="nova"]')).waitFor();
     expect(await search.inputValue()).to.equal('nova');
     // Still in the field: its suggestions show as if typed after hydration.
-    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Nova Harbor/ }).first().waitFor();
+    await page
+      .getByRole('listbox', { name: 'Suggestions' })
+      .getByRole('option', { name: /Nova Harbor/ })
+      .first()
+      .waitFor();
     await search.press('Enter');
     await page.waitForURL(`${suite.server.url}/search?q=nova`);
     await page.context().close();

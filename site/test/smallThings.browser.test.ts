@@ -14,8 +14,14 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
 ];
 
-interface Box { x: number; y: number; width: number; height: number }
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 const centre = (b: Box) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
 const distance = (a: Box, b: Box) => Math.hypot(centre(a).x - centre(b).x, centre(a).y - centre(b).y);
 
@@ -27,7 +33,11 @@ async function boxOf(page: Page, selector: string): Promise<Box> {
 
 /** The whole theme applied (it follows the first paint), as a reader sees the page a moment later. */
 const themed = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && !link.disabled && link.media !== 'print'));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+      (link) => link.sheet && !link.disabled && link.media !== 'print',
+    ),
+  );
 
 describe('small things a person noticed in the shell', function () {
   this.timeout(180_000);
@@ -37,7 +47,10 @@ describe('small things a person noticed in the shell', function () {
     mkdirSync(SHOTS_DIR, { recursive: true });
     // An unread message and its notification for the demo listener (the seed leaves one unread message too).
     const demo = await suite.server.app.kernel.knex('users').where({ username: DEMO_USERNAME }).first('id');
-    await suite.server.app.kernel.services.messaging.send((await suite.server.app.kernel.knex('users').where({ username: 'novaharbor' }).first('id')).id, { recipientId: demo.id, content: 'See you at the show.' });
+    await suite.server.app.kernel.services.messaging.send(
+      (await suite.server.app.kernel.knex('users').where({ username: 'novaharbor' }).first('id')).id,
+      { recipientId: demo.id, content: 'See you at the show.' },
+    );
   });
 
   for (const viewport of VIEWPORTS) {
@@ -55,7 +68,9 @@ describe('small things a person noticed in the shell', function () {
       const bellIcon = await boxOf(page, '[data-testid="notification-bell"] svg');
       const mailIcon = await boxOf(page, '.topbar a[href="/messages"] svg');
       expect(distance(bellBadge, bellIcon), 'bell count nearer its bell').to.be.below(distance(bellBadge, mailIcon));
-      expect(distance(mailBadge, mailIcon), 'messages count nearer its envelope').to.be.below(distance(mailBadge, bellIcon));
+      expect(distance(mailBadge, mailIcon), 'messages count nearer its envelope').to.be.below(
+        distance(mailBadge, bellIcon),
+      );
       expect(overlaps(bellBadge, mail), 'bell count over the envelope').to.equal(false);
       expect(overlaps(mailBadge, avatar), 'messages count over the avatar').to.equal(false);
       expect(bellBadge.x + bellBadge.width, 'bell count inside its button').to.be.at.most(bell.x + bell.width + 1);
@@ -64,7 +79,10 @@ describe('small things a person noticed in the shell', function () {
       const brand = page.locator('.topbar-brand');
       expect(await brand.isVisible(), 'OneTrack in the top bar').to.equal(viewport.width < 768);
       if (viewport.width < 768) expect(await brand.textContent()).to.equal('OneTrack');
-      await page.screenshot({ path: path.join(SHOTS_DIR, `topbar-${viewport.width}.png`), clip: { x: 0, y: 0, width: viewport.width, height: 70 } });
+      await page.screenshot({
+        path: path.join(SHOTS_DIR, `topbar-${viewport.width}.png`),
+        clip: { x: 0, y: 0, width: viewport.width, height: 70 },
+      });
       expect(errors).to.deep.equal([]);
       await page.context().close();
     });
@@ -102,7 +120,16 @@ describe('small things a person noticed in the shell', function () {
       await hydrated(page);
       await themed(page);
       const small = await page.$$eval('main a[href^="/artist/"]', (links) =>
-        links.filter((a) => { const r = a.getBoundingClientRect(); return r.width > 0 && r.height < 24; }).map((a) => `${a.className || a.parentElement?.className}: ${a.textContent} ${Math.round(a.getBoundingClientRect().height)}px`));
+        links
+          .filter((a) => {
+            const r = a.getBoundingClientRect();
+            return r.width > 0 && r.height < 24;
+          })
+          .map(
+            (a) =>
+              `${a.className || a.parentElement?.className}: ${a.textContent} ${Math.round(a.getBoundingClientRect().height)}px`,
+          ),
+      );
       expect(small, url).to.deep.equal([]);
     }
     await page.context().close();

@@ -23,7 +23,9 @@ let accounts = 0;
 /** A new listener (on the first month's trial), signed in on the context. */
 async function signUp(context: BrowserContext) {
   const username = `moody${++accounts}`;
-  const res = await context.request.post('/api/auth/register', { data: { username, password: 'secret123', email: `${username}@example.com`, name: 'Moody' } });
+  const res = await context.request.post('/api/auth/register', {
+    data: { username, password: 'secret123', email: `${username}@example.com`, name: 'Moody' },
+  });
   expect(res.status()).to.equal(201);
 }
 
@@ -32,12 +34,16 @@ describe('light and dark modes', function () {
   const suite = browserSuite({ seedDemo: true });
 
   it("serves visitors one cached page that is light or dark as each device asks, and follows the device's change live", async () => {
-    for (const [colorScheme, background] of [['light', LIGHT_BG], ['dark', DARK_BG]] as const) {
+    for (const [colorScheme, background] of [
+      ['light', LIGHT_BG],
+      ['dark', DARK_BG],
+    ] as const) {
       const { page } = await openPage(suite.browser, suite.server.url, { colorScheme });
       const response = await page.goto('/artists');
       await hydrated(page);
       expect(await look(page)).to.include({ mode: 'system', background });
-      if (colorScheme === 'dark') expect(response!.headers()['x-page-cache'], 'the second visitor gets the first one’s copy').to.equal('hit');
+      if (colorScheme === 'dark')
+        expect(response!.headers()['x-page-cache'], 'the second visitor gets the first one’s copy').to.equal('hit');
       await page.emulateMedia({ colorScheme: colorScheme === 'light' ? 'dark' : 'light' });
       expect((await look(page)).background).to.equal(colorScheme === 'light' ? DARK_BG : LIGHT_BG);
       await page.context().close();
@@ -61,9 +67,16 @@ describe('light and dark modes', function () {
         const release = await holdUntilReleased(page, THEME_CSS);
         await page.goto(url, { waitUntil: 'domcontentloaded' });
         const first = await look(page);
-        expect(first, `${url}, ${theme ?? 'visitor'} on a ${colorScheme} device`).to.include({ mode: theme ?? 'system', background });
+        expect(first, `${url}, ${theme ?? 'visitor'} on a ${colorScheme} device`).to.include({
+          mode: theme ?? 'system',
+          background,
+        });
         release();
-        await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/_astro/theme.') && !sheet.disabled && sheet.media.mediaText !== 'print'));
+        await page.waitForFunction(() =>
+          [...document.styleSheets].some(
+            (sheet) => sheet.href?.includes('/_astro/theme.') && !sheet.disabled && sheet.media.mediaText !== 'print',
+          ),
+        );
         expect(await look(page), 'the theme changes nothing the first paint had').to.deep.equal(first);
         await page.context().close();
       }
@@ -71,7 +84,10 @@ describe('light and dark modes', function () {
   });
 
   it("styles a trial listener's top bar from the first paint: the Upgrade button gold on desktop, absent on a phone", async () => {
-    for (const [width, height] of [[1366, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1366, 900],
+      [375, 812],
+    ]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
       await signUp(page.context());
       const release = await holdUntilReleased(page, THEME_CSS);
@@ -88,7 +104,10 @@ describe('light and dark modes', function () {
   });
 
   it('keeps the mode chosen in Settings: at once, after a reload, across pages, and System follows the device again', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { colorScheme: 'dark', viewport: { width: 375, height: 812 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      colorScheme: 'dark',
+      viewport: { width: 375, height: 812 },
+    });
     await signUp(page.context());
     await page.goto('/profile?tab=preferences');
     await hydrated(page);

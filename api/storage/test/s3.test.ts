@@ -51,9 +51,18 @@ describe('storage: S3-compatible driver against a local S3 server (s3rver)', fun
     writeFileSync(file, bytes);
     await storage.putFile('u/large.wav', file, 'audio/wav');
     const calls = s3.requests.filter((request) => request.includes('/media/u/large.wav'));
-    expect(calls.filter((call) => /^POST .*\?uploads/.test(call)), 'one multipart upload').to.have.length(1);
-    expect(calls.filter((call) => /^PUT .*partNumber=/.test(call)), 'three parts').to.have.length(3);
-    expect(calls.filter((call) => /^POST .*uploadId=/.test(call)), 'completed').to.have.length(1);
+    expect(
+      calls.filter((call) => /^POST .*\?uploads/.test(call)),
+      'one multipart upload',
+    ).to.have.length(1);
+    expect(
+      calls.filter((call) => /^PUT .*partNumber=/.test(call)),
+      'three parts',
+    ).to.have.length(3);
+    expect(
+      calls.filter((call) => /^POST .*uploadId=/.test(call)),
+      'completed',
+    ).to.have.length(1);
     expect((await storage.head('u/large.wav'))?.size).to.equal(bytes.length);
     expect(sha256(await buffer(await storage.read('u/large.wav')))).to.equal(sha256(bytes));
     const tail = await buffer(await storage.read('u/large.wav', { start: bytes.length - 100, end: bytes.length - 1 }));
@@ -66,7 +75,9 @@ describe('storage: S3-compatible driver against a local S3 server (s3rver)', fun
     writeFileSync(file, bytes);
     s3.failOnce(/^PUT \/media\/u\/retried\.wav\?.*partNumber=2/);
     await storage.putFile('u/retried.wav', file, 'audio/wav');
-    expect(s3.requests.filter((request) => /^PUT \/media\/u\/retried\.wav\?.*partNumber=2/.test(request))).to.have.length(2);
+    expect(
+      s3.requests.filter((request) => /^PUT \/media\/u\/retried\.wav\?.*partNumber=2/.test(request)),
+    ).to.have.length(2);
     expect(sha256(await buffer(await storage.read('u/retried.wav')))).to.equal(sha256(bytes));
   });
 
@@ -84,11 +95,16 @@ describe('storage: S3-compatible driver against a local S3 server (s3rver)', fun
   });
 
   it('serves uploads kept in the bucket under /media with Range', async () => {
-    const server = await startTestServer({ plugins: ['accounts', 'catalog', 'releases'], config: { storage: s3.config } });
+    const server = await startTestServer({
+      plugins: ['accounts', 'catalog', 'releases'],
+      config: { storage: s3.config },
+    });
     try {
       const artist = await signUp(server, 'bucketeer', { artist: true });
       const wav = tone(2);
-      const upload = await artist.client.post('/api/upload/stream?type=audio&filename=take.wav', new Uint8Array(wav), { 'Content-Type': 'application/octet-stream' });
+      const upload = await artist.client.post('/api/upload/stream?type=audio&filename=take.wav', new Uint8Array(wav), {
+        'Content-Type': 'application/octet-stream',
+      });
       expect(upload.status, upload.text).to.equal(201);
       const key = upload.body.url.slice('/media/'.length);
       expect(await storage.head(key), 'the upload is in the bucket').to.include({ size: wav.length });

@@ -26,13 +26,24 @@ export default function WantButton({ itemId, title, wanted: initialWanted, signe
     <>
       <span className="me-2">{wanted}</span>
       {signedIn ? (
-        <button type="button" className="btn btn-sm btn-gold" disabled={state !== 'idle'} aria-busy={state === 'pending'} aria-label={`I want ${title}`} onClick={() => void want()}>
+        <button
+          type="button"
+          className="btn btn-sm btn-gold"
+          disabled={state !== 'idle'}
+          aria-busy={state === 'pending'}
+          aria-label={`I want ${title}`}
+          onClick={() => void want()}
+        >
           {state === 'done' ? 'Wanted' : state === 'pending' ? 'Saving…' : 'I want it'}
         </button>
       ) : (
         <a href="/login?next=/merch">Log in to want it</a>
       )}
-      {error && <span role="alert" className="text-danger small ms-2">{error}</span>}
+      {error && (
+        <span role="alert" className="text-danger small ms-2">
+          {error}
+        </span>
+      )}
     </>
   );
 }

@@ -52,7 +52,10 @@ const tempoCase = (kind: 'clicks' | 'drums', bpm: number): AccuracyCase => ({
   name: `${kind} at ${bpm} BPM`,
   expected: `${bpm} ± ${BPM_TOLERANCE}`,
   signal: () => (kind === 'clicks' ? clickTrack(bpm, 30) : drumPattern(bpm, 30)),
-  judge: async (m) => ({ got: m.bpm === null ? 'none' : String(m.bpm), ok: m.bpm !== null && Math.abs(m.bpm - bpm) <= BPM_TOLERANCE }),
+  judge: async (m) => ({
+    got: m.bpm === null ? 'none' : String(m.bpm),
+    ok: m.bpm !== null && Math.abs(m.bpm - bpm) <= BPM_TOLERANCE,
+  }),
 });
 
 export const ACCURACY_CASES: AccuracyCase[] = [
@@ -75,11 +78,20 @@ export const ACCURACY_CASES: AccuracyCase[] = [
     expected: `−20.0 LUFS and ffmpeg's own reading, ± ${LOUDNESS_TOLERANCE_LU} LU`,
     signal: () => sine(1000, -20, 10),
     judge: async (m, file) => {
-      const stderr = await run(command(file).addOption('-nostats').audioFilters('ebur128=peak=true:framelog=verbose').format('null').output('-'));
+      const stderr = await run(
+        command(file)
+          .addOption('-nostats')
+          .audioFilters('ebur128=peak=true:framelog=verbose')
+          .format('null')
+          .output('-'),
+      );
       const reference = parseEbur128Summary(stderr)?.integratedLufs ?? NaN;
       const got = m.loudness.integratedLufs;
       const close = (a: number, b: number) => Math.abs(a - b) <= LOUDNESS_TOLERANCE_LU;
-      return { got: `${got} LUFS (ffmpeg alone: ${reference})`, ok: got !== null && close(got, reference) && close(got, -20) };
+      return {
+        got: `${got} LUFS (ffmpeg alone: ${reference})`,
+        ok: got !== null && close(got, reference) && close(got, -20),
+      };
     },
   },
   ...BANDS.map(([band, from, to]): AccuracyCase => ({

@@ -12,10 +12,22 @@ import { writeWav } from './signals.ts';
 // house groove whose off-beat bass and hats once doubled its tempo —, a tempo change and no drums at
 // all), one song without a beat, and four held-out keys, one per voicing.
 const all = corpus();
-const SLICE_FAMILIES = ['four-on-the-floor', 'backbeat', 'half-time', 'drum and bass', '6/8 and 12/8', 'strums, no drums', 'tempo change', 'no beat'];
-const firstOf = (family: string) => all.find((c) => c.kind === 'tempo' && c.family === family && c.half === 'held-out')!;
+const SLICE_FAMILIES = [
+  'four-on-the-floor',
+  'backbeat',
+  'half-time',
+  'drum and bass',
+  '6/8 and 12/8',
+  'strums, no drums',
+  'tempo change',
+  'no beat',
+];
+const firstOf = (family: string) =>
+  all.find((c) => c.kind === 'tempo' && c.family === family && c.half === 'held-out')!;
 const TEMPO_SLICE = SLICE_FAMILIES.map(firstOf);
-const KEY_SLICE = [...new Set(all.filter((c) => c.kind === 'key').map((c) => c.family))].map((family) => all.find((c) => c.kind === 'key' && c.family === family && c.half === 'held-out')!);
+const KEY_SLICE = [...new Set(all.filter((c) => c.kind === 'key').map((c) => c.family))].map((family) =>
+  all.find((c) => c.kind === 'key' && c.family === family && c.half === 'held-out')!,
+);
 
 describe('audio analysis on a slice of the generated corpus', function () {
   // Pure DSP, no database: it runs in the SQLite pass of `npm test` only, not again on MariaDB.

@@ -10,7 +10,12 @@ function drone(seconds: number, rate = 44100) {
   const left = new Float32Array(seconds * rate);
   for (let i = 0; i < left.length; i++) {
     const t = i / rate;
-    left[i] = 0.15 * (Math.sin(2 * Math.PI * 220 * t) + Math.sin(2 * Math.PI * 261.63 * t) + Math.sin(2 * Math.PI * 329.63 * t) + 0.5 * Math.sin(2 * Math.PI * 110 * t));
+    left[i] =
+      0.15 *
+      (Math.sin(2 * Math.PI * 220 * t) +
+        Math.sin(2 * Math.PI * 261.63 * t) +
+        Math.sin(2 * Math.PI * 329.63 * t) +
+        0.5 * Math.sin(2 * Math.PI * 110 * t));
   }
   return { rate, left, right: left.slice() };
 }

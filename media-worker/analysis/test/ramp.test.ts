@@ -9,7 +9,12 @@ import { estimateTempo } from '../tempo.ts';
  */
 function rampingBeat(from: number, to: number, seconds: number): { env: OnsetEnvelopes; meanBpm: number } {
   const frames = Math.round(seconds * ONSET_FRAME_RATE);
-  const env = { total: new Float64Array(frames), low: new Float64Array(frames), mid: new Float64Array(frames), high: new Float64Array(frames) };
+  const env = {
+    total: new Float64Array(frames),
+    low: new Float64Array(frames),
+    mid: new Float64Array(frames),
+    high: new Float64Array(frames),
+  };
   const hit = (t: number, group: 'low' | 'mid' | 'high', rise: number) => {
     const f = Math.round(t * ONSET_FRAME_RATE);
     if (f >= frames) return;
@@ -32,7 +37,10 @@ describe('tempo of a band that speeds up or slows down evenly', () => {
   // The level each is read at: drums alone at 166–180 BPM, whose middle band holds only the snare (1.4
   // events a second), are read at half since the tempo prior follows the event density (issue 22; the
   // same beat held steady at 173 is read 86.5 too). What this test pins is the ramp's mean tempo.
-  for (const [from, to, level] of [[112, 122, 1], [180, 166, 0.5]]) {
+  for (const [from, to, level] of [
+    [112, 122, 1],
+    [180, 166, 0.5],
+  ]) {
     it(`reads ${from} → ${to} BPM at its mean tempo${level === 1 ? '' : ' (at half: drums alone, a sparse middle band)'}, not at the blurred whole song's peak`, () => {
       const { env, meanBpm } = rampingBeat(from, to, 30);
       const found = estimateTempo(env, ONSET_FRAME_RATE);

@@ -11,9 +11,30 @@ import { judgeTempo } from './corpus/judge.ts';
 // ramping band, power chords and both no-beat pieces. Renders are cached by content hash
 // (realistic/render.ts): a clean machine renders the slice once, in about a minute.
 const SLICE_STYLES = [
-  'boom-bap', 'lo-fi hip-hop', 'trap', 'funk', 'R&B slow jam', 'reggaeton', 'afrobeats', 'ambient arpeggios', 'drum and bass', 'dubstep',
-  'house', 'disco', 'metal', 'rock', 'pop', 'piano ballad', 'waltz', '6/8 folk', '12/8 blues', 'jazz swing', 'bossa nova', 'reggae one-drop',
-  'classical, no beat', 'ambient drone',
+  'boom-bap',
+  'lo-fi hip-hop',
+  'trap',
+  'funk',
+  'R&B slow jam',
+  'reggaeton',
+  'afrobeats',
+  'ambient arpeggios',
+  'drum and bass',
+  'dubstep',
+  'house',
+  'disco',
+  'metal',
+  'rock',
+  'pop',
+  'piano ballad',
+  'waltz',
+  '6/8 folk',
+  '12/8 blues',
+  'jazz swing',
+  'bossa nova',
+  'reggae one-drop',
+  'classical, no beat',
+  'ambient drone',
 ];
 const all = realisticCorpus();
 const SLICE: Song[] = SLICE_STYLES.map((style) => all.find((s) => s.style === style && s.half === 'held-out')!);
@@ -50,6 +71,9 @@ describe('audio analysis on a slice of the realistic corpus', function () {
     expect(count((r) => r.tempo)).to.be.at.least(SLICE.length);
     expect(count((r) => r.key)).to.be.at.least(SLICE.length - 1);
     expect(count((r) => r.genre)).to.be.at.least(Math.ceil(0.8 * SLICE.length));
-    expect(count((r) => !r.key && r.keySure >= 0.8), 'wrong keys given with confidence ≥ 0.8').to.equal(0);
+    expect(
+      count((r) => !r.key && r.keySure >= 0.8),
+      'wrong keys given with confidence ≥ 0.8',
+    ).to.equal(0);
   });
 });

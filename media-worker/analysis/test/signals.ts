@@ -35,7 +35,12 @@ function mix(signal: Signal, at: number, sound: Float32Array, gain = 1): void {
   }
 }
 
-function decaying(rate: number, seconds: number, decay: number, sample: (t: number, i: number) => number): Float32Array {
+function decaying(
+  rate: number,
+  seconds: number,
+  decay: number,
+  sample: (t: number, i: number) => number,
+): Float32Array {
   const out = new Float32Array(Math.round(seconds * rate));
   for (let i = 0; i < out.length; i++) {
     const t = i / rate;
@@ -58,7 +63,9 @@ export function clickTrack(bpm: number, seconds: number, rate = 44100): Signal {
 export function drumPattern(bpm: number, seconds: number, rate = 44100): Signal {
   const signal = silence(seconds, rate);
   const noise = random(7);
-  const kick = decaying(rate, 0.4, 0.12, (t) => Math.sin(2 * Math.PI * (50 * t + (70 * 0.05) * (1 - Math.exp(-t / 0.05)))));
+  const kick = decaying(rate, 0.4, 0.12, (t) =>
+    Math.sin(2 * Math.PI * (50 * t + 70 * 0.05 * (1 - Math.exp(-t / 0.05)))),
+  );
   const snare = decaying(rate, 0.25, 0.07, (t) => 0.6 * noise() + 0.4 * Math.sin(2 * Math.PI * 190 * t));
   let previous = 0;
   const hat = decaying(rate, 0.06, 0.015, () => {
@@ -108,7 +115,8 @@ export function chordProgression(key: string, degrees: number[], seconds: number
   const chordSeconds = 2;
   for (let i = 0, t = 0; t + chordSeconds <= seconds; i++, t += chordSeconds) {
     const root = degrees[i % degrees.length] - 1;
-    for (const note of [pitch(root), pitch(root + 2), pitch(root + 4)]) mix(signal, t, tone(note, chordSeconds, rate), 0.15);
+    for (const note of [pitch(root), pitch(root + 2), pitch(root + 4)])
+      mix(signal, t, tone(note, chordSeconds, rate), 0.15);
     mix(signal, t, tone(pitch(root) - 24, chordSeconds, rate), 0.2);
   }
   return signal;
@@ -118,7 +126,8 @@ export function chordProgression(key: string, degrees: number[], seconds: number
 export function sine(hz: number, dbfs: number, seconds: number, rate = 44100): Signal {
   const signal = silence(seconds, rate);
   const amplitude = Math.pow(10, dbfs / 20);
-  for (let i = 0; i < signal.left.length; i++) signal.left[i] = signal.right[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / rate);
+  for (let i = 0; i < signal.left.length; i++)
+    signal.left[i] = signal.right[i] = amplitude * Math.sin((2 * Math.PI * hz * i) / rate);
   return signal;
 }
 

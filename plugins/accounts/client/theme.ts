@@ -6,5 +6,7 @@ import type { Theme } from '../rules.ts';
  */
 export function applyTheme(theme: Theme) {
   document.documentElement.dataset.bsTheme = theme;
-  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', theme === 'system' ? 'light dark' : theme);
+  document
+    .querySelector('meta[name="color-scheme"]')
+    ?.setAttribute('content', theme === 'system' ? 'light dark' : theme);
 }

@@ -64,15 +64,38 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
       toast({ title: 'Login successful', description: 'Welcome back to OneTrack', variant: 'success' });
       await navigate(next, { history: 'replace' });
     } catch (error) {
-      toast({ title: 'Login failed', description: messageOf(error, 'Please check your credentials and try again'), variant: 'destructive' });
+      toast({
+        title: 'Login failed',
+        description: messageOf(error, 'Please check your credentials and try again'),
+        variant: 'destructive',
+      });
       setPending(false);
     }
   };
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Login" method="post" action={action}>
-      <Field id="login-username" label="Username" rules={loginRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
-      <Field id="login-password" label="Password" type="password" rules={loginRules} field="password" value={values.password} error={errors.password} autoComplete="current-password" onChange={set('password')} />
+      <Field
+        id="login-username"
+        label="Username"
+        rules={loginRules}
+        field="username"
+        value={values.username}
+        error={errors.username}
+        autoComplete="username"
+        onChange={set('username')}
+      />
+      <Field
+        id="login-password"
+        label="Password"
+        type="password"
+        rules={loginRules}
+        field="password"
+        value={values.password}
+        error={errors.password}
+        autoComplete="current-password"
+        onChange={set('password')}
+      />
       <p className="text-end small mb-3">
         <a href="/forgot-password">Forgot password?</a>
       </p>
@@ -82,9 +105,14 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
       <PasskeyLogin />
       <div className="demo-box mt-4" role="note">
         <p className="mb-2">
-          <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.
+          <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password{' '}
+          <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.
         </p>
-        <Button variant="outline-light" size="sm" onClick={() => setValues({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}>
+        <Button
+          variant="outline-light"
+          size="sm"
+          onClick={() => setValues({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}
+        >
           Fill in demo credentials
         </Button>
       </div>
@@ -96,7 +124,8 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
   const [values, setValues] = useState({ name: '', username: '', email: '', password: '', isArtist: false });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const set = (key: 'name' | 'username' | 'email' | 'password') => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: 'name' | 'username' | 'email' | 'password') => (value: string) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,22 +137,70 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
       await apiRequest('POST', '/api/auth/register', values);
       if (values.isArtist) {
         // Spec §4: a failing artist-profile call is only logged; registration still succeeded.
-        await apiRequest('POST', '/api/auth/register-artist-hook').catch((error) => console.error('artist profile creation failed', error));
+        await apiRequest('POST', '/api/auth/register-artist-hook').catch((error) =>
+          console.error('artist profile creation failed', error),
+        );
       }
-      toast({ title: 'Registration successful', description: 'Your account has been created. Welcome to OneTrack', variant: 'success' });
+      toast({
+        title: 'Registration successful',
+        description: 'Your account has been created. Welcome to OneTrack',
+        variant: 'success',
+      });
       await navigate(next, { history: 'replace' });
     } catch (error) {
-      toast({ title: 'Registration failed', description: messageOf(error, 'Please check your information and try again'), variant: 'destructive' });
+      toast({
+        title: 'Registration failed',
+        description: messageOf(error, 'Please check your information and try again'),
+        variant: 'destructive',
+      });
       setPending(false);
     }
   };
 
   return (
     <Form noValidate onSubmit={submit} aria-label="Register" method="post" action={`${action}?tab=register`}>
-      <Field id="register-name" label="Full Name" rules={registerRules} field="name" value={values.name} error={errors.name} autoComplete="name" onChange={set('name')} />
-      <Field id="register-username" label="Username" rules={registerRules} field="username" value={values.username} error={errors.username} autoComplete="username" onChange={set('username')} />
-      <Field id="register-email" label="Email" type="email" rules={registerRules} field="email" value={values.email} error={errors.email} autoComplete="email" onChange={set('email')} />
-      <Field id="register-password" label="Password" type="password" rules={registerRules} field="password" value={values.password} error={errors.password} autoComplete="new-password" onChange={set('password')} />
+      <Field
+        id="register-name"
+        label="Full Name"
+        rules={registerRules}
+        field="name"
+        value={values.name}
+        error={errors.name}
+        autoComplete="name"
+        onChange={set('name')}
+      />
+      <Field
+        id="register-username"
+        label="Username"
+        rules={registerRules}
+        field="username"
+        value={values.username}
+        error={errors.username}
+        autoComplete="username"
+        onChange={set('username')}
+      />
+      <Field
+        id="register-email"
+        label="Email"
+        type="email"
+        rules={registerRules}
+        field="email"
+        value={values.email}
+        error={errors.email}
+        autoComplete="email"
+        onChange={set('email')}
+      />
+      <Field
+        id="register-password"
+        label="Password"
+        type="password"
+        rules={registerRules}
+        field="password"
+        value={values.password}
+        error={errors.password}
+        autoComplete="new-password"
+        onChange={set('password')}
+      />
       <Form.Check
         className="mb-3"
         type="switch"
@@ -145,7 +222,15 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
  * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro). `next`: where
  * to go once signed in (checked by the page, ../nextPath.ts); a new account without one is welcomed.
  */
-export default function AuthForm({ initialTab = 'login', action, next }: { initialTab?: 'login' | 'register'; action: string; next?: string }) {
+export default function AuthForm({
+  initialTab = 'login',
+  action,
+  next,
+}: {
+  initialTab?: 'login' | 'register';
+  action: string;
+  next?: string;
+}) {
   return (
     <Tabs defaultActiveKey={initialTab} id="auth-tabs" className="mb-4" fill>
       <Tab eventKey="login" title="Login">

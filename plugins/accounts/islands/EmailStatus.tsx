@@ -8,7 +8,15 @@ import { toast } from '../../../site/stores/toasts.ts';
  * With mail configured an unverified account may not message or upload; without, the link goes
  * to the notifications (the demo) and nothing waits for it.
  */
-export function EmailStatus({ verified, mailConfigured, changed }: { verified: boolean; mailConfigured: boolean; changed: boolean }) {
+export function EmailStatus({
+  verified,
+  mailConfigured,
+  changed,
+}: {
+  verified: boolean;
+  mailConfigured: boolean;
+  changed: boolean;
+}) {
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
@@ -26,7 +34,11 @@ export function EmailStatus({ verified, mailConfigured, changed }: { verified: b
       const { message } = await apiRequest<{ message: string }>('POST', '/api/auth/verify-email/send');
       setSent(message);
     } catch (error) {
-      toast({ title: 'No link sent', description: messageOf(error, 'The link could not be sent. Try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'No link sent',
+        description: messageOf(error, 'The link could not be sent. Try again in a moment.'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -40,7 +52,9 @@ export function EmailStatus({ verified, mailConfigured, changed }: { verified: b
           : 'This server sends no e-mail (an operator must configure mail), so nothing waits for it: the link goes to your notifications.'}
       </p>
       {sent ? (
-        <p className="mb-0" role="status">{sent}</p>
+        <p className="mb-0" role="status">
+          {sent}
+        </p>
       ) : (
         <Button variant="outline-light" size="sm" disabled={pending} onClick={() => void send()}>
           {pending ? 'Sending…' : 'Send verification link'}

@@ -38,7 +38,9 @@ export default function ForgotPassword() {
   }
   return (
     <Form noValidate onSubmit={submit} aria-label="Forgot password">
-      <p className="text-secondary">Type the e-mail address of your account: we will send it a link to choose a new password.</p>
+      <p className="text-secondary">
+        Type the e-mail address of your account: we will send it a link to choose a new password.
+      </p>
       <Form.Group className="mb-3" controlId="forgot-email">
         <Form.Label>Email</Form.Label>
         <LimitedText

@@ -6,5 +6,9 @@ export default function LogoutNow() {
   useEffect(() => {
     void logout();
   }, []);
-  return <p className="text-secondary" role="status">Signing you out…</p>;
+  return (
+    <p className="text-secondary" role="status">
+      Signing you out…
+    </p>
+  );
 }

@@ -17,7 +17,13 @@ export function PasskeySettings() {
   const load = () =>
     apiRequest<PasskeyJson[]>('GET', '/api/auth/passkeys')
       .then(setPasskeys)
-      .catch((error) => toast({ title: 'Passkeys could not be loaded', description: messageOf(error, 'Try again in a moment.'), variant: 'destructive' }));
+      .catch((error) =>
+        toast({
+          title: 'Passkeys could not be loaded',
+          description: messageOf(error, 'Try again in a moment.'),
+          variant: 'destructive',
+        }),
+      );
   useEffect(() => {
     setSupported(typeof window.PublicKeyCredential === 'function');
     void load();
@@ -27,14 +33,22 @@ export function PasskeySettings() {
     setBusy('add');
     try {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>('POST', '/api/auth/passkeys/register/options');
+      const optionsJSON = await apiRequest<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+        'POST',
+        '/api/auth/passkeys/register/options',
+      );
       const response = await startRegistration({ optionsJSON });
       await apiRequest('POST', '/api/auth/passkeys', { response });
       toast({ title: 'Passkey added', description: 'You can now sign in with it.', variant: 'success' });
       await load();
     } catch (error) {
       const cancelled = error instanceof Error && error.name === 'NotAllowedError';
-      if (!cancelled) toast({ title: 'Passkey not added', description: messageOf(error, error instanceof Error ? error.message : PASSKEY_MESSAGES.refused), variant: 'destructive' });
+      if (!cancelled)
+        toast({
+          title: 'Passkey not added',
+          description: messageOf(error, error instanceof Error ? error.message : PASSKEY_MESSAGES.refused),
+          variant: 'destructive',
+        });
     } finally {
       setBusy(null);
     }
@@ -47,7 +61,11 @@ export function PasskeySettings() {
       toast({ title: 'Passkey removed', variant: 'success' });
       await load();
     } catch (error) {
-      toast({ title: 'Passkey not removed', description: messageOf(error, 'Try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'Passkey not removed',
+        description: messageOf(error, 'Try again in a moment.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -55,8 +73,12 @@ export function PasskeySettings() {
 
   return (
     <section className="surface-card p-3 mt-3" aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title" className="h5">Passkeys</h2>
-      <p className="text-secondary">Sign in with your fingerprint, face, screen lock or a security key instead of your password.</p>
+      <h2 id="passkeys-title" className="h5">
+        Passkeys
+      </h2>
+      <p className="text-secondary">
+        Sign in with your fingerprint, face, screen lock or a security key instead of your password.
+      </p>
       {!passkeys ? (
         <p className="text-secondary" role="status">
           <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
@@ -67,24 +89,42 @@ export function PasskeySettings() {
       ) : (
         <ul className="list-unstyled mb-3" data-testid="passkeys">
           {passkeys.map((p) => (
-            <li key={p.id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle">
+            <li
+              key={p.id}
+              className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle"
+            >
               <div className="flex-grow-1">
                 <strong>{p.name}</strong>
                 <div className="small text-secondary">
                   Added {when(p.createdAt)} · {p.lastUsedAt ? `last used ${when(p.lastUsedAt)}` : 'not used yet'}
                 </div>
               </div>
-              <Button variant="outline-light" size="sm" disabled={busy !== null} aria-label={`Remove passkey ${p.name}`} onClick={() => void remove(p)}>
+              <Button
+                variant="outline-light"
+                size="sm"
+                disabled={busy !== null}
+                aria-label={`Remove passkey ${p.name}`}
+                onClick={() => void remove(p)}
+              >
                 {busy === p.id ? 'Removing…' : 'Remove'}
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <Button className="btn-gold" disabled={!supported || busy !== null} aria-describedby={supported ? undefined : 'passkey-unsupported'} onClick={() => void add()}>
+      <Button
+        className="btn-gold"
+        disabled={!supported || busy !== null}
+        aria-describedby={supported ? undefined : 'passkey-unsupported'}
+        onClick={() => void add()}
+      >
         {busy === 'add' ? 'Waiting for your passkey…' : 'Add a passkey'}
       </Button>
-      {!supported && <p id="passkey-unsupported" className="small text-secondary mt-2 mb-0">{PASSKEY_MESSAGES.unsupported}</p>}
+      {!supported && (
+        <p id="passkey-unsupported" className="small text-secondary mt-2 mb-0">
+          {PASSKEY_MESSAGES.unsupported}
+        </p>
+      )}
     </section>
   );
 }

@@ -12,7 +12,9 @@ export default function PlaybackPreferences() {
   const hydrated = useHydrated();
   return (
     <section className="surface-card p-4 mt-3" aria-labelledby="playback-title">
-      <h2 id="playback-title" className="h5">Playback</h2>
+      <h2 id="playback-title" className="h5">
+        Playback
+      </h2>
       <p className="text-secondary small">Kept on this device. Log in to keep them with your account.</p>
       {KEYS.map((key) => (
         <div className="form-check form-switch mb-2" key={key}>
@@ -26,8 +28,12 @@ export default function PlaybackPreferences() {
             aria-describedby={`playback-${key}-help`}
             onChange={(event) => setAudioPrefs({ [key]: event.currentTarget.checked })}
           />
-          <label className="form-check-label" htmlFor={`playback-${key}`}>{PREFERENCE_LABELS[key][0]}</label>
-          <div id={`playback-${key}-help`} className="form-text text-secondary">{PREFERENCE_LABELS[key][1]}</div>
+          <label className="form-check-label" htmlFor={`playback-${key}`}>
+            {PREFERENCE_LABELS[key][0]}
+          </label>
+          <div id={`playback-${key}-help`} className="form-text text-secondary">
+            {PREFERENCE_LABELS[key][1]}
+          </div>
         </div>
       ))}
       {/* A visitor's pages are the shared cached copy: their colours follow the device, a choice needs an account. */}

@@ -16,7 +16,16 @@ import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
 import { YourData } from './YourData.tsx';
 import { applyTheme } from '../client/theme.ts';
-import { PHOTO_RULES, PREFERENCE_KEYS, PREFERENCE_LABELS, profileRules, THEME_HELP, THEME_LABELS, THEMES, type PreferenceValues } from '../rules.ts';
+import {
+  PHOTO_RULES,
+  PREFERENCE_KEYS,
+  PREFERENCE_LABELS,
+  profileRules,
+  THEME_HELP,
+  THEME_LABELS,
+  THEMES,
+  type PreferenceValues,
+} from '../rules.ts';
 
 interface Props {
   user: PublicUser;
@@ -76,7 +85,11 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
       onChange(updated.profileImage);
       toast({ title: 'Image uploaded', description: 'Your profile photo has been updated', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Upload failed', description: messageOf(error, 'Failed to upload profile image'), variant: 'destructive' });
+      toast({
+        title: 'Upload failed',
+        description: messageOf(error, 'Failed to upload profile image'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -85,28 +98,57 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
   return (
     <div className="d-flex align-items-center gap-3 mb-4">
       {user.profileImage ? (
-        <img className="avatar profile-avatar" src={user.profileImage} alt="Your profile photo" width={80} height={80} />
+        <img
+          className="avatar profile-avatar"
+          src={user.profileImage}
+          alt="Your profile photo"
+          width={80}
+          height={80}
+        />
       ) : (
-        <span className="avatar avatar-initials profile-avatar" aria-hidden="true">{initials(user.name)}</span>
+        <span className="avatar avatar-initials profile-avatar" aria-hidden="true">
+          {initials(user.name)}
+        </span>
       )}
       <div>
-        <input ref={input} type="file" accept={PHOTO_RULES.types.join(',')} className="d-none" aria-label="Choose a profile photo" onChange={choose} />
+        <input
+          ref={input}
+          type="file"
+          accept={PHOTO_RULES.types.join(',')}
+          className="d-none"
+          aria-label="Choose a profile photo"
+          onChange={choose}
+        />
         <Button variant="outline-light" size="sm" disabled={pending} onClick={() => input.current?.click()}>
           {pending ? 'Uploading…' : 'Change Photo'}
         </Button>
-        <p className="small text-secondary mb-0 mt-1">JPG or PNG, at least 100x100, up to 10MB; it is cropped to a square.</p>
+        <p className="small text-secondary mb-0 mt-1">
+          JPG or PNG, at least 100x100, up to 10MB; it is cropped to a square.
+        </p>
       </div>
     </div>
   );
 }
 
-function AccountForm({ user: initialUser, artist: initialArtist, genres, mailConfigured }: Pick<Props, 'user' | 'artist' | 'genres' | 'mailConfigured'>) {
+function AccountForm({
+  user: initialUser,
+  artist: initialArtist,
+  genres,
+  mailConfigured,
+}: Pick<Props, 'user' | 'artist' | 'genres' | 'mailConfigured'>) {
   const [user, setUser] = useState(initialUser);
-  const [values, setValues] = useState({ name: user.name, username: user.username, email: user.email, bio: user.bio, isArtist: user.isArtist });
+  const [values, setValues] = useState({
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    bio: user.bio,
+    isArtist: user.isArtist,
+  });
   const [genre, setGenre] = useState(initialArtist?.genre ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
-  const set = (key: 'name' | 'username' | 'email' | 'bio') => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: 'name' | 'username' | 'email' | 'bio') => (value: string) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -122,12 +164,22 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres, mailCon
       let genreRefused: unknown = null;
       if (updated.isArtist) {
         const artist = await apiRequest<{ id: number }>('POST', '/api/auth/register-artist-hook');
-        if (genre) await apiRequest('PATCH', `/api/artists/${artist.id}`, { genre }).catch((error) => (genreRefused = error));
+        if (genre)
+          await apiRequest('PATCH', `/api/artists/${artist.id}`, { genre }).catch((error) => (genreRefused = error));
       }
-      if (genreRefused) toast({ title: 'Genre not saved', description: `Your other changes have been saved. ${messageOf(genreRefused, 'The genre could not be saved.')}`, variant: 'destructive' });
+      if (genreRefused)
+        toast({
+          title: 'Genre not saved',
+          description: `Your other changes have been saved. ${messageOf(genreRefused, 'The genre could not be saved.')}`,
+          variant: 'destructive',
+        });
       else toast({ title: 'Profile updated', description: 'Your changes have been saved', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Update failed', description: messageOf(error, 'There was a problem updating your profile'), variant: 'destructive' });
+      toast({
+        title: 'Update failed',
+        description: messageOf(error, 'There was a problem updating your profile'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -146,7 +198,9 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres, mailCon
         aria-describedby={errors[key] ? `profile-${key}-error` : undefined}
         onChange={set(key)}
       />
-      <Form.Control.Feedback type="invalid" id={`profile-${key}-error`}>{errors[key]}</Form.Control.Feedback>
+      <Form.Control.Feedback type="invalid" id={`profile-${key}-error`}>
+        {errors[key]}
+      </Form.Control.Feedback>
     </Form.Group>
   );
 
@@ -157,11 +211,24 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres, mailCon
         {field('name', 'Full Name', 'text', 'name')}
         {field('username', 'Username', 'text', 'username')}
         {field('email', 'Email', 'email', 'email')}
-        <EmailStatus verified={user.emailVerified} mailConfigured={mailConfigured} changed={values.email.trim().toLowerCase() !== user.email} />
+        <EmailStatus
+          verified={user.emailVerified}
+          mailConfigured={mailConfigured}
+          changed={values.email.trim().toLowerCase() !== user.email}
+        />
         <Form.Group className="mb-3" controlId="profile-bio">
           <Form.Label>Bio</Form.Label>
-          <LimitedText rows={4} value={values.bio} max={maxLengthOf(profileRules, 'bio')} isInvalid={!!errors.bio} aria-describedby={errors.bio ? 'profile-bio-error' : undefined} onChange={set('bio')} />
-          <Form.Control.Feedback type="invalid" id="profile-bio-error">{errors.bio}</Form.Control.Feedback>
+          <LimitedText
+            rows={4}
+            value={values.bio}
+            max={maxLengthOf(profileRules, 'bio')}
+            isInvalid={!!errors.bio}
+            aria-describedby={errors.bio ? 'profile-bio-error' : undefined}
+            onChange={set('bio')}
+          />
+          <Form.Control.Feedback type="invalid" id="profile-bio-error">
+            {errors.bio}
+          </Form.Control.Feedback>
         </Form.Group>
         <Form.Check
           className="mb-3"
@@ -176,11 +243,17 @@ function AccountForm({ user: initialUser, artist: initialArtist, genres, mailCon
             <Form.Label>Music Genre</Form.Label>
             <Form.Select value={genre} onChange={(e) => setGenre(e.target.value)}>
               <option value="">Select a genre</option>
-              {genres.map((g) => <option key={g} value={g}>{g}</option>)}
+              {genres.map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
             </Form.Select>
           </Form.Group>
         )}
-        <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Saving…' : 'Save Changes'}</Button>
+        <Button type="submit" className="btn-gold" disabled={pending}>
+          {pending ? 'Saving…' : 'Save Changes'}
+        </Button>
       </Form>
     </>
   );
@@ -201,7 +274,11 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
       applyTheme(saved.theme);
       toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
     } catch (error) {
-      toast({ title: 'Update failed', description: messageOf(error, 'There was a problem saving your preferences'), variant: 'destructive' });
+      toast({
+        title: 'Update failed',
+        description: messageOf(error, 'There was a problem saving your preferences'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -223,7 +300,9 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
             onChange={() => setValues((v) => ({ ...v, theme }))}
           />
         ))}
-        <Form.Text id="pref-theme-help" className="d-block text-secondary">{THEME_HELP}</Form.Text>
+        <Form.Text id="pref-theme-help" className="d-block text-secondary">
+          {THEME_HELP}
+        </Form.Text>
       </fieldset>
       {PREFERENCE_KEYS.map((key) => (
         <Form.Group className="mb-3" key={key}>
@@ -235,10 +314,14 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
             aria-describedby={`pref-${key}-help`}
             onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
           />
-          <Form.Text id={`pref-${key}-help`} className="text-secondary">{PREFERENCE_LABELS[key][1]}</Form.Text>
+          <Form.Text id={`pref-${key}-help`} className="text-secondary">
+            {PREFERENCE_LABELS[key][1]}
+          </Form.Text>
         </Form.Group>
       ))}
-      <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Saving…' : 'Save Preferences'}</Button>
+      <Button type="submit" className="btn-gold" disabled={pending}>
+        {pending ? 'Saving…' : 'Save Preferences'}
+      </Button>
     </Form>
   );
 }
@@ -246,11 +329,17 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
 function DangerZone() {
   return (
     <section className="surface-card danger-zone p-3 mt-4" aria-labelledby="danger-title">
-      <h2 id="danger-title" className="h5 text-danger">Danger Zone</h2>
+      <h2 id="danger-title" className="h5 text-danger">
+        Danger Zone
+      </h2>
       <div className="d-flex flex-wrap gap-2">
-        <Button variant="outline-light" onClick={() => void logout()}>Logout</Button>
+        <Button variant="outline-light" onClick={() => void logout()}>
+          Logout
+        </Button>
       </div>
-      <p className="small text-secondary mt-2 mb-0">To download your data or delete your account, open the Your data tab.</p>
+      <p className="small text-secondary mt-2 mb-0">
+        To download your data or delete your account, open the Your data tab.
+      </p>
     </section>
   );
 }
@@ -264,7 +353,12 @@ export default function ProfileSettings(props: Props) {
     <>
       <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
         <Tab eventKey="account" title="Account">
-          <AccountForm user={props.user} artist={props.artist} genres={props.genres} mailConfigured={props.mailConfigured} />
+          <AccountForm
+            user={props.user}
+            artist={props.artist}
+            genres={props.genres}
+            mailConfigured={props.mailConfigured}
+          />
         </Tab>
         <Tab eventKey="security" title="Security">
           <SecuritySettings />

@@ -30,7 +30,10 @@ export default function ResetPassword() {
     if (Object.keys(found).length || !token) return;
     setPending(true);
     try {
-      const { message } = await apiRequest<{ message: string }>('POST', '/api/auth/password-reset/confirm', { token, password: values.password });
+      const { message } = await apiRequest<{ message: string }>('POST', '/api/auth/password-reset/confirm', {
+        token,
+        password: values.password,
+      });
       toast({ title: 'Password changed', description: message, variant: 'success' });
       await navigate('/login', { history: 'replace' });
     } catch (error) {
@@ -39,7 +42,12 @@ export default function ResetPassword() {
     }
   };
 
-  if (token === undefined) return <p className="text-secondary" role="status">Reading your link…</p>;
+  if (token === undefined)
+    return (
+      <p className="text-secondary" role="status">
+        Reading your link…
+      </p>
+    );
   if (!token || failed) {
     return (
       <Alert variant="danger" role="alert" data-testid="reset-failed">

@@ -33,7 +33,11 @@ export function SecuritySettings() {
       toast({ title: done, variant: 'success' });
       await load();
     } catch (error) {
-      toast({ title: 'Sign out failed', description: messageOf(error, 'Try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'Sign out failed',
+        description: messageOf(error, 'Try again in a moment.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -47,8 +51,23 @@ export function SecuritySettings() {
   );
 }
 
-function Devices({ devices, failed, busy, signOut }: { devices: SignedInDevice[] | null; failed: string | null; busy: string | null; signOut(what: string, method: string, url: string, done: string): Promise<void> }) {
-  if (failed) return <p className="alert alert-danger" role="alert">{failed}</p>;
+function Devices({
+  devices,
+  failed,
+  busy,
+  signOut,
+}: {
+  devices: SignedInDevice[] | null;
+  failed: string | null;
+  busy: string | null;
+  signOut(what: string, method: string, url: string, done: string): Promise<void>;
+}) {
+  if (failed)
+    return (
+      <p className="alert alert-danger" role="alert">
+        {failed}
+      </p>
+    );
   if (!devices) {
     return (
       <p className="text-secondary" role="status">
@@ -60,11 +79,19 @@ function Devices({ devices, failed, busy, signOut }: { devices: SignedInDevice[]
   const others = devices.filter((d) => !d.current).length;
   return (
     <section className="surface-card p-3" aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className="h5">Where you're signed in</h2>
-      <p className="text-secondary">{plural(devices.length, 'device')} signed in to your account. Sign out any you don't recognise.</p>
+      <h2 id="sessions-title" className="h5">
+        Where you're signed in
+      </h2>
+      <p className="text-secondary">
+        {plural(devices.length, 'device')} signed in to your account. Sign out any you don't recognise.
+      </p>
       <ul className="list-unstyled mb-3" data-testid="sessions">
         {devices.map((d) => (
-          <li key={d.id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle" data-current={d.current}>
+          <li
+            key={d.id}
+            className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle"
+            data-current={d.current}
+          >
             <div className="flex-grow-1">
               <strong>{d.device}</strong> {d.current && <span className="badge text-bg-success">This device</span>}
               <div className="small text-secondary">
@@ -72,18 +99,38 @@ function Devices({ devices, failed, busy, signOut }: { devices: SignedInDevice[]
               </div>
             </div>
             {!d.current && (
-              <Button variant="outline-light" size="sm" disabled={busy !== null} aria-label={`Sign out ${d.device}`} onClick={() => void signOut(d.id, 'DELETE', `/api/auth/sessions/${encodeURIComponent(d.id)}`, 'Signed out on that device')}>
+              <Button
+                variant="outline-light"
+                size="sm"
+                disabled={busy !== null}
+                aria-label={`Sign out ${d.device}`}
+                onClick={() =>
+                  void signOut(
+                    d.id,
+                    'DELETE',
+                    `/api/auth/sessions/${encodeURIComponent(d.id)}`,
+                    'Signed out on that device',
+                  )
+                }
+              >
                 {busy === d.id ? 'Signing out…' : 'Sign out'}
               </Button>
             )}
           </li>
         ))}
       </ul>
-      <Button variant="outline-danger" disabled={others === 0 || busy !== null} aria-describedby="sign-out-all-why" onClick={() => void signOut('all', 'POST', '/api/auth/sessions/sign-out-others', 'Signed out everywhere else')}>
+      <Button
+        variant="outline-danger"
+        disabled={others === 0 || busy !== null}
+        aria-describedby="sign-out-all-why"
+        onClick={() => void signOut('all', 'POST', '/api/auth/sessions/sign-out-others', 'Signed out everywhere else')}
+      >
         {busy === 'all' ? 'Signing out…' : 'Sign out everywhere else'}
       </Button>
       <p id="sign-out-all-why" className="small text-secondary mt-2 mb-0">
-        {others === 0 ? 'No other device is signed in.' : 'Signs out every other device; this one stays signed in. Changing your password by a reset link signs out all of them.'}
+        {others === 0
+          ? 'No other device is signed in.'
+          : 'Signs out every other device; this one stays signed in. Changing your password by a reset link signs out all of them.'}
       </p>
     </section>
   );

@@ -29,9 +29,17 @@ export default function VerifyEmail() {
     );
   }
   return (
-    <Alert variant={outcome.ok ? 'success' : 'danger'} role={outcome.ok ? 'status' : 'alert'} data-testid="verify-outcome">
+    <Alert
+      variant={outcome.ok ? 'success' : 'danger'}
+      role={outcome.ok ? 'status' : 'alert'}
+      data-testid="verify-outcome"
+    >
       {outcome.message}{' '}
-      {outcome.ok ? <Alert.Link href="/">Go to OneTrack</Alert.Link> : <Alert.Link href="/profile">Send a new link from Settings</Alert.Link>}
+      {outcome.ok ? (
+        <Alert.Link href="/">Go to OneTrack</Alert.Link>
+      ) : (
+        <Alert.Link href="/profile">Send a new link from Settings</Alert.Link>
+      )}
     </Alert>
   );
 }

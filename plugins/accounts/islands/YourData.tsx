@@ -13,11 +13,20 @@ import { DELETION_MESSAGES } from '../rules.ts';
 const POLL_MS = 2000;
 
 const day = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const inProgress = (e: ExportJson | undefined) => e?.status === 'queued' || e?.status === 'building';
 
 /** Settings › Your data: an export of everything the account holds, and the account's deletion. */
-export function YourData({ userId, username, confirmWith }: { userId: number; username: string; confirmWith: 'password' | 'username' }) {
+export function YourData({
+  userId,
+  username,
+  confirmWith,
+}: {
+  userId: number;
+  username: string;
+  confirmWith: 'password' | 'username';
+}) {
   return (
     <>
       <DataExport />
@@ -41,7 +50,8 @@ function DataExport() {
       setFailed(null);
       const busy = inProgress(next.exports[0]);
       if (busy) timer.current = setTimeout(() => void load(), POLL_MS);
-      else if (wasBusy.current && next.exports[0]?.status === 'ready') toast({ title: 'Your data is ready', description: 'Download it below.', variant: 'success' });
+      else if (wasBusy.current && next.exports[0]?.status === 'ready')
+        toast({ title: 'Your data is ready', description: 'Download it below.', variant: 'success' });
       wasBusy.current = busy;
     } catch (error) {
       setFailed(messageOf(error, 'Your exports could not be loaded.'));
@@ -60,7 +70,11 @@ function DataExport() {
       await apiRequest('POST', '/api/users/me/exports');
       await load();
     } catch (error) {
-      toast({ title: 'Export not started', description: messageOf(error, 'Try again in a moment.'), variant: 'destructive' });
+      toast({
+        title: 'Export not started',
+        description: messageOf(error, 'Try again in a moment.'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -69,17 +83,27 @@ function DataExport() {
   const latest = state?.exports[0];
   const busy = inProgress(latest);
   const waitUntil = state?.nextRequestAt ?? null;
-  const why = busy ? 'Your export is being prepared.' : waitUntil ? `You can ask for one export a day: the next from ${day(waitUntil)}.` : null;
+  const why = busy
+    ? 'Your export is being prepared.'
+    : waitUntil
+      ? `You can ask for one export a day: the next from ${day(waitUntil)}.`
+      : null;
 
   return (
     <section className="surface-card p-3 mb-4" aria-labelledby="export-title">
-      <h2 id="export-title" className="h5">Download your data</h2>
+      <h2 id="export-title" className="h5">
+        Download your data
+      </h2>
       <p className="text-secondary">
-        One archive (ZIP of JSON files) with your profile, likes, subscriptions, listens, credit ledger and statements, pledges, messages,
-        notifications and the reports you filed; for artists, your releases with links to their files. It takes a moment to prepare and can be
-        downloaded for 7 days.
+        One archive (ZIP of JSON files) with your profile, likes, subscriptions, listens, credit ledger and statements,
+        pledges, messages, notifications and the reports you filed; for artists, your releases with links to their
+        files. It takes a moment to prepare and can be downloaded for 7 days.
       </p>
-      {failed && <p className="alert alert-danger" role="alert">{failed}</p>}
+      {failed && (
+        <p className="alert alert-danger" role="alert">
+          {failed}
+        </p>
+      )}
       {!state && !failed && (
         <p className="text-secondary" role="status">
           <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
@@ -100,23 +124,47 @@ function DataExport() {
                 <span className="flex-grow-1">
                   <strong>Ready</strong> · {size(latest.size ?? 0)} · until {day(latest.expiresAt!)}
                 </span>
-                <a className="btn btn-gold" href={latest.downloadUrl!} download>Download</a>
+                <a className="btn btn-gold" href={latest.downloadUrl!} download>
+                  Download
+                </a>
               </div>
             )}
-            {latest?.status === 'expired' && <p className="text-secondary mb-3">Your last export expired on {day(latest.expiresAt!)}.</p>}
-            {latest?.status === 'failed' && <p className="text-danger mb-3">Your last export could not be prepared. Ask for a new one.</p>}
+            {latest?.status === 'expired' && (
+              <p className="text-secondary mb-3">Your last export expired on {day(latest.expiresAt!)}.</p>
+            )}
+            {latest?.status === 'failed' && (
+              <p className="text-danger mb-3">Your last export could not be prepared. Ask for a new one.</p>
+            )}
           </div>
-          <Button variant={latest?.status === 'ready' ? 'outline-light' : 'primary'} className={latest?.status === 'ready' ? '' : 'btn-gold'} disabled={pending || why !== null} aria-describedby={why ? 'export-why' : undefined} onClick={() => void request()}>
+          <Button
+            variant={latest?.status === 'ready' ? 'outline-light' : 'primary'}
+            className={latest?.status === 'ready' ? '' : 'btn-gold'}
+            disabled={pending || why !== null}
+            aria-describedby={why ? 'export-why' : undefined}
+            onClick={() => void request()}
+          >
             {pending ? 'Starting…' : 'Prepare my data'}
           </Button>
-          {why && <p id="export-why" className="small text-secondary mt-2 mb-0">{why}</p>}
+          {why && (
+            <p id="export-why" className="small text-secondary mt-2 mb-0">
+              {why}
+            </p>
+          )}
         </>
       )}
     </section>
   );
 }
 
-function DeleteAccount({ userId, username, confirmWith }: { userId: number; username: string; confirmWith: 'password' | 'username' }) {
+function DeleteAccount({
+  userId,
+  username,
+  confirmWith,
+}: {
+  userId: number;
+  username: string;
+  confirmWith: 'password' | 'username';
+}) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -137,7 +185,11 @@ function DeleteAccount({ userId, username, confirmWith }: { userId: number; user
     setPending(true);
     try {
       await apiRequest('POST', `/api/users/${userId}/deletion`, { [confirmWith]: value });
-      toast({ title: 'Account deleted', description: 'Your account and personal data have been removed', variant: 'success' });
+      toast({
+        title: 'Account deleted',
+        description: 'Your account and personal data have been removed',
+        variant: 'success',
+      });
       await navigate('/', { history: 'replace' });
     } catch (failure) {
       setError(messageOf(failure, 'Your account could not be deleted'));
@@ -147,13 +199,18 @@ function DeleteAccount({ userId, username, confirmWith }: { userId: number; user
 
   return (
     <section className="surface-card danger-zone p-3" aria-labelledby="delete-title">
-      <h2 id="delete-title" className="h5 text-danger">Delete your account</h2>
+      <h2 id="delete-title" className="h5 text-danger">
+        Delete your account
+      </h2>
       <p className="text-secondary">
-        Removes your profile, photo, likes, listens, subscriptions, messages, notifications, devices and passkeys, and ends every session. Your
-        credit ledger and statements stay, without your name, because other people's statements depend on them. An artist's page and tracks
-        are gone for good, and pledges waiting for your next drop go back to your fans. Your username and e-mail become free to use again.
+        Removes your profile, photo, likes, listens, subscriptions, messages, notifications, devices and passkeys, and
+        ends every session. Your credit ledger and statements stay, without your name, because other people's statements
+        depend on them. An artist's page and tracks are gone for good, and pledges waiting for your next drop go back to
+        your fans. Your username and e-mail become free to use again.
       </p>
-      <Button variant="danger" onClick={() => setOpen(true)}>Delete my account</Button>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="delete-confirm-title">
         <Form noValidate onSubmit={remove}>
           <Modal.Header closeButton>
@@ -162,7 +219,15 @@ function DeleteAccount({ userId, username, confirmWith }: { userId: number; user
           <Modal.Body>
             <p>This cannot be undone. Download your data first if you want to keep it.</p>
             <Form.Group controlId="delete-confirm">
-              <Form.Label>{confirmWith === 'password' ? 'Your password' : <>Type your username <strong>{username}</strong></>}</Form.Label>
+              <Form.Label>
+                {confirmWith === 'password' ? (
+                  'Your password'
+                ) : (
+                  <>
+                    Type your username <strong>{username}</strong>
+                  </>
+                )}
+              </Form.Label>
               <Form.Control
                 type={confirmWith === 'password' ? 'password' : 'text'}
                 autoComplete={confirmWith === 'password' ? 'current-password' : 'off'}
@@ -171,12 +236,18 @@ function DeleteAccount({ userId, username, confirmWith }: { userId: number; user
                 aria-describedby={error ? 'delete-confirm-error' : undefined}
                 onChange={(e) => setValue(e.target.value)}
               />
-              <Form.Control.Feedback type="invalid" id="delete-confirm-error">{error}</Form.Control.Feedback>
+              <Form.Control.Feedback type="invalid" id="delete-confirm-error">
+                {error}
+              </Form.Control.Feedback>
             </Form.Group>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-light" onClick={close}>Cancel</Button>
-            <Button type="submit" variant="danger" disabled={pending}>{pending ? 'Deleting…' : 'Delete my account'}</Button>
+            <Button variant="outline-light" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={pending}>
+              {pending ? 'Deleting…' : 'Delete my account'}
+            </Button>
           </Modal.Footer>
         </Form>
       </Modal>

@@ -69,7 +69,11 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     release();
     await page.waitForURL(`${suite.server.url}/welcome`);
-    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'earlybird').first('artists.name', 'users.email');
+    const artist = await suite.server.app.kernel
+      .knex('artists')
+      .join('users', 'users.id', 'artists.userId')
+      .where('users.username', 'earlybird')
+      .first('artists.name', 'users.email');
     expect(artist).to.deep.equal({ name: 'Early Bird', email: 'early@example.com' });
     expect(errors).to.deep.equal([]);
     await page.context().close();
@@ -95,14 +99,22 @@ describe('the sign-in form before it hydrated, in the browser', () => {
   it('tells a reader without JavaScript that signing in needs it, sending nothing typed', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
     const pages: { method: string; url: string; body: string | null }[] = [];
-    page.on('request', (request) => request.resourceType() === 'document' && pages.push({ method: request.method(), url: request.url(), body: request.postData() }));
+    page.on(
+      'request',
+      (request) =>
+        request.resourceType() === 'document' &&
+        pages.push({ method: request.method(), url: request.url(), body: request.postData() }),
+    );
     await page.goto('/login');
     const form = page.locator('form[aria-label="Login"]');
     await form.getByLabel('Username').fill(DEMO_USERNAME);
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByLabel('Password').press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Signing in and registering need JavaScript' }).waitFor();
-    expect(pages.map(({ method, url }) => `${method} ${new URL(url).pathname}${new URL(url).search}`)).to.deep.equal(['GET /login', 'POST /login']);
+    expect(pages.map(({ method, url }) => `${method} ${new URL(url).pathname}${new URL(url).search}`)).to.deep.equal([
+      'GET /login',
+      'POST /login',
+    ]);
     expect(pages[1].body ?? '').to.not.include(DEMO_PASSWORD);
     await page.context().close();
   });

@@ -20,7 +20,14 @@ describe('accounts: registration, login, logout', () => {
       const client = server.client();
       const res = await client.post('/api/auth/register', { ...alice, isArtist: false });
       expect(res.status).to.equal(201);
-      expect(res.body).to.include({ username: 'alice', email: 'alice@example.com', name: 'Alice Liddell', isArtist: false, role: 'user', bio: '' });
+      expect(res.body).to.include({
+        username: 'alice',
+        email: 'alice@example.com',
+        name: 'Alice Liddell',
+        isArtist: false,
+        role: 'user',
+        bio: '',
+      });
       expect(res.body.id).to.be.a('number');
       expect(res.body.profileImage).to.equal(null);
       expectNoSecrets(res.body);
@@ -38,10 +45,14 @@ describe('accounts: registration, login, logout', () => {
 
     it('refuses a duplicate username or email with 409 and a message, changing nothing', async () => {
       const before = await server.app.kernel.knex('users').count({ n: '*' });
-      const byName = await server.client().post('/api/auth/register', { ...alice, username: 'ALICE', email: 'other@example.com' });
+      const byName = await server
+        .client()
+        .post('/api/auth/register', { ...alice, username: 'ALICE', email: 'other@example.com' });
       expect(byName.status).to.equal(409);
       expect(byName.body).to.deep.equal({ message: 'That username is already taken' });
-      const byEmail = await server.client().post('/api/auth/register', { ...alice, username: 'alice2', email: 'Alice@Example.com' });
+      const byEmail = await server
+        .client()
+        .post('/api/auth/register', { ...alice, username: 'alice2', email: 'Alice@Example.com' });
       expect(byEmail.status).to.equal(409);
       expect(byEmail.body).to.deep.equal({ message: 'An account with that email already exists' });
       const after = await server.app.kernel.knex('users').count({ n: '*' });
@@ -58,7 +69,9 @@ describe('accounts: registration, login, logout', () => {
     ];
     for (const [what, patch, message] of invalid) {
       it(`refuses ${what} with 400 "${message}"`, async () => {
-        const res = await server.client().post('/api/auth/register', { ...alice, username: 'newbie', email: 'newbie@example.com', ...patch });
+        const res = await server
+          .client()
+          .post('/api/auth/register', { ...alice, username: 'newbie', email: 'newbie@example.com', ...patch });
         expect(res.status).to.equal(400);
         expect(res.body).to.deep.equal({ message });
         expect(await server.app.kernel.knex('users').where({ username: 'newbie' }).first()).to.equal(undefined);
@@ -67,7 +80,11 @@ describe('accounts: registration, login, logout', () => {
 
     it('ignores fields a client may not set, such as role', async () => {
       const res = await server.client().post('/api/auth/register', {
-        username: 'mallory', password: 'secret123', email: 'mallory@example.com', name: 'Mallory', role: 'superadmin',
+        username: 'mallory',
+        password: 'secret123',
+        email: 'mallory@example.com',
+        name: 'Mallory',
+        role: 'superadmin',
       });
       expect(res.status).to.equal(201);
       expect(res.body.role).to.equal('user');
@@ -75,7 +92,7 @@ describe('accounts: registration, login, logout', () => {
   });
 
   describe('login and the session', () => {
-    it('says which field is missing, in the spec\'s words', async () => {
+    it("says which field is missing, in the spec's words", async () => {
       const noName = await server.client().post('/api/auth/login', { password: 'x' });
       expect(noName.status).to.equal(400);
       expect(noName.body.message).to.equal('Username is required');
@@ -137,15 +154,22 @@ describe('accounts: registration, login, logout', () => {
     });
 
     it('matches a username exactly, after folding ASCII capitals only, on every database', async () => {
-      for (const name of ['yan', 'kate']) expect((await server.client().post('/api/auth/register', { ...alice, username: name, email: `${name}@example.com` })).status).to.equal(201);
-      const login = (username: string, password = alice.password) => server.client().post('/api/auth/login', { username, password });
+      for (const name of ['yan', 'kate'])
+        expect(
+          (await server.client().post('/api/auth/register', { ...alice, username: name, email: `${name}@example.com` }))
+            .status,
+        ).to.equal(201);
+      const login = (username: string, password = alice.password) =>
+        server.client().post('/api/auth/login', { username, password });
       expect((await login('YAN')).status).to.equal(200);
       // MariaDB's collation folds accents, JavaScript's toLowerCase turns the Kelvin sign into k.
       for (const spelling of ['ýan', 'yán', 'YAN\u0301', '\u212Aate']) {
         const res = await login(spelling);
         expect([res.status, res.body.message], spelling).to.deep.equal([401, 'Invalid username or password']);
       }
-      const taken = await server.client().post('/api/auth/register', { ...alice, username: 'Kate', email: 'kate2@example.com' });
+      const taken = await server
+        .client()
+        .post('/api/auth/register', { ...alice, username: 'Kate', email: 'kate2@example.com' });
       expect(taken.body).to.deep.equal({ message: 'That username is already taken' });
       const row = await server.app.kernel.knex('users').where({ username: 'kate' }).first();
       expect(row.usernameKey).to.equal('kate');
@@ -153,7 +177,11 @@ describe('accounts: registration, login, logout', () => {
 
     it('keeps one account per spelling when two register at the same moment', async () => {
       const names = ['Racer', 'rAcer', 'RACER', 'racer'];
-      const results = await Promise.all(names.map((username, i) => server.client().post('/api/auth/register', { ...alice, username, email: `racer${i}@example.com` })));
+      const results = await Promise.all(
+        names.map((username, i) =>
+          server.client().post('/api/auth/register', { ...alice, username, email: `racer${i}@example.com` }),
+        ),
+      );
       expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409, 409, 409]);
       expect(await server.app.kernel.knex('users').where('usernameKey', 'racer')).to.have.length(1);
     });
@@ -180,7 +208,6 @@ describe('accounts: registration, login, logout', () => {
       expect(blocked.body.message).to.match(/Too many failed login attempts/);
       expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
     });
-
   });
 });
 
@@ -220,20 +247,46 @@ describe('accounts: profile and artist hook', () => {
   before(async () => {
     server = await startTestServer();
     carol = server.client();
-    carolId = (await carol.post('/api/auth/register', { username: 'carol', password: 'secret123', email: 'carol@example.com', name: 'Carol' })).body.id;
+    carolId = (
+      await carol.post('/api/auth/register', {
+        username: 'carol',
+        password: 'secret123',
+        email: 'carol@example.com',
+        name: 'Carol',
+      })
+    ).body.id;
     dave = server.client();
-    await dave.post('/api/auth/register', { username: 'dave', password: 'secret123', email: 'dave@example.com', name: 'Dave' });
+    await dave.post('/api/auth/register', {
+      username: 'dave',
+      password: 'secret123',
+      email: 'dave@example.com',
+      name: 'Dave',
+    });
   });
   after(() => server.stop());
 
   it('lets a user update their own profile', async () => {
-    const res = await carol.patch(`/api/users/${carolId}`, { name: 'Carol King', bio: 'Songwriter', username: 'carolk', email: 'carolk@example.com' });
+    const res = await carol.patch(`/api/users/${carolId}`, {
+      name: 'Carol King',
+      bio: 'Songwriter',
+      username: 'carolk',
+      email: 'carolk@example.com',
+    });
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ name: 'Carol King', bio: 'Songwriter', username: 'carolk', email: 'carolk@example.com' });
+    expect(res.body).to.include({
+      name: 'Carol King',
+      bio: 'Songwriter',
+      username: 'carolk',
+      email: 'carolk@example.com',
+    });
     expectNoSecrets(res.body);
     // The comparison form follows the new name: it signs in, the old one no longer does.
-    expect((await server.client().post('/api/auth/login', { username: 'CarolK', password: 'secret123' })).status).to.equal(200);
-    expect((await server.client().post('/api/auth/login', { username: 'carol', password: 'secret123' })).status).to.equal(401);
+    expect(
+      (await server.client().post('/api/auth/login', { username: 'CarolK', password: 'secret123' })).status,
+    ).to.equal(200);
+    expect(
+      (await server.client().post('/api/auth/login', { username: 'carol', password: 'secret123' })).status,
+    ).to.equal(401);
   });
 
   it('answers 401 without a session, 403 for someone else, 404 for an unknown id', async () => {
@@ -247,7 +300,7 @@ describe('accounts: profile and artist hook', () => {
     expect(row.name).to.equal('Carol King');
   });
 
-  it('validates profile fields with the spec\'s messages', async () => {
+  it("validates profile fields with the spec's messages", async () => {
     const cases: Array<[object, string]> = [
       [{ name: 'C' }, 'Name must be at least 2 characters'],
       [{ username: 'cc' }, 'Username must be at least 3 characters'],
@@ -289,7 +342,10 @@ describe('accounts: profile and artist hook', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => dave.post('/api/auth/register-artist-hook')));
     expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => a.body.id)).size).to.equal(1);
-    const rows = await server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'dave');
+    const rows = await server.app.kernel
+      .knex('artists')
+      .join('users', 'users.id', 'artists.userId')
+      .where('users.username', 'dave');
     expect(rows).to.have.length(1);
   });
 

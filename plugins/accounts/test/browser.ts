@@ -23,7 +23,12 @@ export const hydrated = (page: Page) =>
   page.waitForFunction(() => {
     const dehydrated = (el: Element) => {
       const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
-      return key !== undefined && (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key].stateNode?.current?.memoizedState?.isDehydrated === true;
+      return (
+        key !== undefined &&
+        (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[
+          key
+        ].stateNode?.current?.memoizedState?.isDehydrated === true
+      );
     };
     return (
       document.documentElement.hasAttribute('data-page-scripts') &&

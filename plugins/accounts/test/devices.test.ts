@@ -15,10 +15,14 @@ describe('accounts: signing in over another account’s session', () => {
     const first = await signUp(server, 'firstfan');
     await signUp(server, 'secondfan');
     const browser = server.client();
-    expect((await browser.post('/api/auth/login', { username: 'firstfan', password: 'secret123' })).status).to.equal(200);
+    expect((await browser.post('/api/auth/login', { username: 'firstfan', password: 'secret123' })).status).to.equal(
+      200,
+    );
     // The device it signed up on, and this one.
     expect((await browser.get('/api/auth/sessions')).body).to.have.length(2);
-    expect((await browser.post('/api/auth/login', { username: 'secondfan', password: 'secret123' })).status).to.equal(200);
+    expect((await browser.post('/api/auth/login', { username: 'secondfan', password: 'secret123' })).status).to.equal(
+      200,
+    );
 
     const me = await browser.get('/api/auth/user');
     expect(me.status, me.text).to.equal(200);

@@ -10,10 +10,20 @@ export interface SignedUp {
 }
 
 /** Registers a user through the API (signed in on the returned client, e-mail verified unless `unverified`); artists also get their record. */
-export async function signUp(server: TestServer, username: string, options: { artist?: boolean; role?: 'admin' | 'superadmin'; unverified?: boolean } = {}): Promise<SignedUp> {
+export async function signUp(
+  server: TestServer,
+  username: string,
+  options: { artist?: boolean; role?: 'admin' | 'superadmin'; unverified?: boolean } = {},
+): Promise<SignedUp> {
   const client = server.client();
   const name = username[0].toUpperCase() + username.slice(1);
-  const res = await client.post('/api/auth/register', { username, password: 'secret123', email: `${username}@example.com`, name, isArtist: !!options.artist });
+  const res = await client.post('/api/auth/register', {
+    username,
+    password: 'secret123',
+    email: `${username}@example.com`,
+    name,
+    isArtist: !!options.artist,
+  });
   expect(res.status, res.text).to.equal(201);
   const signedUp: SignedUp = { client, user: res.body };
   if (options.artist) {
@@ -23,6 +33,10 @@ export async function signUp(server: TestServer, username: string, options: { ar
   }
   if (options.role) await server.app.kernel.services.accounts.setRole(username, options.role);
   // As if the registration's verification link had been opened (recovery.test.ts opens it for real).
-  if (!options.unverified) await server.app.kernel.knex('users').where({ id: signedUp.user.id }).update({ verifiedEmail: `${username}@example.com` });
+  if (!options.unverified)
+    await server.app.kernel
+      .knex('users')
+      .where({ id: signedUp.user.id })
+      .update({ verifiedEmail: `${username}@example.com` });
   return signedUp;
 }

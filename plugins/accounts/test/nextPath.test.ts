@@ -9,7 +9,22 @@ describe('where signing in returns to (next)', () => {
   });
 
   it('refuses anything that could leave the site or loop', () => {
-    for (const raw of ['https://evil.example/', '//evil.example/x', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)', ' /artist/3', '/a b', '/api/auth/logout', '/login?next=/x', '/auth', '', null, undefined, `/${'a'.repeat(1000)}`]) {
+    for (const raw of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      ' /artist/3',
+      '/a b',
+      '/api/auth/logout',
+      '/login?next=/x',
+      '/auth',
+      '',
+      null,
+      undefined,
+      `/${'a'.repeat(1000)}`,
+    ]) {
       expect(safeNextPath(raw), String(raw)).to.equal(null);
     }
   });

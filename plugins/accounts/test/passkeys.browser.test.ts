@@ -4,7 +4,7 @@ import { hydrated, toastSaying } from './browser.ts';
 
 const SHOTS = '/work/shots/recover';
 
-describe('passkeys in the browser (Chromium\'s virtual authenticator)', function () {
+describe("passkeys in the browser (Chromium's virtual authenticator)", function () {
   this.timeout(120_000);
   const suite = browserSuite();
 
@@ -15,9 +15,22 @@ describe('passkeys in the browser (Chromium\'s virtual authenticator)', function
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
-    expect((await page.request.post('/api/auth/register', { data: { username: 'kira', password: 'secret123', email: 'kira@example.com', name: 'Kira Key' } })).status()).to.equal(201);
+    expect(
+      (
+        await page.request.post('/api/auth/register', {
+          data: { username: 'kira', password: 'secret123', email: 'kira@example.com', name: 'Kira Key' },
+        })
+      ).status(),
+    ).to.equal(201);
 
     await page.goto('/profile?tab=security');
     await hydrated(page);
@@ -28,7 +41,10 @@ describe('passkeys in the browser (Chromium\'s virtual authenticator)', function
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).to.have.length(1);
     expect(credentials[0].isResidentCredential).to.equal(true);
-    for (const [label, viewport] of Object.entries({ desktop: { width: 1366, height: 900 }, phone: { width: 375, height: 812 } })) {
+    for (const [label, viewport] of Object.entries({
+      desktop: { width: 1366, height: 900 },
+      phone: { width: 375, height: 812 },
+    })) {
       await page.setViewportSize(viewport);
       await page.waitForTimeout(600);
       await page.screenshot({ path: `${SHOTS}/settings-passkeys-${label}.png` });

@@ -11,7 +11,13 @@ describe('accounts: passkeys, what the server refuses', function () {
   before(async () => (server = await startTestServer()));
   after(() => server.stop());
 
-  const fakeAnswer = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} };
+  const fakeAnswer = {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  };
 
   it('answers 401 to anonymous callers of the signed-in routes', async () => {
     const anonymous = server.client();
@@ -36,10 +42,15 @@ describe('accounts: passkeys, what the server refuses', function () {
   it('refuses a forged registration with 400 and stores nothing', async () => {
     const quinn = await signUp(server, 'quinn');
     await quinn.client.post('/api/auth/passkeys/register/options');
-    const forged = await quinn.client.post('/api/auth/passkeys', { response: { ...fakeAnswer, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } } });
+    const forged = await quinn.client.post('/api/auth/passkeys', {
+      response: { ...fakeAnswer, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } },
+    });
     expect([forged.status, forged.body.message]).to.deep.equal([400, PASSKEY_MESSAGES.refused]);
     const again = await quinn.client.post('/api/auth/passkeys', { response: fakeAnswer });
-    expect([again.status, again.body.message], 'the challenge was used once').to.deep.equal([400, PASSKEY_MESSAGES.expired]);
+    expect([again.status, again.body.message], 'the challenge was used once').to.deep.equal([
+      400,
+      PASSKEY_MESSAGES.expired,
+    ]);
     const malformed = await quinn.client.post('/api/auth/passkeys', { response: 'nope' });
     expect(malformed.status).to.equal(400);
     expect(Number((await server.app.kernel.knex('passkeys').count({ n: '*' }))[0].n)).to.equal(0);
@@ -56,9 +67,18 @@ describe('accounts: passkeys, what the server refuses', function () {
     expect((await client.get('/api/auth/user')).status).to.equal(401);
   });
 
-  it('removes only one\'s own passkeys (another\'s is unknown)', async () => {
+  it("removes only one's own passkeys (another's is unknown)", async () => {
     const owner = await signUp(server, 'owner');
-    await server.app.kernel.knex('passkeys').insert({ id: 'cred-1', userId: owner.user.id, publicKey: 'AAAA', counter: 0, transports: '', name: 'Key', createdAt: 1, lastUsedAt: null });
+    await server.app.kernel.knex('passkeys').insert({
+      id: 'cred-1',
+      userId: owner.user.id,
+      publicKey: 'AAAA',
+      counter: 0,
+      transports: '',
+      name: 'Key',
+      createdAt: 1,
+      lastUsedAt: null,
+    });
     const other = await signUp(server, 'other');
     expect((await other.client.delete('/api/auth/passkeys/cred-1')).status).to.equal(404);
     expect((await owner.client.delete('/api/auth/passkeys/cred-1')).status).to.equal(200);

@@ -17,7 +17,9 @@ import { signUp, type SignedUp } from './fixtures.ts';
 async function halves(width: number, height: number): Promise<string> {
   const half = Math.round(width / 2);
   const png = await sharp({ create: { width, height, channels: 3, background: '#d22' } })
-    .composite([{ input: { create: { width: width - half, height, channels: 3, background: '#22d' } }, left: half, top: 0 }])
+    .composite([
+      { input: { create: { width: width - half, height, channels: 3, background: '#22d' } }, left: half, top: 0 },
+    ])
     .png()
     .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
@@ -43,12 +45,15 @@ for (const driver of ['local', 's3'] as const) {
     const knex = () => server.app.kernel.knex;
     const runner = () => createRunner(server.app.kernel, jobHandlers(server.app.plugins));
     const artistRow = () => knex()('artists').where({ id: artist.artist!.id }).first();
-    const sizesOf = async (): Promise<ImageVariant[] | null> => JSON.parse((await artistRow()).profileImageVariants ?? 'null');
+    const sizesOf = async (): Promise<ImageVariant[] | null> =>
+      JSON.parse((await artistRow()).profileImageVariants ?? 'null');
     const stored = async (url: string) => (await server.app.kernel.storage.head(mediaKey(url)!)) !== null;
     const queued = () => knex()('jobs').where({ type: PHOTO_SIZES_JOB, status: 'queued' }).select('payload');
     /** The user's files in the local media folder (the S3 run checks each URL instead). */
     const avatarFiles = async (userId: number) =>
-      (await readdir(path.join(mediaFolder(server.app.kernel.config.dataDir), 'avatars')).catch(() => [])).filter((f) => f.startsWith(`${userId}-`)).sort();
+      (await readdir(path.join(mediaFolder(server.app.kernel.config.dataDir), 'avatars')).catch(() => []))
+        .filter((f) => f.startsWith(`${userId}-`))
+        .sort();
 
     let first: ImageVariant[];
 
@@ -56,19 +61,34 @@ for (const driver of ['local', 's3'] as const) {
       const upload = await artist.client.post('/api/users/me/photo', { data: await halves(600, 400) });
       expect(upload.status, upload.text).to.equal(200);
       const photo = upload.body.profileImage;
-      expect((await queued()).map((j) => JSON.parse(j.payload))).to.deep.equal([{ artistId: artist.artist!.id, url: photo }]);
+      expect((await queued()).map((j) => JSON.parse(j.payload))).to.deep.equal([
+        { artistId: artist.artist!.id, url: photo },
+      ]);
       expect(await sizesOf(), 'none before the job').to.equal(null);
 
       expect(await runner().drain()).to.equal(1);
       first = (await sizesOf())!;
-      expect(first.map((v) => [v.width, v.type])).to.deep.equal(PHOTO_RULES.webWidths.flatMap((w) => [[w, 'image/avif'], [w, 'image/webp']]));
-      const original = await sharp(Buffer.from(await (await fetch(server.url + photo)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+      expect(first.map((v) => [v.width, v.type])).to.deep.equal(
+        PHOTO_RULES.webWidths.flatMap((w) => [
+          [w, 'image/avif'],
+          [w, 'image/webp'],
+        ]),
+      );
+      const original = await sharp(Buffer.from(await (await fetch(server.url + photo)).arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const pixel = (image: { data: Buffer; info: OutputInfo }, x: number, y: number) => {
-        const at = (Math.floor(y * image.info.height) * image.info.width + Math.floor(x * image.info.width)) * image.info.channels;
+        const at =
+          (Math.floor(y * image.info.height) * image.info.width + Math.floor(x * image.info.width)) *
+          image.info.channels;
         return [...image.data.subarray(at, at + 3)];
       };
       for (const variant of first) {
-        expect(variant.url).to.match(new RegExp(`^/media/avatars/${artist.user.id}-[0-9a-f]{12}-${variant.width}\\.${variant.type === 'image/avif' ? 'avif' : 'webp'}$`));
+        expect(variant.url).to.match(
+          new RegExp(
+            `^/media/avatars/${artist.user.id}-[0-9a-f]{12}-${variant.width}\\.${variant.type === 'image/avif' ? 'avif' : 'webp'}$`,
+          ),
+        );
         const res = await fetch(server.url + variant.url);
         expect(res.status).to.equal(200);
         expect(res.headers.get('content-type')).to.equal(variant.type);
@@ -76,12 +96,21 @@ for (const driver of ['local', 's3'] as const) {
         const meta = await sharp(bytes).metadata();
         // sharp names AVIF by its container (HEIF, AV1-compressed).
         expect([meta.format, meta.compression ?? null, meta.width, meta.height]).to.deep.equal(
-          variant.type === 'image/avif' ? ['heif', 'av1', variant.width, variant.width] : ['webp', null, variant.width, variant.width],
+          variant.type === 'image/avif'
+            ? ['heif', 'av1', variant.width, variant.width]
+            : ['webp', null, variant.width, variant.width],
         );
         // The same square as the stored photo: the red/blue edge where it was, colours within the codecs' loss.
         const size = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-        for (const [x, y] of [[0.1, 0.5], [0.4, 0.2], [0.6, 0.8], [0.9, 0.5]]) {
-          pixel(size, x, y).forEach((channel, i) => expect(Math.abs(channel - pixel(original, x, y)[i]), `${variant.url} at ${x},${y}`).to.be.below(40));
+        for (const [x, y] of [
+          [0.1, 0.5],
+          [0.4, 0.2],
+          [0.6, 0.8],
+          [0.9, 0.5],
+        ]) {
+          pixel(size, x, y).forEach((channel, i) =>
+            expect(Math.abs(channel - pixel(original, x, y)[i]), `${variant.url} at ${x},${y}`).to.be.below(40),
+          );
         }
       }
       if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.have.length(1 + first.length);
@@ -111,13 +140,19 @@ for (const driver of ['local', 's3'] as const) {
       expect(await queued()).to.have.length(2);
       expect(await runner().drain()).to.equal(2);
       // The first photo's job did nothing (its photo is gone) rather than fail and wait for a retry.
-      expect((await knex()('jobs').where({ type: PHOTO_SIZES_JOB }).select('status')).map((j) => j.status)).to.deep.equal(Array(4).fill('done'));
+      expect(
+        (await knex()('jobs').where({ type: PHOTO_SIZES_JOB }).select('status')).map((j) => j.status),
+      ).to.deep.equal(Array(4).fill('done'));
       const made = (await sizesOf())!;
       expect(made).to.have.length(PHOTO_RULES.webWidths.length * 2);
-      if (driver === 'local') expect(await avatarFiles(artist.user.id), 'only the last photo and its sizes').to.have.length(1 + made.length);
+      if (driver === 'local')
+        expect(await avatarFiles(artist.user.id), 'only the last photo and its sizes').to.have.length(1 + made.length);
 
       // A run again (a worker that died before marking the job done): new files, the earlier ones go.
-      await accountJobs[PHOTO_SIZES_JOB]({ artistId: artist.artist!.id, url: last.body.profileImage }, server.app.kernel);
+      await accountJobs[PHOTO_SIZES_JOB](
+        { artistId: artist.artist!.id, url: last.body.profileImage },
+        server.app.kernel,
+      );
       const again = (await sizesOf())!;
       expect(again.map((v) => v.url)).not.to.include.members(made.map((v) => v.url));
       for (const variant of made) expect(await stored(variant.url), variant.url).to.equal(false);
@@ -126,7 +161,9 @@ for (const driver of ['local', 's3'] as const) {
 
     it('queues sizes for an artist record made from the photo a user already had', async () => {
       const listener = await signUp(server, 'sketcher');
-      expect((await listener.client.post('/api/users/me/photo', { data: await halves(200, 200) })).status).to.equal(200);
+      expect((await listener.client.post('/api/users/me/photo', { data: await halves(200, 200) })).status).to.equal(
+        200,
+      );
       expect(await queued(), 'not an artist: nothing shows the photo at card or header size').to.have.length(0);
       const hook = await listener.client.post('/api/auth/register-artist-hook');
       expect(hook.status).to.equal(200);
@@ -137,7 +174,9 @@ for (const driver of ['local', 's3'] as const) {
 
     it('deletes the photo and its sizes with the account', async () => {
       const sizes = (await sizesOf())!;
-      expect((await artist.client.post(`/api/users/${artist.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+      expect(
+        (await artist.client.post(`/api/users/${artist.user.id}/deletion`, { password: 'secret123' })).status,
+      ).to.equal(200);
       expect(await artistRow()).to.include({ profileImage: null, profileImageVariants: null });
       for (const variant of sizes) expect(await stored(variant.url), variant.url).to.equal(false);
       if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.deep.equal([]);

@@ -25,7 +25,11 @@ async function shoot(page: Page, name: string) {
 
 /** The path and fragment of the latest link mailed to this address. */
 function mailedLink(smtp: Awaited<ReturnType<typeof startSmtpServer>>, to: string): string {
-  const raw = smtp.received.filter((m) => m.to.includes(to)).at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const raw = smtp.received
+    .filter((m) => m.to.includes(to))
+    .at(-1)!
+    .raw.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   return raw.match(/https:\/\/onetrack\.test(\/[a-z-]+#token=[A-Za-z0-9_-]{43})/)![1];
 }
 
@@ -34,13 +38,25 @@ describe('recovery in the browser, with mail', function () {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let server: TestServer;
   let browser: Browser;
-  const mail = () => createRunner(server.app.kernel, { [TOKEN_MAIL_JOB]: jobHandlers(server.app.plugins)[TOKEN_MAIL_JOB] }).drain();
+  const mail = () =>
+    createRunner(server.app.kernel, { [TOKEN_MAIL_JOB]: jobHandlers(server.app.plugins)[TOKEN_MAIL_JOB] }).drain();
 
   before(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ pages: true, config: { publicUrl: 'https://onetrack.test', mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' } } });
+    server = await startTestServer({
+      pages: true,
+      config: {
+        publicUrl: 'https://onetrack.test',
+        mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' },
+      },
+    });
     browser = await launchBrowser();
-    const res = await server.client().post('/api/auth/register', { username: 'ruby', password: 'secret123', email: 'ruby@example.com', name: 'Ruby Reset' });
+    const res = await server.client().post('/api/auth/register', {
+      username: 'ruby',
+      password: 'secret123',
+      email: 'ruby@example.com',
+      name: 'Ruby Reset',
+    });
     expect(res.status).to.equal(201);
   });
   after(async () => {
@@ -80,7 +96,9 @@ describe('recovery in the browser, with mail', function () {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await toastSaying(page, 'Password changed');
     await page.waitForURL('**/login');
-    expect((await page.request.post('/api/auth/login', { data: { username: 'ruby', password: 'new-secret-1' } })).status()).to.equal(200);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { username: 'ruby', password: 'new-secret-1' } })).status(),
+    ).to.equal(200);
 
     // The same link again: refused, with the way to a new one.
     const again = await openPage(browser, server.url);
@@ -96,7 +114,13 @@ describe('recovery in the browser, with mail', function () {
 
   it('shows an unverified address in Settings, sends a link, and the link verifies it', async () => {
     const { page, errors } = await openPage(browser, server.url);
-    expect((await page.request.post('/api/auth/register', { data: { username: 'vince', password: 'secret123', email: 'vince@example.com', name: 'Vince Verify' } })).status()).to.equal(201);
+    expect(
+      (
+        await page.request.post('/api/auth/register', {
+          data: { username: 'vince', password: 'secret123', email: 'vince@example.com', name: 'Vince Verify' },
+        })
+      ).status(),
+    ).to.equal(201);
     await page.goto('/profile');
     await hydrated(page);
     const status = page.getByTestId('email-status');
@@ -119,7 +143,8 @@ describe('recovery in the browser, with mail', function () {
 describe('recovery in the browser, without mail', function () {
   this.timeout(120_000);
   const suite = browserSuite();
-  const UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  const UA =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
   it('says an operator must configure mail instead of offering a reset', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
@@ -132,9 +157,20 @@ describe('recovery in the browser, without mail', function () {
 
   it('lists the devices in Settings › Security and signs out one, then the button for all says why it is off', async () => {
     const phone = suite.server.client({ 'User-Agent': UA });
-    expect((await phone.post('/api/auth/register', { username: 'sol', password: 'secret123', email: 'sol@example.com', name: 'Sol Sessions' })).status).to.equal(201);
+    expect(
+      (
+        await phone.post('/api/auth/register', {
+          username: 'sol',
+          password: 'secret123',
+          email: 'sol@example.com',
+          name: 'Sol Sessions',
+        })
+      ).status,
+    ).to.equal(201);
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    expect((await page.request.post('/api/auth/login', { data: { username: 'sol', password: 'secret123' } })).status()).to.equal(200);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { username: 'sol', password: 'secret123' } })).status(),
+    ).to.equal(200);
     await page.goto('/profile?tab=security');
     await hydrated(page);
     const list = page.getByTestId('sessions');

@@ -20,12 +20,14 @@ type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 function lastLink(smtp: Smtp, to: string): { link: string; token: string } {
   const mails = smtp.received.filter((m) => m.to.includes(to));
   expect(mails, `a mail to ${to}`).to.not.have.length(0);
-  const raw = mails.at(-1)!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const raw = mails
+    .at(-1)!
+    .raw.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const match = raw.match(/(https:\/\/onetrack\.test\/[a-z-]+#token=([A-Za-z0-9_-]{43}))/);
   expect(match, raw).to.not.equal(null);
   return { link: match![1], token: match![2] };
 }
-
 
 async function login(server: TestServer, username: string, password: string, client = server.client()) {
   const res = await client.post('/api/auth/login', { username, password });
@@ -37,11 +39,18 @@ describe('accounts: recovery with mail configured', function () {
   let smtp: Smtp;
   let server: TestServer;
   let clock = new Date('2026-11-10T12:00:00Z');
-  const mail = () => createRunner(server.app.kernel, { [TOKEN_MAIL_JOB]: jobHandlers(server.app.plugins)[TOKEN_MAIL_JOB] }).drain();
+  const mail = () =>
+    createRunner(server.app.kernel, { [TOKEN_MAIL_JOB]: jobHandlers(server.app.plugins)[TOKEN_MAIL_JOB] }).drain();
 
   before(async () => {
     smtp = await startSmtpServer();
-    server = await startTestServer({ now: () => clock, config: { publicUrl: 'https://onetrack.test', mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' } } });
+    server = await startTestServer({
+      now: () => clock,
+      config: {
+        publicUrl: 'https://onetrack.test',
+        mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' },
+      },
+    });
   });
   after(async () => {
     await server.stop();
@@ -69,10 +78,16 @@ describe('accounts: recovery with mail configured', function () {
     it('stores only the sha256 of a token: not in the tokens table, not in the job queue', async () => {
       const { token } = lastLink(smtp, 'rose@example.com');
       const { knex } = server.app.kernel;
-      const dump = JSON.stringify([await knex('account_tokens').select(), await knex('jobs').select(), await knex('sessions').select()]);
+      const dump = JSON.stringify([
+        await knex('account_tokens').select(),
+        await knex('jobs').select(),
+        await knex('sessions').select(),
+      ]);
       expect(dump).not.to.include(token);
       const rows = await knex('account_tokens').where({ purpose: 'reset' }).select('tokenHash');
-      expect(rows.map((r) => r.tokenHash)).to.have.length(1).and.to.satisfy((hashes: string[]) => hashes.every((h) => /^[0-9a-f]{64}$/.test(h)));
+      expect(rows.map((r) => r.tokenHash))
+        .to.have.length(1)
+        .and.to.satisfy((hashes: string[]) => hashes.every((h) => /^[0-9a-f]{64}$/.test(h)));
     });
 
     it('sets the new password once, signs out every session of the account, and the link then fails', async () => {
@@ -94,7 +109,11 @@ describe('accounts: recovery with mail configured', function () {
       await server.client().post('/api/auth/password-reset', { email: 'rose@example.com' });
       await mail();
       const { token } = lastLink(smtp, 'rose@example.com');
-      const both = await Promise.all(['first-pass-1', 'second-pass-2'].map((password) => server.client().post('/api/auth/password-reset/confirm', { token, password })));
+      const both = await Promise.all(
+        ['first-pass-1', 'second-pass-2'].map((password) =>
+          server.client().post('/api/auth/password-reset/confirm', { token, password }),
+        ),
+      );
       expect(both.map((r) => r.status).sort()).to.deep.equal([200, 400]);
     });
 
@@ -114,8 +133,16 @@ describe('accounts: recovery with mail configured', function () {
         ['/api/auth/password-reset', {}, 'Email is required'],
         ['/api/auth/password-reset', { email: 'not-an-email' }, 'Please enter a valid email'],
         ['/api/auth/password-reset/confirm', { token: 'x'.repeat(43) }, 'Password is required'],
-        ['/api/auth/password-reset/confirm', { token: 'x'.repeat(43), password: '123' }, 'Password must be at least 6 characters'],
-        ['/api/auth/password-reset/confirm', { token: 'not a token', password: 'secret123' }, RECOVERY_MESSAGES.badLink],
+        [
+          '/api/auth/password-reset/confirm',
+          { token: 'x'.repeat(43), password: '123' },
+          'Password must be at least 6 characters',
+        ],
+        [
+          '/api/auth/password-reset/confirm',
+          { token: 'not a token', password: 'secret123' },
+          RECOVERY_MESSAGES.badLink,
+        ],
         ['/api/auth/verify-email', { token: 42 }, 'Link must be a string'],
       ];
       for (const [path, body, message] of cases) {
@@ -127,8 +154,12 @@ describe('accounts: recovery with mail configured', function () {
     it('limits requests per address, whether or not it has an account', async () => {
       for (const email of ['limit@example.com', 'rose@example.com']) {
         const statuses = [];
-        for (let i = 0; i < 4; i++) statuses.push((await server.client().post('/api/auth/password-reset', { email })).status);
-        expect(statuses.slice(0, 3).every((s) => s === 202 || s === 429), email).to.equal(true);
+        for (let i = 0; i < 4; i++)
+          statuses.push((await server.client().post('/api/auth/password-reset', { email })).status);
+        expect(
+          statuses.slice(0, 3).every((s) => s === 202 || s === 429),
+          email,
+        ).to.equal(true);
         expect(statuses[3], email).to.equal(429);
       }
       const limited = await server.client().post('/api/auth/password-reset', { email: 'Limit@Example.com' });
@@ -154,8 +185,15 @@ describe('accounts: recovery with mail configured', function () {
 
     it('lets an unverified account listen and subscribe, but not message or upload (403 with the reason)', async () => {
       expect((await vera.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(201);
-      const message = await vera.client.post('/api/messages', { recipientId: nova.user.id, subject: 'Hi', content: 'Hello' });
-      expect([message.status, message.body.message]).to.deep.equal([403, RECOVERY_MESSAGES.unverified('send messages')]);
+      const message = await vera.client.post('/api/messages', {
+        recipientId: nova.user.id,
+        subject: 'Hi',
+        content: 'Hello',
+      });
+      expect([message.status, message.body.message]).to.deep.equal([
+        403,
+        RECOVERY_MESSAGES.unverified('send messages'),
+      ]);
       const upload = await nova.client.post('/api/upload', { data: 'data:image/png;base64,AAAA', type: 'image' });
       expect([upload.status, upload.body.message]).to.deep.equal([403, RECOVERY_MESSAGES.unverified('upload')]);
       const track = await nova.client.post('/api/tracks', {});
@@ -169,13 +207,17 @@ describe('accounts: recovery with mail configured', function () {
       expect([ok.status, ok.body]).to.deep.equal([200, { message: RECOVERY_MESSAGES.verified }]);
       expect((await vera.client.get('/api/auth/user')).body.emailVerified).to.equal(true);
       expect((await server.client().post('/api/auth/verify-email', { token })).status).to.equal(400);
-      const message = await vera.client.post('/api/messages', { recipientId: nova.user.id, subject: 'Hi', content: 'Hello' });
+      const message = await vera.client.post('/api/messages', {
+        recipientId: nova.user.id,
+        subject: 'Hi',
+        content: 'Hello',
+      });
       expect(message.status, message.text).to.equal(201);
       const resend = await vera.client.post('/api/auth/verify-email/send');
       expect([resend.status, resend.body.message]).to.deep.equal([409, RECOVERY_MESSAGES.alreadyVerified]);
     });
 
-    it('makes a changed address unverified, mails it a link, and the old address\'s link no longer works', async () => {
+    it("makes a changed address unverified, mails it a link, and the old address's link no longer works", async () => {
       await nova.client.post('/api/auth/verify-email/send');
       await mail();
       const old = lastLink(smtp, 'nova@example.com').token;
@@ -210,8 +252,14 @@ describe('accounts: recovery without mail (the embedded default)', function () {
   it('gates nothing, and puts the verification link in the notifications instead of a mail', async () => {
     const mona = await signUp(server, 'mona2', { unverified: true });
     const paul = await signUp(server, 'paul');
-    expect((await mona.client.get('/api/notifications/unread-count')).body.count, 'nothing at registration').to.equal(0);
-    const message = await mona.client.post('/api/messages', { recipientId: paul.user.id, subject: 'Hi', content: 'Hello' });
+    expect((await mona.client.get('/api/notifications/unread-count')).body.count, 'nothing at registration').to.equal(
+      0,
+    );
+    const message = await mona.client.post('/api/messages', {
+      recipientId: paul.user.id,
+      subject: 'Hi',
+      content: 'Hello',
+    });
     expect(message.status).to.equal(201);
     const sent = await mona.client.post('/api/auth/verify-email/send');
     expect([sent.status, sent.body.message]).to.deep.equal([200, RECOVERY_MESSAGES.verificationInApp]);
@@ -249,8 +297,10 @@ describe('accounts: signed-in devices', function () {
   });
 
   const browser = (ua: string) => ({ 'User-Agent': ua });
-  const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
-  const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  const CHROME_LINUX =
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+  const SAFARI_IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
   it('answers 401 to anonymous callers', async () => {
     expect((await server.client().get('/api/auth/sessions')).status).to.equal(401);
@@ -260,7 +310,16 @@ describe('accounts: signed-in devices', function () {
 
   it('lists the devices signed in, this one marked, and signs one out on every node', async () => {
     const laptop = server.client(browser(CHROME_LINUX));
-    expect((await laptop.post('/api/auth/register', { username: 'dev', password: PASSWORD, email: 'dev@example.com', name: 'Dev' })).status).to.equal(201);
+    expect(
+      (
+        await laptop.post('/api/auth/register', {
+          username: 'dev',
+          password: PASSWORD,
+          email: 'dev@example.com',
+          name: 'Dev',
+        })
+      ).status,
+    ).to.equal(201);
     // The phone talks to the other node.
     const phone = new TestClient(second.url, browser(SAFARI_IPHONE));
     expect((await login(server, 'dev', PASSWORD, phone)).status).to.equal(200);
@@ -279,7 +338,7 @@ describe('accounts: signed-in devices', function () {
     expect((await laptop.delete(`/api/auth/sessions/${phoneRow.id}`)).status, 'gone').to.equal(404);
   });
 
-  it('signs out everywhere else, keeps this device; another account\'s device is unknown', async () => {
+  it("signs out everywhere else, keeps this device; another account's device is unknown", async () => {
     const here = server.client(browser(CHROME_LINUX));
     await login(server, 'dev', PASSWORD, here);
     const elsewhere = [new TestClient(second.url), server.client()];

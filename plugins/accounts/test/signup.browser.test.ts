@@ -41,9 +41,18 @@ describe('signing up from the home page', function () {
     await subscribe.click();
     await page.waitForFunction((el) => el?.textContent === 'Subscribed', await subscribe.elementHandle());
     const wren = await suite.server.app.kernel.knex('users').where({ username: 'wren' }).first('id');
-    expect(await suite.server.app.kernel.knex('subscriptions').where({ userId: wren.id, active: true }).count({ n: '*' }).first()).to.deep.include({ n: 1 });
+    expect(
+      await suite.server.app.kernel
+        .knex('subscriptions')
+        .where({ userId: wren.id, active: true })
+        .count({ n: '*' })
+        .first(),
+    ).to.deep.include({ n: 1 });
 
-    for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: path.join(SHOTS_DIR, `welcome-${viewport.width}.png`), fullPage: true });
     }

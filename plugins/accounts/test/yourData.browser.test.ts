@@ -15,7 +15,12 @@ describe('your data in the browser', function () {
   this.timeout(120_000);
   const suite = browserSuite();
   before(async () => {
-    const res = await suite.server.client().post('/api/auth/register', { username: 'leaver', password: 'demo1234', email: 'leaver@example.com', name: 'Lea Leaver' });
+    const res = await suite.server.client().post('/api/auth/register', {
+      username: 'leaver',
+      password: 'demo1234',
+      email: 'leaver@example.com',
+      name: 'Lea Leaver',
+    });
     expect(res.status).to.equal(201);
     await mkdir(SHOTS, { recursive: true });
   });
@@ -26,13 +31,19 @@ describe('your data in the browser', function () {
   };
 
   it('prepares an export, shows it ready and downloads it', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { acceptDownloads: true, viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      acceptDownloads: true,
+      viewport: { width: 1366, height: 900 },
+    });
     await signIn(page, 'leaver');
     await page.goto('/profile?tab=data');
     await hydrated(page);
     const prepare = page.getByRole('button', { name: 'Prepare my data' });
     await prepare.click();
-    await page.getByTestId('export-status').getByText(/Waiting for its turn|Preparing your data/).waitFor();
+    await page
+      .getByTestId('export-status')
+      .getByText(/Waiting for its turn|Preparing your data/)
+      .waitFor();
     expect(await prepare.isDisabled()).to.equal(true);
     await page.getByText('Your export is being prepared.').waitFor();
     await page.screenshot({ path: `${SHOTS}/your-data-preparing-1366.png` });
@@ -48,7 +59,10 @@ describe('your data in the browser', function () {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).to.equal('onetrack-leaver-data.zip');
     const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
-    expect(JSON.parse(strFromU8(files['accounts/profile.json']))).to.include({ username: 'leaver', name: 'Lea Leaver' });
+    expect(JSON.parse(strFromU8(files['accounts/profile.json']))).to.include({
+      username: 'leaver',
+      name: 'Lea Leaver',
+    });
 
     // A phone: the five tabs and the panels fit the width (no sideways scrolling).
     await page.setViewportSize({ width: 375, height: 812 });
@@ -84,7 +98,9 @@ describe('your data in the browser', function () {
     await toastSaying(page, 'Your account and personal data have been removed');
     await page.waitForURL(`${suite.server.url}/`);
     expect((await page.request.get('/api/auth/user')).status()).to.equal(401);
-    expect((await page.request.post('/api/auth/login', { data: { username: 'leaver', password: 'demo1234' } })).status()).to.equal(401);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { username: 'leaver', password: 'demo1234' } })).status(),
+    ).to.equal(401);
     // The refused attempts logged their 400 and 403 answers in the console; nothing else went wrong.
     expect(errors.filter((e) => !/status of 40[03]/.test(e))).to.deep.equal([]);
   });

@@ -34,26 +34,60 @@ describe('your data: export and account deletion', function () {
     // What fiona did: each part of the export has something to show.
     expect((await fiona.client.post(`/api/tracks/${novaTrack}/like`, { like: true })).status).to.equal(200);
     expect((await fiona.client.post(`/api/tracks/${novaTrack}/listen`)).status).to.equal(201);
-    expect((await fiona.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.be.oneOf([200, 201]);
-    expect((await fiona.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 10 })).status).to.equal(201);
-    expect((await gus.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 20 })).status).to.equal(201);
-    expect((await gus.client.post('/api/credits/allocate', { artistId: orion.artist!.id, credits: 5 })).status).to.equal(201);
+    expect((await fiona.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.be.oneOf([
+      200, 201,
+    ]);
+    expect(
+      (await fiona.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 10 })).status,
+    ).to.equal(201);
+    expect(
+      (await gus.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 20 })).status,
+    ).to.equal(201);
+    expect(
+      (await gus.client.post('/api/credits/allocate', { artistId: orion.artist!.id, credits: 5 })).status,
+    ).to.equal(201);
     // Orion's drop is out: a pledge now waits for next month's.
     expect((await fiona.client.post('/api/pledges', { artistId: orion.artist!.id, credits: 7 })).status).to.equal(201);
-    expect((await fiona.client.post('/api/messages', { recipientId: gus.user.id, subject: 'Hi', content: 'Heard Harbor Lights?' })).status).to.equal(201);
-    expect((await fiona.client.post('/api/reports', { targetType: 'track', targetId: orionTrack, reason: 'spam', note: 'Looks copied' })).status).to.equal(201);
+    expect(
+      (
+        await fiona.client.post('/api/messages', {
+          recipientId: gus.user.id,
+          subject: 'Hi',
+          content: 'Heard Harbor Lights?',
+        })
+      ).status,
+    ).to.equal(201);
+    expect(
+      (
+        await fiona.client.post('/api/reports', {
+          targetType: 'track',
+          targetId: orionTrack,
+          reason: 'spam',
+          note: 'Looks copied',
+        })
+      ).status,
+    ).to.equal(201);
   });
   after(() => server.stop());
 
   const knex = () => server.app.kernel.knex;
   const runner = () => {
     const all = jobHandlers(server.app.plugins);
-    return createRunner(server.app.kernel, { [EXPORT_JOB]: all[EXPORT_JOB], [EXPORT_CLEANUP_JOB]: all[EXPORT_CLEANUP_JOB], [EMAIL_JOB]: all[EMAIL_JOB] });
+    return createRunner(server.app.kernel, {
+      [EXPORT_JOB]: all[EXPORT_JOB],
+      [EXPORT_CLEANUP_JOB]: all[EXPORT_CLEANUP_JOB],
+      [EMAIL_JOB]: all[EMAIL_JOB],
+    });
   };
   const exportsOf = async (who: SignedUp) => (await who.client.get('/api/users/me/exports')).body;
   const download = async (who: SignedUp, url: string) => {
     const res = await fetch(server.url + url, { headers: { Cookie: who.client.cookieHeader } });
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), bytes: new Uint8Array(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      bytes: new Uint8Array(await res.arrayBuffer()),
+    };
   };
   const json = (files: Record<string, Uint8Array>, name: string) => {
     expect(files, name).to.have.property(name);
@@ -108,15 +142,27 @@ describe('your data: export and account deletion', function () {
         'moderation/reports.json',
       ]);
       expect(json(fionaZip, 'accounts/profile.json')).to.include({ username: 'fiona', email: 'fiona@example.com' });
-      expect(json(fionaZip, 'catalog/likes.json').map((l: { title: string }) => l.title)).to.deep.equal(['Harbor Lights']);
+      expect(json(fionaZip, 'catalog/likes.json').map((l: { title: string }) => l.title)).to.deep.equal([
+        'Harbor Lights',
+      ]);
       expect(json(fionaZip, 'catalog/listens.json')).to.have.length(1);
       expect(json(fionaZip, 'catalog/subscriptions.json')[0]).to.include({ artist: 'Nova', active: true });
       const ledger = json(fionaZip, 'credits/ledger.json');
-      expect(ledger.allocations.map((a: { artist: string; credits: number }) => [a.artist, a.credits])).to.deep.equal([['Nova', 10]]);
+      expect(ledger.allocations.map((a: { artist: string; credits: number }) => [a.artist, a.credits])).to.deep.equal([
+        ['Nova', 10],
+      ]);
       expect(json(fionaZip, 'credits/statements.json').length).to.be.greaterThanOrEqual(1);
       expect(json(fionaZip, 'pledges/pledges.json')[0]).to.include({ artist: 'Orion', credits: 7, status: 'pending' });
-      expect(json(fionaZip, 'messaging/messages.json')[0]).to.include({ from: 'fiona', to: 'gus', content: 'Heard Harbor Lights?' });
-      expect(json(fionaZip, 'moderation/reports.json')[0]).to.include({ targetType: 'track', reason: 'spam', note: 'Looks copied' });
+      expect(json(fionaZip, 'messaging/messages.json')[0]).to.include({
+        from: 'fiona',
+        to: 'gus',
+        content: 'Heard Harbor Lights?',
+      });
+      expect(json(fionaZip, 'moderation/reports.json')[0]).to.include({
+        targetType: 'track',
+        reason: 'spam',
+        note: 'Looks copied',
+      });
     });
 
     it('gives an artist their releases with absolute links to their media', async () => {
@@ -189,17 +235,25 @@ describe('your data: export and account deletion', function () {
       expect(pledge.status).to.equal('released');
       const notes = (await fiona.client.get('/api/notifications')).body;
       const list = Array.isArray(notes) ? notes : notes.notifications;
-      expect(list.map((n: { body: string }) => n.body).join('\n')).to.contain('Orion has left OneTrack, so 7 credits went back to your balance');
+      expect(list.map((n: { body: string }) => n.body).join('\n')).to.contain(
+        'Orion has left OneTrack, so 7 credits went back to your balance',
+      );
       expect((await orion.client.get('/api/auth/user')).status).to.equal(401);
     });
 
     it('answers 410 for the artist, their tracks and their files; lists leave them out', async () => {
       const anon = server.client();
-      for (const path of [`/api/artists/${orion.artist!.id}`, `/api/artists/${orion.artist!.id}/tracks`, `/api/tracks/${orionTrack}`]) {
+      for (const path of [
+        `/api/artists/${orion.artist!.id}`,
+        `/api/artists/${orion.artist!.id}/tracks`,
+        `/api/tracks/${orionTrack}`,
+      ]) {
         const res = await anon.get(path);
         expect(res.status, path).to.equal(410);
       }
-      expect((await anon.get(`/api/artists/${orion.artist!.id}`)).body.message).to.equal('This artist has left OneTrack');
+      expect((await anon.get(`/api/artists/${orion.artist!.id}`)).body.message).to.equal(
+        'This artist has left OneTrack',
+      );
       expect((await fetch(server.url + orionAudio)).status).to.equal(410);
       expect((await anon.get('/api/artists')).body.map((a: { id: number }) => a.id)).not.to.include(orion.artist!.id);
       expect((await anon.get('/api/tracks/monthly')).body.map((t: { id: number }) => t.id)).to.deep.equal([novaTrack]);
@@ -207,15 +261,23 @@ describe('your data: export and account deletion', function () {
 
     it('refuses allocations, pledges and subscriptions to the deleted artist with a clear message', async () => {
       const allocation = await gus.client.post('/api/credits/allocate', { artistId: orion.artist!.id, credits: 1 });
-      expect([allocation.status, allocation.body.message]).to.deep.equal([410, 'This artist has left OneTrack and can no longer receive credits']);
+      expect([allocation.status, allocation.body.message]).to.deep.equal([
+        410,
+        'This artist has left OneTrack and can no longer receive credits',
+      ]);
       const pledge = await gus.client.post('/api/pledges', { artistId: orion.artist!.id, credits: 1 });
-      expect([pledge.status, pledge.body.message]).to.deep.equal([410, 'This artist has left OneTrack and can no longer receive pledges']);
+      expect([pledge.status, pledge.body.message]).to.deep.equal([
+        410,
+        'This artist has left OneTrack and can no longer receive pledges',
+      ]);
       const subscription = await gus.client.post('/api/subscriptions', { artistId: orion.artist!.id });
       expect([subscription.status, subscription.body.message]).to.deep.equal([410, 'This artist has left OneTrack']);
     });
 
     it('keeps the ledger (anonymised): another artist’s statement is unchanged', async () => {
-      expect(await knex()('credit_allocations').where({ artistId: orion.artist!.id }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+      expect(await knex()('credit_allocations').where({ artistId: orion.artist!.id }).count({ n: '*' })).to.deep.equal([
+        { n: 1 },
+      ]);
       expect((await nova.client.get('/api/credits/statements/artist')).body).to.deep.equal(novaStatement);
     });
   });
@@ -225,34 +287,61 @@ describe('your data: export and account deletion', function () {
       const month = '2026-11';
       const payoutsBefore = await server.app.kernel.services.credits.payouts(month);
       const novaBefore = (await nova.client.get('/api/credits/statements/artist')).body;
-      const archives = (await knex()('data_exports').where({ userId: fiona.user.id }).whereNotNull('storageKey').select('storageKey')).map((r: { storageKey: string }) => r.storageKey);
+      const archives = (
+        await knex()('data_exports').where({ userId: fiona.user.id }).whereNotNull('storageKey').select('storageKey')
+      ).map((r: { storageKey: string }) => r.storageKey);
       expect(archives.length).to.equal(1);
       const res = await fiona.client.post(`/api/users/${fiona.user.id}/deletion`, { password: 'secret123' });
       expect(res.status, res.text).to.equal(200);
 
       const id = fiona.user.id;
-      const count = async (table: string, where: Record<string, unknown>) => Number((await knex()(table).where(where).count({ n: '*' }))[0].n);
+      const count = async (table: string, where: Record<string, unknown>) =>
+        Number((await knex()(table).where(where).count({ n: '*' }))[0].n);
       for (const [table, where] of [
-        ['likes', { userId: id }], ['listens', { userId: id }], ['subscriptions', { userId: id, active: true }], ['notifications', { userId: id }],
-        ['messages', { senderId: id }], ['reports', { reporterId: id }], ['data_exports', { userId: id }], ['memberships', { userId: id }],
-      ] as const) expect(await count(table, where), table).to.equal(0);
+        ['likes', { userId: id }],
+        ['listens', { userId: id }],
+        ['subscriptions', { userId: id, active: true }],
+        ['notifications', { userId: id }],
+        ['messages', { senderId: id }],
+        ['reports', { reporterId: id }],
+        ['data_exports', { userId: id }],
+        ['memberships', { userId: id }],
+      ] as const)
+        expect(await count(table, where), table).to.equal(0);
       expect(await server.app.kernel.storage.head(archives[0])).to.equal(null);
       // Subscriptions end rather than vanish: the artist's dashboard counts a subscriber lost.
-      expect(await knex()('subscriptions').where({ userId: id }).whereNull('endedAt').count({ n: '*' }).then(([r]) => Number(r.n))).to.equal(0);
+      expect(
+        await knex()('subscriptions')
+          .where({ userId: id })
+          .whereNull('endedAt')
+          .count({ n: '*' })
+          .then(([r]) => Number(r.n)),
+      ).to.equal(0);
       // The ledger stays, pointing at a wiped account.
       expect(await count('credit_allocations', { userId: id })).to.equal(1);
       expect(await count('credit_grants', { userId: id })).to.be.greaterThan(0);
-      expect(await knex()('users').where({ id }).first('username', 'email', 'name')).to.deep.equal({ username: `deleted-${id}`, email: `deleted-${id}@deleted.invalid`, name: 'Deleted user' });
+      expect(await knex()('users').where({ id }).first('username', 'email', 'name')).to.deep.equal({
+        username: `deleted-${id}`,
+        email: `deleted-${id}@deleted.invalid`,
+        name: 'Deleted user',
+      });
       // The report stays for the moderators, without its reporter.
       expect(await count('reports', { targetId: orionTrack })).to.equal(1);
 
       const payoutsAfter = await server.app.kernel.services.credits.payouts(month);
-      expect(payoutsAfter.artists.map((a) => [a.artistId, a.credits, a.amountCents])).to.deep.equal(payoutsBefore.artists.map((a) => [a.artistId, a.credits, a.amountCents]));
+      expect(payoutsAfter.artists.map((a) => [a.artistId, a.credits, a.amountCents])).to.deep.equal(
+        payoutsBefore.artists.map((a) => [a.artistId, a.credits, a.amountCents]),
+      );
       expect((await nova.client.get('/api/credits/statements/artist')).body).to.deep.equal(novaBefore);
     });
 
     it('frees the username and e-mail', async () => {
-      const again = await server.client().post('/api/auth/register', { username: 'fiona', password: 'secret123', email: 'fiona@example.com', name: 'Fiona Again' });
+      const again = await server.client().post('/api/auth/register', {
+        username: 'fiona',
+        password: 'secret123',
+        email: 'fiona@example.com',
+        name: 'Fiona Again',
+      });
       expect(again.status, again.text).to.equal(201);
     });
   });

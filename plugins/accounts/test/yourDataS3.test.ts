@@ -30,13 +30,18 @@ describe('your data on S3, with other plugins turned off', function () {
     const runner = createRunner(server.app.kernel, jobHandlers(server.app.plugins));
     expect(await runner.drain()).to.equal(1);
     const [ready] = (await solo.client.get('/api/users/me/exports')).body.exports;
-    const key = (await server.app.kernel.knex('data_exports').where({ id: ready.id }).first('storageKey')).storageKey as string;
+    const key = (await server.app.kernel.knex('data_exports').where({ id: ready.id }).first('storageKey'))
+      .storageKey as string;
     expect(s3.requests.some((r) => r.startsWith('PUT ') && r.includes(key))).to.equal(true);
 
     const res = await fetch(server.url + ready.downloadUrl, { headers: { Cookie: solo.client.cookieHeader } });
     expect(res.status).to.equal(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-    expect(Object.keys(files).filter((name) => !name.endsWith('/')).sort()).to.deep.equal([
+    expect(
+      Object.keys(files)
+        .filter((name) => !name.endsWith('/'))
+        .sort(),
+    ).to.deep.equal([
       'README.txt',
       'accounts/artist.json',
       'accounts/devices.json',

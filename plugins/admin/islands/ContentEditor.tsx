@@ -26,7 +26,9 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkFields(contentRules, { value }, contentRequired).value ?? (value.trim().length > MAX_LENGTH[block.type] ? tooLong(block.type) : '');
+    const problem =
+      checkFields(contentRules, { value }, contentRequired).value ??
+      (value.trim().length > MAX_LENGTH[block.type] ? tooLong(block.type) : '');
     setError(problem);
     if (problem) return;
     setPending(true);
@@ -36,7 +38,11 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
       setSaved(updated.value);
       toast({ title: 'Content Updated', description: `${block.label} has been saved`, variant: 'success' });
     } catch (failure) {
-      toast({ title: 'Update Failed', description: messageOf(failure, 'The content could not be saved'), variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: messageOf(failure, 'The content could not be saved'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -46,7 +52,9 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
     <Form noValidate onSubmit={save} className="surface-card p-3 mb-3" aria-label={block.label}>
       <Form.Group controlId={id}>
         <Form.Label className="fw-bold mb-0">{block.label}</Form.Label>
-        <Form.Text as="p" className="d-block text-secondary mt-0 mb-2" id={`${id}-help`}>{block.description}</Form.Text>
+        <Form.Text as="p" className="d-block text-secondary mt-0 mb-2" id={`${id}-help`}>
+          {block.description}
+        </Form.Text>
         <LimitedText
           rows={block.type === 'textarea' ? 3 : undefined}
           max={MAX_LENGTH[block.type]}
@@ -55,7 +63,9 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
           aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
           onChange={setValue}
         />
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>{error}</Form.Control.Feedback>
+        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+          {error}
+        </Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" className="btn-gold mt-2" size="sm" disabled={pending || value === saved}>
         {pending ? 'Saving…' : 'Save'}
@@ -69,7 +79,11 @@ export default function ContentEditor({ blocks }: { blocks: ContentBlockJSON[] }
     <Tabs defaultActiveKey="hero" id="content-tabs" className="mb-3">
       {TABS.map(([section, title]) => (
         <Tab eventKey={section} title={title} key={section}>
-          {blocks.filter((b) => b.section === section).map((block) => <BlockForm key={block.id} block={block} />)}
+          {blocks
+            .filter((b) => b.section === section)
+            .map((block) => (
+              <BlockForm key={block.id} block={block} />
+            ))}
         </Tab>
       ))}
     </Tabs>

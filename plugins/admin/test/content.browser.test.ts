@@ -43,9 +43,13 @@ describe('admin in the browser', () => {
     await toastSaying(page, 'Step 2 title has been saved');
 
     await page.goto('/');
-    expect(await page.locator('.hero-subtitle').textContent()).to.include('Fans decide who gets paid. Every single month.');
+    expect(await page.locator('.hero-subtitle').textContent()).to.include(
+      'Fans decide who gets paid. Every single month.',
+    );
     await page.getByRole('heading', { name: 'Equal Credits For Everyone' }).waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('One Track. Per Month. One Chance. Forever.');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal(
+      'One Track. Per Month. One Chance. Forever.',
+    );
     expect(errors).to.deep.equal([]);
   });
 });

@@ -26,7 +26,15 @@ describe('admin: platform stats', () => {
   it('counts users, artists, tracks and active subscriptions for admins and superadmins', async () => {
     const knex = server.app.kernel.knex;
     const now = Date.now();
-    await knex('tracks').insert([1, 2].map((n) => ({ artistId: artist.artist!.id, title: `Song ${n}`, audioUrl: `/media/${n}.mp3`, uploadDate: now, createdAt: now })));
+    await knex('tracks').insert(
+      [1, 2].map((n) => ({
+        artistId: artist.artist!.id,
+        title: `Song ${n}`,
+        audioUrl: `/media/${n}.mp3`,
+        uploadDate: now,
+        createdAt: now,
+      })),
+    );
     expect((await fan.client.post('/api/subscriptions', { artistId: artist.artist!.id })).status).to.equal(201);
     const res = await admin.client.get('/api/admin/stats');
     expect(res.status).to.equal(200);

@@ -16,7 +16,9 @@ function ListOrFallback({ items, fallback }: { items: string[] | undefined; fall
   if (!items?.length) return <span>{fallback}</span>;
   return (
     <ul className="mb-0 ps-3">
-      {items.map((item) => <li key={item}>{item}</li>)}
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
     </ul>
   );
 }
@@ -31,22 +33,34 @@ export default function AnalysisResultsDialog({ show, onHide, insights, onApply 
       <Modal.Body>
         <dl className="row mb-0">
           {rows.map(([label, value]) => [
-            <dt key={`${label}-label`} className="col-sm-4 text-secondary fw-normal">{label}</dt>,
-            <dd key={`${label}-value`} className="col-sm-8">{value}</dd>,
+            <dt key={`${label}-label`} className="col-sm-4 text-secondary fw-normal">
+              {label}
+            </dt>,
+            <dd key={`${label}-value`} className="col-sm-8">
+              {value}
+            </dd>,
           ])}
         </dl>
         <section aria-labelledby="analysis-strengths" className="mt-3">
-          <h3 id="analysis-strengths" className="h6 text-gold">Creative Strengths</h3>
+          <h3 id="analysis-strengths" className="h6 text-gold">
+            Creative Strengths
+          </h3>
           <ListOrFallback items={insights?.creativeStrengths} fallback="None detected" />
         </section>
         <section aria-labelledby="analysis-improvements" className="mt-3">
-          <h3 id="analysis-improvements" className="h6 text-gold">Potential Improvements</h3>
+          <h3 id="analysis-improvements" className="h6 text-gold">
+            Potential Improvements
+          </h3>
           <ListOrFallback items={insights?.potentialImprovements} fallback="None detected" />
         </section>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-light" onClick={onHide}>Close</Button>
-        <Button className="btn-gold" disabled={!insights} onClick={() => insights && onApply(insights)}>Apply to Track</Button>
+        <Button variant="outline-light" onClick={onHide}>
+          Close
+        </Button>
+        <Button className="btn-gold" disabled={!insights} onClick={() => insights && onApply(insights)}>
+          Apply to Track
+        </Button>
       </Modal.Footer>
     </Modal>
   );

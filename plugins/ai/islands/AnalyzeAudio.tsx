@@ -19,7 +19,11 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
       setInsights(reply.insights);
       toast({ title: 'Audio Analysis Complete', variant: 'success' });
     } catch (e) {
-      toast({ title: 'Analysis Failed', description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'), variant: 'destructive' });
+      toast({
+        title: 'Analysis Failed',
+        description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -31,7 +35,11 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
         insights={insights}
         onHide={() => setInsights(null)}
         onApply={(applied) => {
-          update({ key: applied.key ?? draft.key, bpm: applied.bpm ? Math.round(applied.bpm) : draft.bpm, moods: Array.isArray(applied.mood) ? applied.mood : draft.moods });
+          update({
+            key: applied.key ?? draft.key,
+            bpm: applied.bpm ? Math.round(applied.bpm) : draft.bpm,
+            moods: Array.isArray(applied.mood) ? applied.mood : draft.moods,
+          });
           setInsights(null);
           toast({ title: 'Settings Applied', variant: 'success' });
         }}

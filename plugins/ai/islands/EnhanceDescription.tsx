@@ -9,15 +9,33 @@ import { AiButton } from './AiButton.tsx';
 const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
 
 /** "Enhance (AI)" under the track description of the upload wizard (island slot upload.description-tools). */
-export default function EnhanceDescription({ draft, update, artistName }: Pick<StepProps, 'draft' | 'update'> & { artistName: string }) {
+export default function EnhanceDescription({
+  draft,
+  update,
+  artistName,
+}: Pick<StepProps, 'draft' | 'update'> & { artistName: string }) {
   const enhance = async () => {
     if (!draft.title.trim()) {
       toast({ ...TOASTS.enhanceNeedsTitle, variant: 'destructive' });
       return;
     }
     try {
-      const reply = await enhanceTrack({ title: draft.title.trim(), artist: artistName, description: draft.description, genre: draft.genre || undefined, bpm: draft.bpm ?? undefined, key: draft.key || undefined, mood: draft.moods.join(', ') || undefined });
-      update({ description: reply.enhancedDescription.slice(0, DESCRIPTION_MAX), tags: reply.tags, moods: reply.moods, key: draft.key || reply.suggestedKey || '', bpm: draft.bpm ?? reply.suggestedBPM });
+      const reply = await enhanceTrack({
+        title: draft.title.trim(),
+        artist: artistName,
+        description: draft.description,
+        genre: draft.genre || undefined,
+        bpm: draft.bpm ?? undefined,
+        key: draft.key || undefined,
+        mood: draft.moods.join(', ') || undefined,
+      });
+      update({
+        description: reply.enhancedDescription.slice(0, DESCRIPTION_MAX),
+        tags: reply.tags,
+        moods: reply.moods,
+        key: draft.key || reply.suggestedKey || '',
+        bpm: draft.bpm ?? reply.suggestedBPM,
+      });
       toast({ title: 'AI Enhancement Complete', variant: 'success' });
     } catch (e) {
       toast({ title: 'Enhancement failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });

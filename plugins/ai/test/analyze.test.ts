@@ -20,13 +20,26 @@ describe('ai: POST /api/ai/analyze-audio', function () {
 
   const analyze = (body: unknown, who = artist) => who.client.post<AnalysisReply>('/api/ai/analyze-audio', body);
 
-  it('analyses base64 audio and answers the spec\'s insights with every field', async () => {
+  it("analyses base64 audio and answers the spec's insights with every field", async () => {
     const res = await analyze({ audioData: drums.toString('base64') });
     expect(res.status, res.text).to.equal(200);
     expect(res.body.success).to.equal(true);
     expect(res.body.message).to.equal('Audio analysis complete');
     const insights = res.body.insights!;
-    expect(insights).to.have.keys('bpm', 'key', 'genre', 'genres', 'mood', 'instruments', 'dynamicRange', 'frequencyBalance', 'productionStyle', 'creativeStrengths', 'potentialImprovements', 'measurements');
+    expect(insights).to.have.keys(
+      'bpm',
+      'key',
+      'genre',
+      'genres',
+      'mood',
+      'instruments',
+      'dynamicRange',
+      'frequencyBalance',
+      'productionStyle',
+      'creativeStrengths',
+      'potentialImprovements',
+      'measurements',
+    );
     expect(insights.bpm).to.be.within(118, 122);
     expect(insights.instruments).to.include('Percussion (drums or other sharp transients)');
     expect(insights.frequencyBalance).to.match(/low \d+% · mid \d+% · high \d+%/);
@@ -35,7 +48,9 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     // The generated drums clip a little: the advice quotes the measured true peak against −1 dBTP.
     const peak = insights.measurements!.loudness.truePeakDbtp!;
     expect(peak).to.be.greaterThan(-1);
-    expect(insights.potentialImprovements.join('\n')).to.include(`True peak reaches +${peak.toFixed(1)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak + 1).toFixed(1)} dB`);
+    expect(insights.potentialImprovements.join('\n')).to.include(
+      `True peak reaches +${peak.toFixed(1)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak + 1).toFixed(1)} dB`,
+    );
   });
 
   it('accepts a data-URL prefix the browser may leave on', async () => {
@@ -51,7 +66,7 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     expect(res.body.insights!.bpm).to.be.within(118, 122);
   });
 
-  it('treats another user\'s upload as missing (404) and refuses an image upload (400)', async () => {
+  it("treats another user's upload as missing (404) and refuses an image upload (400)", async () => {
     const { url } = await uploadAudio(artist.client, drums);
     const other = await signUp(server, 'nosy', { artist: true });
     const foreign = await analyze({ uploadUrl: url }, other);
@@ -70,7 +85,11 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     for (const bytes of [garbage, Buffer.from('this is not audio at all'), Buffer.from('RIFF\0\0\0\0WAVEfmt ')]) {
       const res = await analyze({ audioData: bytes.toString('base64') });
       expect(res.status, res.text).to.equal(422);
-      expect(res.body).to.deep.equal({ success: false, message: 'The file could not be read as audio', insights: null });
+      expect(res.body).to.deep.equal({
+        success: false,
+        message: 'The file could not be read as audio',
+        insights: null,
+      });
     }
   });
 
@@ -85,9 +104,19 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     ['an empty string', { audioData: '' }, 400, 'No audio data received'],
     ['text that is not base64', { audioData: 'not base64 at all!' }, 400, 'audioData must be base64-encoded audio'],
     ['neither field', {}, 400, 'Send either audioData (base64 audio) or uploadUrl'],
-    ['both fields', { audioData: 'AAAA', uploadUrl: '/media/x.wav' }, 400, 'Send either audioData (base64 audio) or uploadUrl'],
+    [
+      'both fields',
+      { audioData: 'AAAA', uploadUrl: '/media/x.wav' },
+      400,
+      'Send either audioData (base64 audio) or uploadUrl',
+    ],
     ['a number', { audioData: 42 }, 400, 'audioData must be a base64 string'],
-    ['an outside url', { uploadUrl: 'https://example.com/a.wav' }, 400, 'uploadUrl must be a /media/ address from an upload'],
+    [
+      'an outside url',
+      { uploadUrl: 'https://example.com/a.wav' },
+      400,
+      'uploadUrl must be a /media/ address from an upload',
+    ],
   ];
   for (const [what, body, status, message] of refused) {
     it(`refuses ${what} with ${status} "${message}"`, async () => {
@@ -99,12 +128,14 @@ describe('ai: POST /api/ai/analyze-audio', function () {
 
   it('answers a body beyond the 100 MB file limit with 413', async () => {
     const huge = JSON.stringify({ audioData: 'A'.repeat(ANALYZE_JSON_LIMIT_BYTES + 1024) });
-    const res = await artist.client.request('POST', '/api/ai/analyze-audio', huge, { 'Content-Type': 'application/json' });
+    const res = await artist.client.request('POST', '/api/ai/analyze-audio', huge, {
+      'Content-Type': 'application/json',
+    });
     expect(res.status).to.equal(413);
     expect(res.body).to.deep.equal({ message: 'Request body is too large' });
   });
 
-  it('takes a few MB of audio, beyond the kernel\'s 1 MB JSON limit', async () => {
+  it("takes a few MB of audio, beyond the kernel's 1 MB JSON limit", async () => {
     const longer = wavBytes(drumPattern(90, 20));
     expect(longer.length).to.be.greaterThan(3_000_000);
     const res = await analyze({ audioData: longer.toString('base64') });

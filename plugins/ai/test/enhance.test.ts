@@ -24,7 +24,7 @@ describe('ai: POST /api/ai/enhance-track with the local enhancer', () => {
 
   const enhance = (body: unknown) => artist.client.post<EnhancementReply>('/api/ai/enhance-track', body);
 
-  it('rewrites the description around the artist\'s facts, within 500 characters, the same way every time', async () => {
+  it("rewrites the description around the artist's facts, within 500 characters, the same way every time", async () => {
     const res = await enhance(track);
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.have.keys('enhancedDescription', 'genres', 'tags', 'moods', 'suggestedKey', 'suggestedBPM');
@@ -41,11 +41,19 @@ describe('ai: POST /api/ai/enhance-track with the local enhancer', () => {
   });
 
   it('takes key, BPM and moods from the analysis when the track was analysed', async () => {
-    const res = await enhance({ title: 'Sunrise', genre: 'Pop', bpm: 128, key: 'Eb major', mood: 'Energetic, Uplifting' });
+    const res = await enhance({
+      title: 'Sunrise',
+      genre: 'Pop',
+      bpm: 128,
+      key: 'Eb major',
+      mood: 'Energetic, Uplifting',
+    });
     expect(res.status, res.text).to.equal(200);
     expect(res.body).to.include({ suggestedKey: 'Eb major', suggestedBPM: 128 });
     expect(res.body.moods.slice(0, 2)).to.deep.equal(['Energetic', 'Uplifting']);
-    expect(res.body.enhancedDescription).to.equal('"Sunrise" is a pop track at 128 BPM in Eb major. Expect an energetic and uplifting listen.');
+    expect(res.body.enhancedDescription).to.equal(
+      '"Sunrise" is a pop track at 128 BPM in Eb major. Expect an energetic and uplifting listen.',
+    );
   });
 
   it('says "in A minor" without a tempo and "at 90 BPM" without a key', async () => {
@@ -55,7 +63,7 @@ describe('ai: POST /api/ai/enhance-track with the local enhancer', () => {
     expect(tempoOnly.body.enhancedDescription).to.match(/^"Walk" is a pop track at 90 BPM\./);
   });
 
-  it('keeps a full-length description\'s own words first and still fits 500 characters', async () => {
+  it("keeps a full-length description's own words first and still fits 500 characters", async () => {
     const description = `${'Recorded live in one take with friends. '.repeat(12)}The end.`.slice(0, 500);
     const res = await enhance({ ...track, description });
     expect(res.status, res.text).to.equal(200);
@@ -74,7 +82,11 @@ describe('ai: POST /api/ai/enhance-track with the local enhancer', () => {
     ['a missing title', { description: 'x' }, 'Please provide a track title first'],
     ['a blank title', { title: '   ' }, 'Please provide a track title first'],
     ['a title that is not text', { title: 12 }, 'Please provide a track title first'],
-    ['a description over 500 characters', { title: 'Song', description: 'x'.repeat(501) }, 'Description must be less than 500 characters'],
+    [
+      'a description over 500 characters',
+      { title: 'Song', description: 'x'.repeat(501) },
+      'Description must be less than 500 characters',
+    ],
     ['a key in another notation', { title: 'Song', key: 'Am' }, 'Key must look like "A minor" or "Eb major"'],
     ['a BPM out of range', { title: 'Song', bpm: 1000 }, 'BPM must be at most 300'],
   ];
@@ -103,7 +115,11 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   };
-  const completion = (content: string) => ({ id: 'cmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+  const completion = (content: string) => ({
+    id: 'cmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+  });
 
   before(async () => {
     provider = createServer(async (req, res) => {
@@ -114,16 +130,28 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
         res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
         return;
       }
-      const description = mode === 'credits'
-        ? 'Night Drive, produced by a famous producer, is a neon-lit electronic ride.'
-        : 'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.';
-      const content = mode === 'garbage' ? 'Sure! Here is a description: it is great.' : JSON.stringify({ enhancedDescription: description, genres: ['Electronic', 'Synthwave'], tags: ['Night', 'synth'], moods: ['Dark', 'Driving'] });
-      if (!res.destroyed) res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(completion(content)));
+      const description =
+        mode === 'credits'
+          ? 'Night Drive, produced by a famous producer, is a neon-lit electronic ride.'
+          : 'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.';
+      const content =
+        mode === 'garbage'
+          ? 'Sure! Here is a description: it is great.'
+          : JSON.stringify({
+              enhancedDescription: description,
+              genres: ['Electronic', 'Synthwave'],
+              tags: ['Night', 'synth'],
+              moods: ['Dark', 'Driving'],
+            });
+      if (!res.destroyed)
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(completion(content)));
     });
     provider.listen(0, '127.0.0.1');
     await new Promise((r) => provider.once('listening', r));
     const baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
-    server = await startTestServer({ config: { ai: { baseUrl, apiKey: 'sk-local-test', model: 'test-model', timeoutMs: 500 } } });
+    server = await startTestServer({
+      config: { ai: { baseUrl, apiKey: 'sk-local-test', model: 'test-model', timeoutMs: 500 } },
+    });
     artist = await signUp(server, 'prompter', { artist: true });
   });
   after(async () => {
@@ -134,7 +162,7 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
 
   const enhance = () => artist.client.post<EnhancementReply>('/api/ai/enhance-track', track);
 
-  it('sends the facts as a chat completion and uses the answer, with genres from the spec\'s list and key/BPM from the analysis', async () => {
+  it("sends the facts as a chat completion and uses the answer, with genres from the spec's list and key/BPM from the analysis", async () => {
     mode = 'ok';
     requests.length = 0;
     const res = await enhance();
@@ -146,9 +174,14 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
     expect(request.body.model).to.equal('test-model');
     expect(request.body.messages.map((m: { role: string }) => m.role)).to.deep.equal(['system', 'user']);
     expect(request.body.messages[0].content).to.include('Never invent names');
-    expect(JSON.parse(request.body.messages[1].content)).to.include({ title: 'Night Drive', artist: 'Luna Vega', genre: 'Electronic' });
+    expect(JSON.parse(request.body.messages[1].content)).to.include({
+      title: 'Night Drive',
+      artist: 'Luna Vega',
+      genre: 'Electronic',
+    });
     expect(res.body).to.deep.equal({
-      enhancedDescription: 'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.',
+      enhancedDescription:
+        'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.',
       genres: ['Electronic'],
       tags: ['night', 'synth'],
       moods: ['Dark', 'Driving'],
@@ -172,13 +205,24 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
 
 describe('ai: Enhance calls per user (ENHANCE_PER_HOUR)', () => {
   let server: TestServer;
-  before(async () => (server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0, rendersPerMinute: 0 } } })));
+  before(
+    async () =>
+      (server = await startTestServer({
+        config: {
+          abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0, rendersPerMinute: 0 },
+        },
+      })),
+  );
   after(() => server.stop());
 
   it('refuses a user past the limit with 429 and Retry-After, counting only valid calls; other users keep theirs', async () => {
-    const [heavy, light] = [await signUp(server, 'heavy', { artist: true }), await signUp(server, 'light', { artist: true })];
+    const [heavy, light] = [
+      await signUp(server, 'heavy', { artist: true }),
+      await signUp(server, 'light', { artist: true }),
+    ];
     expect((await heavy.client.post('/api/ai/enhance-track', { ...track, title: 5 })).status).to.equal(400);
-    for (let i = 0; i < 3; i++) expect((await heavy.client.post('/api/ai/enhance-track', track)).status, `call ${i + 1}`).to.equal(200);
+    for (let i = 0; i < 3; i++)
+      expect((await heavy.client.post('/api/ai/enhance-track', track)).status, `call ${i + 1}`).to.equal(200);
     const refused = await heavy.client.post('/api/ai/enhance-track', track);
     expect(refused.status).to.equal(429);
     expect(refused.body.message).to.match(/^You have used Enhance too often\. Try again in \d+ minutes?\.$/);

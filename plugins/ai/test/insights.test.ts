@@ -39,20 +39,44 @@ describe('ai: insights in words from measured numbers', () => {
   });
 
   it('calls a quiet master with a wide loudness range a dynamic mix', () => {
-    const insights = describeAudio({ ...base, loudness: { integratedLufs: -21, loudnessRangeLu: 14, truePeakDbtp: -3 } });
+    const insights = describeAudio({
+      ...base,
+      loudness: { integratedLufs: -21, loudnessRangeLu: 14, truePeakDbtp: -3 },
+    });
     expect(insights.dynamicRange).to.match(/^Wide/);
     expect(insights.productionStyle).to.match(/^Quiet, dynamic mix/);
   });
 
   it('names no instrument, key or tempo it did not find, so the dialog shows its fallbacks', () => {
-    const insights = describeAudio({ ...base, bpm: null, tempoConfidence: 0, key: null, transientsPerSecond: 0, tonality: 0.05, bands: { low: 0.1, mid: 0.6, high: 0.3 } });
+    const insights = describeAudio({
+      ...base,
+      bpm: null,
+      tempoConfidence: 0,
+      key: null,
+      transientsPerSecond: 0,
+      tonality: 0.05,
+      bands: { low: 0.1, mid: 0.6, high: 0.3 },
+    });
     expect(insights).to.include({ bpm: null, key: null });
     expect(insights.instruments).to.deep.equal([]);
   });
 
   it('reports silence as silence', () => {
-    const insights = describeAudio({ ...base, silent: true, loudness: { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null } });
-    expect(insights).to.include({ bpm: null, key: null, genre: null, dynamicRange: null, frequencyBalance: null, productionStyle: null });
-    expect(insights.potentialImprovements).to.deep.equal(['The file is silent: check the export (muted master bus or wrong track)']);
+    const insights = describeAudio({
+      ...base,
+      silent: true,
+      loudness: { integratedLufs: null, loudnessRangeLu: 0, truePeakDbtp: null },
+    });
+    expect(insights).to.include({
+      bpm: null,
+      key: null,
+      genre: null,
+      dynamicRange: null,
+      frequencyBalance: null,
+      productionStyle: null,
+    });
+    expect(insights.potentialImprovements).to.deep.equal([
+      'The file is silent: check the export (muted master bus or wrong track)',
+    ]);
   });
 });

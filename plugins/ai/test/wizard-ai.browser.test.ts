@@ -28,19 +28,43 @@ function aMinorAt120(): Buffer {
   const bar = 'mod(floor(t/2)\\,4)';
   const expr = `0.2*exp(-6*mod(t\\,0.5))*if(eq(${bar}\\,1)\\,${chord(CHORDS.dm)}\\,if(eq(${bar}\\,2)\\,${chord(CHORDS.e)}\\,${chord(CHORDS.am)}))`;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'onetrack-ai-')), 'a-minor-120.wav');
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `aevalsrc=${expr}:s=44100:d=16`, '-ac', '2', '-c:a', 'pcm_s16le', file]);
+  execFileSync(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc=${expr}:s=44100:d=16`,
+    '-ac',
+    '2',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
   return readFileSync(file);
 }
 
 /** The wizard keeps its draft in localStorage: what Apply and Enhance put into the form. */
 const draftOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('onetrack.releaseDraft') ?? 'null') as { step: number; draft: Record<string, unknown> });
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem('onetrack.releaseDraft') ?? 'null') as {
+        step: number;
+        draft: Record<string, unknown>;
+      },
+  );
 
 /** The dialog's label → value rows. */
 const rowsOf = (page: Page) =>
-  page.getByRole('dialog', { name: 'Audio Analysis Results' }).evaluate((dialog) =>
-    Object.fromEntries([...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? ''])),
-  );
+  page
+    .getByRole('dialog', { name: 'Audio Analysis Results' })
+    .evaluate((dialog) =>
+      Object.fromEntries(
+        [...dialog.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']),
+      ),
+    );
 
 describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
   this.timeout(120_000);
@@ -48,7 +72,19 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
 
   it('analyses the uploaded audio, applies key, BPM and moods, and enhances the description', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 800 } });
-    expect((await page.request.post('/api/auth/register', { data: { username: 'lumen', password: 'secret123', email: 'lumen@example.com', name: 'Lumen Vale', isArtist: true } })).status()).to.equal(201);
+    expect(
+      (
+        await page.request.post('/api/auth/register', {
+          data: {
+            username: 'lumen',
+            password: 'secret123',
+            email: 'lumen@example.com',
+            name: 'Lumen Vale',
+            isArtist: true,
+          },
+        })
+      ).status(),
+    ).to.equal(201);
     expect((await page.request.post('/api/auth/register-artist-hook')).status()).to.equal(200);
     await page.goto('/upload');
     await hydrated(page);
@@ -58,13 +94,17 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     await page.getByLabel('Genre').selectOption('Electronic');
     await page.getByLabel('Language of Title').selectOption('English');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.locator('#cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await image(800, 800) });
+    await page
+      .locator('#cover-file')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await image(800, 800) });
     await page.getByAltText('Cover art preview').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: the generated track.
     await page.getByRole('heading', { name: 'Step 3: Track Upload' }).waitFor();
-    await page.locator('#audio-file').setInputFiles({ name: 'a-minor-120.wav', mimeType: 'audio/wav', buffer: aMinorAt120() });
+    await page
+      .locator('#audio-file')
+      .setInputFiles({ name: 'a-minor-120.wav', mimeType: 'audio/wav', buffer: aMinorAt120() });
     await page.getByText('a-minor-120.wav').waitFor();
     await page.getByText('0:16').waitFor();
 
@@ -107,7 +147,16 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     await dialog.waitFor();
     await toastSaying(page, 'Audio Analysis Complete');
     const rows = await rowsOf(page);
-    expect(Object.keys(rows)).to.deep.equal(['Tempo', 'Key', 'Genre', 'Instruments', 'Mood', 'Dynamic Range', 'Frequency Balance', 'Production Style']);
+    expect(Object.keys(rows)).to.deep.equal([
+      'Tempo',
+      'Key',
+      'Genre',
+      'Instruments',
+      'Mood',
+      'Dynamic Range',
+      'Frequency Balance',
+      'Production Style',
+    ]);
     // With how sure the analysis is of each.
     expect(rows.Tempo).to.match(/^120 BPM · \d{1,3} % confidence$/);
     expect(rows.Key).to.match(/^A minor · \d{1,3} % confidence$/);
@@ -115,7 +164,8 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     expect(rows['Frequency Balance']).to.match(/low \d+% · mid \d+% · high \d+%/);
     expect(rows['Dynamic Range']).to.match(/loudness range \d+\.\d LU/);
     // Every field measured: no fallback shown.
-    for (const [label, value] of Object.entries(rows)) expect(value, label).to.not.be.oneOf(['', 'Unknown', 'None detected', 'Not analyzed']);
+    for (const [label, value] of Object.entries(rows))
+      expect(value, label).to.not.be.oneOf(['', 'Unknown', 'None detected', 'Not analyzed']);
     expect(await dialog.locator('section').first().locator('li').count()).to.be.greaterThan(0);
     expect(await dialog.getByRole('heading', { name: 'Potential Improvements' }).isVisible()).to.equal(true);
     const moods = rows.Mood.split(', ');
@@ -143,7 +193,9 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     // What the form sends: the release keeps key, BPM, moods and tags in its metadata.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
-    const created = page.waitForResponse((res) => res.url().endsWith('/api/tracks') && res.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (res) => res.url().endsWith('/api/tracks') && res.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Submit Release' }).click();
     const track = await (await created).json();
     await page.getByRole('heading', { name: 'Upload Complete!' }).waitFor();

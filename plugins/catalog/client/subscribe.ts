@@ -29,7 +29,11 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
     const subscription = await apiRequest<SubscriptionJson>('POST', '/api/subscriptions', { artistId, active: true });
     markSubscribed(artistId);
     addSubscription(subscription.artist);
-    toast({ title: `Subscribed to ${name}`, description: "You'll now receive updates and exclusive content from this artist", variant: 'success' });
+    toast({
+      title: `Subscribed to ${name}`,
+      description: "You'll now receive updates and exclusive content from this artist",
+      variant: 'success',
+    });
   } catch (error) {
     button.disabled = false;
     // Spec §8: a failure from an artist card shows nothing.

@@ -25,18 +25,34 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
     <>
       {!shareOnly && (
         <>
-          <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
+          <button
+            type="button"
+            className="btn btn-outline-light"
+            aria-busy={dialogs.pending === 'support'}
+            onClick={() => dialogs.show('support')}
+          >
             <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
           </button>
           <IslandSlot fillers={contact} artist={artist} currentUserId={currentUserId} />
         </>
       )}
-      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
-        <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} /> {copied ? 'Link copied!' : 'Share'}
+      <button
+        type="button"
+        className="btn btn-outline-light"
+        aria-busy={dialogs.pending === 'share'}
+        onClick={() => dialogs.show('share')}
+      >
+        <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} />{' '}
+        {copied ? 'Link copied!' : 'Share'}
       </button>
       <Suspense>
         {dialogs.rendered('support') && (
-          <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={currentUserId !== null} />
+          <SupportDialog
+            artist={artist}
+            show={dialogs.open === 'support'}
+            onHide={dialogs.close}
+            signedIn={currentUserId !== null}
+          />
         )}
         {dialogs.rendered('share') && (
           <ShareDialog

@@ -16,7 +16,13 @@ interface Props {
   claimed: number | null;
 }
 
-export default function ClaimButton({ exclusiveId, title, remaining: initialRemaining, totalAvailable, claimed: initialClaimed }: Props) {
+export default function ClaimButton({
+  exclusiveId,
+  title,
+  remaining: initialRemaining,
+  totalAvailable,
+  claimed: initialClaimed,
+}: Props) {
   const [remaining, setRemaining] = useState(initialRemaining);
   const [claimed, setClaimed] = useState(initialClaimed);
   const [pending, setPending] = useState(false);
@@ -38,9 +44,13 @@ export default function ClaimButton({ exclusiveId, title, remaining: initialRema
 
   return (
     <>
-      <span className="exclusive-stock" data-testid="exclusive-stock">{claimStock(remaining, totalAvailable)}</span>
+      <span className="exclusive-stock" data-testid="exclusive-stock">
+        {claimStock(remaining, totalAvailable)}
+      </span>
       {claimed !== null ? (
-        <span className="exclusive-claimed" data-testid="exclusive-claimed">Yours: #{claimed}</span>
+        <span className="exclusive-claimed" data-testid="exclusive-claimed">
+          Yours: #{claimed}
+        </span>
       ) : (
         <button
           type="button"
@@ -53,7 +63,11 @@ export default function ClaimButton({ exclusiveId, title, remaining: initialRema
           {remaining === 0 ? 'Sold out' : pending ? 'Claiming…' : 'Claim'}
         </button>
       )}
-      {error && <p className="exclusive-error text-danger small mb-0 w-100" role="alert">{error}</p>}
+      {error && (
+        <p className="exclusive-error text-danger small mb-0 w-100" role="alert">
+          {error}
+        </p>
+      )}
     </>
   );
 }

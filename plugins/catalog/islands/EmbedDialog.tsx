@@ -16,7 +16,11 @@ export default function EmbedDialog({ show, onHide, snippet, title }: Props) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(snippet);
-      toast({ title: 'Embed code copied!', description: 'Paste it into any web page to play this track there', variant: 'success' });
+      toast({
+        title: 'Embed code copied!',
+        description: 'Paste it into any web page to play this track there',
+        variant: 'success',
+      });
       onHide();
     } catch {
       toast({ title: 'Failed to copy', variant: 'destructive' });
@@ -29,8 +33,17 @@ export default function EmbedDialog({ show, onHide, snippet, title }: Props) {
         <Modal.Title id="embed-title">Embed {title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <label htmlFor="embed-code" className="form-label">Embed code</label>
-        <textarea id="embed-code" className="form-control mb-3" rows={4} value={snippet} readOnly onFocus={(e) => e.currentTarget.select()} />
+        <label htmlFor="embed-code" className="form-label">
+          Embed code
+        </label>
+        <textarea
+          id="embed-code"
+          className="form-control mb-3"
+          rows={4}
+          value={snippet}
+          readOnly
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
           <Icon name="link" size={18} /> Copy embed code
         </Button>

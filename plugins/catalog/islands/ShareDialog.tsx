@@ -44,7 +44,10 @@ export default function ShareDialog({ show, onHide, url, title, copiedText, onCo
 
   const encoded = encodeURIComponent(url);
   const links = [
-    { label: 'Share on Twitter', href: `https://twitter.com/intent/tweet?url=${encoded}&text=${encodeURIComponent(text)}` },
+    {
+      label: 'Share on Twitter',
+      href: `https://twitter.com/intent/tweet?url=${encoded}&text=${encodeURIComponent(text)}`,
+    },
     { label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
     { label: 'Share by email', href: `mailto:?subject=${encodeURIComponent(text)}&body=${encoded}` },
   ];
@@ -55,19 +58,37 @@ export default function ShareDialog({ show, onHide, url, title, copiedText, onCo
         <Modal.Title id="share-title">Share {title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <label htmlFor="share-url" className="form-label">Link</label>
+        <label htmlFor="share-url" className="form-label">
+          Link
+        </label>
         <div className="input-group mb-3">
-          <input id="share-url" className="form-control" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
+          <input
+            id="share-url"
+            className="form-control"
+            value={url}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
             <Icon name="link" size={18} /> Copy link
           </Button>
         </div>
         <div className="d-grid gap-2">
           {links.map((link) => (
-            <a key={link.label} className="btn btn-outline-light" href={link.href} target="_blank" rel="noopener noreferrer">{link.label}</a>
+            <a
+              key={link.label}
+              className="btn btn-outline-light"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {link.label}
+            </a>
           ))}
           {canShareNatively && (
-            <Button variant="outline-light" onClick={() => void shareNatively()}>More options…</Button>
+            <Button variant="outline-light" onClick={() => void shareNatively()}>
+              More options…
+            </Button>
           )}
         </div>
       </Modal.Body>

@@ -47,10 +47,18 @@ export default function TrackActions({ track, shareUrl }: Props) {
         onClick={() => void toggle()}
       >
         <Icon name="heart" filled={state.liked} /> {state.liked ? 'Liked' : 'Like'}
-        <span className="like-count" aria-label={plural(state.likeCount, 'like')}>{state.likeCount}</span>
+        <span className="like-count" aria-label={plural(state.likeCount, 'like')}>
+          {state.likeCount}
+        </span>
       </button>
-      <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'share'} onClick={() => dialogs.show('share')}>
-        <TriggerIcon name={copied ? 'check' : 'share'} pending={dialogs.pending === 'share'} /> {copied ? 'Link copied!' : 'Share'}
+      <button
+        type="button"
+        className="btn btn-outline-light btn-lg"
+        aria-busy={dialogs.pending === 'share'}
+        onClick={() => dialogs.show('share')}
+      >
+        <TriggerIcon name={copied ? 'check' : 'share'} pending={dialogs.pending === 'share'} />{' '}
+        {copied ? 'Link copied!' : 'Share'}
       </button>
       <Suspense>
         {dialogs.rendered('share') && (

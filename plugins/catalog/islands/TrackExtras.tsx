@@ -19,11 +19,21 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
 
   return (
     <>
-      <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'support'} onClick={() => dialogs.show('support')}>
+      <button
+        type="button"
+        className="btn btn-outline-light btn-lg"
+        aria-busy={dialogs.pending === 'support'}
+        onClick={() => dialogs.show('support')}
+      >
         <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
       </button>
       {embedSnippet && (
-        <button type="button" className="btn btn-outline-light btn-lg" aria-busy={dialogs.pending === 'embed'} onClick={() => dialogs.show('embed')}>
+        <button
+          type="button"
+          className="btn btn-outline-light btn-lg"
+          aria-busy={dialogs.pending === 'embed'}
+          onClick={() => dialogs.show('embed')}
+        >
           <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> Embed
         </button>
       )}

@@ -9,5 +9,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (!isMysql(knex)) await knex.schema.alterTable('listens', (t) => t.dropIndex(['track_id'], 'listens_track_id_index'));
+  if (!isMysql(knex))
+    await knex.schema.alterTable('listens', (t) => t.dropIndex(['track_id'], 'listens_track_id_index'));
 }

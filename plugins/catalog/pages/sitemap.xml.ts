@@ -7,7 +7,8 @@ export const GET: APIRoute = async ({ locals, request }) => {
   const { artists, tracks } = await locals.services.catalog.sitemapEntries(pageViewer({ locals, request }));
   const entry = (path: string, lastmod?: string) =>
     `<url><loc>${new URL(path, locals.origin).href}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
-  const newest = (dates: string[]) => dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
+  const newest = (dates: string[]) =>
+    dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
   const newestRelease = newest(tracks.map((t) => t.uploadDate));
   const urls = [
     entry('/', newestRelease),

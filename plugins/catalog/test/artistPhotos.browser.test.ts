@@ -14,17 +14,33 @@ describe('artist photos in their web sizes (browser)', function () {
 
   before(async () => {
     // The demo's photo jobs, through the runner (which empties the page cache when a job is done).
-    const made = await createRunner(suite.server.app.kernel, { [PHOTO_SIZES_JOB]: accountJobs[PHOTO_SIZES_JOB] }).drain();
+    const made = await createRunner(suite.server.app.kernel, {
+      [PHOTO_SIZES_JOB]: accountJobs[PHOTO_SIZES_JOB],
+    }).drain();
     expect(made).to.equal(8);
   });
 
   const box = (page: Page, selector: string) =>
-    page.locator(selector).first().evaluate((img: HTMLImageElement) => {
-      const r = img.getBoundingClientRect();
-      return { width: r.width, height: r.height, left: r.left, top: r.top, bottom: r.bottom, radius: getComputedStyle(img).borderRadius, src: img.currentSrc.replace(/^.*\//, '') };
-    });
+    page
+      .locator(selector)
+      .first()
+      .evaluate((img: HTMLImageElement) => {
+        const r = img.getBoundingClientRect();
+        return {
+          width: r.width,
+          height: r.height,
+          left: r.left,
+          top: r.top,
+          bottom: r.bottom,
+          radius: getComputedStyle(img).borderRadius,
+          src: img.currentSrc.replace(/^.*\//, ''),
+        };
+      });
 
-  for (const [width, height, photo, side] of [[1366, 900, 180, 'beside'], [375, 812, 140, 'above']] as const) {
+  for (const [width, height, photo, side] of [
+    [1366, 900, 180, 'beside'],
+    [375, 812, 140, 'above'],
+  ] as const) {
     it(`at ${width}x${height}: the header photo is a round ${photo} px AVIF ${side} the name, fetched once with its preload`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
       await page.goto(`/artist/${suite.nova.id}`, { waitUntil: 'load' });
@@ -35,16 +51,29 @@ describe('artist photos in their web sizes (browser)', function () {
       const name = await page.locator('h1.artist-name').boundingBox();
       if (side === 'beside') expect(image.left + photo).to.be.below(name!.x);
       else expect(image.bottom).to.be.at.most(name!.y);
-      const photoRequests = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => url.includes('/media/avatars/') || url.includes('novaharbor.jpg')));
-      expect(photoRequests.filter((url) => url.endsWith(image.src)), 'the preloaded file is the one shown').to.have.length(1);
-      expect(photoRequests.filter((url) => url.includes('novaharbor.jpg')), 'not the original too').to.deep.equal([]);
+      const photoRequests = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((url) => url.includes('/media/avatars/') || url.includes('novaharbor.jpg')),
+      );
+      expect(
+        photoRequests.filter((url) => url.endsWith(image.src)),
+        'the preloaded file is the one shown',
+      ).to.have.length(1);
+      expect(
+        photoRequests.filter((url) => url.includes('novaharbor.jpg')),
+        'not the original too',
+      ).to.deep.equal([]);
       expect(errors).to.deep.equal([]);
       await page.context().close();
     });
   }
 
   it('keeps the cards’ and the track page’s avatars in their boxes', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto('/artists', { waitUntil: 'load' });
     const card = await box(page, '.artist-card-image');
     expect(card).to.include({ width: 112, height: 112, radius: '50%' });
@@ -66,7 +95,9 @@ describe('artist photos in their web sizes (browser)', function () {
   });
 
   it('shows a signed-in listener’s subscriptions in the sidebar in their smallest size', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await signIn(page);
     await page.goto('/', { waitUntil: 'load' });
     await hydrated(page);

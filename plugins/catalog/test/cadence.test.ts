@@ -24,14 +24,24 @@ describe('catalog: drop record derivation', () => {
     const dropped = dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-11-30T12:00:00Z'));
     expect(dropped).to.include({ streak: 4, bestStreak: 4, missed: 0, droppedThisMonth: true });
     // …and still counts through December until December ends.
-    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-12-31T23:59:59Z'))).to.include({ streak: 4, missed: 0 });
-    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2027-01-01T00:00:00Z'))).to.include({ streak: 0, missed: 1 });
+    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-12-31T23:59:59Z'))).to.include({
+      streak: 4,
+      missed: 0,
+    });
+    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2027-01-01T00:00:00Z'))).to.include({
+      streak: 0,
+      missed: 1,
+    });
     // Lists leave the months strip out.
     expect(lastMoment.recent).to.equal(undefined);
   });
 
   it('runs across the new year', () => {
-    const record = dropRecord(drops(['2026-11', 2], ['2026-12', 3], ['2027-01', 1]), '2026-10', at('2027-01-15T00:00:00Z'));
+    const record = dropRecord(
+      drops(['2026-11', 2], ['2026-12', 3], ['2027-01', 1]),
+      '2026-10',
+      at('2027-01-15T00:00:00Z'),
+    );
     expect(record).to.include({ streak: 3, missed: 0, droppedThisMonth: true });
     expect(monthIndex('2027-01') - monthIndex('2026-12')).to.equal(1);
     expect(monthOfIndex(monthIndex('2026-12') + 1)).to.equal('2027-01');
@@ -39,7 +49,12 @@ describe('catalog: drop record derivation', () => {
 
   it('never counts the joining month or the current month as missed, and counts every gap since', () => {
     // Joined late in June, nothing in June: no miss for June; July, September missed; November open.
-    const record = dropRecord(drops(['2026-08', 10], ['2026-10', 12]), '2026-06', at('2026-11-03T00:00:00Z'), RECENT_MONTHS);
+    const record = dropRecord(
+      drops(['2026-08', 10], ['2026-10', 12]),
+      '2026-06',
+      at('2026-11-03T00:00:00Z'),
+      RECENT_MONTHS,
+    );
     expect(record).to.include({ streak: 1, bestStreak: 1, missed: 2 });
     expect(record.recent!.slice(-6)).to.deep.equal([
       { month: '2026-06', state: 'before' },
@@ -53,14 +68,23 @@ describe('catalog: drop record derivation', () => {
     expect(record.recent![0]).to.deep.equal({ month: '2025-12', state: 'before' });
 
     // Just joined: nothing missed, nothing to show yet.
-    expect(dropRecord([], '2026-11', at('2026-11-20T00:00:00Z'))).to.include({ streak: 0, bestStreak: 0, missed: 0, usualDay: null });
+    expect(dropRecord([], '2026-11', at('2026-11-20T00:00:00Z'))).to.include({
+      streak: 0,
+      bestStreak: 0,
+      missed: 0,
+      usualDay: null,
+    });
     // Joined in October, no drop yet in November: October is the grace month, nothing missed yet.
     expect(dropRecord([], '2026-10', at('2026-11-20T00:00:00Z'))).to.include({ missed: 0 });
     expect(dropRecord([], '2026-10', at('2026-12-01T00:00:00Z'))).to.include({ missed: 1 });
   });
 
   it('starts the record at the first drop when the back catalogue predates joining', () => {
-    const record = dropRecord(drops(['2026-01', 9], ['2026-02', 9], ['2026-04', 9]), '2026-10', at('2026-11-10T00:00:00Z'));
+    const record = dropRecord(
+      drops(['2026-01', 9], ['2026-02', 9], ['2026-04', 9]),
+      '2026-10',
+      at('2026-11-10T00:00:00Z'),
+    );
     // March and May to October are missed (7 months), the best run is January–February.
     expect(record).to.include({ streak: 0, bestStreak: 2, missed: 7 });
   });
@@ -76,16 +100,39 @@ describe('catalog: drop record derivation', () => {
   });
 
   it('gives the usual day as the median day of the latest twelve drops', () => {
-    expect(dropRecord(drops(['2026-08', 5], ['2026-09', 4], ['2026-10', 28]), '2026-07', '2026-11').usualDay).to.equal(5);
+    expect(dropRecord(drops(['2026-08', 5], ['2026-09', 4], ['2026-10', 28]), '2026-07', '2026-11').usualDay).to.equal(
+      5,
+    );
     // Even count: the lower middle one.
-    expect(dropRecord(drops(['2026-08', 1], ['2026-09', 1], ['2026-10', 15], ['2026-11', 28]), '2026-07', '2026-11').usualDay).to.equal(1);
+    expect(
+      dropRecord(drops(['2026-08', 1], ['2026-09', 1], ['2026-10', 15], ['2026-11', 28]), '2026-07', '2026-11')
+        .usualDay,
+    ).to.equal(1);
     // Old habits fade: only the latest twelve drops decide.
-    const old = Array.from({ length: 12 }, (_, i): DropMark => ({ month: monthOfIndex(monthIndex('2024-01') + i), day: 2 }));
-    const recent = Array.from({ length: 12 }, (_, i): DropMark => ({ month: monthOfIndex(monthIndex('2025-01') + i), day: 20 }));
+    const old = Array.from({ length: 12 }, (_, i): DropMark => ({
+      month: monthOfIndex(monthIndex('2024-01') + i),
+      day: 2,
+    }));
+    const recent = Array.from({ length: 12 }, (_, i): DropMark => ({
+      month: monthOfIndex(monthIndex('2025-01') + i),
+      day: 20,
+    }));
     expect(dropRecord([...old, ...recent], '2024-01', '2026-01').usualDay).to.equal(20);
   });
 
   it('writes ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).to.deep.equal(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st']);
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).to.deep.equal([
+      '1st',
+      '2nd',
+      '3rd',
+      '4th',
+      '11th',
+      '12th',
+      '13th',
+      '21st',
+      '22nd',
+      '23rd',
+      '31st',
+    ]);
   });
 });

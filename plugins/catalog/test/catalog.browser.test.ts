@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { holdUntilReleased, openPage, PAGE_SCRIPTS } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
-const currentTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime);
+const currentTime = (page: Page) =>
+  page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime);
 
 describe('catalog in the browser', () => {
   const suite = demoBrowserSuite();
@@ -15,8 +16,14 @@ describe('catalog in the browser', () => {
     await page.getByRole('button', { name: 'Play Featured Drops' }).click();
     const player = page.getByRole('region', { name: 'Player' });
     await player.waitFor();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 1);
-    await page.evaluate(() => ((window as unknown as { playerAudio: unknown }).playerAudio = document.querySelector('[data-testid="player-audio"]')));
+    await page.waitForFunction(
+      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 1,
+    );
+    await page.evaluate(
+      () =>
+        ((window as unknown as { playerAudio: unknown }).playerAudio =
+          document.querySelector('[data-testid="player-audio"]')),
+    );
     const before = await currentTime(page);
     const started = Date.now();
 
@@ -28,13 +35,19 @@ describe('catalog in the browser', () => {
     await page.getByRole('heading', { name: 'Discover', level: 1 }).waitFor();
 
     // The very same element, still playing, and it did not restart: time played ≈ time elapsed.
-    const same = await page.evaluate(() => (window as unknown as { playerAudio: unknown }).playerAudio === document.querySelector('[data-testid="player-audio"]'));
+    const same = await page.evaluate(
+      () =>
+        (window as unknown as { playerAudio: unknown }).playerAudio ===
+        document.querySelector('[data-testid="player-audio"]'),
+    );
     expect(same).to.equal(true);
     await page.waitForTimeout(300);
     const after = await currentTime(page);
     const elapsed = (Date.now() - started) / 1000;
     expect(after - before).to.be.within(elapsed - 1.2, elapsed + 0.3);
-    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused)).to.equal(false);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused),
+    ).to.equal(false);
     expect(await player.getByRole('button', { name: 'Pause' }).isVisible()).to.equal(true);
     expect(errors).to.deep.equal([]);
     await page.context().close();
@@ -46,15 +59,22 @@ describe('catalog in the browser', () => {
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
     const player = page.getByRole('region', { name: 'Player' });
     await player.getByRole('link', { name: 'Tidal Lights' }).waitFor();
-    await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3);
+    await page.waitForFunction(
+      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3,
+    );
 
     // Lock-screen controls know what plays.
-    const session = await page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }));
+    const session = await page.evaluate(() => ({
+      title: navigator.mediaSession.metadata?.title,
+      artist: navigator.mediaSession.metadata?.artist,
+    }));
     expect(session).to.deep.equal({ title: 'Tidal Lights', artist: 'Nova Harbor' });
 
     await page.locator('body').press('Space');
     await player.getByRole('button', { name: 'Play', exact: true }).waitFor();
-    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused)).to.equal(true);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.paused),
+    ).to.equal(true);
 
     await player.getByRole('button', { name: 'Forward 10 seconds' }).click();
     expect(await currentTime(page)).to.be.within(10, 11.5);
@@ -68,11 +88,15 @@ describe('catalog in the browser', () => {
     const volume = player.getByRole('slider', { name: 'Volume' });
     expect(await volume.inputValue()).to.equal('70');
     await volume.fill('25');
-    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.volume)).to.equal(0.25);
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.volume),
+    ).to.equal(0.25);
     expect(await page.evaluate(() => localStorage.getItem('onetrack.volume'))).to.equal('0.25');
     await page.reload();
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
-    expect(await page.getByRole('region', { name: 'Player' }).getByRole('slider', { name: 'Volume' }).inputValue()).to.equal('25');
+    expect(
+      await page.getByRole('region', { name: 'Player' }).getByRole('slider', { name: 'Volume' }).inputValue(),
+    ).to.equal('25');
     await page.context().close();
   });
 
@@ -83,7 +107,9 @@ describe('catalog in the browser', () => {
     const player = page.getByRole('region', { name: 'Player' });
     await player.getByRole('button', { name: 'Like Tidal Lights' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Please log in to like tracks' }).waitFor();
-    expect(await player.getByRole('button', { name: 'Like Tidal Lights' }).getAttribute('aria-pressed')).to.equal('false');
+    expect(await player.getByRole('button', { name: 'Like Tidal Lights' }).getAttribute('aria-pressed')).to.equal(
+      'false',
+    );
 
     await signIn(page);
     await page.reload();
@@ -91,19 +117,28 @@ describe('catalog in the browser', () => {
     const like = page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Like Low Orbit' });
     await like.click();
     await page.getByRole('region', { name: 'Player' }).getByRole('button', { name: 'Unlike Low Orbit' }).waitFor();
-    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{ id: number; title: string; likeCount: number }>;
+    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{
+      id: number;
+      title: string;
+      likeCount: number;
+    }>;
     const lowOrbit = tracks.find((t) => t.title === 'Low Orbit')!;
     const liked = await page.request.get(`/api/tracks/${lowOrbit.id}`);
     expect((await liked.json()).liked).to.equal(true);
 
     // Switching tracks records a listen for the one before.
-    const listensBefore = await suite.server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' });
+    const listensBefore = await suite.server.app.kernel
+      .knex('listens')
+      .where({ trackId: lowOrbit.id })
+      .count({ n: '*' });
     await page.getByRole('button', { name: 'Play Tidal Lights' }).click();
     await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Tidal Lights' }).waitFor();
     let n = 0;
     for (let i = 0; i < 20 && n <= Number(listensBefore[0].n); i++) {
       await page.waitForTimeout(100);
-      n = Number((await suite.server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' }))[0].n);
+      n = Number(
+        (await suite.server.app.kernel.knex('listens').where({ trackId: lowOrbit.id }).count({ n: '*' }))[0].n,
+      );
     }
     expect(n).to.equal(Number(listensBefore[0].n) + 1);
     await page.context().close();
@@ -116,13 +151,19 @@ describe('catalog in the browser', () => {
     await page.getByRole('heading', { name: 'Artist Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Browse Artists' }).click();
     await page.waitForURL(`${suite.server.url}/artists`);
-    await page.getByRole('link', { name: /Nova Harbor/ }).first().click();
+    await page
+      .getByRole('link', { name: /Nova Harbor/ })
+      .first()
+      .click();
     await page.waitForURL(`${suite.server.url}/artist/${suite.nova.id}`);
     await page.getByRole('heading', { name: 'Nova Harbor', level: 1 }).waitFor();
     expect(await page.title()).to.equal('Nova Harbor | OneTrack');
     await page.getByRole('tab', { name: 'About' }).click();
     expect(await page.getByTestId('joined').textContent()).to.match(/^[A-Z][a-z]+ \d{4}$/);
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click();
     await page.waitForURL(`${suite.server.url}/`);
     expect(await page.title()).to.equal('OneTrack | One Track. Per Month. One Chance. Forever.');
     const redirected = await page.goto(`/artists/${suite.nova.id}`);
@@ -138,7 +179,10 @@ describe('catalog in the browser', () => {
     // The suite.server answers each search: wait until the cards shown are the expected ones.
     const shows = (names: string[]) =>
       page.waitForFunction(
-        (expected) => JSON.stringify([...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim())) === expected,
+        (expected) =>
+          JSON.stringify(
+            [...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim()),
+          ) === expected,
         JSON.stringify(names),
         { timeout: 5000 },
       );
@@ -147,7 +191,9 @@ describe('catalog in the browser', () => {
     await search.pressSequentially('JAZZ');
     await shows(['Blue Moon Trio']);
     // "JA" already shows the same card: the address follows the last keystroke's answer.
-    await page.waitForFunction((href) => location.href === href, `${suite.server.url}/artists?q=JAZZ`, { timeout: 5000 });
+    await page.waitForFunction((href) => location.href === href, `${suite.server.url}/artists?q=JAZZ`, {
+      timeout: 5000,
+    });
     await search.fill('');
     await search.pressSequentially('nova');
     await shows(['Nova Harbor']);
@@ -166,7 +212,11 @@ describe('catalog in the browser', () => {
     await page.getByRole('searchbox', { name: 'Search artists by name or genre' }).pressSequentially('jazz');
     expect(await page.locator('[data-artist-card]:visible').count()).to.equal(8);
     release();
-    await page.waitForFunction(() => [...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim()).join() === 'Blue Moon Trio');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.artist-card-name')].map((h) => h.firstChild?.textContent?.trim()).join() ===
+        'Blue Moon Trio',
+    );
     expect(page.url()).to.equal(`${suite.server.url}/artists?q=jazz`);
     expect(errors).to.deep.equal([]);
     await page.context().close();
@@ -208,22 +258,31 @@ describe('catalog in the browser', () => {
     await page.getByTestId('toast').filter({ hasText: 'Subscribed to Kai Rocks' }).waitFor();
     await sidebar.getByRole('link', { name: 'Kai Rocks' }).waitFor();
     await page.waitForFunction(() => !document.querySelector('#sidebar')?.closest('astro-island')?.hasAttribute('ssr'));
-    expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count(), 'still there once the sidebar hydrated').to.equal(1);
+    expect(
+      await sidebar.getByRole('link', { name: 'Kai Rocks' }).count(),
+      'still there once the sidebar hydrated',
+    ).to.equal(1);
     await page.context().close();
   });
 
   it('shares an artist: copy link says "Link copied!" and closes the dialog', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = await openPage(suite.browser, suite.server.url, {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Nova Harbor' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href')).to.include(encodeURIComponent(`/artist/${suite.nova.id}`));
+    expect(await dialog.getByRole('link', { name: 'Share on Twitter' }).getAttribute('href')).to.include(
+      encodeURIComponent(`/artist/${suite.nova.id}`),
+    );
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Link copied!' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(`${suite.server.url}/artist/${suite.nova.id}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).to.equal(
+      `${suite.server.url}/artist/${suite.nova.id}`,
+    );
     await page.getByRole('button', { name: 'Link copied!' }).waitFor();
     await page.context().close();
   });

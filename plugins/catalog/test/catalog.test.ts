@@ -4,8 +4,38 @@ import { Exclusive } from '../models.ts';
 import { LISTEN_WINDOW_MS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER } from '../rules.ts';
 import { addTrack, join, type Member, WITHOUT_INSIGHTS } from './fixtures.ts';
 
-const ARTIST_FIELDS = ['id', 'userId', 'name', 'genre', 'bio', 'profileImage', 'photoSrcset', 'verified', 'monthlyListeners', 'dropCount', 'createdAt', 'nextDropAt', 'dropRecord'];
-const TRACK_FIELDS = ['id', 'artistId', 'artist', 'title', 'audioUrl', 'coverImage', 'duration', 'uploadDate', 'isMonthlyDrop', 'dropMonth', 'liked', 'likeCount', 'processing', 'coverSrcset', 'playback'];
+const ARTIST_FIELDS = [
+  'id',
+  'userId',
+  'name',
+  'genre',
+  'bio',
+  'profileImage',
+  'photoSrcset',
+  'verified',
+  'monthlyListeners',
+  'dropCount',
+  'createdAt',
+  'nextDropAt',
+  'dropRecord',
+];
+const TRACK_FIELDS = [
+  'id',
+  'artistId',
+  'artist',
+  'title',
+  'audioUrl',
+  'coverImage',
+  'duration',
+  'uploadDate',
+  'isMonthlyDrop',
+  'dropMonth',
+  'liked',
+  'likeCount',
+  'processing',
+  'coverSrcset',
+  'playback',
+];
 const DAY = 86_400_000;
 
 describe('catalog API', () => {
@@ -51,7 +81,14 @@ describe('catalog API', () => {
       expect(res.body.map((a: { name: string }) => a.name)).to.deep.equal(['ana name', 'ben name']);
       const [a] = res.body;
       expect(Object.keys(a).sort()).to.deep.equal([...ARTIST_FIELDS].sort());
-      expect(a).to.include({ id: ana.artist!.id, userId: ana.user.id, verified: false, profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null, monthlyListeners: 0 });
+      expect(a).to.include({
+        id: ana.artist!.id,
+        userId: ana.user.id,
+        verified: false,
+        profileImage: PLACEHOLDER_ARTIST_IMAGE,
+        photoSrcset: null,
+        monthlyListeners: 0,
+      });
       // Two released monthly drops; the single is not a drop and next month's is not out yet.
       expect(a.dropCount).to.equal(2);
       // The countdown is to ana's scheduled December drop; ben has none scheduled.
@@ -101,7 +138,14 @@ describe('catalog API', () => {
       expect(res.body.map((t: { id: number }) => t.id)).to.deep.equal([ids.anaSingle, ids.anaNow, ids.anaLast]);
       const [t] = res.body;
       expect(Object.keys(t).sort()).to.deep.equal([...TRACK_FIELDS].sort());
-      expect(t).to.include({ title: 'Ana Single', isMonthlyDrop: false, liked: false, likeCount: 0, duration: 180, coverImage: PLACEHOLDER_COVER });
+      expect(t).to.include({
+        title: 'Ana Single',
+        isMonthlyDrop: false,
+        liked: false,
+        likeCount: 0,
+        duration: 180,
+        coverImage: PLACEHOLDER_COVER,
+      });
       expect(t.artist).to.deep.equal({ id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE });
       expect(t.uploadDate).to.equal('2026-11-10T10:00:00.000Z');
       // Not measured yet: the player plays it at unity gain.
@@ -193,7 +237,9 @@ describe('catalog API', () => {
       const results = await Promise.all(Array.from({ length: 8 }, () => fan.client.post(path)));
       expect(results.map((r) => r.status).sort()).to.deep.equal([200, 200, 200, 200, 200, 200, 200, 201]);
       expect(results.filter((r) => r.body.counted)).to.have.length(1);
-      expect(await server.app.kernel.knex('listens').where({ userId: fan.user.id, trackId: ids.anaSingle })).to.have.length(1);
+      expect(
+        await server.app.kernel.knex('listens').where({ userId: fan.user.id, trackId: ids.anaSingle }),
+      ).to.have.length(1);
     });
 
     it('counts distinct listeners over the last 30 days', async () => {
@@ -209,13 +255,21 @@ describe('catalog API', () => {
     it('need a session', async () => {
       const anon = server.client();
       expect((await anon.get('/api/subscriptions/user')).status).to.equal(401);
-      const res = await anon.post('/api/subscriptions', { userId: fan.user.id, artistId: ana.artist!.id, active: true });
+      const res = await anon.post('/api/subscriptions', {
+        userId: fan.user.id,
+        artistId: ana.artist!.id,
+        active: true,
+      });
       expect(res.status).to.equal(401);
       expect(res.body.message).to.equal('Please log in to subscribe to artists');
     });
 
     it('subscribe the session user whatever userId says, once', async () => {
-      const res = await fan.client.post('/api/subscriptions', { userId: fan2.user.id, artistId: ana.artist!.id, active: true });
+      const res = await fan.client.post('/api/subscriptions', {
+        userId: fan2.user.id,
+        artistId: ana.artist!.id,
+        active: true,
+      });
       expect(res.status).to.equal(201);
       expect(res.body).to.deep.equal({
         id: res.body.id,
@@ -224,7 +278,11 @@ describe('catalog API', () => {
         active: true,
         artist: { id: ana.artist!.id, name: 'ana name', profileImage: PLACEHOLDER_ARTIST_IMAGE, photoSrcset: null },
       });
-      const twice = await fan.client.post('/api/subscriptions', { userId: fan.user.id, artistId: ana.artist!.id, active: true });
+      const twice = await fan.client.post('/api/subscriptions', {
+        userId: fan.user.id,
+        artistId: ana.artist!.id,
+        active: true,
+      });
       expect(twice.status).to.equal(200);
       expect(twice.body.id).to.equal(res.body.id);
       expect(await server.app.kernel.knex('subscriptions').where({ artistId: ana.artist!.id })).to.have.length(1);
@@ -250,10 +308,36 @@ describe('catalog API', () => {
 
   describe('exclusives', () => {
     before(async () => {
-      const base = { artistId: ana.artist!.id, description: 'For fans', remaining: null, totalAvailable: null, duration: null };
-      await Exclusive.query().insert({ ...base, type: 'NFT', title: 'Token', remaining: 3, totalAvailable: 10, createdAt: 1 });
-      await Exclusive.query().insert({ ...base, type: 'behind-the-scenes', title: 'Studio', duration: 300, createdAt: 2 });
-      await Exclusive.query().insert({ ...base, artistId: ben.artist!.id, type: 'unreleased-track', title: 'Demo', duration: 120, createdAt: 3 });
+      const base = {
+        artistId: ana.artist!.id,
+        description: 'For fans',
+        remaining: null,
+        totalAvailable: null,
+        duration: null,
+      };
+      await Exclusive.query().insert({
+        ...base,
+        type: 'NFT',
+        title: 'Token',
+        remaining: 3,
+        totalAvailable: 10,
+        createdAt: 1,
+      });
+      await Exclusive.query().insert({
+        ...base,
+        type: 'behind-the-scenes',
+        title: 'Studio',
+        duration: 300,
+        createdAt: 2,
+      });
+      await Exclusive.query().insert({
+        ...base,
+        artistId: ben.artist!.id,
+        type: 'unreleased-track',
+        title: 'Demo',
+        duration: 120,
+        createdAt: 3,
+      });
     });
 
     it('lists every exclusive newest first with the spec fields', async () => {
@@ -261,7 +345,13 @@ describe('catalog API', () => {
       expect(res.status).to.equal(200);
       expect(res.body.map((e: { title: string }) => e.title)).to.deep.equal(['Demo', 'Studio', 'Token']);
       const token = res.body[2];
-      expect(token).to.deep.include({ type: 'NFT', remaining: 3, totalAvailable: 10, metadata: {}, artistId: ana.artist!.id });
+      expect(token).to.deep.include({
+        type: 'NFT',
+        remaining: 3,
+        totalAvailable: 10,
+        metadata: {},
+        artistId: ana.artist!.id,
+      });
       expect(token.artist.name).to.equal('ana name');
       expect(res.body[0].metadata).to.deep.equal({ duration: 120 });
     });

@@ -16,7 +16,9 @@ describe('catalog: claiming collectibles in the browser', function () {
   let nft: number;
 
   const signInAs = async (page: Page, member: Member) => {
-    const res = await page.request.post('/api/auth/login', { data: { username: member.user.username, password: 'secret123' } });
+    const res = await page.request.post('/api/auth/login', {
+      data: { username: member.user.username, password: 'secret123' },
+    });
     expect(res.status()).to.equal(200);
   };
   const card = (page: Page) => page.locator(`[data-exclusive-id="${nft}"]`).first();
@@ -26,23 +28,38 @@ describe('catalog: claiming collectibles in the browser', function () {
     fan = await join(suite.server, 'collector');
     const knex = suite.server.app.kernel.knex;
     const add = (type: string, title: string, total: number | null, duration: number | null) =>
-      knex('exclusives').insert({ artistId: artist.artist!.id, type, title, description: 'For the fans', remaining: total, totalAvailable: total, duration, createdAt: Date.now() });
+      knex('exclusives').insert({
+        artistId: artist.artist!.id,
+        type,
+        title,
+        description: 'For the fans',
+        remaining: total,
+        totalAvailable: total,
+        duration,
+        createdAt: Date.now(),
+      });
     await add('unreleased-track', 'Demo Take', null, 120);
     [nft] = await add('NFT', 'Minter Token', 5, null);
     suite.server.app.kernel.cache.invalidate();
   });
 
   it('asks a visitor to log in and a fan who does not subscribe to subscribe (1366px)', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto('/');
-    expect(await card(page).getByRole('link', { name: 'Log in to claim' }).getAttribute('href')).to.equal('/login?next=%2F');
+    expect(await card(page).getByRole('link', { name: 'Log in to claim' }).getAttribute('href')).to.equal(
+      '/login?next=%2F',
+    );
     expect(await card(page).textContent()).to.contain('5 of 5 left');
     // No action that does nothing: the unreleased track has no button at all.
     expect(await page.locator('[data-exclusive-type="unreleased-track"] button').count()).to.equal(0);
     expect(await page.getByText('Coming soon').count()).to.equal(0);
     await signInAs(page, fan);
     await page.goto('/');
-    expect(await card(page).getByTestId('claim-note').textContent()).to.equal('Subscribe to minter name to claim their collectibles');
+    expect(await card(page).getByTestId('claim-note').textContent()).to.equal(
+      'Subscribe to minter name to claim their collectibles',
+    );
     expect(await card(page).getByRole('button').count()).to.equal(0);
     await page.locator('#exclusives-title').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS_DIR, 'exclusives-not-subscribed-1366.png') });

@@ -12,11 +12,18 @@ describe('catalog: claiming collectibles', () => {
 
   const addExclusive = async (type: string, total: number | null) => {
     const [id] = await server.app.kernel.knex('exclusives').insert({
-      artistId: artist.artist!.id, type, title: `${type} ${total}`, description: 'For fans', remaining: total, totalAvailable: total, createdAt: Date.now(),
+      artistId: artist.artist!.id,
+      type,
+      title: `${type} ${total}`,
+      description: 'For fans',
+      remaining: total,
+      totalAvailable: total,
+      createdAt: Date.now(),
     });
     return Number(id);
   };
-  const remaining = async (id: number) => Number((await server.app.kernel.knex('exclusives').where({ id }).first('remaining')).remaining);
+  const remaining = async (id: number) =>
+    Number((await server.app.kernel.knex('exclusives').where({ id }).first('remaining')).remaining);
   const subscriber = async (username: string) => {
     const fan = await join(server, username);
     expect((await fan.client.post('/api/subscriptions', { artistId: artist.artist!.id })).status).to.equal(201);
@@ -72,7 +79,9 @@ describe('catalog: claiming collectibles', () => {
     const fans: Member[] = [];
     for (let i = 0; i < 8; i++) fans.push(await subscriber(`rush${i}`));
     // Every fan claims twice at the same moment.
-    const answers = await Promise.all(fans.flatMap((fan) => [fan, fan]).map((fan) => fan.client.post(`/api/exclusives/${nft}/claim`)));
+    const answers = await Promise.all(
+      fans.flatMap((fan) => [fan, fan]).map((fan) => fan.client.post(`/api/exclusives/${nft}/claim`)),
+    );
     const won = answers.filter((res) => res.status === 201);
     expect(won).to.have.length(3);
     expect(answers.filter((res) => res.status === 409)).to.have.length(13);

@@ -9,7 +9,11 @@ import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 // The directory's orders in the browser (issue 13): Popular, A-Z and Longest streak are links
 // that keep the search, with and without JavaScript. Needs the built site (npx astro build).
 
-const names = (page: Page) => page.locator('[data-artist-card] .artist-card-name').allTextContents().then((all) => all.map((n) => n.trim()));
+const names = (page: Page) =>
+  page
+    .locator('[data-artist-card] .artist-card-name')
+    .allTextContents()
+    .then((all) => all.map((n) => n.trim()));
 
 describe('catalog: directory sorts in the browser', function () {
   this.timeout(60_000);
@@ -25,12 +29,19 @@ describe('catalog: directory sorts in the browser', function () {
     const alpha = await join(suite.server, 'alpha', true);
     const beta = await join(suite.server, 'beta', true);
     const gamma = await join(suite.server, 'gamma', true);
-    const named = [[alpha, 'Alpha Steady'], [beta, 'beta Fresh'], [gamma, 'Gamma Quiet']] as const;
+    const named = [
+      [alpha, 'Alpha Steady'],
+      [beta, 'beta Fresh'],
+      [gamma, 'Gamma Quiet'],
+    ] as const;
     for (const [member, name] of named) {
-      await Artist.query().findById(member.artist!.id).patch({ name, createdAt: monthStart.minus({ months: 4 }).toMillis() });
+      await Artist.query()
+        .findById(member.artist!.id)
+        .patch({ name, createdAt: monthStart.minus({ months: 4 }).toMillis() });
     }
     await addTrack(alpha.artist!.id, 'Alpha Now', thisMonth);
-    for (const months of [1, 2]) await addTrack(alpha.artist!.id, `Alpha ${months}`, monthStart.minus({ months }).plus({ days: 4 }).toJSDate());
+    for (const months of [1, 2])
+      await addTrack(alpha.artist!.id, `Alpha ${months}`, monthStart.minus({ months }).plus({ days: 4 }).toJSDate());
     const betaNow = await addTrack(beta.artist!.id, 'Beta Now', thisMonth);
     dropDays = [[5, 5, thisMonth.getUTCDate()].sort((a, b) => a - b)[1], thisMonth.getUTCDate()];
     // A single is not a monthly drop: no streak, but it can be listened to.
@@ -49,9 +60,16 @@ describe('catalog: directory sorts in the browser', function () {
 
     await sorts.getByRole('link', { name: 'Longest streak' }).click();
     await page.waitForURL(`${suite.server.url}/artists?sort=streak`);
-    await page.waitForFunction(() => document.querySelector('[aria-current="true"]')?.textContent?.trim() === 'Longest streak');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="true"]')?.textContent?.trim() === 'Longest streak',
+    );
     expect(await names(page)).to.deep.equal(['Alpha Steady', 'beta Fresh', 'Gamma Quiet']);
-    expect(await page.getByTestId('drop-record').allTextContents().then((t) => t.map((s) => s.replace(/\s+/g, ' ').trim()))).to.deep.equal([
+    expect(
+      await page
+        .getByTestId('drop-record')
+        .allTextContents()
+        .then((t) => t.map((s) => s.replace(/\s+/g, ' ').trim())),
+    ).to.deep.equal([
       `3-month streak, usually drops on the ${ordinal(dropDays[0])}`,
       `1-month streak, usually drops on the ${ordinal(dropDays[1])}`,
       'No drops yet',
@@ -62,13 +80,17 @@ describe('catalog: directory sorts in the browser', function () {
     await page.waitForURL(`${suite.server.url}/artists?q=h&sort=streak`);
     await page.waitForFunction(() => document.querySelectorAll('[data-artist-card]').length === 2);
     expect(await names(page)).to.deep.equal(['Alpha Steady', 'beta Fresh']);
-    expect(await sorts.getByRole('link', { name: 'Popular' }).getAttribute('href')).to.equal('/artists?q=h&sort=popular');
+    expect(await sorts.getByRole('link', { name: 'Popular' }).getAttribute('href')).to.equal(
+      '/artists?q=h&sort=popular',
+    );
 
     await page.getByRole('searchbox', { name: 'Search artists by name or genre' }).fill('');
     await page.waitForURL(`${suite.server.url}/artists?sort=streak`);
     await sorts.getByRole('link', { name: 'Popular' }).click();
     await page.waitForURL(`${suite.server.url}/artists?sort=popular`);
-    await page.waitForFunction(() => document.querySelector('[aria-current="true"]')?.textContent?.trim() === 'Popular');
+    await page.waitForFunction(
+      () => document.querySelector('[aria-current="true"]')?.textContent?.trim() === 'Popular',
+    );
     // beta has two listeners this month, Gamma one, Alpha none.
     expect(await names(page)).to.deep.equal(['beta Fresh', 'Gamma Quiet', 'Alpha Steady']);
     expect(errors).to.deep.equal([]);

@@ -8,7 +8,19 @@ import { addTrack, join, queriesDuring, type Member, WITHOUT_INSIGHTS } from './
 // Drop records through the API and the directory's orders (issue 13), on the database TEST_DB
 // names, with a clock the test moves across month boundaries. Needs the built site (npx astro build).
 
-type ArtistBody = { id: number; name: string; monthlyListeners: number; nextDropAt: string | null; dropRecord: { streak: number; bestStreak: number; missed: number; usualDay: number | null; droppedThisMonth: boolean } };
+type ArtistBody = {
+  id: number;
+  name: string;
+  monthlyListeners: number;
+  nextDropAt: string | null;
+  dropRecord: {
+    streak: number;
+    bestStreak: number;
+    missed: number;
+    usualDay: number | null;
+    droppedThisMonth: boolean;
+  };
+};
 
 describe('catalog: drop records and directory sorts', () => {
   let server: TestServer;
@@ -18,7 +30,10 @@ describe('catalog: drop records and directory sorts', () => {
   let lapsed: Member;
   let scheduled: number;
 
-  const joinedOn = (member: Member, iso: string) => Artist.query().findById(member.artist!.id).patch({ createdAt: Date.parse(iso) });
+  const joinedOn = (member: Member, iso: string) =>
+    Artist.query()
+      .findById(member.artist!.id)
+      .patch({ createdAt: Date.parse(iso) });
   // These tests move the clock across month boundaries and write rows behind the API's back: each
   // read first tells the caches so, as a write through the API would (the API cache keeps answers).
   const forget = () => server.app.kernel.cache.invalidate();
@@ -43,9 +58,13 @@ describe('catalog: drop records and directory sorts', () => {
     // "steady" dropped August to October around the 5th and has a drop scheduled for 25 November.
     steady = await join(server, 'steady', true);
     await joinedOn(steady, '2026-07-10T09:00:00Z');
-    for (const day of ['2026-08-05', '2026-09-04', '2026-10-06']) await addTrack(steady.artist!.id, `Steady ${day}`, new Date(`${day}T15:00:00Z`));
+    for (const day of ['2026-08-05', '2026-09-04', '2026-10-06'])
+      await addTrack(steady.artist!.id, `Steady ${day}`, new Date(`${day}T15:00:00Z`));
     scheduled = await addTrack(steady.artist!.id, 'Steady November', new Date('2026-11-25T00:00:00Z'));
-    await server.app.kernel.knex('tracks').where({ id: scheduled }).update({ releaseAsap: 0, releaseDate: '2026-11-25', midnightRelease: 1 });
+    await server.app.kernel
+      .knex('tracks')
+      .where({ id: scheduled })
+      .update({ releaseAsap: 0, releaseDate: '2026-11-25', midnightRelease: 1 });
     // A single (not a monthly drop) never counts.
     await addTrack(steady.artist!.id, 'Steady Single', new Date('2026-07-20T10:00:00Z'), false);
     // "fresh" joined this month and dropped at once; "lapsed" had a long run that ended in the spring.
@@ -54,15 +73,28 @@ describe('catalog: drop records and directory sorts', () => {
     await addTrack(fresh.artist!.id, 'Fresh Start', new Date('2026-11-03T10:00:00Z'));
     lapsed = await join(server, 'lapsed', true);
     await joinedOn(lapsed, '2025-12-15T09:00:00Z');
-    for (const month of ['2026-01', '2026-02', '2026-03', '2026-04']) await addTrack(lapsed.artist!.id, `Lapsed ${month}`, new Date(`${month}-28T10:00:00Z`));
+    for (const month of ['2026-01', '2026-02', '2026-03', '2026-04'])
+      await addTrack(lapsed.artist!.id, `Lapsed ${month}`, new Date(`${month}-28T10:00:00Z`));
   });
   after(() => server.stop());
 
   it('derives streak, months missed and usual day from released monthly drops only', async () => {
     clock = new Date('2026-11-20T12:00:00Z');
     // November's drop is still to come: August–October hold the streak; nothing missed since July.
-    expect(await record(steady)).to.include({ streak: 3, bestStreak: 3, missed: 0, usualDay: 5, droppedThisMonth: false });
-    expect(await record(fresh)).to.include({ streak: 1, bestStreak: 1, missed: 0, usualDay: 3, droppedThisMonth: true });
+    expect(await record(steady)).to.include({
+      streak: 3,
+      bestStreak: 3,
+      missed: 0,
+      usualDay: 5,
+      droppedThisMonth: false,
+    });
+    expect(await record(fresh)).to.include({
+      streak: 1,
+      bestStreak: 1,
+      missed: 0,
+      usualDay: 3,
+      droppedThisMonth: true,
+    });
     // Joined December 2025 (grace), dropped January–April, missed May–October.
     expect(await record(lapsed)).to.include({ streak: 0, bestStreak: 4, missed: 6, usualDay: 28 });
   });
@@ -91,7 +123,10 @@ describe('catalog: drop records and directory sorts', () => {
   });
 
   it('keeps a streak through the last moment of the month and ends it when the next begins', async () => {
-    await server.app.kernel.knex('tracks').where({ id: scheduled }).update({ uploadDate: Date.parse('2026-12-31T00:00:00Z'), dropMonth: '2026-12', releaseDate: '2026-12-31' });
+    await server.app.kernel
+      .knex('tracks')
+      .where({ id: scheduled })
+      .update({ uploadDate: Date.parse('2026-12-31T00:00:00Z'), dropMonth: '2026-12', releaseDate: '2026-12-31' });
     try {
       clock = new Date('2026-11-30T23:59:59.999Z');
       expect(await record(steady)).to.include({ streak: 3, missed: 0 });
@@ -100,7 +135,10 @@ describe('catalog: drop records and directory sorts', () => {
       clock = new Date('2026-12-31T00:00:00.000Z');
       expect(await record(steady)).to.include({ streak: 1, bestStreak: 3, missed: 1, droppedThisMonth: true });
     } finally {
-      await server.app.kernel.knex('tracks').where({ id: scheduled }).update({ uploadDate: Date.parse('2026-11-25T00:00:00Z'), dropMonth: '2026-11', releaseDate: '2026-11-25' });
+      await server.app.kernel
+        .knex('tracks')
+        .where({ id: scheduled })
+        .update({ uploadDate: Date.parse('2026-11-25T00:00:00Z'), dropMonth: '2026-11', releaseDate: '2026-11-25' });
       clock = new Date('2026-11-26T12:00:00Z');
     }
   });
@@ -115,8 +153,10 @@ describe('catalog: drop records and directory sorts', () => {
     // Listeners: lapsed has two distinct listeners this month, Fresh one (twice), steady only
     // listeners from more than 30 days ago.
     const fans = await Promise.all(['fana', 'fanb', 'fanc'].map((name) => join(server, name)));
-    const trackOf = async (member: Member) => (await server.client().get(`/api/artists/${member.artist!.id}/tracks`)).body[0].id as number;
-    const listen = async (fan: Member, member: Member) => expect((await fan.client.post(`/api/tracks/${await trackOf(member)}/listen`)).status).to.be.oneOf([200, 201]);
+    const trackOf = async (member: Member) =>
+      (await server.client().get(`/api/artists/${member.artist!.id}/tracks`)).body[0].id as number;
+    const listen = async (fan: Member, member: Member) =>
+      expect((await fan.client.post(`/api/tracks/${await trackOf(member)}/listen`)).status).to.be.oneOf([200, 201]);
     clock = new Date('2026-10-01T12:00:00Z');
     for (const fan of fans) await listen(fan, steady);
     clock = new Date('2026-11-26T12:00:00Z');
@@ -131,7 +171,13 @@ describe('catalog: drop records and directory sorts', () => {
   });
 
   it('ranks by the very streak the records show, across month boundaries and time zones', async () => {
-    const moments = ['2026-11-24T10:00:00Z', '2026-11-25T00:00:00Z', '2026-11-30T23:59:59.999Z', '2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z'];
+    const moments = [
+      '2026-11-24T10:00:00Z',
+      '2026-11-25T00:00:00Z',
+      '2026-11-30T23:59:59.999Z',
+      '2026-12-01T00:00:00Z',
+      '2027-01-01T00:00:00Z',
+    ];
     try {
       for (const moment of moments) {
         clock = new Date(moment);
@@ -140,10 +186,16 @@ describe('catalog: drop records and directory sorts', () => {
           if (zone) client.cookies.set(TZ_COOKIE, zone);
           const ranked = (await client.get('/api/artists?sort=streak')).body as ArtistBody[];
           const key = (a: ArtistBody) => [-a.dropRecord.streak, a.name.toLowerCase()] as const;
-          const sorted = [...ranked].sort((x, y) => (key(x)[0] - key(y)[0]) || (key(x)[1] < key(y)[1] ? -1 : 1));
-          expect(ranked.map((a) => a.name), `${moment} ${zone}`).to.deep.equal(sorted.map((a) => a.name));
+          const sorted = [...ranked].sort((x, y) => key(x)[0] - key(y)[0] || (key(x)[1] < key(y)[1] ? -1 : 1));
+          expect(
+            ranked.map((a) => a.name),
+            `${moment} ${zone}`,
+          ).to.deep.equal(sorted.map((a) => a.name));
           // On 1 January UTC, Los Angeles is still in December: November's drops still count there.
-          expect(ranked.some((a) => a.dropRecord.streak > 0), `${moment} ${zone}`).to.equal(moment < '2027' || zone === 'America/Los_Angeles');
+          expect(
+            ranked.some((a) => a.dropRecord.streak > 0),
+            `${moment} ${zone}`,
+          ).to.equal(moment < '2027' || zone === 'America/Los_Angeles');
         }
       }
     } finally {
@@ -194,15 +246,34 @@ describe('catalog: drop records and directory sorts', () => {
   it('renders the orders on the server: links marking the current one, kept by the pager and the search form', async () => {
     const knex = server.app.kernel.knex;
     for (let i = 0; i < PAGE_SIZE; i++) {
-      const [userId] = await knex('users').insert({ username: `bulk${i}`, email: `bulk${i}@example.com`, name: `Bulk ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: 1, updatedAt: 1 });
-      await knex('artists').insert({ userId, name: `Bulk Artist ${i}`, genre: 'Pop', bio: '', verified: 0, createdAt: Date.parse('2026-10-01T00:00:00Z') });
+      const [userId] = await knex('users').insert({
+        username: `bulk${i}`,
+        email: `bulk${i}@example.com`,
+        name: `Bulk ${i}`,
+        bio: '',
+        isArtist: 1,
+        role: 'user',
+        passwordHash: 'x',
+        createdAt: 1,
+        updatedAt: 1,
+      });
+      await knex('artists').insert({
+        userId,
+        name: `Bulk Artist ${i}`,
+        genre: 'Pop',
+        bio: '',
+        verified: 0,
+        createdAt: Date.parse('2026-10-01T00:00:00Z'),
+      });
     }
     await forget();
     const cards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
     const res = await server.client().get('/artists?sort=streak');
     expect(res.status).to.equal(200);
     expect(cards(res.text).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
-    expect(res.text).to.match(/<a class="btn btn-outline-secondary is-chosen[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/);
+    expect(res.text).to.match(
+      /<a class="btn btn-outline-secondary is-chosen[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/,
+    );
     expect(res.text).to.match(/href="\/artists"[^>]*>\s*A-Z/);
     expect(res.text).to.match(/href="\/artists\?sort=popular"[^>]*>\s*Popular/);
     expect(res.text).to.include('<input type="hidden" name="sort" value="streak">');
@@ -216,7 +287,9 @@ describe('catalog: drop records and directory sorts', () => {
     // The search keeps the order in the links; an unknown order is A-Z.
     const searched = await server.client().get('/artists?q=bulk&sort=popular');
     expect(searched.text).to.include('href="/artists?q=bulk&amp;sort=streak"');
-    expect(cards((await server.client().get('/artists?sort=loudest')).text)).to.deep.equal(cards((await server.client().get('/artists')).text));
+    expect(cards((await server.client().get('/artists?sort=loudest')).text)).to.deep.equal(
+      cards((await server.client().get('/artists')).text),
+    );
     // The profile shows the record in full.
     const profile = (await server.client().get(`/artist/${steady.artist!.id}`)).text;
     expect(profile).to.match(/data-testid="streak"[^>]*>4 months</);
@@ -227,7 +300,10 @@ describe('catalog: drop records and directory sorts', () => {
 
   it('keeps the unsearched streak ranking between reads for the viewer’s month; a searched one is ranked each time', async () => {
     const knex = server.app.kernel.knex;
-    const read = (query: string) => queriesDuring(knex, async () => expect((await server.client().get(`/api/artists?sort=streak${query}`)).status).to.equal(200));
+    const read = (query: string) =>
+      queriesDuring(knex, async () =>
+        expect((await server.client().get(`/api/artists?sort=streak${query}`)).status).to.equal(200),
+      );
     clock = new Date('2026-11-26T12:00:00Z');
     try {
       await forget();

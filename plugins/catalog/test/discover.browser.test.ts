@@ -9,8 +9,16 @@ import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 // Discover's Latest / Popular / Genre and the directory's Filters in Chromium at both sizes (issue 26
 // point 6): plain links, so they work the same without JavaScript. Needs the built site (npx astro build).
 
-const titles = (page: Page) => page.locator('.track-card-title').allTextContents().then((all) => all.map((t) => t.trim()));
-const names = (page: Page) => page.locator('[data-artist-card] .artist-card-name').allTextContents().then((all) => all.map((n) => n.trim()));
+const titles = (page: Page) =>
+  page
+    .locator('.track-card-title')
+    .allTextContents()
+    .then((all) => all.map((t) => t.trim()));
+const names = (page: Page) =>
+  page
+    .locator('[data-artist-card] .artist-card-name')
+    .allTextContents()
+    .then((all) => all.map((n) => n.trim()));
 const SIZES = [
   { width: 1366, height: 900 },
   { width: 375, height: 812 },

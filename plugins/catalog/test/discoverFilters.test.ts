@@ -7,7 +7,8 @@ import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 // Discover's Latest / Popular / Genre and the directory's Filters (issue 26 point 6) rendered on the
 // server as plain links, on the database TEST_DB names. Needs the built site (npx astro build).
 
-const titles = (html: string) => [...html.matchAll(/class="track-card-title"><a href="[^"]+">([^<]+)</g)].map((m) => m[1]);
+const titles = (html: string) =>
+  [...html.matchAll(/class="track-card-title"><a href="[^"]+">([^<]+)</g)].map((m) => m[1]);
 const artistNames = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
 
 describe('catalog: Discover orders and genres, directory filters', () => {
@@ -47,7 +48,9 @@ describe('catalog: Discover orders and genres, directory filters', () => {
   it('orders this month’s drops by Latest (the default) or Popular (most plays)', async () => {
     const latest = await get('/discover');
     expect(titles(latest)).to.deep.equal(['Pop Late', 'Jazz Mid', 'Rock Early']);
-    expect(latest).to.match(/<a class="btn btn-outline-secondary btn-sm is-chosen[^"]*" href="\/discover" aria-current="true"[^>]*>\s*Latest/);
+    expect(latest).to.match(
+      /<a class="btn btn-outline-secondary btn-sm is-chosen[^"]*" href="\/discover" aria-current="true"[^>]*>\s*Latest/,
+    );
     const popular = await get('/discover?sort=popular');
     expect(titles(popular)).to.deep.equal(['Rock Early', 'Jazz Mid', 'Pop Late']);
     expect(popular).to.match(/href="\/discover\?sort=popular" aria-current="true"/);

@@ -21,7 +21,13 @@ export interface Member {
 /** Registers through the API (the client is signed in); artists also get their artist record. */
 export async function join(server: TestServer, username: string, artist = false): Promise<Member> {
   const client = server.client();
-  const res = await client.post('/api/auth/register', { username, password: 'secret123', email: `${username}@example.com`, name: `${username} name`, isArtist: artist });
+  const res = await client.post('/api/auth/register', {
+    username,
+    password: 'secret123',
+    email: `${username}@example.com`,
+    name: `${username} name`,
+    isArtist: artist,
+  });
   expect(res.status, res.text).to.equal(201);
   const member: Member = { client, user: res.body };
   if (artist) {
@@ -33,7 +39,12 @@ export async function join(server: TestServer, username: string, artist = false)
 }
 
 /** A track as the releases feature would store it; a monthly drop takes the month of its date. */
-export async function addTrack(artistId: number, title: string, uploadDate: Date, isMonthlyDrop = true): Promise<number> {
+export async function addTrack(
+  artistId: number,
+  title: string,
+  uploadDate: Date,
+  isMonthlyDrop = true,
+): Promise<number> {
   const track = await Track.query().insertAndFetch({
     artistId,
     title,

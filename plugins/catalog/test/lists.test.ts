@@ -27,15 +27,32 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
     for (const [i, member] of artists.entries()) {
       // This month's drops (the monthly list) and, for the first artist, a back catalogue.
       await addTrack(member.artist!.id, `${member.user.username} now`, new Date(Date.UTC(2026, 10, 1 + i, 10)));
-      await Exclusive.query().insert({ artistId: artists[0].artist!.id, type: 'NFT', title: `Token ${i}`, description: 'For fans', createdAt: i + 1 });
+      await Exclusive.query().insert({
+        artistId: artists[0].artist!.id,
+        type: 'NFT',
+        title: `Token ${i}`,
+        description: 'For fans',
+        createdAt: i + 1,
+      });
     }
-    for (let m = 1; m <= 4; m++) await addTrack(artists[0].artist!.id, `Cleo ${m}`, new Date(Date.UTC(2026, 10 - m, 3, 10)));
+    for (let m = 1; m <= 4; m++)
+      await addTrack(artists[0].artist!.id, `Cleo ${m}`, new Date(Date.UTC(2026, 10 - m, 3, 10)));
     // Distinct listeners this month: Dora 3, Bruno 2, Enzo 1; abel and Enzo are verified.
     const [, abel, dora, bruno, enzo] = artists;
-    for (const [artist, listeners] of [[dora, 3], [bruno, 2], [enzo, 1]] as const) {
+    for (const [artist, listeners] of [
+      [dora, 3],
+      [bruno, 2],
+      [enzo, 1],
+    ] as const) {
       const [track] = await get(`/api/artists/${artist.artist!.id}/tracks`);
       for (const listener of artists.slice(0, listeners)) {
-        await Listen.query().insert({ userId: listener.user.id, trackId: track.id, artistId: artist.artist!.id, listenedAt: clock.getTime(), listenWindow: listenWindow(clock.getTime()) });
+        await Listen.query().insert({
+          userId: listener.user.id,
+          trackId: track.id,
+          artistId: artist.artist!.id,
+          listenedAt: clock.getTime(),
+          listenWindow: listenWindow(clock.getTime()),
+        });
       }
     }
     await server.app.kernel.knex('artists').whereIn('id', [abel.artist!.id, enzo.artist!.id]).update({ verified: 1 });
@@ -45,7 +62,15 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
 
   it('cuts each list to the window of its full answer, in the same order', async () => {
     const first = artists[0].artist!.id;
-    const lists = ['/api/artists', '/api/artists?sort=streak', '/api/artists?sort=popular&q=o', '/api/tracks/monthly', '/api/exclusives', `/api/artists/${first}/tracks`, `/api/artists/${first}/exclusives`];
+    const lists = [
+      '/api/artists',
+      '/api/artists?sort=streak',
+      '/api/artists?sort=popular&q=o',
+      '/api/tracks/monthly',
+      '/api/exclusives',
+      `/api/artists/${first}/tracks`,
+      `/api/artists/${first}/exclusives`,
+    ];
     for (const list of lists) {
       const all = ids(await get(list));
       expect(all.length, list).to.be.at.least(3);
@@ -59,7 +84,8 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
   });
 
   it('features the verified first, each group by listeners, and ranks popular pages as the full list', async () => {
-    const names = (rows: Array<{ id: number }>) => rows.map((row) => (row as unknown as { name: string }).name.split(' ')[0]);
+    const names = (rows: Array<{ id: number }>) =>
+      rows.map((row) => (row as unknown as { name: string }).name.split(' ')[0]);
     expect(names(await get('/api/artists/featured'))).to.deep.equal(['Enzo', 'abel', 'Dora', 'Bruno']);
     const popular = await get('/api/artists?sort=popular');
     expect(names(popular)).to.deep.equal(['Dora', 'Bruno', 'Enzo', 'abel', 'Cleo']);
@@ -68,21 +94,26 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
     await server.app.kernel.knex('artists').update({ verified: 1 });
     await server.app.kernel.cache.invalidate();
     expect(names(await get('/api/artists/featured'))).to.deep.equal(['Dora', 'Bruno', 'Enzo', 'Cleo']);
-    await server.app.kernel.knex('artists').whereNotIn('id', [artists[1].artist!.id, artists[4].artist!.id]).update({ verified: 0 });
+    await server.app.kernel
+      .knex('artists')
+      .whereNotIn('id', [artists[1].artist!.id, artists[4].artist!.id])
+      .update({ verified: 0 });
     await server.app.kernel.cache.invalidate();
   });
 
   it('reads whether an artist is there once per node for all of their lists, and a missing artist each time', async () => {
     const artist = artists[1].artist!.id;
     let reads = 0;
-    const count = (query: { sql: string }) => void (/deleted_at/.test(query.sql) && /left join/i.test(query.sql) && reads++);
+    const count = (query: { sql: string }) =>
+      void (/deleted_at/.test(query.sql) && /left join/i.test(query.sql) && reads++);
     server.app.kernel.knex.on('query', count);
     try {
       await get(`/api/artists/${artist}/tracks?limit=1`);
       await get(`/api/artists/${artist}/exclusives?limit=1`);
       await get(`/api/artists/${artist}/tracks?limit=2`);
       expect(reads, 'one read for three lists').to.equal(1);
-      for (let i = 0; i < 2; i++) expect((await server.client().get(`/api/artists/999999/tracks?limit=${i + 1}`)).status).to.equal(404);
+      for (let i = 0; i < 2; i++)
+        expect((await server.client().get(`/api/artists/999999/tracks?limit=${i + 1}`)).status).to.equal(404);
       expect(reads, 'an unknown artist is not kept').to.equal(3);
     } finally {
       server.app.kernel.knex.off('query', count);
@@ -99,11 +130,26 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
     const limit = `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}`;
     const offset = 'offset must be a whole number, 0 or more';
     const cases: Array<[string, string]> = [
-      ['limit=0', limit], [`limit=${MAX_LIST_LIMIT + 1}`, limit], ['limit=-1', limit], ['limit=2.5', limit], ['limit=', limit],
-      ['limit=abc', limit], ['limit=%205', limit], ['limit=1e2', limit], ['limit=0x10', limit], ['limit=1&limit=2', limit],
-      ['offset=-1', offset], ['offset=x', offset], ['offset=1.0', offset],
+      ['limit=0', limit],
+      [`limit=${MAX_LIST_LIMIT + 1}`, limit],
+      ['limit=-1', limit],
+      ['limit=2.5', limit],
+      ['limit=', limit],
+      ['limit=abc', limit],
+      ['limit=%205', limit],
+      ['limit=1e2', limit],
+      ['limit=0x10', limit],
+      ['limit=1&limit=2', limit],
+      ['offset=-1', offset],
+      ['offset=x', offset],
+      ['offset=1.0', offset],
     ];
-    for (const list of ['/api/artists', '/api/tracks/monthly', '/api/exclusives', `/api/artists/${artists[0].artist!.id}/tracks`]) {
+    for (const list of [
+      '/api/artists',
+      '/api/tracks/monthly',
+      '/api/exclusives',
+      `/api/artists/${artists[0].artist!.id}/tracks`,
+    ]) {
       for (const [query, message] of cases) {
         const res = await server.client().get(`${list}?${query}`);
         expect(res.status, `${list}?${query}`).to.equal(400);

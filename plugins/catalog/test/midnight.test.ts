@@ -34,7 +34,10 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
   /** Which of the two scheduled tracks this client sees, over the API. */
   async function seen(client: ReturnType<typeof listener>): Promise<string[]> {
     const out: string[] = [];
-    for (const [name, id] of [['midnight', midnight], ['utc', utc]] as const) {
+    for (const [name, id] of [
+      ['midnight', midnight],
+      ['utc', utc],
+    ] as const) {
       const res = await client.get(`/api/tracks/${id}`);
       expect([200, 404], `${name}: ${res.text}`).to.include(res.status);
       if (res.status === 200) out.push(name);
@@ -50,7 +53,9 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
     midnight = await addTrack(artist.artist!.id, 'Local Midnight', day);
     utc = await addTrack(artist.artist!.id, 'UTC Midnight', day, false);
     const knex = server.app.kernel.knex;
-    await knex('tracks').where({ id: midnight }).update({ releaseAsap: 0, releaseDate: RELEASE_DAY, midnightRelease: 1 });
+    await knex('tracks')
+      .where({ id: midnight })
+      .update({ releaseAsap: 0, releaseDate: RELEASE_DAY, midnightRelease: 1 });
     await knex('tracks').where({ id: utc }).update({ releaseAsap: 0, releaseDate: RELEASE_DAY, midnightRelease: 0 });
   });
   after(() => server.stop());
@@ -58,7 +63,8 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
   it('takes the zone from the tz cookie only when it is a real IANA name', () => {
     expect(viewerZone('Pacific/Kiritimati')).to.equal('Pacific/Kiritimati');
     expect(viewerZone('America/Los_Angeles')).to.equal('America/Los_Angeles');
-    for (const bad of [undefined, '', 'Mars/Olympus_Mons', '../../etc/passwd', 'Europe/Berlin; x=1', 'x'.repeat(80)]) expect(viewerZone(bad), String(bad)).to.equal('UTC');
+    for (const bad of [undefined, '', 'Mars/Olympus_Mons', '../../etc/passwd', 'Europe/Berlin; x=1', 'x'.repeat(80)])
+      expect(viewerZone(bad), String(bad)).to.equal('UTC');
   });
 
   it('is out first in UTC+14, then in UTC, then in Los Angeles; midnight off waits for 00:00 UTC', async () => {
@@ -84,7 +90,8 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
 
   it('treats an invalid tz cookie as UTC', async () => {
     clock = new Date('2026-11-19T10:30:00Z');
-    for (const bad of ['Mars/Olympus_Mons', 'not a zone', '+14:00x']) expect(await seen(listener(bad)), bad).to.deep.equal([]);
+    for (const bad of ['Mars/Olympus_Mons', 'not a zone', '+14:00x'])
+      expect(await seen(listener(bad)), bad).to.deep.equal([]);
     clock = new Date('2026-11-20T00:30:00Z');
     expect(await seen(listener('Mars/Olympus_Mons'))).to.deep.equal(['midnight', 'utc']);
   });

@@ -14,7 +14,10 @@ describe("an artist's own page and the countdowns in the browser", function () {
   this.timeout(60_000);
   const suite = demoBrowserSuite({ now: () => clock });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`shows Nova Harbor her page as fans see it, with her actions and her scheduled drop (${viewport.width} px)`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       await atServerTime(page);
@@ -38,7 +41,9 @@ describe("an artist's own page and the countdowns in the browser", function () {
       const scheduled = page.getByTestId('own-scheduled');
       await scheduled.getByRole('link', { name: 'Tide Tables' }).waitFor();
       expect(await scheduled.getByTestId('scheduled-badge').textContent()).to.equal('Scheduled · Dec 3, 2026');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).to.equal(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).to.equal(0);
       expect(errors).to.deep.equal([]);
       await page.context().close();
     });
@@ -50,11 +55,16 @@ describe("an artist's own page and the countdowns in the browser", function () {
     await signIn(page);
     await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
-    await page.getByRole('button', { name: 'Subscribe to Nova Harbor' }).or(page.getByRole('button', { name: 'Subscribed to Nova Harbor' })).waitFor();
+    await page
+      .getByRole('button', { name: 'Subscribe to Nova Harbor' })
+      .or(page.getByRole('button', { name: 'Subscribed to Nova Harbor' }))
+      .waitFor();
     await page.getByRole('button', { name: 'Pledge to the next drop' }).waitFor();
     expect(await page.getByTestId('own-page-note').count()).to.equal(0);
     expect(await page.getByTestId('own-scheduled').count()).to.equal(0);
-    expect(await page.getByRole('timer', { name: 'Next drop countdown' }).locator('[data-unit="0"]').textContent()).to.equal('06');
+    expect(
+      await page.getByRole('timer', { name: 'Next drop countdown' }).locator('[data-unit="0"]').textContent(),
+    ).to.equal('06');
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
@@ -67,7 +77,9 @@ describe("an artist's own page and the countdowns in the browser", function () {
     const compact = nova.locator('[data-countdown-text]');
     expect(await compact.textContent()).to.match(/^6d \d{2}:\d{2}:\d{2}$/);
     const first = await compact.textContent();
-    await page.waitForFunction((v) => document.querySelector('[data-countdown-text]')!.textContent !== v, first, { timeout: 3000 });
+    await page.waitForFunction((v) => document.querySelector('[data-countdown-text]')!.textContent !== v, first, {
+      timeout: 3000,
+    });
     const others = page.locator('[data-artist-card]').filter({ hasNotText: 'Nova Harbor' });
     expect(await others.count()).to.be.greaterThan(0);
     expect(await others.locator('[data-countdown]').count(), 'no invented date').to.equal(0);
@@ -75,7 +87,9 @@ describe("an artist's own page and the countdowns in the browser", function () {
     // An artist page without a scheduled drop says so, with the day the artist usually drops on.
     const other = await others.first().getByRole('link').first().getAttribute('href');
     await page.goto(other!);
-    expect(await page.getByTestId('next-drop-none').textContent()).to.match(/^Not scheduled yet · usually around the \d+(st|nd|rd|th)$/);
+    expect(await page.getByTestId('next-drop-none').textContent()).to.match(
+      /^Not scheduled yet · usually around the \d+(st|nd|rd|th)$/,
+    );
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

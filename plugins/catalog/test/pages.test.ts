@@ -24,11 +24,19 @@ describe('catalog pages (server-rendered)', () => {
 
   it('serves the demo catalog: 8+ artists across genres, some verified, real audio, all exclusive types', async () => {
     const anon = server.client();
-    const artists = (await anon.get('/api/artists')).body as Array<{ genre: string; verified: boolean; profileImage: string }>;
+    const artists = (await anon.get('/api/artists')).body as Array<{
+      genre: string;
+      verified: boolean;
+      profileImage: string;
+    }>;
     expect(artists.length).to.be.at.least(8);
     expect(new Set(artists.map((a) => a.genre)).size).to.be.at.least(6);
     expect(artists.some((a) => a.verified) && artists.some((a) => !a.verified)).to.equal(true);
-    const monthly = (await anon.get('/api/tracks/monthly')).body as Array<{ audioUrl: string; coverImage: string; artistId: number }>;
+    const monthly = (await anon.get('/api/tracks/monthly')).body as Array<{
+      audioUrl: string;
+      coverImage: string;
+      artistId: number;
+    }>;
     expect(new Set(monthly.map((t) => t.artistId)).size).to.equal(artists.length);
     const audio = await anon.get(monthly[0].audioUrl, { Range: 'bytes=0-1023' });
     expect(audio.status).to.equal(206);
@@ -44,7 +52,15 @@ describe('catalog pages (server-rendered)', () => {
   it('renders the home page with its data on the server: drops, featured artists, exclusives, play button', async () => {
     const res = await server.client().get('/');
     expect(res.status).to.equal(200);
-    for (const text of ["This Month's Drops", 'Featured Artists', 'Exclusive Fan Drops', 'What Artists Say', 'Play Featured Drops', 'Tidal Lights', '8 drops']) {
+    for (const text of [
+      "This Month's Drops",
+      'Featured Artists',
+      'Exclusive Fan Drops',
+      'What Artists Say',
+      'Play Featured Drops',
+      'Tidal Lights',
+      '8 drops',
+    ]) {
       expect(res.text, text).to.include(text);
     }
     expect(res.text).to.match(/data-play-track="\{[^"]*&quot;audioUrl&quot;/);
@@ -64,13 +80,25 @@ describe('catalog pages (server-rendered)', () => {
       return statements;
     };
     // The month's drop count, the featured artists' ranking and the exclusives, as the first render reads them.
-    const catalogWide = [/^select count\(\*\) as `n` from `tracks`/, /monthly_listeners from `artists` as `a` where `a`.`verified`/, /from `exclusives` as `e`/];
+    const catalogWide = [
+      /^select count\(\*\) as `n` from `tracks`/,
+      /monthly_listeners from `artists` as `a` where `a`.`verified`/,
+      /from `exclusives` as `e`/,
+    ];
     const [one, another] = [await join(server, 'homefirst'), await join(server, 'homenext')];
     await server.app.kernel.cache.invalidate();
     const first = await render(one);
-    for (const read of catalogWide) expect(first.some((sql) => read.test(sql)), `${read} on the first render`).to.equal(true);
+    for (const read of catalogWide)
+      expect(
+        first.some((sql) => read.test(sql)),
+        `${read} on the first render`,
+      ).to.equal(true);
     const next = await render(another);
-    for (const read of catalogWide) expect(next.some((sql) => read.test(sql)), `${read} on the next`).to.equal(false);
+    for (const read of catalogWide)
+      expect(
+        next.some((sql) => read.test(sql)),
+        `${read} on the next`,
+      ).to.equal(false);
     expect(next.length, 'queries').to.be.below(first.length - 3);
   });
 
@@ -84,9 +112,18 @@ describe('catalog pages (server-rendered)', () => {
     // The profile plays the artist's latest drop where it is shared (syndication's player card).
     expect(res.text).to.include('<meta name="twitter:card" content="player">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
-    expect(ld).to.include({ '@context': 'https://schema.org', '@type': 'MusicGroup', name: 'Nova Harbor', genre: 'Electronic' });
+    expect(ld).to.include({
+      '@context': 'https://schema.org',
+      '@type': 'MusicGroup',
+      name: 'Nova Harbor',
+      genre: 'Electronic',
+    });
     expect(ld.track[0]['@type']).to.equal('MusicRecording');
-    const joined = new Date((await Artist.query().findById(nova.id))!.createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const joined = new Date((await Artist.query().findById(nova.id))!.createdAt).toLocaleDateString('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     expect(res.text).to.include(`data-testid="joined">${joined}<`);
     expect(res.text).not.to.include('December 2023');
 
@@ -97,8 +134,15 @@ describe('catalog pages (server-rendered)', () => {
   });
 
   it('says NEW DROP only on drops of the current month; older drops name their month', async () => {
-    const [current, previous] = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{ title: string; dropMonth: string }>;
-    const lastMonth = new Date(Date.parse(`${previous.dropMonth}-15T00:00:00Z`)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const [current, previous] = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{
+      title: string;
+      dropMonth: string;
+    }>;
+    const lastMonth = new Date(Date.parse(`${previous.dropMonth}-15T00:00:00Z`)).toLocaleDateString('en-US', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     const res = await server.client().get(`/artist/${nova.id}`);
     const badges = [...res.text.matchAll(/class="badge drop-badge[^"]*"[^>]*>([^<]+)</g)].map((m) => m[1]);
     // The demo back catalogue goes further back: every older drop names its own month.
@@ -146,7 +190,9 @@ describe('catalog pages (server-rendered)', () => {
 
   it("shows the signed-in fan's real liked tracks and subscriptions in the collection", async () => {
     const demo = server.client();
-    expect((await demo.post('/api/auth/login', { username: DEMO_USERNAME, password: DEMO_PASSWORD })).status).to.equal(200);
+    expect((await demo.post('/api/auth/login', { username: DEMO_USERNAME, password: DEMO_PASSWORD })).status).to.equal(
+      200,
+    );
     const liked = (await demo.get('/api/tracks/monthly')).body.filter((t: { liked: boolean }) => t.liked);
     const page = await demo.get('/collection');
     expect(page.status).to.equal(200);
@@ -156,7 +202,8 @@ describe('catalog pages (server-rendered)', () => {
     for (const t of liked) expect(titles).to.include(t.title);
     expect(likedPanel).not.to.include('No Liked Tracks Yet');
     const anon = await server.client().get('/collection');
-    for (const empty of ['No Subscriptions Yet', 'No Liked Tracks Yet', 'No Exclusives Yet']) expect(anon.text).to.include(empty);
+    for (const empty of ['No Subscriptions Yet', 'No Liked Tracks Yet', 'No Exclusives Yet'])
+      expect(anon.text).to.include(empty);
   });
 
   describe('rendered-page cache', () => {
@@ -188,7 +235,12 @@ describe('catalog pages (server-rendered)', () => {
 
     it('is emptied by a write for whom it changed: a like count on the liker’s next view, a new track once told', async () => {
       const fan = server.client();
-      await fan.post('/api/auth/register', { username: 'cachefan', password: 'secret123', email: 'cachefan@example.com', name: 'Cache Fan' });
+      await fan.post('/api/auth/register', {
+        username: 'cachefan',
+        password: 'secret123',
+        email: 'cachefan@example.com',
+        name: 'Cache Fan',
+      });
       const anon = server.client();
       const count = (text: string) => Number(/class="like-count"[^>]*>(\d+)</.exec(text)![1]);
       for (const viewer of [anon, fan]) {
@@ -233,7 +285,12 @@ describe('catalog pages (server-rendered)', () => {
   it('renders pages with a bounded number of queries, whatever the catalog size', async () => {
     const knex = server.app.kernel.knex;
     const countQueries = (path: string) =>
-      queriesDuring(knex, async () => expect((await server.client().get(`${path}${path.includes('?') ? '&' : '?'}fresh=${Math.random()}`)).status, path).to.equal(200));
+      queriesDuring(knex, async () =>
+        expect(
+          (await server.client().get(`${path}${path.includes('?') ? '&' : '?'}fresh=${Math.random()}`)).status,
+          path,
+        ).to.equal(200),
+      );
     const pages = ['/', `/artist/${nova.id}`, '/artists', '/discover', `/tracks/${track.id}`];
     const countAll = async () => {
       const counts = [];
@@ -245,8 +302,25 @@ describe('catalog pages (server-rendered)', () => {
     const small = await countAll();
     // Forty more artists, each with a drop this month and a track last month.
     for (let i = 0; i < 40; i++) {
-      const [user] = await knex('users').insert({ username: `bulk${i}`, email: `bulk${i}@example.com`, name: `Bulk ${i}`, bio: '', isArtist: 1, role: 'user', passwordHash: 'x', createdAt: 1, updatedAt: 1 });
-      const [artistId] = await knex('artists').insert({ userId: user, name: `Bulk Artist ${i}`, genre: 'Pop', bio: '', verified: 0, createdAt: 1 });
+      const [user] = await knex('users').insert({
+        username: `bulk${i}`,
+        email: `bulk${i}@example.com`,
+        name: `Bulk ${i}`,
+        bio: '',
+        isArtist: 1,
+        role: 'user',
+        passwordHash: 'x',
+        createdAt: 1,
+        updatedAt: 1,
+      });
+      const [artistId] = await knex('artists').insert({
+        userId: user,
+        name: `Bulk Artist ${i}`,
+        genre: 'Pop',
+        bio: '',
+        verified: 0,
+        createdAt: 1,
+      });
       await addTrack(artistId, `Bulk Drop ${i}`, new Date(Date.now() - 60_000));
       await addTrack(artistId, `Bulk Old ${i}`, new Date(Date.now() - 40 * 86_400_000), false);
     }
@@ -263,7 +337,8 @@ describe('catalog pages (server-rendered)', () => {
   });
 
   // After the test above: 48 artists, 48 drops this month.
-  const artistCards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
+  const artistCards = (html: string) =>
+    [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
   const trackCards = (html: string) => (html.match(/class="track-card /g) ?? []).length;
 
   it('pages /artists and /discover on the server: 24 cards a page, rel=prev/next, a pager that needs no JavaScript', async () => {
@@ -280,8 +355,12 @@ describe('catalog pages (server-rendered)', () => {
     expect(second.text).to.include('<link rel="prev" href="/artists">');
     expect(second.text).to.include(`<link rel="canonical" href="${server.url}/artists?page=2">`);
     expect([...artistCards(first.text), ...artistCards(second.text)]).to.deep.equal(all);
-    expect(artistCards((await anon.get('/artists?page=99')).text), 'past the end: the last page').to.deep.equal(artistCards(second.text));
-    expect(artistCards((await anon.get('/artists?page=abc')).text), 'malformed: the first page').to.deep.equal(artistCards(first.text));
+    expect(artistCards((await anon.get('/artists?page=99')).text), 'past the end: the last page').to.deep.equal(
+      artistCards(second.text),
+    );
+    expect(artistCards((await anon.get('/artists?page=abc')).text), 'malformed: the first page').to.deep.equal(
+      artistCards(first.text),
+    );
 
     const drops = (await anon.get('/api/tracks/monthly')).body.length;
     const discover = await anon.get('/discover');
@@ -321,7 +400,9 @@ describe('catalog pages (server-rendered)', () => {
       { url: '/media/c/demo-300.avif', width: 300, type: 'image/avif' },
       { url: '/media/c/demo-300.webp', width: 300, type: 'image/webp' },
     ];
-    await knex('tracks').where({ id: track.id }).update({ coverVariants: JSON.stringify(variants), status: 'failed' });
+    await knex('tracks')
+      .where({ id: track.id })
+      .update({ coverVariants: JSON.stringify(variants), status: 'failed' });
     const anon = server.client();
     const api = (await anon.get(`/api/tracks/${track.id}`)).body;
     expect(api.coverSrcset).to.deep.equal({ avif: '/media/c/demo-300.avif 300w', webp: '/media/c/demo-300.webp 300w' });
@@ -332,7 +413,9 @@ describe('catalog pages (server-rendered)', () => {
 
     expect((await anon.get(`/tracks/${track.id}?failed=1`)).text).not.to.include(PROCESSING_FAILED);
     const owner = server.client();
-    expect((await owner.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(200);
+    expect((await owner.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(
+      200,
+    );
     const mine = await owner.get(`/tracks/${track.id}?failed=1`);
     expect(mine.text).to.include(PROCESSING_FAILED);
     expect(mine.text).to.match(/<source type="image\/avif" srcset="\/media\/c\/demo-300\.avif 300w"/);

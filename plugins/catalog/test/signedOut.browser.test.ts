@@ -23,7 +23,10 @@ describe('signed-out controls offer to sign in and come back', function () {
   const suite = demoBrowserSuite();
   before(() => mkdirSync(SHOTS_DIR, { recursive: true }));
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`Subscribe on an artist page at ${viewport.width}px: not greyed out, a toast with Sign in, back on the artist page signed in`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
@@ -45,7 +48,11 @@ describe('signed-out controls offer to sign in and come back', function () {
       await page.locator('.artist-actions').getByRole('button', { name: 'Subscribed to Kai Rocks' }).waitFor();
       expect(errors).to.deep.equal([]);
       // As it was, for the other width.
-      await suite.server.app.kernel.knex('subscriptions').where({ artistId: kai.id }).whereIn('userId', suite.server.app.kernel.knex('users').select('id').where({ username: DEMO_USERNAME })).del();
+      await suite.server.app.kernel
+        .knex('subscriptions')
+        .where({ artistId: kai.id })
+        .whereIn('userId', suite.server.app.kernel.knex('users').select('id').where({ username: DEMO_USERNAME }))
+        .del();
       await suite.server.app.kernel.cache.invalidate();
       await page.context().close();
     });
@@ -53,7 +60,10 @@ describe('signed-out controls offer to sign in and come back', function () {
 
   it("Like on a track page: a toast with Sign in that comes back to the track; a signed-in reader's /login?next goes straight there", async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const track = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body[0] as { id: number; title: string };
+    const track = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body[0] as {
+      id: number;
+      title: string;
+    };
     const trackPath = `/tracks/${track.id}`;
     await page.goto(trackPath);
     await page.getByRole('button', { name: /^Like/ }).click();
@@ -66,7 +76,10 @@ describe('signed-out controls offer to sign in and come back', function () {
     const like = page.locator('main .like-button');
     const pressed = await like.getAttribute('aria-pressed');
     await like.click();
-    await page.waitForFunction(([el, before]) => el?.getAttribute('aria-pressed') !== before, [await like.elementHandle(), pressed] as const);
+    await page.waitForFunction(([el, before]) => el?.getAttribute('aria-pressed') !== before, [
+      await like.elementHandle(),
+      pressed,
+    ] as const);
 
     await page.goto(`/login?next=${encodeURIComponent('/collection')}`);
     expect(page.url()).to.equal(`${suite.server.url}/collection`);

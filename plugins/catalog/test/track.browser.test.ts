@@ -26,7 +26,9 @@ describe('track page (browser)', function () {
   });
 
   it('shows the track, its artist, release facts, credits and the artist’s other drops', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto(`/tracks/${track.id}`);
     await hydrated(page);
     expect(await page.locator('h1').textContent()).to.equal(track.title);
@@ -40,9 +42,14 @@ describe('track page (browser)', function () {
     expect(await header.locator('picture source[type="image/avif"]').getAttribute('srcset')).to.match(/300w.*600w/);
     expect(await page.locator('.track-description').textContent()).to.contain('Synth tides from a harbour town');
     const credits = page.locator('section[aria-labelledby="track-credits"]');
-    expect(await credits.textContent()).to.contain('Primary Artist').and.contain('Mastering Engineer').and.contain('Songwriters');
+    expect(await credits.textContent())
+      .to.contain('Primary Artist')
+      .and.contain('Mastering Engineer')
+      .and.contain('Songwriters');
     const details = await page.locator('section[aria-labelledby="track-details"]').textContent();
-    expect(details).to.match(/ISRC\s*QZDEM\d{7}/).and.contain('Instrumental');
+    expect(details)
+      .to.match(/ISRC\s*QZDEM\d{7}/)
+      .and.contain('Instrumental');
     const more = page.locator('section[aria-labelledby="more-from-artist"]');
     expect(await more.locator('h2').textContent()).to.equal('More from Nova Harbor');
     expect(await more.locator('.track-card').count()).to.be.greaterThan(0);
@@ -64,7 +71,9 @@ describe('track page (browser)', function () {
   });
 
   it('seeks in the player by clicking the waveform and with the arrow keys', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto(`/tracks/${track.id}`);
     await hydrated(page);
     // Another track plays first: the click switches to this one and seeks in it.
@@ -120,7 +129,9 @@ describe('track page (browser)', function () {
     // The queue is the page's tracks (this one, then the artist's other drops below), not this one alone.
     const more = await page.locator('section[aria-labelledby="more-from-artist"] .track-card-title').allTextContents();
     expect(more.length).to.be.greaterThan(0);
-    const queue = await page.evaluate(() => JSON.parse(localStorage.getItem('onetrack.queue')!) as { tracks: { title: string }[]; index: number });
+    const queue = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('onetrack.queue')!) as { tracks: { title: string }[]; index: number },
+    );
     expect(queue.tracks.map((t) => t.title)).to.deep.equal([track.title, ...more]);
     expect(queue.index).to.equal(0);
     expect(errors.filter((e) => !e.includes('401'))).to.deep.equal([]);
@@ -133,7 +144,9 @@ describe('track page (browser)', function () {
     await page.goto(`/tracks/${track.id}`);
     await hydrated(page);
     const advice = await page.getByTestId('loudness-advice').textContent();
-    expect(advice).to.match(/LUFS/).and.match(/The player (turns|raises)|plays as you mixed it|quieter than/);
+    expect(advice)
+      .to.match(/LUFS/)
+      .and.match(/The player (turns|raises)|plays as you mixed it|quieter than/);
     await page.screenshot({ path: path.join(SHOTS_DIR, 'track-page-artist-375.png'), fullPage: true });
     await page.context().close();
     const fan = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });

@@ -17,7 +17,16 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('updated_by').unsigned().nullable().references('users.id').onDelete('SET NULL');
   });
   await knex('content_blocks').insert(
-    BLOCKS.map((b, position) => ({ key: b.key, section: b.section, label: b.label, description: b.description, type: b.type, value: b.value, position, updatedAt: Date.now() })),
+    BLOCKS.map((b, position) => ({
+      key: b.key,
+      section: b.section,
+      label: b.label,
+      description: b.description,
+      type: b.type,
+      value: b.value,
+      position,
+      updatedAt: Date.now(),
+    })),
   );
 }
 

@@ -23,9 +23,16 @@ describe('content: site content blocks', () => {
     expect(res.body.map((b: { key: string }) => b.key)).to.deep.equal(BLOCKS.map((b) => b.key));
     heroTitle = res.body[0];
     heroSubtitle = res.body[1];
-    expect(res.body[0]).to.deep.include({ key: 'hero_title', section: 'hero', type: 'text', value: 'One Track. Per Month. One Chance. Forever.' });
+    expect(res.body[0]).to.deep.include({
+      key: 'hero_title',
+      section: 'hero',
+      type: 'text',
+      value: 'One Track. Per Month. One Chance. Forever.',
+    });
     expect(res.body[0]).to.have.all.keys('id', 'key', 'section', 'label', 'description', 'type', 'value');
-    expect(new Set(res.body.map((b: { section: string }) => b.section))).to.deep.equal(new Set(['hero', 'mission', 'how_it_works']));
+    expect(new Set(res.body.map((b: { section: string }) => b.section))).to.deep.equal(
+      new Set(['hero', 'mission', 'how_it_works']),
+    );
   });
 
   it('answers a block by key, and 404 for an unknown key', async () => {
@@ -37,7 +44,9 @@ describe('content: site content blocks', () => {
 
   describe('editing', () => {
     it('answers 401 anonymous and 403 for a user who is not an admin', async () => {
-      expect((await server.client().patch(`/api/content/${heroSubtitle.id}`, { value: 'Hacked' })).status).to.equal(401);
+      expect((await server.client().patch(`/api/content/${heroSubtitle.id}`, { value: 'Hacked' })).status).to.equal(
+        401,
+      );
       const res = await user.client.patch(`/api/content/${heroSubtitle.id}`, { value: 'Hacked' });
       expect(res.status).to.equal(403);
       expect((await server.client().get('/api/content/key/hero_subtitle')).body.value).to.equal(BLOCKS[1].value);
@@ -48,7 +57,9 @@ describe('content: site content blocks', () => {
       expect(res.status).to.equal(200);
       expect(res.body).to.include({ key: 'hero_subtitle', value: 'Fans decide.' });
       expect((await server.client().get('/api/content/key/hero_subtitle')).body.value).to.equal('Fans decide.');
-      expect((await superadmin.client.patch(`/api/content/${heroSubtitle.id}`, { value: 'Fans decide, always.' })).status).to.equal(200);
+      expect(
+        (await superadmin.client.patch(`/api/content/${heroSubtitle.id}`, { value: 'Fans decide, always.' })).status,
+      ).to.equal(200);
       expect((await server.app.kernel.services.content.values()).hero_subtitle).to.equal('Fans decide, always.');
     });
 

@@ -14,7 +14,14 @@ interface Props<T> {
   onChange(value: string): void;
 }
 
-export default function ArtistSelect<T extends { id: number }>({ id, choices, placeholder, optionLabel, value, onChange }: Props<T>) {
+export default function ArtistSelect<T extends { id: number }>({
+  id,
+  choices,
+  placeholder,
+  optionLabel,
+  value,
+  onChange,
+}: Props<T>) {
   const { data, failed, retry } = choices;
   return (
     <Form.Group controlId={id} className="mb-3">
@@ -24,17 +31,23 @@ export default function ArtistSelect<T extends { id: number }>({ id, choices, pl
           <>
             <option value="">{placeholder}</option>
             {data.map((choice) => (
-              <option key={choice.id} value={choice.id}>{optionLabel(choice)}</option>
+              <option key={choice.id} value={choice.id}>
+                {optionLabel(choice)}
+              </option>
             ))}
           </>
         ) : (
-          <option value="" disabled>{failed ? 'No artists to show' : 'Loading artists…'}</option>
+          <option value="" disabled>
+            {failed ? 'No artists to show' : 'Loading artists…'}
+          </option>
         )}
       </Form.Select>
       {failed && (
         <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mt-2 mb-0 py-2" role="alert">
           <span className="flex-grow-1">The artists could not be loaded.</span>
-          <Button size="sm" variant="outline-light" onClick={retry}>Retry</Button>
+          <Button size="sm" variant="outline-light" onClick={retry}>
+            Retry
+          </Button>
         </div>
       )}
     </Form.Group>

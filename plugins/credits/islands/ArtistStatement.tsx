@@ -21,9 +21,17 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
   return (
     <section className="mt-5" aria-labelledby="artist-statement-title">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
-        <h2 id="artist-statement-title" className="h5 mb-0">Your artist statement</h2>
+        <h2 id="artist-statement-title" className="h5 mb-0">
+          Your artist statement
+        </h2>
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <MonthPicker id="artist-statement-month" months={s.months} value={month} onChange={(m) => void load(m)} disabled={loading} />
+          <MonthPicker
+            id="artist-statement-month"
+            months={s.months}
+            value={month}
+            onChange={(m) => void load(m)}
+            disabled={loading}
+          />
           <a className="btn btn-sm btn-outline-light" href={`${URL}?month=${s.month}&format=csv`} download>
             Download CSV
           </a>
@@ -31,14 +39,18 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
       </div>
       <div className="surface-card p-3 statement-card" aria-busy={loading} aria-live="polite">
         {error ? (
-          <p className="text-danger mb-0" role="alert">{error}</p>
+          <p className="text-danger mb-0" role="alert">
+            {error}
+          </p>
         ) : (
           <>
             <div className="row g-2 mb-3">
               {figures.map(([label, value, testId]) => (
                 <div className="col-4" key={label}>
                   <p className="text-secondary small mb-1">{label}</p>
-                  <p className="h5 mb-0" data-testid={testId}>{value}</p>
+                  <p className="h5 mb-0" data-testid={testId}>
+                    {value}
+                  </p>
                 </div>
               ))}
             </div>
@@ -48,26 +60,38 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
             {s.lines.length > 0 && (
               <div className="table-responsive">
                 <table className="table align-middle mb-0 statement-table">
-                  <caption>Fan by fan in {name}: fans are numbered, never named{loading ? ' (loading…)' : ''}</caption>
+                  <caption>
+                    Fan by fan in {name}: fans are numbered, never named{loading ? ' (loading…)' : ''}
+                  </caption>
                   <thead>
                     <tr>
                       <th scope="col">Fan</th>
-                      <th scope="col" className="text-end">Credits to you (of all they gave)</th>
-                      <th scope="col" className="text-end">Amount</th>
+                      <th scope="col" className="text-end">
+                        Credits to you (of all they gave)
+                      </th>
+                      <th scope="col" className="text-end">
+                        Amount
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {s.lines.map((l) => (
                       <tr key={l.fan}>
-                        <th scope="row" className="fw-normal text-nowrap">Fan {l.fan}</th>
-                        <td className="text-end">{l.credits} of {l.fanCredits}</td>
+                        <th scope="row" className="fw-normal text-nowrap">
+                          Fan {l.fan}
+                        </th>
+                        <td className="text-end">
+                          {l.credits} of {l.fanCredits}
+                        </td>
                         <td className="text-end">{money(l.amountCents)}</td>
                       </tr>
                     ))}
                   </tbody>
                   <tfoot>
                     <tr>
-                      <th scope="row" className="text-nowrap">{plural(s.fans, 'fan')}</th>
+                      <th scope="row" className="text-nowrap">
+                        {plural(s.fans, 'fan')}
+                      </th>
                       <td className="text-end">{s.credits}</td>
                       <td className="text-end fw-bold">{money(s.amountCents)}</td>
                     </tr>

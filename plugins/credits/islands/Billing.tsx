@@ -10,14 +10,19 @@ import { NO_PAYMENT_TAKEN } from '../rules.ts';
 
 export type BillingMembership = MembershipView & { feeCents: number; currency: string; monthlyCredits: number };
 
-const BADGES = { trial: ['FIRST MONTH INCLUDED', 'text-bg-warning'], member: ['ACTIVE', 'text-bg-success'], cancelled: ['CANCELLED', 'text-bg-secondary'] } as const;
+const BADGES = {
+  trial: ['FIRST MONTH INCLUDED', 'text-bg-warning'],
+  member: ['ACTIVE', 'text-bg-success'],
+  cancelled: ['CANCELLED', 'text-bg-secondary'],
+} as const;
 
 /** Where the account stands, in words: what it gets this month and next. */
 function standing(m: BillingMembership, credits: string): string {
   if (m.reason) return m.reason;
   const now = monthName(m.month);
   if (m.state === 'member') return `You are a member: ${credits} arrive at the start of every month.`;
-  if (m.state === 'trial') return `Your first month, ${now}, is included: ${credits} to give this month. Upgrade to keep getting them every month.`;
+  if (m.state === 'trial')
+    return `Your first month, ${now}, is included: ${credits} to give this month. Upgrade to keep getting them every month.`;
   return `Your membership is cancelled: your credits for ${now} stay, and none come after it.`;
 }
 
@@ -42,11 +47,22 @@ export default function Billing({ membership: initial }: { membership: BillingMe
       setConfirming(false);
       toast(
         action === 'upgrade'
-          ? { title: 'Welcome to Premium', description: `${credits} every month. ${NO_PAYMENT_TAKEN}`, variant: 'success' }
-          : { title: 'Membership cancelled', description: `Your credits for ${monthName(m.month)} stay; none come after it.` },
+          ? {
+              title: 'Welcome to Premium',
+              description: `${credits} every month. ${NO_PAYMENT_TAKEN}`,
+              variant: 'success',
+            }
+          : {
+              title: 'Membership cancelled',
+              description: `Your credits for ${monthName(m.month)} stay; none come after it.`,
+            },
       );
     } catch (error) {
-      toast({ title: action === 'upgrade' ? 'Upgrade failed' : 'Cancel failed', description: messageOf(error, 'Please try again'), variant: 'destructive' });
+      toast({
+        title: action === 'upgrade' ? 'Upgrade failed' : 'Cancel failed',
+        description: messageOf(error, 'Please try again'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -59,15 +75,22 @@ export default function Billing({ membership: initial }: { membership: BillingMe
         <div className="d-flex justify-content-between align-items-start gap-2">
           <div>
             <h3 className="h5 mb-1">Premium Plan</h3>
-            <p className="mb-0"><span className="h4">{fee}</span> <span className="text-secondary">per month</span></p>
+            <p className="mb-0">
+              <span className="h4">{fee}</span> <span className="text-secondary">per month</span>
+            </p>
           </div>
-          <span className={`badge ${badgeClass}`} data-testid="billing-state">{badge}</span>
+          <span className={`badge ${badgeClass}`} data-testid="billing-state">
+            {badge}
+          </span>
         </div>
         <p className="mt-3 mb-2">
-          Premium is OneTrack's only membership: there are no premium tiers above it and no cheaper tier below it. Every member pays the
-          same {fee} and gets {credits} each month, so no fan's voice is louder than another's. A new account's first month is included.
+          Premium is OneTrack's only membership: there are no premium tiers above it and no cheaper tier below it. Every
+          member pays the same {fee} and gets {credits} each month, so no fan's voice is louder than another's. A new
+          account's first month is included.
         </p>
-        <p className={m.reason ? 'text-warning' : 'text-secondary'} role="status" data-testid="billing-standing">{standing(m, credits)}</p>
+        <p className={m.reason ? 'text-warning' : 'text-secondary'} role="status" data-testid="billing-standing">
+          {standing(m, credits)}
+        </p>
         <ul className="mb-3 text-secondary">
           <li>Every monthly drop from every artist</li>
           <li>{credits} each month to give to the artists you love</li>
@@ -79,26 +102,46 @@ export default function Billing({ membership: initial }: { membership: BillingMe
             confirming ? (
               <>
                 <span className="small">Cancel? Your credits for {monthName(m.month)} stay; none come after it.</span>
-                <Button variant="danger" size="sm" disabled={pending} onClick={() => void change('cancel')}>{pending ? 'Cancelling…' : 'Yes, cancel'}</Button>
-                <Button variant="outline-light" size="sm" disabled={pending} onClick={() => setConfirming(false)}>Keep Premium</Button>
+                <Button variant="danger" size="sm" disabled={pending} onClick={() => void change('cancel')}>
+                  {pending ? 'Cancelling…' : 'Yes, cancel'}
+                </Button>
+                <Button variant="outline-light" size="sm" disabled={pending} onClick={() => setConfirming(false)}>
+                  Keep Premium
+                </Button>
               </>
             ) : (
-              <Button variant="outline-danger" size="sm" onClick={() => setConfirming(true)}>Cancel Subscription</Button>
+              <Button variant="outline-danger" size="sm" onClick={() => setConfirming(true)}>
+                Cancel Subscription
+              </Button>
             )
           ) : (
             <Button className="btn-gold" size="sm" disabled={pending} onClick={() => void change('upgrade')}>
               {pending ? 'Upgrading…' : m.state === 'cancelled' ? 'Rejoin Premium' : 'Upgrade to Premium'}
             </Button>
           )}
-          <Button variant="outline-light" size="sm" onClick={() => setNote('Premium is the only plan, so there is no other plan to change to.')}>Change Plan</Button>
+          <Button
+            variant="outline-light"
+            size="sm"
+            onClick={() => setNote('Premium is the only plan, so there is no other plan to change to.')}
+          >
+            Change Plan
+          </Button>
         </div>
         {m.state !== 'member' && <p className="small text-secondary mt-2 mb-0">{NO_PAYMENT_TAKEN}</p>}
-        {note && <p className="small text-secondary mt-2 mb-0" role="status">{note}</p>}
+        {note && (
+          <p className="small text-secondary mt-2 mb-0" role="status">
+            {note}
+          </p>
+        )}
       </div>
       <div className="surface-card p-3">
         <h3 className="h6">Payment method</h3>
-        <p className="text-secondary mb-3">No card is on file and none is needed: {NO_PAYMENT_TAKEN.charAt(0).toLowerCase() + NO_PAYMENT_TAKEN.slice(1)}</p>
-        <Button variant="outline-light" size="sm" disabled title="Payments are not wired in this installation">Add Payment Method</Button>
+        <p className="text-secondary mb-3">
+          No card is on file and none is needed: {NO_PAYMENT_TAKEN.charAt(0).toLowerCase() + NO_PAYMENT_TAKEN.slice(1)}
+        </p>
+        <Button variant="outline-light" size="sm" disabled title="Payments are not wired in this installation">
+          Add Payment Method
+        </Button>
       </div>
     </div>
   );

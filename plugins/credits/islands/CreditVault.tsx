@@ -57,11 +57,21 @@ function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string })
     return () => clearInterval(timer);
   }, []);
   const left = Date.parse(at) - (hydrated ? now : Date.parse(renderedAt));
-  const text = left <= 0 ? 'Refilling now' : Duration.fromMillis(left).toFormat(left >= 86_400_000 ? "d'd' hh:mm:ss" : 'hh:mm:ss');
-  return <span className="vault-countdown" role="timer" aria-live="off">{text}</span>;
+  const text =
+    left <= 0 ? 'Refilling now' : Duration.fromMillis(left).toFormat(left >= 86_400_000 ? "d'd' hh:mm:ss" : 'hh:mm:ss');
+  return (
+    <span className="vault-countdown" role="timer" aria-live="off">
+      {text}
+    </span>
+  );
 }
 
-function AllocateDialog({ show, onHide, available, onAllocated }: {
+function AllocateDialog({
+  show,
+  onHide,
+  available,
+  onAllocated,
+}: {
   show: boolean;
   onHide(): void;
   available: number;
@@ -105,10 +115,18 @@ function AllocateDialog({ show, onHide, available, onAllocated }: {
             value={artistId}
             onChange={setArtistId}
           />
-          <CreditAmountField id="allocate-amount" label="Credits" value={amount} available={available} onChange={setAmount} />
+          <CreditAmountField
+            id="allocate-amount"
+            label="Credits"
+            value={amount}
+            available={available}
+            onChange={setAmount}
+          />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button variant="outline-light" onClick={onHide}>
+            Cancel
+          </Button>
           <Button type="submit" className="btn-gold" disabled={amount === '' || pending || artists.data === null}>
             {pending ? 'Allocating…' : 'Allocate'}
           </Button>
@@ -144,9 +162,15 @@ export default function CreditVault(props: Props) {
       <section className="surface-card vault-balance" aria-labelledby="vault-balance-label">
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
           <div>
-            <h2 id="vault-balance-label" className="h6 text-secondary mb-1">Available credits</h2>
-            <p className="vault-amount mb-0" data-testid="vault-balance">{summary.credits}</p>
-            <p className="text-secondary small mb-0">{summary.noCredits ? 'none this month' : `of ${summary.monthlyCredits} this month`}</p>
+            <h2 id="vault-balance-label" className="h6 text-secondary mb-1">
+              Available credits
+            </h2>
+            <p className="vault-amount mb-0" data-testid="vault-balance">
+              {summary.credits}
+            </p>
+            <p className="text-secondary small mb-0">
+              {summary.noCredits ? 'none this month' : `of ${summary.monthlyCredits} this month`}
+            </p>
           </div>
           {/* No refill comes without a membership: the notice below says so instead. */}
           {!summary.noCredits && (
@@ -164,15 +188,22 @@ export default function CreditVault(props: Props) {
           label={`${summary.credits} of ${summary.monthlyCredits} credits available this month`}
         />
         {summary.noCredits ? (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mt-3" role="status" data-testid="vault-no-credits">
+          <div
+            className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mt-3"
+            role="status"
+            data-testid="vault-no-credits"
+          >
             <span className="flex-grow-1">{summary.noCredits}</span>
-            <a href="/profile?tab=billing" className="btn btn-gold btn-sm">Upgrade to Premium</a>
+            <a href="/profile?tab=billing" className="btn btn-gold btn-sm">
+              Upgrade to Premium
+            </a>
           </div>
         ) : (
           <p className="text-secondary small mt-2 mb-3">
-            Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits do not carry over, so give them to
-            the artists you love before the month ends. Your fee, less the platform's share, is split over the artists you gave credits to; if you give
-            none, no artist is paid from it and it is counted as unallocated on the <a href="/transparency">Transparency</a> page.
+            Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits
+            do not carry over, so give them to the artists you love before the month ends. Your fee, less the platform's
+            share, is split over the artists you gave credits to; if you give none, no artist is paid from it and it is
+            counted as unallocated on the <a href="/transparency">Transparency</a> page.
           </p>
         )}
         <div className="d-flex flex-wrap align-items-center gap-2">
@@ -184,7 +215,11 @@ export default function CreditVault(props: Props) {
           >
             Allocate Credits
           </Button>
-          {!props.hasArtists && <span id="allocate-nobody" className="text-secondary small">There are no other artists to allocate to yet.</span>}
+          {!props.hasArtists && (
+            <span id="allocate-nobody" className="text-secondary small">
+              There are no other artists to allocate to yet.
+            </span>
+          )}
         </div>
       </section>
 
@@ -193,16 +228,22 @@ export default function CreditVault(props: Props) {
           <div className="col-4" key={label}>
             <div className="surface-card vault-stat">
               <p className="text-secondary small mb-1">{label}</p>
-              <p className="h4 mb-0" data-testid={testId}>{value}</p>
+              <p className="h4 mb-0" data-testid={testId}>
+                {value}
+              </p>
             </div>
           </div>
         ))}
       </div>
 
       <section className="mt-4" aria-labelledby="history-title">
-        <h2 id="history-title" className="h5">Allocation history</h2>
+        <h2 id="history-title" className="h5">
+          Allocation history
+        </h2>
         {allocations.length === 0 ? (
-          <p className="text-secondary">No allocations yet. Open an artist’s page or use Allocate Credits to support someone.</p>
+          <p className="text-secondary">
+            No allocations yet. Open an artist’s page or use Allocate Credits to support someone.
+          </p>
         ) : (
           <div className="table-responsive">
             <table className="table table-hover align-middle vault-history">
@@ -210,15 +251,21 @@ export default function CreditVault(props: Props) {
                 <tr>
                   <th scope="col">Date</th>
                   <th scope="col">Artist</th>
-                  <th scope="col" className="d-none d-sm-table-cell">Genre</th>
-                  <th scope="col" className="text-end">Credits</th>
+                  <th scope="col" className="d-none d-sm-table-cell">
+                    Genre
+                  </th>
+                  <th scope="col" className="text-end">
+                    Credits
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {allocations.map((a) => (
                   <tr key={a.id}>
                     <td className="text-nowrap">{format(a.allocationDate, DATE_FORMAT)}</td>
-                    <td><a href={`/artist/${a.artistId}`}>{a.artist?.name}</a></td>
+                    <td>
+                      <a href={`/artist/${a.artistId}`}>{a.artist?.name}</a>
+                    </td>
                     <td className="d-none d-sm-table-cell text-secondary">{a.artist?.genre ?? '—'}</td>
                     <td className="text-end">{a.credits}</td>
                   </tr>
@@ -231,7 +278,12 @@ export default function CreditVault(props: Props) {
 
       {props.fanStatement && <FanStatement initial={props.fanStatement} refreshKey={allocations} />}
 
-      <AllocateDialog show={dialogOpen} onHide={() => setDialogOpen(false)} available={summary.credits} onAllocated={refresh} />
+      <AllocateDialog
+        show={dialogOpen}
+        onHide={() => setDialogOpen(false)}
+        available={summary.credits}
+        onAllocated={refresh}
+      />
     </>
   );
 }

@@ -14,7 +14,10 @@ function creditsNote(s: FanStatementData, money: (cents: number) => string): str
       : `You have not given any credits in ${month} yet. Give them before the month ends: if you give none, your ${money(s.netCents)} stays unallocated and no artist is paid from it.`;
   }
   const unspent = s.monthlyCredits - s.allocatedCredits;
-  if (unspent <= 0) return s.final ? `You gave all your ${plural(s.monthlyCredits, 'credit')}.` : 'You have given all your credits this month.';
+  if (unspent <= 0)
+    return s.final
+      ? `You gave all your ${plural(s.monthlyCredits, 'credit')}.`
+      : 'You have given all your credits this month.';
   return s.final
     ? `You gave ${s.allocatedCredits} of your ${plural(s.monthlyCredits, 'credit')}. Unspent credits held no money back: your whole ${money(s.netCents)} went to the artists you chose, in proportion to their credits.`
     : `You have given ${s.allocatedCredits} of your ${plural(s.monthlyCredits, 'credit')} so far. Unspent credits hold no money back: your whole ${money(s.netCents)} is split over the artists you give credits to, in proportion to their credits.`;
@@ -22,7 +25,13 @@ function creditsNote(s: FanStatementData, money: (cents: number) => string): str
 
 /** The fan's statement of a month: where their fee went, in whole cents that add up to it. */
 export function FanStatement({ initial, refreshKey }: { initial: FanStatementData; refreshKey: unknown }) {
-  const { statement: s, month, loading, error, load } = useMonthStatement('/api/credits/statements/fan', initial, refreshKey);
+  const {
+    statement: s,
+    month,
+    loading,
+    error,
+    load,
+  } = useMonthStatement('/api/credits/statements/fan', initial, refreshKey);
   const money = (cents: number) => formatCents(cents, s.currency);
   const name = monthName(s.month);
   const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${plural(l.credits, 'credit')})`);
@@ -33,12 +42,22 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   return (
     <section className="mt-4" aria-labelledby="fan-statement-title">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
-        <h2 id="fan-statement-title" className="h5 mb-0">Your statement</h2>
-        <MonthPicker id="fan-statement-month" months={s.months} value={month} onChange={(m) => void load(m)} disabled={loading} />
+        <h2 id="fan-statement-title" className="h5 mb-0">
+          Your statement
+        </h2>
+        <MonthPicker
+          id="fan-statement-month"
+          months={s.months}
+          value={month}
+          onChange={(m) => void load(m)}
+          disabled={loading}
+        />
       </div>
       <div className="surface-card p-3 statement-card" aria-busy={loading} aria-live="polite">
         {error ? (
-          <p className="text-danger mb-0" role="alert">{error}</p>
+          <p className="text-danger mb-0" role="alert">
+            {error}
+          </p>
         ) : (
           <>
             <p className="statement-summary mb-2" data-testid="fan-statement-summary">
@@ -46,37 +65,50 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </p>
             {s.trial && (
               <p className="small text-secondary mb-2" data-testid="fan-statement-trial">
-                {name} was your included first month: OneTrack paid this {money(s.feeCents)} into the pool itself, so the artists you chose are paid as
-                for any member.
+                {name} was your included first month: OneTrack paid this {money(s.feeCents)} into the pool itself, so
+                the artists you chose are paid as for any member.
               </p>
             )}
             <div className="table-responsive">
               <table className="table align-middle mb-2 statement-table" data-testid="fan-statement-table">
-                <caption>Where your {money(s.feeCents)} went in {name}{loading ? ' (loading…)' : ''}</caption>
+                <caption>
+                  Where your {money(s.feeCents)} went in {name}
+                  {loading ? ' (loading…)' : ''}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">To</th>
-                    <th scope="col" className="text-end">Credits</th>
-                    <th scope="col" className="text-end">Amount</th>
+                    <th scope="col" className="text-end">
+                      Credits
+                    </th>
+                    <th scope="col" className="text-end">
+                      Amount
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {s.lines.map((l) => (
                     <tr key={l.artistId}>
-                      <th scope="row" className="fw-normal"><a href={`/artist/${l.artistId}`}>{l.name}</a></th>
+                      <th scope="row" className="fw-normal">
+                        <a href={`/artist/${l.artistId}`}>{l.name}</a>
+                      </th>
                       <td className="text-end">{l.credits}</td>
                       <td className="text-end">{money(l.amountCents)}</td>
                     </tr>
                   ))}
                   {s.unallocatedCents > 0 && (
                     <tr>
-                      <th scope="row" className="fw-normal">Unallocated (no artist chosen)</th>
+                      <th scope="row" className="fw-normal">
+                        Unallocated (no artist chosen)
+                      </th>
                       <td className="text-end">0</td>
                       <td className="text-end">{money(s.unallocatedCents)}</td>
                     </tr>
                   )}
                   <tr>
-                    <th scope="row" className="fw-normal">Platform ({formatShare(s.platformShare)})</th>
+                    <th scope="row" className="fw-normal">
+                      Platform ({formatShare(s.platformShare)})
+                    </th>
                     <td className="text-end">—</td>
                     <td className="text-end">{money(s.platformCents)}</td>
                   </tr>
@@ -91,7 +123,8 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
               </table>
             </div>
             <p className="text-secondary small mb-0">
-              {creditsNote(s, money)} {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
+              {creditsNote(s, money)}{' '}
+              {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
               <a href="/transparency">See where everyone’s money went</a>.
             </p>
           </>

@@ -2,7 +2,13 @@ import Form from 'react-bootstrap/Form';
 import { monthName } from '../months.ts';
 
 /** Chooses one of the months a statement exists for (newest first). */
-export function MonthPicker({ id, months, value, onChange, disabled }: {
+export function MonthPicker({
+  id,
+  months,
+  value,
+  onChange,
+  disabled,
+}: {
   id: string;
   months: string[];
   value: string;
@@ -14,7 +20,9 @@ export function MonthPicker({ id, months, value, onChange, disabled }: {
       <Form.Label className="mb-0 text-secondary small">Month</Form.Label>
       <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {months.map((m) => (
-          <option key={m} value={m}>{monthName(m)}</option>
+          <option key={m} value={m}>
+            {monthName(m)}
+          </option>
         ))}
       </Form.Select>
     </Form.Group>
@@ -23,5 +31,9 @@ export function MonthPicker({ id, months, value, onChange, disabled }: {
 
 /** "Final" once the month has settled, "In progress" before. */
 export function StatementStatus({ final }: { final: boolean }) {
-  return final ? <span className="badge text-bg-success">Final</span> : <span className="badge text-bg-secondary">In progress</span>;
+  return final ? (
+    <span className="badge text-bg-success">Final</span>
+  ) : (
+    <span className="badge text-bg-secondary">In progress</span>
+  );
 }

@@ -44,17 +44,27 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
         <Modal.Body>
           {signedIn ? (
             <p className="text-secondary" data-testid="support-available">
-              {available === null ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available this month.`}
+              {available === null
+                ? 'Checking your balance…'
+                : `You have ${plural(available, 'credit')} available this month.`}
             </p>
           ) : (
             <p className="text-secondary">
               <a href="/auth">Log in</a> to give your monthly credits to {artist.name}.
             </p>
           )}
-          <CreditAmountField id="support-amount" label="Credits to allocate" value={amount} available={available} onChange={setAmount} />
+          <CreditAmountField
+            id="support-amount"
+            label="Credits to allocate"
+            value={amount}
+            available={available}
+            onChange={setAmount}
+          />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
+          <Button variant="outline-light" onClick={onHide}>
+            Cancel
+          </Button>
           <Button type="submit" className="btn-gold" disabled={amount === '' || pending}>
             {pending ? 'Allocating…' : 'Allocate Credits'}
           </Button>

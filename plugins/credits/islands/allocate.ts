@@ -3,7 +3,13 @@ import { toast } from '../../../site/stores/toasts.ts';
 import { INVALID_AMOUNT, allocatedToast, insufficientCredits } from '../rules.ts';
 
 export interface AllocationResult {
-  allocation: { id: number; artistId: number; credits: number; allocationDate: string; artist: { name: string; genre: string | null } | null };
+  allocation: {
+    id: number;
+    artistId: number;
+    credits: number;
+    allocationDate: string;
+    artist: { name: string; genre: string | null } | null;
+  };
   credits: number;
 }
 
@@ -30,11 +36,18 @@ export async function allocateCredits(
     return null;
   }
   try {
-    const result = await apiRequest<AllocationResult>('POST', '/api/credits/allocate', { artistId: artist.id, credits: amount });
+    const result = await apiRequest<AllocationResult>('POST', '/api/credits/allocate', {
+      artistId: artist.id,
+      credits: amount,
+    });
     toast({ ...allocatedToast(amount, artist.name), variant: 'success' });
     return result;
   } catch (error) {
-    toast({ title: 'Allocation Failed', description: messageOf(error, 'Failed to allocate credits'), variant: 'destructive' });
+    toast({
+      title: 'Allocation Failed',
+      description: messageOf(error, 'Failed to allocate credits'),
+      variant: 'destructive',
+    });
     return null;
   }
 }

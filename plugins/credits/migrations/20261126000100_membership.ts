@@ -24,7 +24,9 @@ export async function up(knex: Knex): Promise<void> {
   const now = Date.now();
   const users: Array<{ id: number }> = await knex('users').select('id');
   for (let i = 0; i < users.length; i += 200) {
-    await knex('memberships').insert(users.slice(i, i + 200).map((u) => ({ user_id: u.id, state: 'member', updated_at: now })));
+    await knex('memberships').insert(
+      users.slice(i, i + 200).map((u) => ({ user_id: u.id, state: 'member', updated_at: now })),
+    );
   }
 }
 

@@ -69,7 +69,11 @@ describe('credits: balance, allocation and monthly refill', () => {
     });
 
     it('creates one grant per user and month however often the balance is read', async () => {
-      await Promise.all([fan.client.get('/api/credits/user'), fan.client.get('/api/credits/user'), fan.client.get('/api/credits/user')]);
+      await Promise.all([
+        fan.client.get('/api/credits/user'),
+        fan.client.get('/api/credits/user'),
+        fan.client.get('/api/credits/user'),
+      ]);
       const rows = await grants(fan.user.id);
       expect(rows.map((r) => [r.month, r.credits])).to.deep.equal([['2026-03', 100]]);
     });
@@ -87,7 +91,11 @@ describe('credits: balance, allocation and monthly refill', () => {
     ];
     for (const [what, patch, message] of invalid) {
       it(`refuses ${what} with 400 "${message}"`, async () => {
-        const res = await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 5, ...patch });
+        const res = await fan.client.post('/api/credits/allocate', {
+          artistId: artist.artist!.id,
+          credits: 5,
+          ...patch,
+        });
         expect(res.status).to.equal(400);
         expect(res.body).to.deep.equal({ message });
       });
@@ -112,7 +120,11 @@ describe('credits: balance, allocation and monthly refill', () => {
     });
 
     it('spends from the session user only, ignoring a userId in the body', async () => {
-      const res = await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 20, userId: other.user.id });
+      const res = await fan.client.post('/api/credits/allocate', {
+        artistId: artist.artist!.id,
+        credits: 20,
+        userId: other.user.id,
+      });
       expect(res.status).to.equal(201);
       expect(res.body.credits).to.equal(80);
       expect(res.body.allocation).to.include({ artistId: artist.artist!.id, credits: 20 });
@@ -125,7 +137,9 @@ describe('credits: balance, allocation and monthly refill', () => {
     it('lists allocations newest first with the artist name and genre, and sums them on the vault', async () => {
       await server.app.kernel.knex('artists').where({ id: other.artist!.id }).update({ genre: 'Jazz' });
       clock = new Date('2026-03-16T09:00:00Z');
-      expect((await fan.client.post('/api/credits/allocate', { artistId: other.artist!.id, credits: 10 })).status).to.equal(201);
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: other.artist!.id, credits: 10 })).status,
+      ).to.equal(201);
       const list = await fan.client.get('/api/credits/allocations');
       expect(list.body.map((a: { credits: number; artist: object }) => [a.credits, a.artist])).to.deep.equal([
         [10, { name: 'Otto', genre: 'Jazz' }],
@@ -148,32 +162,61 @@ describe('credits: balance, allocation and monthly refill', () => {
       expect(again.body.credits).to.equal(70);
       clock = new Date('2026-04-01T00:00:00Z');
       const vault = (await fan.client.get('/api/credits/user')).body;
-      expect(vault).to.include({ credits: 100, month: '2026-04', allocatedThisMonth: 0, totalAllocated: 30, artistsSupported: 2 });
+      expect(vault).to.include({
+        credits: 100,
+        month: '2026-04',
+        allocatedThisMonth: 0,
+        totalAllocated: 30,
+        artistsSupported: 2,
+      });
       expect(vault.nextRefillAt).to.equal('2026-05-01T00:00:00.000Z');
       const rows = await grants(fan.user.id);
-      expect(rows.map((r) => [r.month, r.remaining])).to.deep.equal([['2026-03', 70], ['2026-04', 100]]);
+      expect(rows.map((r) => [r.month, r.remaining])).to.deep.equal([
+        ['2026-03', 70],
+        ['2026-04', 100],
+      ]);
     });
 
     it('keeps each month balanced in the ledger: grant − allocations = balance', async () => {
-      expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 45 })).status).to.equal(201);
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 45 })).status,
+      ).to.equal(201);
       const knex = server.app.kernel.knex;
       for (const grant of await grants(fan.user.id)) {
-        const [{ spent }] = await knex('credit_allocations').where({ userId: fan.user.id, month: grant.month }).sum({ spent: 'credits' });
+        const [{ spent }] = await knex('credit_allocations')
+          .where({ userId: fan.user.id, month: grant.month })
+          .sum({ spent: 'credits' });
         expect(grant.credits - Number(spent)).to.equal(grant.remaining);
       }
     });
   });
 
   describe("the Allocate dialog's artists (read when it opens, not with the vault page)", () => {
-    const choice = (account: SignedUp, genre: string | null = null) => ({ id: account.artist!.id, name: account.artist!.name, genre });
+    const choice = (account: SignedUp, genre: string | null = null) => ({
+      id: account.artist!.id,
+      name: account.artist!.name,
+      genre,
+    });
 
     it('lists every artist by name but the caller’s own, and none whose account was deleted', async () => {
       await server.app.kernel.knex('artists').where({ id: other.artist!.id }).update({ genre: 'Jazz' });
       const leaving = await signUp(server, 'abel', { artist: true });
-      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([choice(leaving), choice(artist), choice(other, 'Jazz')]);
-      expect((await artist.client.get('/api/credits/artists')).body).to.deep.equal([choice(leaving), choice(other, 'Jazz')]);
-      expect((await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
-      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([choice(artist), choice(other, 'Jazz')]);
+      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([
+        choice(leaving),
+        choice(artist),
+        choice(other, 'Jazz'),
+      ]);
+      expect((await artist.client.get('/api/credits/artists')).body).to.deep.equal([
+        choice(leaving),
+        choice(other, 'Jazz'),
+      ]);
+      expect(
+        (await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status,
+      ).to.equal(200);
+      expect((await fan.client.get('/api/credits/artists')).body).to.deep.equal([
+        choice(artist),
+        choice(other, 'Jazz'),
+      ]);
     });
   });
 
@@ -181,12 +224,15 @@ describe('credits: balance, allocation and monthly refill', () => {
     it('gives exactly 33 successes and a balance of 1 to 60 concurrent requests for 3 credits', async () => {
       const racer = await signUp(server, 'racer');
       const answers = await Promise.all(
-        Array.from({ length: 60 }, () => racer.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 3 })),
+        Array.from({ length: 60 }, () =>
+          racer.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 3 }),
+        ),
       );
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s === 201)).to.have.length(33);
       expect(statuses.filter((s) => s === 400)).to.have.length(27);
-      for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.message).to.equal('You only have 1 credit available');
+      for (const refused of answers.filter((a) => a.status === 400))
+        expect(refused.body.message).to.equal('You only have 1 credit available');
       expect((await racer.client.get('/api/credits/user')).body.credits).to.equal(1);
       const rows = await server.app.kernel.knex('credit_allocations').where({ userId: racer.user.id });
       expect(rows).to.have.length(33);
@@ -211,7 +257,9 @@ describe('credits: whether the vault has anyone to allocate to', () => {
     const second = await signUp(server, 'second', { artist: true });
     expect(await credits.hasArtistChoices(solo.user.id)).to.equal(true);
     expect(await credits.hasArtistChoices(second.user.id)).to.equal(true);
-    expect((await solo.client.post(`/api/users/${solo.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+    expect((await solo.client.post(`/api/users/${solo.user.id}/deletion`, { password: 'secret123' })).status).to.equal(
+      200,
+    );
     expect(await credits.hasArtistChoices(second.user.id)).to.equal(false);
   });
 });

@@ -7,13 +7,19 @@ describe('demo data: the demo listener’s history (without the catalog)', () =>
   const clock = new Date('2026-05-20T12:00:00Z');
 
   before(async () => {
-    server = await startTestServer({ plugins: ['accounts', 'credits', 'messaging', 'content'], seedDemo: true, now: () => clock });
+    server = await startTestServer({
+      plugins: ['accounts', 'credits', 'messaging', 'content'],
+      seedDemo: true,
+      now: () => clock,
+    });
   });
   after(() => server.stop());
 
   it('gives the demo listener allocations in the two earlier months and a full balance now', async () => {
     const demo = server.client();
-    expect((await demo.post('/api/auth/login', { username: DEMO_USERNAME, password: DEMO_PASSWORD })).status).to.equal(200);
+    expect((await demo.post('/api/auth/login', { username: DEMO_USERNAME, password: DEMO_PASSWORD })).status).to.equal(
+      200,
+    );
     const vault = (await demo.get('/api/credits/user')).body;
     expect(vault).to.include({ credits: 100, allocatedThisMonth: 0, totalAllocated: 180 });
     expect(vault.artistsSupported).to.be.at.least(3);
@@ -30,7 +36,9 @@ describe('demo data: the demo listener’s history (without the catalog)', () =>
   it('balances every seeded month of the ledger and gives the artists a statement', async () => {
     const knex = server.app.kernel.knex;
     for (const grant of await knex('credit_grants')) {
-      const [{ spent }] = await knex('credit_allocations').where({ userId: grant.userId, month: grant.month }).sum({ spent: 'credits' });
+      const [{ spent }] = await knex('credit_allocations')
+        .where({ userId: grant.userId, month: grant.month })
+        .sum({ spent: 'credits' });
       expect(grant.credits - Number(spent ?? 0)).to.equal(grant.remaining);
     }
     // The demo listener and the demo artists were members; the last artist gave nothing last month.

@@ -18,13 +18,22 @@ describe('membership in the browser', function () {
   });
 
   const register = async (username: string) => {
-    const res = await suite.server.client().post('/api/auth/register', { username, password: 'demo1234', email: `${username}@example.com`, name: 'Fresh Fan' });
+    const res = await suite.server.client().post('/api/auth/register', {
+      username,
+      password: 'demo1234',
+      email: `${username}@example.com`,
+      name: 'Fresh Fan',
+    });
     expect(res.status).to.equal(201);
   };
-  const noSideScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).to.equal(true);
+  const noSideScroll = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).to.equal(true);
   const upgradeLink = (page: Page) => page.locator('header.topbar').getByRole('link', { name: 'Upgrade to Premium' });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     const size = `${viewport.width}x${viewport.height}`;
 
     it(`upgrades a new account from its included month, then cancels (${size})`, async () => {
@@ -35,7 +44,11 @@ describe('membership in the browser', function () {
       await page.goto('/');
       // Spec: the button is for desktop users; phones reach Billing from Settings. Read once the theme
       // applies: the first screen's inlined rules are an anonymous visitor's, who has no such button.
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet && link.media !== 'print'));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+          (link) => link.sheet && link.media !== 'print',
+        ),
+      );
       expect(await upgradeLink(page).isVisible()).to.equal(viewport.width >= 768);
       await page.goto('/profile?tab=billing');
       await hydrated(page);
@@ -102,7 +115,9 @@ describe('membership in the browser', function () {
       await page.goto('/transparency');
       const paid = `${november.trialFans} (€${((november.trialFans * november.feeCents) / 100).toFixed(2)} paid by OneTrack)`;
       await page.locator('td:visible', { hasText: paid }).first().waitFor();
-      await page.getByText('A new account’s first month is included. OneTrack pays that month’s fee into the pool itself').waitFor();
+      await page
+        .getByText('A new account’s first month is included. OneTrack pays that month’s fee into the pool itself')
+        .waitFor();
       await noSideScroll(page);
       await page.screenshot({ path: path.join(shots, `transparency-${size}.png`), fullPage: true });
       expect(errors).to.deep.equal([]);

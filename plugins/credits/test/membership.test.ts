@@ -19,8 +19,10 @@ describe('credits: membership', () => {
   after(() => server.stop());
 
   const knex = () => server.app.kernel.knex;
-  const months = async (userId: number) => (await knex()('credit_grants').where({ userId }).orderBy('month')).map((g) => [g.month, Boolean(g.trial)]);
-  const allocate = (who: SignedUp, credits: number) => who.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits });
+  const months = async (userId: number) =>
+    (await knex()('credit_grants').where({ userId }).orderBy('month')).map((g) => [g.month, Boolean(g.trial)]);
+  const allocate = (who: SignedUp, credits: number) =>
+    who.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits });
 
   for (const [method, path] of [
     ['get', '/api/credits/membership'],
@@ -56,7 +58,11 @@ describe('credits: membership', () => {
     const late = await signUp(server, 'latecomer');
     clock = new Date('2026-04-01T00:00:00Z');
     try {
-      expect((await late.client.get('/api/credits/membership')).body).to.include({ state: 'trial', trialMonth: '2026-03', reason: TRIAL_ENDED });
+      expect((await late.client.get('/api/credits/membership')).body).to.include({
+        state: 'trial',
+        trialMonth: '2026-03',
+        reason: TRIAL_ENDED,
+      });
       expect((await late.client.get('/api/credits/user')).body).to.include({ credits: 0, noCredits: TRIAL_ENDED });
     } finally {
       clock = new Date('2026-03-15T12:00:00Z');
@@ -78,16 +84,30 @@ describe('credits: membership', () => {
     expect(res.status).to.equal(403);
     expect(res.body).to.deep.equal({ message: TRIAL_ENDED });
     expect(await months(fan.user.id)).to.deep.equal([['2026-03', true]]);
-    expect(await knex()('credit_allocations').where({ userId: fan.user.id }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
-    expect((await fan.client.get('/api/credits/membership')).body).to.include({ creditsThisMonth: false, reason: TRIAL_ENDED });
+    expect(await knex()('credit_allocations').where({ userId: fan.user.id }).count({ n: '*' })).to.deep.equal([
+      { n: 1 },
+    ]);
+    expect((await fan.client.get('/api/credits/membership')).body).to.include({
+      creditsThisMonth: false,
+      reason: TRIAL_ENDED,
+    });
   });
 
   it('upgrades: credits at once, a paid (not trial) grant, no money taken; a repeat changes nothing', async () => {
     const res = await fan.client.post('/api/credits/membership/upgrade');
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ state: 'member', creditsThisMonth: true, creditsNextMonth: true, reason: null, notice: NO_PAYMENT_TAKEN });
+    expect(res.body).to.include({
+      state: 'member',
+      creditsThisMonth: true,
+      creditsNextMonth: true,
+      reason: null,
+      notice: NO_PAYMENT_TAKEN,
+    });
     expect((await fan.client.get('/api/credits/user')).body).to.include({ credits: 100, noCredits: null });
-    expect(await months(fan.user.id)).to.deep.equal([['2026-03', true], ['2026-04', false]]);
+    expect(await months(fan.user.id)).to.deep.equal([
+      ['2026-03', true],
+      ['2026-04', false],
+    ]);
     // A repeat announces no change: the balance just read stays cached.
     const again = await fan.client.post('/api/credits/membership/upgrade');
     expect(again.status).to.equal(200);
@@ -99,7 +119,13 @@ describe('credits: membership', () => {
     expect((await allocate(fan, 30)).status).to.equal(201);
     const res = await fan.client.post('/api/credits/membership/cancel');
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ state: 'cancelled', paidThrough: '2026-04', creditsThisMonth: true, creditsNextMonth: false, reason: null });
+    expect(res.body).to.include({
+      state: 'cancelled',
+      paidThrough: '2026-04',
+      creditsThisMonth: true,
+      creditsNextMonth: false,
+      reason: null,
+    });
     expect((await fan.client.get('/api/credits/user')).body).to.include({ credits: 70 });
     expect((await allocate(fan, 5)).status).to.equal(201);
     expect((await fan.client.get('/api/credits/user')).body).to.include({ credits: 65 });
@@ -121,9 +147,13 @@ describe('credits: membership', () => {
   it('counts members and included months apart on a closed month, and says so on the fan statement', async () => {
     // Only fanny had grants (arty never opened the vault): March was her included month, April paid.
     clock = new Date('2026-06-01T00:10:00Z');
-    const march = (await server.client().get('/api/transparency')).body.months.find((m: { month: string }) => m.month === '2026-03');
+    const march = (await server.client().get('/api/transparency')).body.months.find(
+      (m: { month: string }) => m.month === '2026-03',
+    );
     expect(march).to.include({ payingFans: 1, trialFans: 1, members: 0 });
-    const april = (await server.client().get('/api/transparency')).body.months.find((m: { month: string }) => m.month === '2026-04');
+    const april = (await server.client().get('/api/transparency')).body.months.find(
+      (m: { month: string }) => m.month === '2026-04',
+    );
     expect(april).to.include({ payingFans: 1, trialFans: 0, members: 1 });
     expect((await fan.client.get('/api/credits/statements/fan?month=2026-03')).body.trial).to.equal(true);
     expect((await fan.client.get('/api/credits/statements/fan?month=2026-04')).body.trial).to.equal(false);

@@ -6,22 +6,54 @@ import { upgrade } from './fixtures.ts';
 
 describe('credits: payout formula', () => {
   it('splits cents in proportion and always adds up to the total', () => {
-    expect([...splitProportionally(699, new Map([[1, 2], [2, 1]]))]).to.deep.equal([[1, 466], [2, 233]]);
-    expect([...splitProportionally(100, new Map([[5, 1], [3, 1], [4, 1]]))]).to.deep.equal([[5, 33], [3, 34], [4, 33]]);
+    expect([
+      ...splitProportionally(
+        699,
+        new Map([
+          [1, 2],
+          [2, 1],
+        ]),
+      ),
+    ]).to.deep.equal([
+      [1, 466],
+      [2, 233],
+    ]);
+    expect([
+      ...splitProportionally(
+        100,
+        new Map([
+          [5, 1],
+          [3, 1],
+          [4, 1],
+        ]),
+      ),
+    ]).to.deep.equal([
+      [5, 33],
+      [3, 34],
+      [4, 33],
+    ]);
     for (let run = 0; run < 200; run++) {
-      const weights = new Map(Array.from({ length: 1 + (run % 9) }, (_, i) => [i + 1, 1 + ((run * 7 + i * 13) % 50)] as [number, number]));
+      const weights = new Map(
+        Array.from({ length: 1 + (run % 9) }, (_, i) => [i + 1, 1 + ((run * 7 + i * 13) % 50)] as [number, number]),
+      );
       const parts = splitProportionally(run * 37 + 1, weights);
       expect([...parts.values()].reduce((a, b) => a + b, 0)).to.equal(run * 37 + 1);
     }
   });
 
   it('pays out every cent that came in: platform + artists + unallocated = fans × fee', () => {
-    const allocations = Array.from({ length: 300 }, (_, i) => ({ userId: 1 + (i % 41), artistId: 1 + ((i * 17) % 23), credits: 1 + (i % 7) }));
+    const allocations = Array.from({ length: 300 }, (_, i) => ({
+      userId: 1 + (i % 41),
+      artistId: 1 + ((i * 17) % 23),
+      credits: 1 + (i % 7),
+    }));
     const payouts = computePayouts({ feeCents: 1299, platformShare: 0.27 }, 50, allocations);
     expect(payouts.grossCents).to.equal(50 * 1299);
     expect(payouts.platformCents + payouts.artistsCents + payouts.unallocatedCents).to.equal(payouts.grossCents);
     expect(payouts.artists.reduce((sum, a) => sum + a.amountCents, 0)).to.equal(payouts.artistsCents);
-    expect(payouts.artists.reduce((sum, a) => sum + a.credits, 0)).to.equal(allocations.reduce((sum, a) => sum + a.credits, 0));
+    expect(payouts.artists.reduce((sum, a) => sum + a.credits, 0)).to.equal(
+      allocations.reduce((sum, a) => sum + a.credits, 0),
+    );
   });
 });
 
@@ -32,13 +64,19 @@ describe('credits: monthly payout statements', () => {
 
   before(async () => {
     server = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock });
-    [x, y, z] = [await signUp(server, 'xavi', { artist: true }), await signUp(server, 'yara', { artist: true }), await signUp(server, 'zoe', { artist: true })];
+    [x, y, z] = [
+      await signUp(server, 'xavi', { artist: true }),
+      await signUp(server, 'yara', { artist: true }),
+      await signUp(server, 'zoe', { artist: true }),
+    ];
     [fanA, fanB, idle] = [await signUp(server, 'fana'), await signUp(server, 'fanb'), await signUp(server, 'idle')];
     admin = await signUp(server, 'boss', { role: 'admin' });
     // Two members; idle is in the included first month, whose fee OneTrack pays (still a paying fan).
     await upgrade(fanA, fanB);
     const give = async (fan: SignedUp, artist: SignedUp, credits: number) =>
-      expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status,
+      ).to.equal(201);
     // Fan A: 40 to X, 20 to Y (2:1). Fan B: 5 each to X, Y, Z. Idle only opens the vault.
     await give(fanA, x, 30);
     await give(fanA, y, 20);
@@ -91,7 +129,9 @@ describe('credits: monthly payout statements', () => {
     expect((await y.client.get('/api/credits/payouts')).body.statements[0].final).to.equal(false);
     clock = new Date('2026-07-01T00:05:00Z');
     const after = await y.client.get('/api/credits/payouts');
-    expect(after.body.statements).to.deep.equal([{ month: '2026-06', final: true, credits: 25, fans: 2, amountCents: 466 }]);
+    expect(after.body.statements).to.deep.equal([
+      { month: '2026-06', final: true, credits: 25, fans: 2, amountCents: 466 },
+    ]);
   });
 
   it('answers an empty month with zeros, and refuses a malformed month with 400', async () => {
@@ -104,7 +144,11 @@ describe('credits: monthly payout statements', () => {
   });
 
   it('follows the configured fee and share', async () => {
-    const other = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock, config: { monthlyFeeCents: 1000, platformShare: 0.5 } });
+    const other = await startTestServer({
+      plugins: ['accounts', 'credits'],
+      now: () => clock,
+      config: { monthlyFeeCents: 1000, platformShare: 0.5 },
+    });
     try {
       const artist = await signUp(other, 'solo', { artist: true });
       const fan = await signUp(other, 'fan');
@@ -121,9 +165,14 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   let clock = new Date('2026-06-10T10:00:00Z');
   let a: SignedUp, b: SignedUp, admin: SignedUp;
   let during: Record<string, unknown>;
-  let closed: { artists: Array<{ artistId: number; name: string; credits: number; fans: number; amountCents: number }> } & Record<string, unknown>;
+  let closed: {
+    artists: Array<{ artistId: number; name: string; credits: number; fans: number; amountCents: number }>;
+  } & Record<string, unknown>;
   const knex = () => server.app.kernel.knex;
-  const stored = async () => ({ statements: await knex()('payoutStatements').orderBy('month'), lines: await knex()('payoutStatementLines').orderBy(['month', 'artistId']) });
+  const stored = async () => ({
+    statements: await knex()('payoutStatements').orderBy('month'),
+    lines: await knex()('payoutStatementLines').orderBy(['month', 'artistId']),
+  });
 
   before(async () => {
     server = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock });
@@ -131,8 +180,15 @@ describe('credits: a closed month’s statement is computed once and kept', () =
     const [f1, f2, f3] = [await signUp(server, 'fan1'), await signUp(server, 'fan2'), await signUp(server, 'fan3')];
     admin = await signUp(server, 'chief', { role: 'admin' });
     await upgrade(f1);
-    for (const [fan, artist, credits] of [[f1, a, 30], [f1, b, 10], [f2, a, 7], [f2, b, 7]] as const) {
-      expect((await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
+    for (const [fan, artist, credits] of [
+      [f1, a, 30],
+      [f1, b, 10],
+      [f2, a, 7],
+      [f2, b, 7],
+    ] as const) {
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status,
+      ).to.equal(201);
     }
     await f3.client.get('/api/credits/user');
   });
@@ -192,7 +248,11 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   it('equals a fresh computation from the ledger, and is rebuilt the same when dropped', async () => {
     const [{ n }] = await knex()('credit_grants').where({ month: '2026-06' }).count({ n: '*' });
     const rows = await knex()('credit_allocations').where({ month: '2026-06' }).select('userId', 'artistId', 'credits');
-    const { artists, ...totals } = { ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows), currency: 'EUR', trialFans: 2 };
+    const { artists, ...totals } = {
+      ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows),
+      currency: 'EUR',
+      trialFans: 2,
+    };
     const { artists: closedArtists, month: _month, final: _final, ...closedTotals } = closed;
     expect(closedTotals).to.deep.equal(totals);
     expect(closedArtists.map(({ name: _name, ...line }) => line)).to.deep.equal(artists);

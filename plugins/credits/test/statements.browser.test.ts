@@ -19,14 +19,19 @@ describe('statements and transparency in the browser', function () {
     await hydrated(page);
     const section = page.getByRole('region', { name: 'Your statement' });
     const summary = section.getByTestId('fan-statement-summary');
-    expect(await summary.textContent()).to.include(`Your €9.99 in ${monthName(current)} → €6.99 unallocated, platform €3.00`);
+    expect(await summary.textContent()).to.include(
+      `Your €9.99 in ${monthName(current)} → €6.99 unallocated, platform €3.00`,
+    );
 
     await section.getByLabel('Month').selectOption({ label: monthName(last) });
     await summary.filter({ hasText: `in ${monthName(last)} → €6.99 to artists:` }).waitFor();
     const api = (await page.request.get(`/api/credits/statements/fan?month=${last}`)).json();
     const { lines } = await api;
     expect(lines.length).to.equal(3);
-    for (const line of lines) expect(await summary.textContent()).to.include(`${line.name} ${euros(line.amountCents)} (${line.credits} credits)`);
+    for (const line of lines)
+      expect(await summary.textContent()).to.include(
+        `${line.name} ${euros(line.amountCents)} (${line.credits} credits)`,
+      );
     const table = section.getByRole('table', { name: `Where your €9.99 went in ${monthName(last)}` });
     const amounts = await table.locator('tbody tr td:last-child').allTextContents();
     const cents = amounts.map((text) => Math.round(Number(text.replace('€', '')) * 100));
@@ -52,17 +57,28 @@ describe('statements and transparency in the browser', function () {
     // The pick lands after Astro started React on the vault and before React committed: an event then
     // makes React finish hydrating there and then, and the vault's first render after it set the
     // select back to the month in its state before the event reached it (site/directives/islandForms.ts).
-    await page.addInitScript((month) => document.addEventListener('astro:hydrate', (event) => {
-      const select = (event.target as Element).querySelector<HTMLSelectElement>('#fan-statement-month');
-      if (!select) return;
-      queueMicrotask(() => {
-        select.value = month;
-        for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, { bubbles: true }));
-      });
-    }, { capture: true }), last);
+    await page.addInitScript(
+      (month) =>
+        document.addEventListener(
+          'astro:hydrate',
+          (event) => {
+            const select = (event.target as Element).querySelector<HTMLSelectElement>('#fan-statement-month');
+            if (!select) return;
+            queueMicrotask(() => {
+              select.value = month;
+              for (const type of ['input', 'change']) select.dispatchEvent(new Event(type, { bubbles: true }));
+            });
+          },
+          { capture: true },
+        ),
+      last,
+    );
     await page.goto('/credits');
     await hydrated(page);
-    await page.getByTestId('fan-statement-summary').filter({ hasText: `in ${monthName(last)} → €6.99 to artists:` }).waitFor();
+    await page
+      .getByTestId('fan-statement-summary')
+      .filter({ hasText: `in ${monthName(last)} → €6.99 to artists:` })
+      .waitFor();
     expect(await page.getByLabel('Month', { exact: true }).inputValue()).to.equal(last);
     expect(errors).to.deep.equal([]);
   });
@@ -80,16 +96,28 @@ describe('statements and transparency in the browser', function () {
     expect(json.fans).to.be.greaterThan(1);
     expect(await explanation.textContent()).to.include(`${json.fans} fans gave you ${json.credits} credits`);
     expect(await section.getByTestId('artist-statement-amount').textContent()).to.equal(euros(json.amountCents));
-    expect(await explanation.textContent()).to.include('the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan');
-    expect(await section.getByRole('table', { name: /Fan by fan/ }).locator('tbody tr').count()).to.equal(json.lines.length);
+    expect(await explanation.textContent()).to.include(
+      'the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan',
+    );
+    expect(
+      await section
+        .getByRole('table', { name: /Fan by fan/ })
+        .locator('tbody tr')
+        .count(),
+    ).to.equal(json.lines.length);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).to.equal(`onetrack-statement-${last}.csv`);
     const csv = await readFile((await download.path())!, 'utf8');
     const rows = csv.trimEnd().split('\r\n');
     expect(rows[0]).to.equal('month,artist,fan,credits,fan_credits,amount_cents,amount');
     expect(rows.length).to.equal(json.lines.length + 2);
-    expect(rows.at(-1)).to.equal(`${last},Nova Harbor,total,${json.credits},,${json.amountCents},${euros(json.amountCents)}`);
+    expect(rows.at(-1)).to.equal(
+      `${last},Nova Harbor,total,${json.credits},,${json.amountCents},${euros(json.amountCents)}`,
+    );
     expect(errors).to.deep.equal([]);
   });
 
@@ -109,13 +137,20 @@ describe('statements and transparency in the browser', function () {
     expect([months[0].trialFans, cells[3]]).to.deep.equal([0, '0']);
     expect(cells[4]).to.equal(`${euros(months[0].platformCents)} (30\u00a0%)`);
     expect(cells[5]).to.equal(euros(months[0].artistsCents));
-    expect(await table.locator('thead th').allTextContents()).to.include.members(['Median payout', 'Top-10 share', 'Artists paid', 'Included first months']);
+    expect(await table.locator('thead th').allTextContents()).to.include.members([
+      'Median payout',
+      'Top-10 share',
+      'Artists paid',
+      'Included first months',
+    ]);
     expect(errors).to.deep.equal([]);
 
     // Server-rendered (the figures are in the HTML itself) and kept by the page cache for visitors.
     const anonymous = suite.server.client();
     const first = await anonymous.get('/transparency');
-    expect(first.text).to.include('<caption>Money in and out, per closed month</caption>').and.include(euros(months[0].grossCents));
+    expect(first.text)
+      .to.include('<caption>Money in and out, per closed month</caption>')
+      .and.include(euros(months[0].grossCents));
     const again = await anonymous.get('/transparency');
     expect(again.headers.get('x-page-cache')).to.equal('hit');
     expect(again.text).to.equal(first.text);

@@ -25,15 +25,15 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') (row.push(field), (field = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ''), i++;
+      ((row = []), (field = ''), i++);
     } else field += c;
   }
   expect(field, 'the file ends with CRLF').to.equal('');
@@ -62,7 +62,9 @@ describe('credits: statement sums are exact for any fans (seeded property)', () 
       for (const line of lines) byFan.set(line.userId, (byFan.get(line.userId) ?? 0) + line.amountCents);
       for (const [fan, cents] of byFan) expect(cents, `seed ${seed} fan ${fan}`).to.equal(net);
       const month = summarise(terms, fans, lines);
-      expect(month.platformCents + month.artistsCents + month.unallocatedCents, `seed ${seed}`).to.equal(fans * terms.feeCents);
+      expect(month.platformCents + month.artistsCents + month.unallocatedCents, `seed ${seed}`).to.equal(
+        fans * terms.feeCents,
+      );
       expect(month.artists.reduce((sum, a) => sum + a.amountCents, 0)).to.equal(month.artistsCents);
     }
   });
@@ -74,7 +76,11 @@ describe('credits: statements of random fans agree with each other and with the 
   after(() => server.stop());
 
   it('adds up per fan, per artist and in total, open and once settled', async () => {
-    server = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock, config: { monthlyFeeCents: 1003, platformShare: 0.27 } });
+    server = await startTestServer({
+      plugins: ['accounts', 'credits'],
+      now: () => clock,
+      config: { monthlyFeeCents: 1003, platformShare: 0.27 },
+    });
     const random = seeded(2026);
     const artists: SignedUp[] = [];
     for (let i = 0; i < 6; i++) artists.push(await signUp(server, `band${i}`, { artist: true }));
@@ -87,7 +93,10 @@ describe('credits: statements of random fans agree with each other and with the 
       for (let k = 0; k < times && left > 0; k++) {
         const credits = 1 + Math.floor(random() * left);
         left -= credits;
-        const res = await fan.client.post('/api/credits/allocate', { artistId: artists[Math.floor(random() * artists.length)].artist!.id, credits });
+        const res = await fan.client.post('/api/credits/allocate', {
+          artistId: artists[Math.floor(random() * artists.length)].artist!.id,
+          credits,
+        });
         expect(res.status).to.equal(201);
       }
     }
@@ -98,7 +107,9 @@ describe('credits: statements of random fans agree with each other and with the 
       for (const fan of fans) {
         const s = (await fan.client.get('/api/credits/statements/fan?month=2026-05')).body;
         expect(s.platformCents + s.artistsCents + s.unallocatedCents).to.equal(1003);
-        expect(s.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).to.equal(s.artistsCents);
+        expect(s.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).to.equal(
+          s.artistsCents,
+        );
         for (const l of s.lines) perArtist.set(l.artistId, (perArtist.get(l.artistId) ?? 0) + l.amountCents);
         statements.push({ ...s, final: null });
       }
@@ -125,7 +136,9 @@ describe('credits: fan and artist statements', () => {
   let clock = new Date('2026-11-10T10:00:00Z');
   let nova: SignedUp, kai: SignedUp, fan: SignedUp, idle: SignedUp, other: SignedUp;
   const give = async (who: SignedUp, artist: SignedUp, credits: number) =>
-    expect((await who.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(201);
+    expect((await who.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits })).status).to.equal(
+      201,
+    );
 
   before(async () => {
     server = await startTestServer({ plugins: ['accounts', 'credits'], now: () => clock });
@@ -141,7 +154,10 @@ describe('credits: fan and artist statements', () => {
 
   it('answers 401 before anything else, and 400 {message} for a bad month or format', async () => {
     const anonymous = server.client();
-    for (const path of ['/api/credits/statements/fan?month=nope', '/api/credits/statements/artist?month=2026-13&format=pdf']) {
+    for (const path of [
+      '/api/credits/statements/fan?month=nope',
+      '/api/credits/statements/artist?month=2026-13&format=pdf',
+    ]) {
       const res = await anonymous.get(path);
       expect(res.status, path).to.equal(401);
     }
@@ -230,11 +246,26 @@ describe('credits: fan and artist statements', () => {
     const [header, ...rows] = parseCsv(res.text);
     expect(header).to.deep.equal(['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount']);
     const total = rows.pop()!;
-    expect(rows.map(([month, artist, fanNo, credits, fanCredits, cents]) => ({ month, artist, fan: Number(fanNo), credits: Number(credits), fanCredits: Number(fanCredits), amountCents: Number(cents) }))).to.deep.equal(
-      json.lines.map((l: object) => ({ month: json.month, artist: json.artist.name, ...l })),
-    );
+    expect(
+      rows.map(([month, artist, fanNo, credits, fanCredits, cents]) => ({
+        month,
+        artist,
+        fan: Number(fanNo),
+        credits: Number(credits),
+        fanCredits: Number(fanCredits),
+        amountCents: Number(cents),
+      })),
+    ).to.deep.equal(json.lines.map((l: object) => ({ month: json.month, artist: json.artist.name, ...l })));
     expect(rows.map((r) => r[6])).to.deep.equal(['€6.99', '€4.66']);
-    expect(total).to.deep.equal([json.month, json.artist.name, 'total', String(json.credits), '', String(json.amountCents), '€11.65']);
+    expect(total).to.deep.equal([
+      json.month,
+      json.artist.name,
+      'total',
+      String(json.credits),
+      '',
+      String(json.amountCents),
+      '€11.65',
+    ]);
     expect((await fan.client.get('/api/credits/statements/artist?month=2026-11&format=csv')).status).to.equal(403);
   });
 
@@ -242,11 +273,20 @@ describe('credits: fan and artist statements', () => {
     const config = server.app.kernel.config;
     config.monthlyFeeCents = 1299;
     try {
-      expect((await fan.client.get('/api/credits/statements/fan?month=2026-11')).body).to.include({ feeCents: 999, netCents: 699 });
+      expect((await fan.client.get('/api/credits/statements/fan?month=2026-11')).body).to.include({
+        feeCents: 999,
+        netCents: 699,
+      });
       await upgrade(fan);
       clock = new Date('2026-12-02T09:00:00Z');
       const december = await fan.client.get('/api/credits/statements/fan');
-      expect(december.body).to.include({ month: '2026-12', feeCents: 1299, platformCents: 390, netCents: 909, unallocatedCents: 909 });
+      expect(december.body).to.include({
+        month: '2026-12',
+        feeCents: 1299,
+        platformCents: 390,
+        netCents: 909,
+        unallocatedCents: 909,
+      });
       expect(december.body.months).to.deep.equal(['2026-12', '2026-11']);
     } finally {
       config.monthlyFeeCents = 999;
@@ -280,8 +320,14 @@ describe('credits: settled months never change (injected clock)', () => {
     clock = new Date('2026-07-01T00:00:00.000Z');
     await fan.client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 20 });
     const months = await knex()('credit_allocations').orderBy('id').select('month', 'credits');
-    expect(months).to.deep.equal([{ month: '2026-06', credits: 10 }, { month: '2026-07', credits: 20 }]);
-    expect((await fan.client.get('/api/credits/statements/fan?month=2026-06')).body).to.include({ final: false, allocatedCredits: 10 });
+    expect(months).to.deep.equal([
+      { month: '2026-06', credits: 10 },
+      { month: '2026-07', credits: 20 },
+    ]);
+    expect((await fan.client.get('/api/credits/statements/fan?month=2026-06')).body).to.include({
+      final: false,
+      allocatedCredits: 10,
+    });
   });
 
   it('refuses an allocation whose transaction ends after its month settled, writing nothing', async () => {
@@ -298,8 +344,12 @@ describe('credits: settled months never change (injected clock)', () => {
     }
     expect(res.status).to.equal(409);
     expect(res.body).to.deep.equal({ message: 'This month is closed; please try again' });
-    expect(await knex()('credit_allocations').where({ month: '2026-07' }).sum({ n: 'credits' })).to.deep.equal([{ n: 20 }]);
-    expect(await knex()('credit_grants').where({ month: '2026-07' }).first('remaining')).to.deep.equal({ remaining: 80 });
+    expect(await knex()('credit_allocations').where({ month: '2026-07' }).sum({ n: 'credits' })).to.deep.equal([
+      { n: 20 },
+    ]);
+    expect(await knex()('credit_grants').where({ month: '2026-07' }).first('remaining')).to.deep.equal({
+      remaining: 80,
+    });
   });
 
   it('stores June once it has settled, and a late allocation or a new fee cannot change it', async () => {
@@ -307,11 +357,19 @@ describe('credits: settled months never change (injected clock)', () => {
     june = await read();
     expect(june.fan).to.include({ final: true, allocatedCredits: 10, artistsCents: 699, feeCents: 999 });
     expect(june.artist).to.include({ final: true, fans: 1, credits: 10, amountCents: 699 });
-    expect(await knex()('payoutFanLines').where({ month: '2026-06' }).select('userId', 'credits', 'fanCredits', 'amountCents')).to.deep.equal([
-      { userId: fan.user.id, credits: 10, fanCredits: 10, amountCents: 699 },
-    ]);
+    expect(
+      await knex()('payoutFanLines')
+        .where({ month: '2026-06' })
+        .select('userId', 'credits', 'fanCredits', 'amountCents'),
+    ).to.deep.equal([{ userId: fan.user.id, credits: 10, fanCredits: 10, amountCents: 699 }]);
     // A buggy writer backdates an allocation into June, and the fee and share change.
-    await knex()('credit_allocations').insert({ userId: admin.user.id, artistId: artist.artist!.id, month: '2026-06', credits: 50, createdAt: clock.getTime() });
+    await knex()('credit_allocations').insert({
+      userId: admin.user.id,
+      artistId: artist.artist!.id,
+      month: '2026-06',
+      credits: 50,
+      createdAt: clock.getTime(),
+    });
     const config = server.app.kernel.config;
     config.monthlyFeeCents = 1999;
     config.platformShare = 0.5;
@@ -355,7 +413,9 @@ describe('credits: transparency', () => {
     // 13 fans: fan i gives all their credits to artist i (fan 12 to artist 0), so artist 0 has two fans' nets.
     for (let i = 0; i < 13; i++) {
       const fan = await signUp(server, `fan${i}`);
-      expect((await fan.client.post('/api/credits/allocate', { artistId: artists[i % 12].artist!.id, credits: 100 })).status).to.equal(201);
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: artists[i % 12].artist!.id, credits: 100 })).status,
+      ).to.equal(201);
     }
     await (await signUp(server, 'idle')).client.get('/api/credits/user');
   });

@@ -35,7 +35,9 @@ describe('credits in the browser', () => {
     const bar = page.getByRole('progressbar', { name: '85 of 100 credits available this month' });
     expect(await bar.locator('.progress-bar').evaluate((el) => el.style.width)).to.equal('85%');
     // And a fan is told where a fee goes when no credits are given.
-    expect(await page.locator('.vault-balance').textContent()).to.include('no artist is paid from it and it is counted as unallocated');
+    expect(await page.locator('.vault-balance').textContent()).to.include(
+      'no artist is paid from it and it is counted as unallocated',
+    );
     const firstRow = page.locator('.vault-history tbody tr').first();
     expect(await firstRow.textContent()).to.include('Nova Harbor');
     expect(await firstRow.locator('td').last().textContent()).to.equal('15');
@@ -61,7 +63,14 @@ describe('credits in the browser', () => {
     const toast = page.getByTestId('toast');
     expect(await toast.textContent()).to.include('Credits Allocated');
     expect(await toast.isVisible()).to.equal(true);
-    expect(await toast.evaluate((el) => document.elementFromPoint(el.getBoundingClientRect().x + 20, el.getBoundingClientRect().y + 20)?.closest('[data-testid="toast"]') === el)).to.equal(true);
+    expect(
+      await toast.evaluate(
+        (el) =>
+          document
+            .elementFromPoint(el.getBoundingClientRect().x + 20, el.getBoundingClientRect().y + 20)
+            ?.closest('[data-testid="toast"]') === el,
+      ),
+    ).to.equal(true);
     await page.getByTestId('vault-balance').filter({ hasText: '80' }).waitFor();
     expect(await page.getByTestId('vault-this-month').textContent()).to.equal('20');
     expect(await page.locator('.vault-history tbody tr').first().textContent()).to.include('Kai Rocks');
@@ -74,7 +83,9 @@ describe('credits in the browser', () => {
     await signIn(page);
     // Artists the fan gave nothing to appear on the vault only if the page carries the dialog's list.
     const artists: Array<{ name: string }> = await (await page.request.get('/api/credits/artists')).json();
-    const given: Array<{ artist: { name: string } | null }> = await (await page.request.get('/api/credits/allocations')).json();
+    const given: Array<{ artist: { name: string } | null }> = await (
+      await page.request.get('/api/credits/allocations')
+    ).json();
     const onlyListed = artists.map((a) => a.name).filter((name) => !given.some((a) => a.artist?.name === name));
     expect(onlyListed).to.include('Ivy Quartet');
     const html = await (await page.request.get('/credits')).text();
@@ -98,7 +109,12 @@ describe('credits in the browser', () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.route(/\/api\/credits\/artists$/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }), { times: 1 });
+    await page.route(
+      /\/api\/credits\/artists$/,
+      (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),
+      { times: 1 },
+    );
     await page.getByRole('button', { name: 'Allocate Credits' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'The artists could not be loaded.' }).waitFor();
     expect(await submit.isDisabled()).to.equal(true);
@@ -116,7 +132,9 @@ describe('credits in the browser', () => {
     await signIn(page);
     await page.goto('/credits');
     await hydrated(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).to.equal(0);
   });
 });
@@ -127,12 +145,16 @@ describe('the vault with nobody to allocate to', () => {
   it('keeps Allocate Credits disabled and says why, until another artist joins', async () => {
     await signUp(suite.server, 'solo', { artist: true });
     const { page, errors } = await openPage(suite.browser, suite.server.url);
-    expect((await page.request.post('/api/auth/login', { data: { username: 'solo', password: 'secret123' } })).status()).to.equal(200);
+    expect(
+      (await page.request.post('/api/auth/login', { data: { username: 'solo', password: 'secret123' } })).status(),
+    ).to.equal(200);
     await page.goto('/credits');
     await hydrated(page);
     const allocate = page.getByRole('button', { name: 'Allocate Credits' });
     expect(await allocate.isDisabled()).to.equal(true);
-    expect(await page.locator(`#${await allocate.getAttribute('aria-describedby')}`).textContent()).to.equal('There are no other artists to allocate to yet.');
+    expect(await page.locator(`#${await allocate.getAttribute('aria-describedby')}`).textContent()).to.equal(
+      'There are no other artists to allocate to yet.',
+    );
     await signUp(suite.server, 'second', { artist: true });
     await page.reload();
     await hydrated(page);
@@ -141,4 +163,3 @@ describe('the vault with nobody to allocate to', () => {
     expect(errors).to.deep.equal([]);
   });
 });
-

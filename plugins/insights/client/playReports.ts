@@ -11,7 +11,10 @@ const PREVIEW_PATH = /^\/preview\/([A-Za-z0-9_-]{20,64})$/;
  * Where the play began: the page the listener was on (never a third-party referrer). A feed's links
  * land with `?from=feed` (syndication's FEED_LANDING), whatever page they open.
  */
-export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathname' | 'search'>): { source: PlayerSource; link?: string } {
+export function sourceOfPage({ pathname: path, search }: Pick<Location, 'pathname' | 'search'>): {
+  source: PlayerSource;
+  link?: string;
+} {
   const preview = PREVIEW_PATH.exec(path);
   if (preview) return { source: 'private', link: preview[1] };
   if (new URLSearchParams(search).get('from') === 'feed') return { source: 'feed' };
@@ -33,7 +36,13 @@ interface Play {
 /** Plain fetch, not the site's API client: the embed player loads this too and stays small. */
 function report(play: Play, event: 'start' | 'thirty' | 'complete' | 'skip'): void {
   const body = JSON.stringify({ trackId: play.trackId, event, ...play.origin });
-  fetch('/api/plays', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body, keepalive: true })
+  fetch('/api/plays', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+    keepalive: true,
+  })
     .then((res) => res.ok || console.warn('play not reported', res.status))
     .catch((error) => console.warn('play not reported', error));
 }
@@ -51,7 +60,8 @@ export default function reportPlays(audio: HTMLAudioElement, currentId: () => nu
     report(play, 'start');
   });
   audio.addEventListener('timeupdate', () => {
-    if (!play || play.thirty || play.ended || audio.currentTime < THIRTY_SECONDS || currentId() !== play.trackId) return;
+    if (!play || play.thirty || play.ended || audio.currentTime < THIRTY_SECONDS || currentId() !== play.trackId)
+      return;
     play.thirty = true;
     report(play, 'thirty');
   });

@@ -15,8 +15,14 @@ interface Props {
   origin: string;
 }
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const failed = (title: string, error: unknown) => toast({ title, description: error instanceof ApiError ? error.serverMessage : 'Please try again.', variant: 'destructive' });
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const failed = (title: string, error: unknown) =>
+  toast({
+    title,
+    description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+    variant: 'destructive',
+  });
 
 export default function PrivateLinks({ tracks, links: initial, today, origin }: Props) {
   const [links, setLinks] = useState(initial);
@@ -67,29 +73,53 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
           <Form.Label className="small mb-1">Track</Form.Label>
           <Form.Select value={trackId} onChange={(e) => setTrackId(Number(e.target.value))}>
             {tracks.map((t) => (
-              <option key={t.id} value={t.id}>{t.title}</option>
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
             ))}
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="link-expiry">
           <Form.Label className="small mb-1">Works until (UTC)</Form.Label>
-          <Form.Control type="date" required min={today} max={addDays(today, MAX_LINK_DAYS)} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+          <Form.Control
+            type="date"
+            required
+            min={today}
+            max={addDays(today, MAX_LINK_DAYS)}
+            value={expiresOn}
+            onChange={(e) => setExpiresOn(e.target.value)}
+          />
         </Form.Group>
-        <Button type="submit" variant="warning" disabled={busy} aria-busy={busy}>{busy ? 'Making…' : 'Make private link'}</Button>
+        <Button type="submit" variant="warning" disabled={busy} aria-busy={busy}>
+          {busy ? 'Making…' : 'Make private link'}
+        </Button>
       </Form>
       {links.length === 0 ? (
         <p className="text-secondary small mb-0">No private links yet.</p>
       ) : (
         <ul className="list-unstyled mb-0">
           {links.map((link) => (
-            <li key={link.id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle">
+            <li
+              key={link.id}
+              className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom border-secondary-subtle"
+            >
               <strong className="me-1">{link.trackTitle}</strong>
               {live(link) ? (
                 <>
                   <span className="small text-secondary">until {link.expiresOn}</span>
-                  <input className="form-control form-control-sm flex-grow-1 link-url" readOnly value={urlOf(link)} aria-label={`Private link to ${link.trackTitle}`} onFocus={(e) => e.currentTarget.select()} />
-                  <Button size="sm" variant="outline-light" onClick={() => void copy(link)}>Copy</Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => void revoke(link.id)}>Revoke</Button>
+                  <input
+                    className="form-control form-control-sm flex-grow-1 link-url"
+                    readOnly
+                    value={urlOf(link)}
+                    aria-label={`Private link to ${link.trackTitle}`}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
+                  <Button size="sm" variant="outline-light" onClick={() => void copy(link)}>
+                    Copy
+                  </Button>
+                  <Button size="sm" variant="outline-danger" onClick={() => void revoke(link.id)}>
+                    Revoke
+                  </Button>
                 </>
               ) : (
                 <span className="small text-secondary">{link.revoked ? 'revoked' : `expired ${link.expiresOn}`}</span>

@@ -62,5 +62,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['private_links', 'play_artist_days', 'play_day_sources', 'play_days', 'play_events']) await knex.schema.dropTable(table);
+  for (const table of ['private_links', 'play_artist_days', 'play_day_sources', 'play_days', 'play_events'])
+    await knex.schema.dropTable(table);
 }

@@ -3,7 +3,8 @@ import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 
-const BROWSER = (n: number) => `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.${n} Safari/605.1.15`;
+const BROWSER = (n: number) =>
+  `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.${n} Safari/605.1.15`;
 
 describe('insights: the artist dashboard', function () {
   this.timeout(60_000);
@@ -26,7 +27,8 @@ describe('insights: the artist dashboard', function () {
   const listen = async (trackId: number, listeners: number[], events: string[] = ['start'], source = 'track') => {
     for (const n of listeners) {
       const client = server.client({ 'User-Agent': BROWSER(n) });
-      for (const event of events) expect((await client.post('/api/plays', { trackId, event, source })).status).to.be.oneOf([200, 201]);
+      for (const event of events)
+        expect((await client.post('/api/plays', { trackId, event, source })).status).to.be.oneOf([200, 201]);
     }
   };
   const rollup = (day: string) => server.app.kernel.services.insights.rollupDay(day);
@@ -41,9 +43,15 @@ describe('insights: the artist dashboard', function () {
     expect([anonymous.status, anonymous.body]).to.deep.equal([401, { message: 'Please log in to see your dashboard' }]);
     expect((await server.client().get('/api/insights/dashboard.csv')).status).to.equal(401);
     const notArtist = await fan.client.get('/api/insights/dashboard');
-    expect([notArtist.status, notArtist.body]).to.deep.equal([403, { message: 'Only artist accounts have a dashboard' }]);
+    expect([notArtist.status, notArtist.body]).to.deep.equal([
+      403,
+      { message: 'Only artist accounts have a dashboard' },
+    ]);
     const badPeriod = await nova.client.get('/api/insights/dashboard?period=365');
-    expect([badPeriod.status, badPeriod.body]).to.deep.equal([400, { message: 'Period must be one of: month, 7, 30, 90' }]);
+    expect([badPeriod.status, badPeriod.body]).to.deep.equal([
+      400,
+      { message: 'Period must be one of: month, 7, 30, 90' },
+    ]);
   });
 
   it('withholds every play figure of fewer than 5 listeners, in JSON and CSV', async () => {
@@ -63,7 +71,9 @@ describe('insights: the artist dashboard', function () {
     await listen(drop, [5], ['start', 'thirty', 'complete'], 'search');
     await listen(drop, [6], ['start', 'skip'], 'home');
     // A music app's scrobble (subsonic) counts as the member's play of source "app", 30 s reached.
-    expect(await server.app.kernel.services.insights.recordScrobble({ id: fan.user.id, zone: 'UTC' }, drop)).to.deep.equal({ counted: true });
+    expect(
+      await server.app.kernel.services.insights.recordScrobble({ id: fan.user.id, zone: 'UTC' }, drop),
+    ).to.deep.equal({ counted: true });
     // Not rolled up yet: the dashboard reads rollups only.
     expect((await dashboard()).totals.plays).to.equal(null);
     await rollup('2026-11-20');
@@ -74,7 +84,10 @@ describe('insights: the artist dashboard', function () {
     expect(board.days.at(-1)).to.equal('2026-11-20');
     expect(board.series.plays.at(-1)).to.equal(7);
     expect(board.series.plays[0]).to.equal(null);
-    expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([['Drop', 7], ['Older', null]]);
+    expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([
+      ['Drop', 7],
+      ['Older', null],
+    ]);
     expect(board.sources).to.deep.equal([
       { source: 'home', label: 'Home page', plays: 1 },
       { source: 'track', label: 'Track page', plays: 4 },
@@ -91,7 +104,8 @@ describe('insights: the artist dashboard', function () {
   it('counts likes, and subscribers gained and lost in the period, each withheld below 5', async () => {
     fan.client.headers['User-Agent'] = BROWSER(99);
     expect((await fan.client.post(`/api/tracks/${older}/like`, { like: true })).status).to.equal(200);
-    const subscribe = async (who: SignedUp, active?: boolean) => (await who.client.post('/api/subscriptions', { artistId: nova.artist!.id, active })).status;
+    const subscribe = async (who: SignedUp, active?: boolean) =>
+      (await who.client.post('/api/subscriptions', { artistId: nova.artist!.id, active })).status;
     expect(await subscribe(fan)).to.be.oneOf([200, 201]);
     let board = await dashboard('7');
     expect(board.totals).to.include({ likes: 1, subscribersGained: null, subscribersLost: null });
@@ -106,7 +120,9 @@ describe('insights: the artist dashboard', function () {
     board = await dashboard('7');
     expect(board.totals).to.include({ subscribersGained: 6, subscribersLost: null });
     // A deleted account subscribes to nobody: the fifth loss.
-    expect((await others[4].client.post(`/api/users/${others[4].user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+    expect(
+      (await others[4].client.post(`/api/users/${others[4].user.id}/deletion`, { password: 'secret123' })).status,
+    ).to.equal(200);
     board = await dashboard('7');
     expect(board.totals).to.include({ subscribersGained: 6, subscribersLost: 5 });
     // Out of the period a week later, gained and lost alike.
@@ -116,16 +132,20 @@ describe('insights: the artist dashboard', function () {
     clock = saved;
   });
 
-  it('unsubscribes through spec §7\'s active: false, 404 when there is nothing to end, and a return counts as gained again', async () => {
+  it("unsubscribes through spec §7's active: false, 404 when there is nothing to end, and a return counts as gained again", async () => {
     const loner = await signUp(server, 'loner');
     const never = await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false });
     expect([never.status, never.body]).to.deep.equal([404, { message: 'You are not subscribed to this artist' }]);
     const unknown = await loner.client.post('/api/subscriptions', { artistId: 999_999, active: false });
     expect(unknown.status).to.equal(404);
-    expect((await server.client().post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status).to.equal(401);
+    expect(
+      (await server.client().post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
+    ).to.equal(401);
     const knex = server.app.kernel.knex;
     expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(201);
-    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status).to.equal(200);
+    expect(
+      (await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
+    ).to.equal(200);
     const ended = await knex('subscriptions').where({ userId: loner.user.id }).first();
     expect([Boolean(ended.active), Number(ended.endedAt)]).to.deep.equal([false, clock.getTime()]);
     expect((await loner.client.get('/api/subscriptions/user')).body).to.deep.equal([]);
@@ -134,8 +154,10 @@ describe('insights: the artist dashboard', function () {
     expect([Boolean(back.active), back.endedAt]).to.deep.equal([true, null]);
   });
 
-  it('projects the payout at the month\'s current figures, and the projection is the statement once the month closes', async () => {
-    expect((await fan.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 40 })).status).to.equal(201);
+  it("projects the payout at the month's current figures, and the projection is the statement once the month closes", async () => {
+    expect(
+      (await fan.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 40 })).status,
+    ).to.equal(201);
     clock = new Date('2026-11-30T23:59:00Z');
     const { money } = await dashboard('month');
     expect(money).to.include({ month: '2026-11', credits: 40, final: false });

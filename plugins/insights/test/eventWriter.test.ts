@@ -25,8 +25,19 @@ describe('insights: play events written in groups', function () {
   after(() => server.stop());
 
   const knex = () => server.app.kernel.knex;
-  const row = (listener: string, event: PlayEvent, over: Partial<PlayRow> = {}): PlayRow => ({ trackId, artistId, event, source: 'home', listener, day, playWindow: window, at, ...over });
-  const stored = async (listener: string) => (await knex()('play_events').where({ listener }).orderBy('event')).map((r) => r.event);
+  const row = (listener: string, event: PlayEvent, over: Partial<PlayRow> = {}): PlayRow => ({
+    trackId,
+    artistId,
+    event,
+    source: 'home',
+    listener,
+    day,
+    playWindow: window,
+    at,
+    ...over,
+  });
+  const stored = async (listener: string) =>
+    (await knex()('play_events').where({ listener }).orderBy('event')).map((r) => r.event);
 
   it('counts a batch by the one-at-a-time rules: first of a key, non-starts after a start (earlier or in the batch)', async () => {
     await writeEvents(knex(), [row('a'.repeat(32), 'start')]);
@@ -53,7 +64,9 @@ describe('insights: play events written in groups', function () {
     const listeners = Array.from({ length: 60 }, (_, i) => `d${String(i).padStart(31, '0')}`);
     let answers: boolean[] = [];
     const statements = await queriesDuring(knex(), async () => {
-      answers = await Promise.all(listeners.flatMap((l) => [writer.write(row(l, 'start')), writer.write(row(l, 'start'))]));
+      answers = await Promise.all(
+        listeners.flatMap((l) => [writer.write(row(l, 'start')), writer.write(row(l, 'start'))]),
+      );
     });
     expect(answers.filter(Boolean)).to.have.length(60);
     expect(answers.filter((_, i) => i % 2 === 0).every(Boolean), 'the first report of each listener').to.equal(true);
@@ -88,7 +101,10 @@ describe('insights: play events written in groups', function () {
     try {
       const first = writer.write(row('k'.repeat(32), 'start'));
       await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all([first, ...[1, 2, 3].map((i) => writer.write(row(`k${String(i).padStart(31, '0')}`, 'start')))]);
+      await Promise.all([
+        first,
+        ...[1, 2, 3].map((i) => writer.write(row(`k${String(i).padStart(31, '0')}`, 'start'))),
+      ]);
     } finally {
       knex().off('query', sent).off('query-response', answered);
     }
@@ -97,7 +113,9 @@ describe('insights: play events written in groups', function () {
 
   it('splits a queue longer than one statement takes', async () => {
     const writer = createEventWriter(knex());
-    const answers = await Promise.all(Array.from({ length: MAX_BATCH + 10 }, (_, i) => writer.write(row(`e${String(i).padStart(31, '0')}`, 'start'))));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_BATCH + 10 }, (_, i) => writer.write(row(`e${String(i).padStart(31, '0')}`, 'start'))),
+    );
     expect(answers.every(Boolean)).to.equal(true);
   });
 
@@ -110,6 +128,8 @@ describe('insights: play events written in groups', function () {
       writer.write(row('h'.repeat(32), 'start', { trackId: 999_999 })),
       writer.write(row('i'.repeat(32), 'start')),
     ]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).to.satisfy((v: unknown[]) => v[0] === true && v[1] === true && v[2] !== true && v[3] === true);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).to.satisfy(
+      (v: unknown[]) => v[0] === true && v[1] === true && v[2] !== true && v[3] === true,
+    );
   });
 });

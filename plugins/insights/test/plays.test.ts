@@ -6,7 +6,8 @@ import { addTrack } from '../../catalog/test/fixtures.ts';
 import { ROLLUP_JOB } from '../plays.ts';
 import { PLAY_REPORTS_PER_WINDOW } from '../rules.ts';
 
-const BROWSER = (n: number) => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`;
+const BROWSER = (n: number) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`;
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('insights: every play counts, privately', function () {
@@ -38,11 +39,13 @@ describe('insights: every play counts, privately', function () {
     const again = await play(visitor(1), { trackId: drop, event: 'start', source: 'track' });
     expect([again.status, again.body]).to.deep.equal([200, { counted: false }]);
     clock = new Date('2026-11-10T10:31:00Z');
-    expect((await play(visitor(1), { trackId: drop, event: 'start', source: 'home' })).body).to.deep.equal({ counted: true });
+    expect((await play(visitor(1), { trackId: drop, event: 'start', source: 'home' })).body).to.deep.equal({
+      counted: true,
+    });
     expect((await events()).map((e) => e.source)).to.deep.equal(['track', 'home']);
   });
 
-  it('leaves every node\'s caches alone (a play shows once rolled up), unlike other writes', async () => {
+  it("leaves every node's caches alone (a play shows once rolled up), unlike other writes", async () => {
     const told: string[][] = [];
     const unsubscribe = server.app.kernel.cache.subscribe((tags) => told.push([...tags]));
     try {
@@ -55,14 +58,18 @@ describe('insights: every play counts, privately', function () {
       unsubscribe();
     }
     await fan.client.post(`/api/tracks/${drop}/like`, { like: false });
-    await knex()('play_events').where({ listener: (await events()).at(-1).listener }).delete();
+    await knex()('play_events')
+      .where({ listener: (await events()).at(-1).listener })
+      .delete();
   });
 
   it('tells listeners apart without storing their address or browser, under a salt of the day', async () => {
     expect((await play(visitor(2), { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: true });
     const rows = await events();
     expect(rows).to.have.length(3);
-    expect(rows[2].listener).to.match(/^[0-9a-f]{32}$/).and.not.equal(rows[0].listener);
+    expect(rows[2].listener)
+      .to.match(/^[0-9a-f]{32}$/)
+      .and.not.equal(rows[0].listener);
     expect(rows[1].listener).to.equal(rows[0].listener);
     const stored = JSON.stringify(rows);
     expect(stored).not.to.contain('127.0.0.1').and.not.to.contain('Chrome');
@@ -72,14 +79,26 @@ describe('insights: every play counts, privately', function () {
     const [next] = await knex()('play_events').where({ day: '2026-11-11' });
     expect(next.listener).not.to.equal(rows[0].listener);
     const tables = await knex()('play_events').columnInfo();
-    expect(Object.keys(tables)).to.have.members(['id', 'trackId', 'artistId', 'event', 'source', 'listener', 'day', 'playWindow', 'at']);
+    expect(Object.keys(tables)).to.have.members([
+      'id',
+      'trackId',
+      'artistId',
+      'event',
+      'source',
+      'listener',
+      'day',
+      'playWindow',
+      'at',
+    ]);
   });
 
   it('does not count crawlers nor reports without a browser', async () => {
     const before = (await events()).length;
     const bot = await server.client({ 'User-Agent': GOOGLEBOT }).post('/api/plays', { trackId: drop, event: 'start' });
     expect([bot.status, bot.body]).to.deep.equal([200, { counted: false }]);
-    expect((await server.client({ 'User-Agent': '' }).post('/api/plays', { trackId: drop, event: 'start' })).body).to.deep.equal({ counted: false });
+    expect(
+      (await server.client({ 'User-Agent': '' }).post('/api/plays', { trackId: drop, event: 'start' })).body,
+    ).to.deep.equal({ counted: false });
     expect(await events()).to.have.length(before);
   });
 
@@ -87,7 +106,9 @@ describe('insights: every play counts, privately', function () {
     const member = fan.client;
     member.headers['User-Agent'] = BROWSER(9);
     expect((await play(member, { trackId: drop, event: 'thirty' })).body).to.deep.equal({ counted: false });
-    expect((await play(member, { trackId: drop, event: 'start', source: 'artist' })).body).to.deep.equal({ counted: true });
+    expect((await play(member, { trackId: drop, event: 'start', source: 'artist' })).body).to.deep.equal({
+      counted: true,
+    });
     expect((await play(member, { trackId: drop, event: 'thirty' })).body).to.deep.equal({ counted: true });
     expect((await play(member, { trackId: drop, event: 'thirty' })).body).to.deep.equal({ counted: false });
     expect((await play(member, { trackId: drop, event: 'complete' })).body).to.deep.equal({ counted: true });
@@ -97,7 +118,11 @@ describe('insights: every play counts, privately', function () {
     const before = (await events()).length;
     const cases: Array<[object, number, string]> = [
       [{ trackId: drop, event: 'pause' }, 400, 'Play event must be one of: start, thirty, complete, skip'],
-      [{ trackId: drop, event: 'start', source: 'google' }, 400, 'Play source must be one of: home, track, artist, search, feed, embed, private, other'],
+      [
+        { trackId: drop, event: 'start', source: 'google' },
+        400,
+        'Play source must be one of: home, track, artist, search, feed, embed, private, other',
+      ],
       [{ event: 'start' }, 400, 'Track is required'],
       [{ trackId: 99999, event: 'start' }, 404, 'Track not found'],
       // A track that is not out yet is not counted without its private link, whatever the source says.
@@ -120,8 +145,14 @@ describe('insights: every play counts, privately', function () {
     });
     await server.app.kernel.services.insights.rollupDay(day);
     const once = await read();
-    expect(once.days).to.deep.equal([{ trackId: drop, day, artistId: nova.artist!.id, plays: 3, listeners: 2, reached30: 0, completed: 0, skipped: 0 }]);
-    expect(once.sources.map((s) => [s.source, s.plays])).to.deep.equal([['home', 1], ['other', 1], ['track', 1]]);
+    expect(once.days).to.deep.equal([
+      { trackId: drop, day, artistId: nova.artist!.id, plays: 3, listeners: 2, reached30: 0, completed: 0, skipped: 0 },
+    ]);
+    expect(once.sources.map((s) => [s.source, s.plays])).to.deep.equal([
+      ['home', 1],
+      ['other', 1],
+      ['track', 1],
+    ]);
     expect(once.artists).to.deep.equal([{ artistId: nova.artist!.id, day, listeners: 2, reached30: 0 }]);
     await server.app.kernel.services.insights.rollupDay(day);
     await jobHandlers(server.app.plugins)[ROLLUP_JOB]({ day }, server.app.kernel);

@@ -8,7 +8,8 @@ import { UTC_VIEWER } from '../../catalog/viewer.ts';
 // Popular orders, featured artists, monthly listeners and a track's plays read the play rollups,
 // visitors' plays included and members' catalog listens ignored; a play empties no cache.
 
-const BROWSER = (n: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.${n}.0 Safari/537.36`;
+const BROWSER = (n: number) =>
+  `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/129.0.${n}.0 Safari/537.36`;
 const UTC = { id: null, zone: 'UTC' };
 
 describe('insights: popular orders from the play counts', function () {
@@ -26,10 +27,15 @@ describe('insights: popular orders from the play counts', function () {
     }
     // Visitors: bruno's drop 3 listeners, cleo's 2, alba's 1 (twice in a day counts once).
     let n = 0;
-    for (const [artist, listeners] of [[1, 3], [2, 2], [0, 1]]) {
+    for (const [artist, listeners] of [
+      [1, 3],
+      [2, 2],
+      [0, 1],
+    ]) {
       for (let i = 0; i < listeners; i++) {
         const visitor = server.client({ 'User-Agent': BROWSER(++n) });
-        for (let twice = 0; twice < 2; twice++) await visitor.post('/api/plays', { trackId: drops[artist], event: 'start', source: 'home' });
+        for (let twice = 0; twice < 2; twice++)
+          await visitor.post('/api/plays', { trackId: drops[artist], event: 'start', source: 'home' });
       }
     }
     // A member's catalog listen of alba's drop is not the measure any more.
@@ -68,7 +74,10 @@ describe('insights: popular orders from the play counts', function () {
       { artistId: artists[0].artist!.id, day: '2026-10-22', listeners: 4, reached30: 0 },
     ]);
     expect((await catalog().artist(artists[0].artist!.id, UTC)).monthlyListeners).to.equal(5);
-    await knex('play_artist_days').where({ artistId: artists[0].artist!.id }).whereIn('day', ['2026-10-11', '2026-10-22']).delete();
+    await knex('play_artist_days')
+      .where({ artistId: artists[0].artist!.id })
+      .whereIn('day', ['2026-10-11', '2026-10-22'])
+      .delete();
   });
 
   it('leaves cached popular lists alone on a play and on a rollup: they follow within the cache’s TTL', async () => {
@@ -78,7 +87,10 @@ describe('insights: popular orders from the play counts', function () {
     const told: string[][] = [];
     const unsubscribe = server.app.kernel.cache.subscribe((tags) => told.push([...tags]));
     try {
-      expect((await server.client({ 'User-Agent': BROWSER(50) }).post('/api/plays', { trackId: drops[0], event: 'start' })).body).to.deep.equal({ counted: true });
+      expect(
+        (await server.client({ 'User-Agent': BROWSER(50) }).post('/api/plays', { trackId: drops[0], event: 'start' }))
+          .body,
+      ).to.deep.equal({ counted: true });
       await server.app.kernel.services.insights.rollupDay('2026-11-20');
     } finally {
       unsubscribe();
@@ -87,7 +99,9 @@ describe('insights: popular orders from the play counts', function () {
     expect(told).to.deep.equal([['insights']]);
     const cached = await server.client().get(path);
     expect(cached.headers.get('x-page-cache')).to.equal('hit');
-    expect((cached.body as Array<{ monthlyListeners: number }>).map((a) => a.monthlyListeners)).to.deep.equal([3, 2, 1]);
+    expect((cached.body as Array<{ monthlyListeners: number }>).map((a) => a.monthlyListeners)).to.deep.equal([
+      3, 2, 1,
+    ]);
     expect((await catalog().artist(artists[0].artist!.id, UTC)).monthlyListeners).to.equal(2);
   });
 });

@@ -22,7 +22,8 @@ describe('insights: private preview links', function () {
   after(() => server.stop());
 
   const make = (who: SignedUp, body: object) => who.client.post('/api/insights/links', body);
-  const playWith = (link: string, trackId = unreleased) => server.client({ 'User-Agent': BROWSER }).post('/api/plays', { trackId, event: 'start', source: 'home', link });
+  const playWith = (link: string, trackId = unreleased) =>
+    server.client({ 'User-Agent': BROWSER }).post('/api/plays', { trackId, event: 'start', source: 'home', link });
 
   it('answers 401 without a session, before reading a body', async () => {
     const res = await server.client().post('/api/insights/links', { trackId: unreleased, expiresOn: '2026-11-30' });
@@ -34,9 +35,24 @@ describe('insights: private preview links', function () {
   it("refuses another artist's track, a past day and one beyond 90 days", async () => {
     const cases: Array<[SignedUp, object, number, string]> = [
       [other, { trackId: unreleased, expiresOn: '2026-11-30' }, 403, 'You can only share your own tracks'],
-      [nova, { trackId: unreleased, expiresOn: '2026-11-19' }, 400, 'Please pick an expiry date within the next 90 days'],
-      [nova, { trackId: unreleased, expiresOn: '2027-03-01' }, 400, 'Please pick an expiry date within the next 90 days'],
-      [nova, { trackId: unreleased, expiresOn: '2026-02-30' }, 400, 'Please pick an expiry date within the next 90 days'],
+      [
+        nova,
+        { trackId: unreleased, expiresOn: '2026-11-19' },
+        400,
+        'Please pick an expiry date within the next 90 days',
+      ],
+      [
+        nova,
+        { trackId: unreleased, expiresOn: '2027-03-01' },
+        400,
+        'Please pick an expiry date within the next 90 days',
+      ],
+      [
+        nova,
+        { trackId: unreleased, expiresOn: '2026-02-30' },
+        400,
+        'Please pick an expiry date within the next 90 days',
+      ],
       [nova, { trackId: unreleased, expiresOn: 'tomorrow' }, 400, 'Please pick an expiry date within the next 90 days'],
     ];
     for (const [who, body, status, message] of cases) {
@@ -58,12 +74,17 @@ describe('insights: private preview links', function () {
     // The link opens its own track only.
     const elsewhere = await addTrack(nova.artist!.id, 'Public', new Date('2026-11-02T00:00:00Z'));
     expect((await playWith(res.body.token, elsewhere)).status).to.equal(403);
-    expect(await server.app.kernel.services.insights.preview(res.body.token)).to.have.nested.property('track.title', 'Coming');
+    expect(await server.app.kernel.services.insights.preview(res.body.token)).to.have.nested.property(
+      'track.title',
+      'Coming',
+    );
     clock = new Date('2026-11-25T23:59:59Z');
     expect((await server.app.kernel.services.insights.preview(res.body.token))?.expiresOn).to.equal('2026-11-25');
     clock = new Date('2026-11-26T00:00:00Z');
     expect(await server.app.kernel.services.insights.preview(res.body.token)).to.equal(null);
-    expect((await playWith(res.body.token)).body).to.deep.equal({ message: 'This private link has expired or was revoked' });
+    expect((await playWith(res.body.token)).body).to.deep.equal({
+      message: 'This private link has expired or was revoked',
+    });
   });
 
   it('stops at once when revoked, only by its artist', async () => {

@@ -14,11 +14,23 @@ export default function MessageButton({ artist, currentUserId }: Props) {
   const dialogs = useDialogs<'message'>();
   return (
     <>
-      <button type="button" className="btn btn-outline-light" aria-busy={dialogs.pending === 'message'} onClick={() => dialogs.show('message')}>
+      <button
+        type="button"
+        className="btn btn-outline-light"
+        aria-busy={dialogs.pending === 'message'}
+        onClick={() => dialogs.show('message')}
+      >
         <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
       </button>
       <Suspense>
-        {dialogs.rendered('message') && <MessageDialog artist={artist} show={dialogs.open === 'message'} onHide={dialogs.close} currentUserId={currentUserId} />}
+        {dialogs.rendered('message') && (
+          <MessageDialog
+            artist={artist}
+            show={dialogs.open === 'message'}
+            onHide={dialogs.close}
+            currentUserId={currentUserId}
+          />
+        )}
       </Suspense>
     </>
   );

@@ -24,9 +24,14 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
     event.preventDefault();
     // Spec §5 Message, in the spec's order; the server refuses the same cases.
     if (currentUserId === null) return signInToast('Please log in to send messages');
-    if (!content.trim()) return toast({ title: 'Message incomplete', description: 'Please write a message', variant: 'destructive' });
+    if (!content.trim())
+      return toast({ title: 'Message incomplete', description: 'Please write a message', variant: 'destructive' });
     if (currentUserId === artist.userId) {
-      return toast({ title: 'Cannot send message', description: 'You cannot send messages to yourself', variant: 'destructive' });
+      return toast({
+        title: 'Cannot send message',
+        description: 'You cannot send messages to yourself',
+        variant: 'destructive',
+      });
     }
     setPending(true);
     const sent = await sendMessage({ recipientId: artist.userId, content }, 'Failed to send message');
@@ -45,7 +50,9 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
         </Modal.Header>
         <Modal.Body>
           {currentUserId === null && (
-            <p className="text-secondary"><a href="/auth">Log in</a> to send {artist.name} a message.</p>
+            <p className="text-secondary">
+              <a href="/auth">Log in</a> to send {artist.name} a message.
+            </p>
           )}
           <Form.Group controlId="message-content">
             <Form.Label>Your message</Form.Label>
@@ -53,8 +60,12 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
-          <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Sending…' : 'Send Message'}</Button>
+          <Button variant="outline-light" onClick={onHide}>
+            Cancel
+          </Button>
+          <Button type="submit" className="btn-gold" disabled={pending}>
+            {pending ? 'Sending…' : 'Send Message'}
+          </Button>
         </Modal.Footer>
       </Form>
     </Modal>

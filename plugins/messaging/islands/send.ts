@@ -5,7 +5,10 @@ import type { MessageJSON } from '../models.ts';
 export type { MessageJSON };
 
 /** Posts a message; on failure shows the spec's toast (`failedTitle`) and resolves to null. */
-export async function sendMessage(body: { recipientId: number; content: string; subject?: string | null }, failedTitle: string): Promise<MessageJSON | null> {
+export async function sendMessage(
+  body: { recipientId: number; content: string; subject?: string | null },
+  failedTitle: string,
+): Promise<MessageJSON | null> {
   try {
     return await apiRequest<MessageJSON>('POST', '/api/messages', body);
   } catch (error) {

@@ -28,7 +28,9 @@ describe('messages in the browser', () => {
     await signIn(artist.page, 'novaharbor');
     await artist.page.goto('/messages');
     await hydrated(artist.page);
-    const sidebarBadge = artist.page.getByRole('navigation', { name: 'Main navigation' }).getByLabel('1 unread message', { exact: true });
+    const sidebarBadge = artist.page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByLabel('1 unread message', { exact: true });
     await sidebarBadge.waitFor();
     await artist.page.getByRole('button', { name: /Demo Listener/ }).click();
     const thread = artist.page.getByRole('region', { name: 'Conversation with Demo Listener' });
@@ -50,7 +52,13 @@ describe('messages in the browser', () => {
     const preview = artist.page.locator('.inbox-item').filter({ hasText: 'Demo Listener' }).locator('.inbox-preview');
     expect(await preview.textContent()).to.equal('Thank you! The next drop is for you.');
     // Nobody replies to their own message.
-    expect(await thread.getByRole('listitem').filter({ hasText: 'Thank you! The next drop' }).getByRole('button', { name: 'Reply' }).count()).to.equal(0);
+    expect(
+      await thread
+        .getByRole('listitem')
+        .filter({ hasText: 'Thank you! The next drop' })
+        .getByRole('button', { name: 'Reply' })
+        .count(),
+    ).to.equal(0);
 
     // The fan's page polls: after 30 s the top-bar badge counts the reply too.
     await fan.page.clock.fastForward(31_000);

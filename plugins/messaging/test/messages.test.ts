@@ -64,7 +64,10 @@ describe('messaging: send, list, mark read', () => {
     });
 
     it('sends a trimmed message and shows it to both sides from their own point of view', async () => {
-      const res = await fan.client.post('/api/messages', { recipientId: artist.user.id, content: '  Loved this month’s drop!  ' });
+      const res = await fan.client.post('/api/messages', {
+        recipientId: artist.user.id,
+        content: '  Loved this month’s drop!  ',
+      });
       expect(res.status).to.equal(201);
       expect(res.body).to.deep.include({
         senderId: fan.user.id,
@@ -86,21 +89,41 @@ describe('messaging: send, list, mark read', () => {
 
     it('lists sent and received newest first, with a reply subject', async () => {
       clock = new Date('2026-03-05T15:00:00Z');
-      const reply = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'Thank you!', subject: 'Re: ' });
+      const reply = await artist.client.post('/api/messages', {
+        recipientId: fan.user.id,
+        content: 'Thank you!',
+        subject: 'Re: ',
+      });
       expect(reply.status).to.equal(201);
       const list = (await fan.client.get('/api/messages')).body;
-      expect(list.map((m: { content: string; isSentByCurrentUser: boolean }) => [m.content, m.isSentByCurrentUser])).to.deep.equal([
+      expect(
+        list.map((m: { content: string; isSentByCurrentUser: boolean }) => [m.content, m.isSentByCurrentUser]),
+      ).to.deep.equal([
         ['Thank you!', false],
         ['Loved this month’s drop!', true],
       ]);
       // A bare "Re:" is no subject (it showed as a bold "Re:" line and "Re:: …" previews).
       expect(list[0].subject).to.equal(null);
-      const titled = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'And again', subject: ' Re: Your drop ' });
+      const titled = await artist.client.post('/api/messages', {
+        recipientId: fan.user.id,
+        content: 'And again',
+        subject: ' Re: Your drop ',
+      });
       expect(titled.body.subject).to.equal('Re: Your drop');
     });
 
     it('shows no stored bare "Re:" subject, and replies with no subject to a message without one', async () => {
-      const [row] = await server.app.kernel.knex('messages').insert({ senderId: artist.user.id, recipientId: fan.user.id, subject: 'Re:', content: 'Old reply', isRead: false, createdAt: clock.getTime() }).returning('id');
+      const [row] = await server.app.kernel
+        .knex('messages')
+        .insert({
+          senderId: artist.user.id,
+          recipientId: fan.user.id,
+          subject: 'Re:',
+          content: 'Old reply',
+          isRead: false,
+          createdAt: clock.getTime(),
+        })
+        .returning('id');
       const list = (await fan.client.get('/api/messages')).body as Array<{ id: number; subject: string | null }>;
       expect(list.find((m) => m.id === Number(typeof row === 'object' ? row.id : row))?.subject).to.equal(null);
       expect(replySubject(null)).to.equal(null);
@@ -116,7 +139,9 @@ describe('messaging: send, list, mark read', () => {
     });
 
     it('lets nobody but the recipient mark a message read', async () => {
-      const [received] = (await artist.client.get('/api/messages')).body.filter((m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser);
+      const [received] = (await artist.client.get('/api/messages')).body.filter(
+        (m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser,
+      );
       const byStranger = await stranger.client.patch(`/api/messages/${received.id}/read`);
       expect(byStranger.status).to.equal(403);
       const bySender = await fan.client.patch(`/api/messages/${received.id}/read`);
@@ -131,7 +156,9 @@ describe('messaging: send, list, mark read', () => {
     });
 
     it('marks read for the recipient, idempotently, and the count follows', async () => {
-      const [received] = (await artist.client.get('/api/messages')).body.filter((m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser);
+      const [received] = (await artist.client.get('/api/messages')).body.filter(
+        (m: { isSentByCurrentUser: boolean }) => !m.isSentByCurrentUser,
+      );
       const first = await artist.client.patch(`/api/messages/${received.id}/read`);
       expect(first.status).to.equal(200);
       expect(first.body).to.include({ id: received.id, isRead: true, isSentByCurrentUser: false });
@@ -144,7 +171,10 @@ describe('messaging: send, list, mark read', () => {
     it('slows down a sender who sends more than 20 messages a minute (429) and says when to try again', async () => {
       const spammer = await signUp(server, 'spammer');
       const statuses = [];
-      for (let i = 0; i < 21; i++) statuses.push((await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: `#${i}` })).status);
+      for (let i = 0; i < 21; i++)
+        statuses.push(
+          (await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: `#${i}` })).status,
+        );
       expect(statuses.slice(0, 20).every((s) => s === 201)).to.equal(true);
       expect(statuses[20]).to.equal(429);
       const refused = await spammer.client.post('/api/messages', { recipientId: stranger.user.id, content: 'again' });
@@ -156,18 +186,25 @@ describe('messaging: send, list, mark read', () => {
     it('lets exactly 20 of 30 messages sent at the same moment through', async () => {
       const sender = await signUp(server, 'burster');
       const reader = await signUp(server, 'reader');
-      const sends = Array.from({ length: 30 }, (_, i) => sender.client.post('/api/messages', { recipientId: reader.user.id, content: `at once #${i}` }));
+      const sends = Array.from({ length: 30 }, (_, i) =>
+        sender.client.post('/api/messages', { recipientId: reader.user.id, content: `at once #${i}` }),
+      );
       const statuses = (await Promise.all(sends)).map((res) => res.status);
       expect(statuses.filter((s) => s === 201)).to.have.length(20);
       expect(statuses.filter((s) => s === 429)).to.have.length(10);
-      expect(await server.app.kernel.knex('messages').where({ senderId: sender.user.id }).count({ n: '*' })).to.deep.equal([{ n: 20 }]);
+      expect(
+        await server.app.kernel.knex('messages').where({ senderId: sender.user.id }).count({ n: '*' }),
+      ).to.deep.equal([{ n: 20 }]);
     });
 
     it('deletes the conversations of a deleted account, and nobody can write to it', async () => {
       const res = await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' });
       expect(res.status).to.equal(200);
       expect((await artist.client.get('/api/messages')).body).to.deep.equal([]);
-      const toDeleted = await artist.client.post('/api/messages', { recipientId: fan.user.id, content: 'Are you there?' });
+      const toDeleted = await artist.client.post('/api/messages', {
+        recipientId: fan.user.id,
+        content: 'Are you there?',
+      });
       expect(toDeleted.status).to.equal(404);
     });
   });
@@ -176,7 +213,14 @@ describe('messaging: send, list, mark read', () => {
     it('gives the unread count to the app shell', async () => {
       const plugin = server.app.plugins.find((p) => p.name === 'messaging')!;
       await stranger.client.get('/api/messages');
-      const shell = await plugin.shell!(server.app.kernel, { id: stranger.user.id, username: 'stran', name: 'Stran', role: 'user', isArtist: false, profileImage: null });
+      const shell = await plugin.shell!(server.app.kernel, {
+        id: stranger.user.id,
+        username: 'stran',
+        name: 'Stran',
+        role: 'user',
+        isArtist: false,
+        profileImage: null,
+      });
       expect(shell).to.deep.equal({ unreadMessages: 20 });
     });
   });

@@ -22,7 +22,9 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
   if (takedown.appeal) {
     return (
       <div className="surface-card p-4" role="status" data-testid="appeal-status">
-        <h2 className="h5">Your appeal is {takedown.appeal.status === 'open' ? 'with the moderators' : takedown.appeal.status}</h2>
+        <h2 className="h5">
+          Your appeal is {takedown.appeal.status === 'open' ? 'with the moderators' : takedown.appeal.status}
+        </h2>
         <p className="text-secondary mb-0">{takedown.appeal.message}</p>
       </div>
     );
@@ -33,7 +35,7 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
     const body = takedown.copyright ? { message, name, email, goodFaith } : { message };
     const problems = checkFields(appealRules, body, appealRequired);
     const incomplete = takedown.copyright && (!name.trim() || !email.trim() || !goodFaith);
-    const problem = problems.message ?? (incomplete ? MESSAGES.counterNotice : Object.values(problems)[0] ?? '');
+    const problem = problems.message ?? (incomplete ? MESSAGES.counterNotice : (Object.values(problems)[0] ?? ''));
     setError(problem);
     if (problem) return;
     setPending(true);
@@ -47,9 +49,16 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
   }
 
   return (
-    <Form noValidate onSubmit={submit} className="surface-card p-3 p-md-4" aria-label={takedown.copyright ? 'Counter-notice' : 'Appeal'}>
+    <Form
+      noValidate
+      onSubmit={submit}
+      className="surface-card p-3 p-md-4"
+      aria-label={takedown.copyright ? 'Counter-notice' : 'Appeal'}
+    >
       <h2 className="h5">{takedown.copyright ? 'Counter-notice' : 'Appeal'}</h2>
-      <p className="small text-secondary">You can appeal once. A moderator reviews it and restores the track if the takedown was wrong.</p>
+      <p className="small text-secondary">
+        You can appeal once. A moderator reviews it and restores the track if the takedown was wrong.
+      </p>
       <Form.Group controlId="appeal-message" className="mb-3">
         <Form.Label>Why the takedown is wrong</Form.Label>
         <LimitedText rows={4} max={NOTE_MAX_LENGTH} value={message} onChange={setMessage} />
@@ -63,7 +72,9 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
           <Form.Group controlId="appeal-email" className="mb-3">
             <Form.Label>Email</Form.Label>
             <LimitedText quiet type="email" max={FIELD_MAX_LENGTH} value={email} onChange={setEmail} />
-            <Form.Text className="text-secondary">Sent to the person who filed the notice, as a counter-notice requires.</Form.Text>
+            <Form.Text className="text-secondary">
+              Sent to the person who filed the notice, as a counter-notice requires.
+            </Form.Text>
           </Form.Group>
           <Form.Check
             id="appeal-good-faith"
@@ -74,8 +85,14 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
           />
         </>
       )}
-      {error && <p className="text-danger" role="alert">{error}</p>}
-      <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Sending…' : takedown.copyright ? 'Send Counter-notice' : 'Send Appeal'}</Button>
+      {error && (
+        <p className="text-danger" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="btn-gold" disabled={pending}>
+        {pending ? 'Sending…' : takedown.copyright ? 'Send Counter-notice' : 'Send Appeal'}
+      </Button>
     </Form>
   );
 }

@@ -49,7 +49,12 @@ function ItemCard({ initial }: { initial: QueueItem }) {
     if (problem) return;
     setPending(action);
     try {
-      setItem(await apiRequest<QueueItem>('POST', `/api/moderation/items/${item.type}/${item.id}/actions`, { action, reason }));
+      setItem(
+        await apiRequest<QueueItem>('POST', `/api/moderation/items/${item.type}/${item.id}/actions`, {
+          action,
+          reason,
+        }),
+      );
       setReason('');
       toast({ title: `${ACTION_LABELS[action]}: done`, description: item.label, variant: 'success' });
     } catch (failure) {
@@ -60,7 +65,11 @@ function ItemCard({ initial }: { initial: QueueItem }) {
   }
 
   return (
-    <article className="surface-card p-3 mb-3 moderation-item" aria-labelledby={`${id}-title`} data-testid="moderation-item">
+    <article
+      className="surface-card p-3 mb-3 moderation-item"
+      aria-labelledby={`${id}-title`}
+      data-testid="moderation-item"
+    >
       <header className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <span className="badge text-bg-secondary text-capitalize">{item.type}</span>
         <h2 id={`${id}-title`} className="h5 m-0 me-auto text-break">
@@ -69,18 +78,27 @@ function ItemCard({ initial }: { initial: QueueItem }) {
         </h2>
         {item.hidden && <span className="badge text-bg-danger">Hidden</span>}
         {item.suspended && <span className="badge text-bg-danger">Account suspended</span>}
-        <span className={`badge ${item.openReports ? 'text-bg-warning' : 'text-bg-dark'}`}>{plural(item.openReports, 'open report')}</span>
+        <span className={`badge ${item.openReports ? 'text-bg-warning' : 'text-bg-dark'}`}>
+          {plural(item.openReports, 'open report')}
+        </span>
       </header>
       {item.type === 'message' && <blockquote className="moderation-quote small mb-2">{item.detail}</blockquote>}
-      <p className="small text-secondary mb-2">Owner: {item.ownerName}{item.hiddenReason && <> · Hidden: {item.hiddenReason}</>}{item.suspensionReason && <> · Suspended: {item.suspensionReason}</>}</p>
+      <p className="small text-secondary mb-2">
+        Owner: {item.ownerName}
+        {item.hiddenReason && <> · Hidden: {item.hiddenReason}</>}
+        {item.suspensionReason && <> · Suspended: {item.suspensionReason}</>}
+      </p>
 
       <details open={item.openReports > 0} className="mb-2">
         <summary>Reports ({item.reports.length})</summary>
         <ul className="list-unstyled small mt-2 mb-0">
           {item.reports.map((r) => (
             <li key={r.id} className="moderation-entry">
-              <strong>{REASON_LABELS[r.reason]}</strong> · {r.reporterName ?? (r.notice ? `Copyright notice from ${r.notice.name} <${r.notice.email}>` : 'Deleted account')} ·{' '}
-              <time dateTime={r.createdAt}>{format(r.createdAt, MESSAGE_TIME_FORMAT)}</time> · <span className="text-secondary">{r.status}</span>
+              <strong>{REASON_LABELS[r.reason]}</strong> ·{' '}
+              {r.reporterName ??
+                (r.notice ? `Copyright notice from ${r.notice.name} <${r.notice.email}>` : 'Deleted account')}{' '}
+              · <time dateTime={r.createdAt}>{format(r.createdAt, MESSAGE_TIME_FORMAT)}</time> ·{' '}
+              <span className="text-secondary">{r.status}</span>
               {r.note && <p className="mb-0 text-break">{r.note}</p>}
               {r.notice && <p className="mb-0 text-secondary text-break">Where: {r.notice.trackUrl}</p>}
             </li>
@@ -92,8 +110,15 @@ function ItemCard({ initial }: { initial: QueueItem }) {
           <summary>Appeal</summary>
           {item.appeals.map((a) => (
             <div key={a.id} className="small mt-2 moderation-entry">
-              <span className="text-secondary">{a.status} · <time dateTime={a.createdAt}>{format(a.createdAt, MESSAGE_TIME_FORMAT)}</time></span>
-              {a.counterNotice && <span> · Counter-notice from {a.counterNotice.name} &lt;{a.counterNotice.email}&gt;</span>}
+              <span className="text-secondary">
+                {a.status} · <time dateTime={a.createdAt}>{format(a.createdAt, MESSAGE_TIME_FORMAT)}</time>
+              </span>
+              {a.counterNotice && (
+                <span>
+                  {' '}
+                  · Counter-notice from {a.counterNotice.name} &lt;{a.counterNotice.email}&gt;
+                </span>
+              )}
               <p className="mb-0 text-break">{a.message}</p>
             </div>
           ))}
@@ -105,7 +130,8 @@ function ItemCard({ initial }: { initial: QueueItem }) {
           <ol className="list-unstyled small mt-2 mb-0">
             {item.history.map((h) => (
               <li key={h.id}>
-                <time dateTime={h.createdAt}>{format(h.createdAt, MESSAGE_TIME_FORMAT)}</time> · {h.actorName}: <strong>{h.action}</strong> — {h.reason}
+                <time dateTime={h.createdAt}>{format(h.createdAt, MESSAGE_TIME_FORMAT)}</time> · {h.actorName}:{' '}
+                <strong>{h.action}</strong> — {h.reason}
               </li>
             ))}
           </ol>
@@ -114,10 +140,16 @@ function ItemCard({ initial }: { initial: QueueItem }) {
 
       <Form noValidate onSubmit={(event) => void act(event, 'dismiss')} aria-label={`Act on ${item.label}`}>
         <Form.Group controlId={`${id}-reason`} className="mb-2">
-          <Form.Label className="small mb-1">Reason (recorded in the audit log; a takedown's reason is sent to the artist)</Form.Label>
+          <Form.Label className="small mb-1">
+            Reason (recorded in the audit log; a takedown's reason is sent to the artist)
+          </Form.Label>
           <LimitedText rows={2} max={REASON_MAX_LENGTH} value={reason} onChange={setReason} />
         </Form.Group>
-        {error && <p className="text-danger small" role="alert">{error}</p>}
+        {error && (
+          <p className="text-danger small" role="alert">
+            {error}
+          </p>
+        )}
         <div className="d-flex flex-wrap gap-2">
           {item.actions.map((action) => {
             const why = unavailable(item, action);
@@ -132,7 +164,12 @@ function ItemCard({ initial }: { initial: QueueItem }) {
                 onClick={(event) => void act(event, action)}
               >
                 {pending === action ? 'Working…' : ACTION_LABELS[action]}
-                {why && <span id={`${id}-${action}-why`} className="visually-hidden"> ({why})</span>}
+                {why && (
+                  <span id={`${id}-${action}-why`} className="visually-hidden">
+                    {' '}
+                    ({why})
+                  </span>
+                )}
               </Button>
             );
           })}
@@ -152,5 +189,11 @@ export default function ModerationQueue({ items }: { items: QueueItem[] }) {
       </div>
     );
   }
-  return <>{items.map((item) => <ItemCard key={`${item.type}:${item.id}`} initial={item} />)}</>;
+  return (
+    <>
+      {items.map((item) => (
+        <ItemCard key={`${item.type}:${item.id}`} initial={item} />
+      ))}
+    </>
+  );
 }

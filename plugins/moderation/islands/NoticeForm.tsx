@@ -9,10 +9,24 @@ import { FIELD_MAX_LENGTH, NOTE_MAX_LENGTH, noticeRequired, noticeRules } from '
 type Field = 'trackUrl' | 'work' | 'name' | 'email';
 
 const FIELDS: Array<{ name: Field; label: string; help: string; rows?: number; type?: string }> = [
-  { name: 'trackUrl', label: 'Where it appears', help: 'The address of the track on OneTrack, e.g. https://onetrack.example/tracks/42' },
-  { name: 'work', label: 'Copyrighted work', help: 'The work you hold the rights to, and how the track uses it.', rows: 4 },
+  {
+    name: 'trackUrl',
+    label: 'Where it appears',
+    help: 'The address of the track on OneTrack, e.g. https://onetrack.example/tracks/42',
+  },
+  {
+    name: 'work',
+    label: 'Copyrighted work',
+    help: 'The work you hold the rights to, and how the track uses it.',
+    rows: 4,
+  },
   { name: 'name', label: 'Your name', help: 'The rights holder, or who acts on their behalf.' },
-  { name: 'email', label: 'Email', help: 'Where we reach you; the artist may receive it with the notice.', type: 'email' },
+  {
+    name: 'email',
+    label: 'Email',
+    help: 'Where we reach you; the artist may receive it with the notice.',
+    type: 'email',
+  },
 ];
 
 /** The copyright notice anyone can file, without an account. */
@@ -67,7 +81,9 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
             isInvalid={!!errors[field.name]}
             aria-describedby={`notice-${field.name}-help`}
           />
-          <Form.Text id={`notice-${field.name}-help`} className="text-secondary">{field.help}</Form.Text>
+          <Form.Text id={`notice-${field.name}-help`} className="text-secondary">
+            {field.help}
+          </Form.Text>
           {errors[field.name] && <div className="invalid-feedback d-block">{errors[field.name]}</div>}
         </Form.Group>
       ))}
@@ -80,8 +96,14 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
         label="I believe in good faith that this use is not authorised by the rights holder, its agent or the law, and the information in this notice is accurate."
       />
       {errors.goodFaith && <div className="invalid-feedback d-block mb-3">{errors.goodFaith}</div>}
-      {failure && <p className="text-danger" role="alert">{failure}</p>}
-      <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Sending…' : 'Send Notice'}</Button>
+      {failure && (
+        <p className="text-danger" role="alert">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" className="btn-gold" disabled={pending}>
+        {pending ? 'Sending…' : 'Send Notice'}
+      </Button>
     </Form>
   );
 }

@@ -13,15 +13,31 @@ export interface ReportTarget {
 }
 
 /** A small Report button (track page, artist page, a message) opening the report dialog. */
-export default function ReportButton({ target, signedIn, className = 'btn btn-link btn-sm report-button' }: { target: ReportTarget; signedIn: boolean; className?: string }) {
+export default function ReportButton({
+  target,
+  signedIn,
+  className = 'btn btn-link btn-sm report-button',
+}: {
+  target: ReportTarget;
+  signedIn: boolean;
+  className?: string;
+}) {
   const dialogs = useDialogs<'report'>();
   return (
     <>
-      <button type="button" className={className} aria-busy={dialogs.pending === 'report'} aria-haspopup="dialog" onClick={() => dialogs.show('report')}>
+      <button
+        type="button"
+        className={className}
+        aria-busy={dialogs.pending === 'report'}
+        aria-haspopup="dialog"
+        onClick={() => dialogs.show('report')}
+      >
         <TriggerIcon name="flag" size={16} pending={dialogs.pending === 'report'} /> Report
       </button>
       <Suspense>
-        {dialogs.rendered('report') && <ReportDialog show={dialogs.open === 'report'} onHide={dialogs.close} target={target} signedIn={signedIn} />}
+        {dialogs.rendered('report') && (
+          <ReportDialog show={dialogs.open === 'report'} onHide={dialogs.close} target={target} signedIn={signedIn} />
+        )}
       </Suspense>
     </>
   );

@@ -6,12 +6,29 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { ApiError, apiRequest } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { checkFields } from '../../../api/validation/rules.ts';
-import { NOTE_MAX_LENGTH, REASON_LABELS, REPORT_REASONS, reportRequired, reportRules, type ReportReason } from '../rules.ts';
+import {
+  NOTE_MAX_LENGTH,
+  REASON_LABELS,
+  REPORT_REASONS,
+  reportRequired,
+  reportRules,
+  type ReportReason,
+} from '../rules.ts';
 import type { ReportTarget } from './ReportButton.tsx';
 
 const NOUN = { track: 'track', artist: 'artist', message: 'message' } as const;
 
-export default function ReportDialog({ show, onHide, target, signedIn }: { show: boolean; onHide(): void; target: ReportTarget; signedIn: boolean }) {
+export default function ReportDialog({
+  show,
+  onHide,
+  target,
+  signedIn,
+}: {
+  show: boolean;
+  onHide(): void;
+  target: ReportTarget;
+  signedIn: boolean;
+}) {
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
@@ -47,30 +64,57 @@ export default function ReportDialog({ show, onHide, target, signedIn }: { show:
           <p className="text-secondary">“{target.label}”</p>
           {!signedIn ? (
             <p data-testid="report-login">
-              <a href="/login">Log in</a> to report. {target.type === 'track' && <>A rights holder can also <a href="/copyright">file a copyright notice</a> without an account.</>}
+              <a href="/login">Log in</a> to report.{' '}
+              {target.type === 'track' && (
+                <>
+                  A rights holder can also <a href="/copyright">file a copyright notice</a> without an account.
+                </>
+              )}
             </p>
           ) : (
             <>
               <fieldset className="mb-3">
                 <legend className="form-label fs-6">Reason</legend>
                 {REPORT_REASONS.map((value) => (
-                  <Form.Check key={value} type="radio" id={`report-reason-${value}`} name="report-reason" label={REASON_LABELS[value]} checked={reason === value} onChange={() => setReason(value)} />
+                  <Form.Check
+                    key={value}
+                    type="radio"
+                    id={`report-reason-${value}`}
+                    name="report-reason"
+                    label={REASON_LABELS[value]}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
                 ))}
               </fieldset>
               {reason === 'copyright' && target.type === 'track' && (
-                <p className="small text-secondary">Are you the rights holder? A <a href="/copyright">copyright notice</a> gives us what we need to act.</p>
+                <p className="small text-secondary">
+                  Are you the rights holder? A <a href="/copyright">copyright notice</a> gives us what we need to act.
+                </p>
               )}
               <Form.Group controlId="report-note">
-                <Form.Label>Note <span className="text-secondary">(optional)</span></Form.Label>
+                <Form.Label>
+                  Note <span className="text-secondary">(optional)</span>
+                </Form.Label>
                 <LimitedText rows={3} max={NOTE_MAX_LENGTH} value={note} onChange={setNote} />
               </Form.Group>
-              {error && <p className="text-danger mt-2 mb-0" role="alert">{error}</p>}
+              {error && (
+                <p className="text-danger mt-2 mb-0" role="alert">
+                  {error}
+                </p>
+              )}
             </>
           )}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
-          {signedIn && <Button type="submit" className="btn-gold" disabled={pending}>{pending ? 'Sending…' : 'Send Report'}</Button>}
+          <Button variant="outline-light" onClick={onHide}>
+            Cancel
+          </Button>
+          {signedIn && (
+            <Button type="submit" className="btn-gold" disabled={pending}>
+              {pending ? 'Sending…' : 'Send Report'}
+            </Button>
+          )}
         </Modal.Footer>
       </Form>
     </Modal>

@@ -9,7 +9,10 @@ import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/
 // the copyright notice, the moderators' queue, the artist's appeal, the audit log, blocking.
 // With SHOTS_DIR set, each screen is also saved at 1366x900 and 375x812 for review.
 
-const SIZES = [{ width: 1366, height: 900 }, { width: 375, height: 812 }];
+const SIZES = [
+  { width: 1366, height: 900 },
+  { width: 375, height: 812 },
+];
 
 async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
@@ -31,9 +34,17 @@ describe('moderation in the browser', () => {
   let trackTitle: string;
 
   before(async () => {
-    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{ id: number; title: string }>;
+    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{
+      id: number;
+      title: string;
+    }>;
     ({ id: trackId, title: trackTitle } = tracks[0]);
-    const res = await suite.server.client().post('/api/auth/register', { username: 'warden', password: 'demo1234', email: 'warden@example.com', name: 'Warden' });
+    const res = await suite.server.client().post('/api/auth/register', {
+      username: 'warden',
+      password: 'demo1234',
+      email: 'warden@example.com',
+      name: 'Warden',
+    });
     expect(res.status).to.equal(201);
     await suite.server.app.kernel.services.accounts.setRole('warden', 'admin');
   });
@@ -123,7 +134,9 @@ describe('moderation in the browser', () => {
     await page.getByText('Reason: Copyright notice from the author of Harbour Lights').waitFor();
     await page.getByRole('button', { name: 'Send Counter-notice' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your appeal is required' }).waitFor();
-    await page.getByLabel('Why the takedown is wrong').fill('I wrote and recorded this in 2018; session files available.');
+    await page
+      .getByLabel('Why the takedown is wrong')
+      .fill('I wrote and recorded this in 2018; session files available.');
     await page.getByRole('button', { name: 'Send Counter-notice' }).click();
     await page.getByRole('alert').filter({ hasText: 'A counter-notice needs' }).waitFor();
     await page.getByLabel('Your full name').fill('Nova Harbor');
@@ -157,26 +170,38 @@ describe('moderation in the browser', () => {
   });
 
   it('drops a track taken down meanwhile from the player queue restored after a reload', async () => {
-    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{ id: number; title: string }>;
+    const tracks = (await suite.server.client().get(`/api/artists/${suite.nova.id}/tracks`)).body as Array<{
+      id: number;
+      title: string;
+    }>;
     const [gone, kept] = tracks;
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await page.goto(`/artist/${suite.nova.id}`);
     await hydrated(page);
-    await page.getByRole('button', { name: `Play ${gone.title}` }).first().click();
+    await page
+      .getByRole('button', { name: `Play ${gone.title}` })
+      .first()
+      .click();
     const player = page.getByRole('region', { name: 'Player' });
     await player.locator('.player-title', { hasText: gone.title }).waitFor();
     await page.getByRole('button', { name: 'Pause' }).first().click();
 
     const warden = suite.server.client();
     expect((await warden.post('/api/auth/login', { username: 'warden', password: 'demo1234' })).status).to.equal(200);
-    const hide = await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'hide', reason: 'Test takedown' });
+    const hide = await warden.post(`/api/moderation/items/track/${gone.id}/actions`, {
+      action: 'hide',
+      reason: 'Test takedown',
+    });
     expect(hide.status, hide.text).to.equal(200);
     await page.reload();
     await toastSaying(page, `${gone.title} is no longer on OneTrack`);
     await player.locator('.player-title', { hasText: kept.title }).waitFor();
     const saved = await page.evaluate(() => localStorage.getItem('onetrack.queue'));
     expect(JSON.parse(saved!).tracks.map((t: { id: number }) => t.id)).to.not.include(gone.id);
-    expect((await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'restore', reason: 'Test over' })).status).to.equal(200);
+    expect(
+      (await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'restore', reason: 'Test over' }))
+        .status,
+    ).to.equal(200);
     // The track's answer (410 Gone), its file's (410, withheld) and its media details' (404) are logged by the browser; nothing else.
     expect(errors.filter((e) => !/status of (404|410)/.test(e))).to.deep.equal([]);
   });
@@ -185,12 +210,18 @@ describe('moderation in the browser', () => {
     const fan = suite.server.client();
     expect((await fan.post('/api/auth/login', { username: 'demo', password: 'demo1234' })).status).to.equal(200);
     const nova = (await fan.get(`/api/artists/${suite.nova.id}`)).body as { userId: number };
-    expect((await fan.post('/api/messages', { recipientId: nova.userId, content: 'Follow my page for free credits!!!' })).status).to.equal(201);
+    expect(
+      (await fan.post('/api/messages', { recipientId: nova.userId, content: 'Follow my page for free credits!!!' }))
+        .status,
+    ).to.equal(201);
 
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
     await page.goto(`/artist/${suite.nova.id}`);
-    expect(await page.getByRole('button', { name: 'Report' }).count(), 'nobody is offered to report their own page').to.equal(0);
+    expect(
+      await page.getByRole('button', { name: 'Report' }).count(),
+      'nobody is offered to report their own page',
+    ).to.equal(0);
     await page.goto('/messages');
     await hydrated(page);
     await page.getByRole('button', { name: /Demo Listener/ }).click();

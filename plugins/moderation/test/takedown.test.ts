@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import type { TestClient } from '../../../api/test/client.ts';
 import { waitFor } from '../../../api/test/processes.ts';
-import { startSecondNode, startTestServer, testRedis, type SecondNode, type TestServer } from '../../../api/test/server.ts';
+import {
+  startSecondNode,
+  startTestServer,
+  testRedis,
+  type SecondNode,
+  type TestServer,
+} from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 
@@ -37,11 +43,13 @@ describe('takedown on every read path, across two nodes', () => {
   /** A visitor's player on node B reporting a play (insights keeps there which tracks are out). */
   const play = (trackId: number) => {
     const player = nodeB.client();
-    player.headers['User-Agent'] = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    player.headers['User-Agent'] =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     return player.post('/api/plays', { trackId, event: 'start', source: 'track' });
   };
   let honestId: number;
-  const mentions = (text: string) => text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
+  const mentions = (text: string) =>
+    text.includes(title) || text.includes(`/tracks/${hiddenId}<`) || text.includes(`/tracks/${hiddenId}"`);
 
   before(async () => {
     nodeA = await startTestServer({ pages: true, config: { redis: testRedis() } });
@@ -70,13 +78,25 @@ describe('takedown on every read path, across two nodes', () => {
   });
 
   it('hides it on node B as soon as node A answered: gone (410) on its page and embed, absent elsewhere', async () => {
-    const res = await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, { action: 'hide', reason: 'Copyright notice' });
+    const res = await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, {
+      action: 'hide',
+      reason: 'Copyright notice',
+    });
     expect(res.status, res.text).to.equal(200);
     // Node B hears of the invalidation through Redis within milliseconds; allow a moment.
-    await waitFor('node B to drop the track', async () => (mentions((await b.get('/api/tracks/monthly')).text) ? undefined : true), 2000, 20);
+    await waitFor(
+      'node B to drop the track',
+      async () => (mentions((await b.get('/api/tracks/monthly')).text) ? undefined : true),
+      2000,
+      20,
+    );
     for (const path of paths()) {
       const after = await b.get(path);
-      if (path === `/tracks/${hiddenId}` || path === `/embed/tracks/${hiddenId}` || path === `/api/tracks/${hiddenId}`) {
+      if (
+        path === `/tracks/${hiddenId}` ||
+        path === `/embed/tracks/${hiddenId}` ||
+        path === `/api/tracks/${hiddenId}`
+      ) {
         expect(after.status, path).to.equal(410);
         expect(after.text, path).to.match(/taken down|removed/);
       } else if (path.startsWith('/oembed')) {
@@ -96,9 +116,17 @@ describe('takedown on every read path, across two nodes', () => {
   it('suspends the artist from node A: node B ends their session and their page says so', async () => {
     const session = nodeB.client(artist.client.cookies);
     expect((await session.get('/api/auth/user')).status, 'signed in on node B').to.equal(200);
-    const res = await admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, { action: 'suspend', reason: 'Repeat infringer' });
+    const res = await admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, {
+      action: 'suspend',
+      reason: 'Repeat infringer',
+    });
     expect(res.status, res.text).to.equal(200);
-    await waitFor('node B to end the session', async () => ((await session.get('/api/auth/user')).status === 401 ? true : undefined), 2000, 20);
+    await waitFor(
+      'node B to end the session',
+      async () => ((await session.get('/api/auth/user')).status === 401 ? true : undefined),
+      2000,
+      20,
+    );
     const page = await b.get(`/artist/${artist.artist!.id}`);
     expect(page.status).to.equal(403);
     expect(page.text).to.contain('Account Suspended');
@@ -112,8 +140,20 @@ describe('takedown on every read path, across two nodes', () => {
   });
 
   it('restores both from node A: node B shows the track and the artist again', async () => {
-    expect((await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, { action: 'restore', reason: 'Licence shown' })).status).to.equal(200);
-    await waitFor('node B to show the track', async () => ((await b.get(`/tracks/${hiddenId}`)).status === 200 ? true : undefined), 2000, 20);
+    expect(
+      (
+        await admin.client.post(`/api/moderation/items/track/${hiddenId}/actions`, {
+          action: 'restore',
+          reason: 'Licence shown',
+        })
+      ).status,
+    ).to.equal(200);
+    await waitFor(
+      'node B to show the track',
+      async () => ((await b.get(`/tracks/${hiddenId}`)).status === 200 ? true : undefined),
+      2000,
+      20,
+    );
     expect((await b.get(`/artist/${artist.artist!.id}`)).status).to.equal(200);
     for (const path of paths()) expect(mentions((await b.get(path)).text), path).to.equal(true);
     expect((await b.get('/media/test/Stolen-Anthem.mp3')).status).to.equal(404);

@@ -47,7 +47,11 @@ export default function NotificationList({ initial, renderedAt }: Props) {
       await apiRequest('POST', '/api/notifications/read-all');
       setItems((list) => list.map((n) => ({ ...n, read: true })));
     } catch (error) {
-      toast({ title: 'Could not mark them read', description: messageOf(error, 'Please try again'), variant: 'destructive' });
+      toast({
+        title: 'Could not mark them read',
+        description: messageOf(error, 'Please try again'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -68,7 +72,12 @@ export default function NotificationList({ initial, renderedAt }: Props) {
         <p id="notifications-count" className="text-secondary mb-0" aria-live="polite">
           {unread ? `${plural(unread, 'unread notification')}` : 'All caught up'}
         </p>
-        <button type="button" className="btn btn-outline-light btn-sm" onClick={() => void markAll()} disabled={busy || unread === 0}>
+        <button
+          type="button"
+          className="btn btn-outline-light btn-sm"
+          onClick={() => void markAll()}
+          disabled={busy || unread === 0}
+        >
           {busy ? 'Marking…' : 'Mark all read'}
         </button>
       </div>
@@ -88,10 +97,17 @@ export default function NotificationList({ initial, renderedAt }: Props) {
                 {n.title}
               </a>
               <p className="text-secondary small mb-0">{n.body}</p>
-              <time className="text-secondary small" dateTime={n.createdAt}>{ago(n.createdAt, now)}</time>
+              <time className="text-secondary small" dateTime={n.createdAt}>
+                {ago(n.createdAt, now)}
+              </time>
             </div>
             {!n.read && (
-              <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => void markRead(n.id)} aria-label={`Mark “${n.title}” read`}>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                onClick={() => void markRead(n.id)}
+                aria-label={`Mark “${n.title}” read`}
+              >
                 Mark read
               </button>
             )}

@@ -11,14 +11,16 @@ describe('notification centre in the browser', function () {
 
   it('shows an empty centre to a new member', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
-    const member = await page.request.post('/api/auth/register', { data: { username: 'newbie', password: 'secret123', email: 'newbie@example.com', name: 'Newbie' } });
+    const member = await page.request.post('/api/auth/register', {
+      data: { username: 'newbie', password: 'secret123', email: 'newbie@example.com', name: 'Newbie' },
+    });
     expect(member.status()).to.equal(201);
     await page.goto('/notifications');
     await page.getByTestId('notifications-empty').waitFor();
     expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).to.equal('Notifications');
   });
 
-  it('counts a subscribed artist\'s drop in the bell, and the page lists it until read', async () => {
+  it("counts a subscribed artist's drop in the bell, and the page lists it until read", async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     // The page's clock runs as usual, until the poll below is brought forward.
     await page.clock.install();
@@ -28,7 +30,9 @@ describe('notification centre in the browser', function () {
     await page.request.post('/api/notifications/read-all');
 
     const artist = await signUp(suite.server, 'lumen', { artist: true });
-    expect((await page.request.post('/api/subscriptions', { data: { artistId: artist.artist!.id } })).status()).to.equal(201);
+    expect(
+      (await page.request.post('/api/subscriptions', { data: { artistId: artist.artist!.id } })).status(),
+    ).to.equal(201);
     const trackId = await releaseDrop(artist, 'Lantern');
     await settlingRunner(suite.server).drain();
 
@@ -55,7 +59,9 @@ describe('notification centre in the browser', function () {
     await page.waitForURL(`**/tracks/${trackId}`);
     // On a page left open, a new message shows in the bell within its 30 s poll, without a reload.
     const demoId = (await (await page.request.get('/api/users/me')).json()).id;
-    expect((await artist.client.post('/api/messages', { recipientId: demoId, content: 'Thanks for listening!' })).status).to.equal(201);
+    expect(
+      (await artist.client.post('/api/messages', { recipientId: demoId, content: 'Thanks for listening!' })).status,
+    ).to.equal(201);
     await page.clock.runFor(BELL_POLL_MS);
     await bell.locator('.badge').filter({ hasText: '1' }).waitFor();
     expect(await bell.getAttribute('aria-label')).to.equal('Notifications, 1 unread');

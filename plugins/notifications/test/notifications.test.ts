@@ -17,7 +17,10 @@ describe('notifications: the bell, the page and e-mail', function () {
     smtp = await startSmtpServer();
     server = await startTestServer({
       now: () => clock,
-      config: { mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' }, publicUrl: 'https://onetrack.test' },
+      config: {
+        mail: { smtpUrl: smtp.url, from: 'OneTrack <hello@onetrack.test>' },
+        publicUrl: 'https://onetrack.test',
+      },
     });
     fan = await signUp(server, 'fanny');
     writer = await signUp(server, 'writer');
@@ -30,13 +33,20 @@ describe('notifications: the bell, the page and e-mail', function () {
   });
 
   const list = async (member: SignedUp) => (await member.client.get('/api/notifications')).body;
-  const unread = async (member: SignedUp) => (await member.client.get('/api/notifications/unread-count')).body.count as number;
+  const unread = async (member: SignedUp) =>
+    (await member.client.get('/api/notifications/unread-count')).body.count as number;
 
   it('answers 401 to anonymous callers', async () => {
-    for (const res of [await server.client().get('/api/notifications'), await server.client().get('/api/notifications/unread-count'), await server.client().post('/api/notifications/read-all')]) {
+    for (const res of [
+      await server.client().get('/api/notifications'),
+      await server.client().get('/api/notifications/unread-count'),
+      await server.client().post('/api/notifications/read-all'),
+    ]) {
       expect(res.status).to.equal(401);
     }
-    expect((await server.client().get('/api/notifications')).body.message).to.equal('Please log in to see your notifications');
+    expect((await server.client().get('/api/notifications')).body.message).to.equal(
+      'Please log in to see your notifications',
+    );
   });
 
   it('tells subscribers when a drop is live, from the job at its public moment, once, in the app and by e-mail', async () => {
@@ -64,15 +74,24 @@ describe('notifications: the bell, the page and e-mail', function () {
   });
 
   it('tells the recipient of a new message', async () => {
-    const sent = await writer.client.post('/api/messages', { recipientId: fan.user.id, subject: 'Hello there', content: 'Loved the set.' });
+    const sent = await writer.client.post('/api/messages', {
+      recipientId: fan.user.id,
+      subject: 'Hello there',
+      content: 'Loved the set.',
+    });
     expect(sent.status, sent.text).to.equal(201);
     const [latest] = (await list(fan)).notifications;
-    expect([latest.kind, latest.title, latest.body, latest.link]).to.deep.equal(['message', 'New message from Writer', 'Hello there: Loved the set.', '/messages']);
+    expect([latest.kind, latest.title, latest.body, latest.link]).to.deep.equal([
+      'message',
+      'New message from Writer',
+      'Hello there: Loved the set.',
+      '/messages',
+    ]);
     await settlingRunner(server).drain();
     expect(smtp.received.some((m) => m.raw.includes('Subject: New message from Writer'))).to.equal(true);
   });
 
-  it('marks one or all read; another user\'s notification is unknown', async () => {
+  it("marks one or all read; another user's notification is unknown", async () => {
     const { notifications } = await list(fan);
     expect(await unread(fan)).to.equal(2);
     expect((await writer.client.post(`/api/notifications/${notifications[0].id}/read`)).status).to.equal(404);
@@ -89,7 +108,10 @@ describe('notifications: the bell, the page and e-mail', function () {
     await settlingRunner(server).drain();
     expect(smtp.received.length).to.equal(before);
     expect(await unread(fan)).to.equal(1);
-    expect((await fan.client.patch('/api/users/me/preferences', { emailNotifications: true, inAppNotifications: false })).status).to.equal(200);
+    expect(
+      (await fan.client.patch('/api/users/me/preferences', { emailNotifications: true, inAppNotifications: false }))
+        .status,
+    ).to.equal(200);
     await writer.client.post('/api/messages', { recipientId: fan.user.id, content: 'Third one.' });
     await settlingRunner(server).drain();
     expect(await unread(fan), 'in-app off: the bell stays as it was').to.equal(1);
@@ -99,9 +121,13 @@ describe('notifications: the bell, the page and e-mail', function () {
   it('quotes a reply without a subject instead of saying only "Re:"', async () => {
     expect((await fan.client.patch('/api/users/me/preferences', { inAppNotifications: true })).status).to.equal(200);
     const long = `Thanks for the kind words. ${'More soon. '.repeat(20)}`;
-    expect((await writer.client.post('/api/messages', { recipientId: fan.user.id, content: long, subject: 'Re:' })).status).to.equal(201);
+    expect(
+      (await writer.client.post('/api/messages', { recipientId: fan.user.id, content: long, subject: 'Re:' })).status,
+    ).to.equal(201);
     const [latest] = (await list(fan)).notifications;
-    expect(latest.body).to.match(/^Thanks for the kind words\. More soon\./).and.to.match(/…$/);
+    expect(latest.body)
+      .to.match(/^Thanks for the kind words\. More soon\./)
+      .and.to.match(/…$/);
     expect(latest.body.length).to.be.at.most(140);
   });
 });

@@ -46,7 +46,15 @@ async function keepFile(cache: Cache, url: string): Promise<number> {
   const response = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const blob = await response.blob();
-  await cache.put(url, new Response(blob, { headers: { 'Content-Type': response.headers.get('Content-Type') ?? blob.type, 'Content-Length': String(blob.size) } }));
+  await cache.put(
+    url,
+    new Response(blob, {
+      headers: {
+        'Content-Type': response.headers.get('Content-Type') ?? blob.type,
+        'Content-Length': String(blob.size),
+      },
+    }),
+  );
   return blob.size;
 }
 
@@ -57,7 +65,10 @@ export async function keepOffline(track: PlayerTrack): Promise<void> {
   void navigator.storage?.persist?.();
   try {
     const cache = await caches.open(CACHES.tracks);
-    const [audio, cover] = await Promise.all([keepFile(cache, track.audioUrl), keepFile(cache, track.coverImage).catch(() => 0)]);
+    const [audio, cover] = await Promise.all([
+      keepFile(cache, track.audioUrl),
+      keepFile(cache, track.coverImage).catch(() => 0),
+    ]);
     const kept: KeptTrack = { track, bytes: audio + cover, keptAt: Date.now() };
     await cache.put(descriptionKey(track.id), Response.json(kept));
   } finally {

@@ -10,7 +10,11 @@ async function register(): Promise<void> {
   try {
     // The first page of a browser without the worker loaded past it: kept once the worker controls it.
     if (!navigator.serviceWorker.controller) {
-      navigator.serviceWorker.addEventListener('controllerchange', () => navigator.serviceWorker.controller?.postMessage({ type: KEEP_PAGE_MESSAGE, url: location.href }), { once: true });
+      navigator.serviceWorker.addEventListener(
+        'controllerchange',
+        () => navigator.serviceWorker.controller?.postMessage({ type: KEEP_PAGE_MESSAGE, url: location.href }),
+        { once: true },
+      );
     }
     await navigator.serviceWorker.register(WORKER, { scope: '/' });
   } catch (error) {

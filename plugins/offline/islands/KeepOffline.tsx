@@ -11,7 +11,11 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
   const keeping = useStore($keeping).has(track.id);
   if (kept === null || !canKeepOffline()) return null;
   const isKept = kept.some((k) => k.track.id === track.id);
-  const label = keeping ? `Keeping ${track.title} offline` : isKept ? `Kept offline: ${track.title}. Remove from this device` : `Keep ${track.title} offline`;
+  const label = keeping
+    ? `Keeping ${track.title} offline`
+    : isKept
+      ? `Kept offline: ${track.title}. Remove from this device`
+      : `Keep ${track.title} offline`;
   return (
     <button
       type="button"
@@ -25,15 +29,27 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
           if (isKept) await removeKept(track.id);
           else {
             await keepOffline(track);
-            toast({ title: 'Kept offline', description: `${track.title} plays without a connection`, variant: 'success' });
+            toast({
+              title: 'Kept offline',
+              description: `${track.title} plays without a connection`,
+              variant: 'success',
+            });
           }
         } catch (error) {
           console.warn('not kept offline', error);
-          toast({ title: 'Not kept offline', description: 'The track could not be saved on this device. Check your connection and storage.', variant: 'destructive' });
+          toast({
+            title: 'Not kept offline',
+            description: 'The track could not be saved on this device. Check your connection and storage.',
+            variant: 'destructive',
+          });
         }
       }}
     >
-      {keeping ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : <Icon name={isKept ? 'check' : 'download'} size={18} />}
+      {keeping ? (
+        <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
+      ) : (
+        <Icon name={isKept ? 'check' : 'download'} size={18} />
+      )}
     </button>
   );
 }

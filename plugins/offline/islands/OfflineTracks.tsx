@@ -43,7 +43,8 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
   } else if (kept.length === 0) {
     body = (
       <p className="text-secondary mb-0">
-        No tracks kept offline yet. Open the queue in the player and choose <strong>Keep offline</strong> on a track: it will play here without a connection.
+        No tracks kept offline yet. Open the queue in the player and choose <strong>Keep offline</strong> on a track: it
+        will play here without a connection.
       </p>
     );
   } else {
@@ -61,7 +62,17 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                 <span className="offline-artist">{track.artist.name}</span>
                 <span className="offline-size">{formatSize(bytes)}</span>
               </span>
-              <Button size="sm" variant="outline-secondary" aria-label={`Play ${track.title}`} onClick={() => playTrack(track, kept.map((k) => k.track))}>
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                aria-label={`Play ${track.title}`}
+                onClick={() =>
+                  playTrack(
+                    track,
+                    kept.map((k) => k.track),
+                  )
+                }
+              >
                 <Icon name="play" size={16} />
               </Button>
               <Button
@@ -81,7 +92,11 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                   }
                 }}
               >
-                {removing === track.id ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : 'Remove'}
+                {removing === track.id ? (
+                  <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
+                ) : (
+                  'Remove'
+                )}
               </Button>
             </li>
           ))}

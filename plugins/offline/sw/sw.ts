@@ -9,7 +9,18 @@ import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'wor
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ANONYMOUS_VIEWER, CACHES, CLEARED_MESSAGE, IMAGES_MAX_AGE_SECONDS, KEEP_PAGE_MESSAGE, IMAGES_MAX_ENTRIES, OFFLINE_PATH, PAGES_MAX_AGE_SECONDS, PAGES_MAX_ENTRIES, VIEWER_HEADER } from '../names.ts';
+import {
+  ANONYMOUS_VIEWER,
+  CACHES,
+  CLEARED_MESSAGE,
+  IMAGES_MAX_AGE_SECONDS,
+  KEEP_PAGE_MESSAGE,
+  IMAGES_MAX_ENTRIES,
+  OFFLINE_PATH,
+  PAGES_MAX_AGE_SECONDS,
+  PAGES_MAX_ENTRIES,
+  VIEWER_HEADER,
+} from '../names.ts';
 import { isPagePath } from './paths.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -59,7 +70,8 @@ async function noteViewer(next: string): Promise<void> {
   viewer = Promise.resolve(next);
   if (previous && previous !== ANONYMOUS_VIEWER) {
     await Promise.all([caches.delete(CACHES.pages), caches.delete(CACHES.tracks)]);
-    for (const client of await self.clients.matchAll({ includeUncontrolled: true })) client.postMessage(CLEARED_MESSAGE);
+    for (const client of await self.clients.matchAll({ includeUncontrolled: true }))
+      client.postMessage(CLEARED_MESSAGE);
   }
   await (await caches.open(CACHES.state)).put(VIEWER_KEY, new Response(next));
 }
@@ -90,7 +102,12 @@ const pages = new NetworkFirst({
   ],
 });
 // A navigation, or the client router's fetch of the next page.
-registerRoute(({ request, url }) => url.origin === self.location.origin && (request.mode === 'navigate' || (request.destination === '' && isPagePath(url.pathname))), pages);
+registerRoute(
+  ({ request, url }) =>
+    url.origin === self.location.origin &&
+    (request.mode === 'navigate' || (request.destination === '' && isPagePath(url.pathname))),
+  pages,
+);
 
 // The page that registered the worker loaded before it: the page asks for it to be kept too
 // (client/start.ts), fetched again through the same strategy (and the same viewer check).
@@ -99,14 +116,22 @@ self.addEventListener('message', (event) => {
   if (data?.type !== KEEP_PAGE_MESSAGE || typeof data.url !== 'string') return;
   const url = new URL(data.url, self.location.href);
   if (url.origin !== self.location.origin || !isPagePath(url.pathname)) return;
-  event.waitUntil(pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).catch(() => undefined));
+  event.waitUntil(
+    pages.handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).catch(() => undefined),
+  );
 });
 
 // ---- Media: kept tracks from their cache (with Range), covers of pages seen --------------------------
 
 const images = new StaleWhileRevalidate({
   cacheName: CACHES.images,
-  plugins: [new ExpirationPlugin({ maxEntries: IMAGES_MAX_ENTRIES, maxAgeSeconds: IMAGES_MAX_AGE_SECONDS, purgeOnQuotaError: true })],
+  plugins: [
+    new ExpirationPlugin({
+      maxEntries: IMAGES_MAX_ENTRIES,
+      maxAgeSeconds: IMAGES_MAX_AGE_SECONDS,
+      purgeOnQuotaError: true,
+    }),
+  ],
 });
 
 registerRoute(
@@ -123,6 +148,7 @@ registerRoute(
 
 // A page never seen, with the network down: the offline page. Anything else simply fails.
 setCatchHandler(async ({ request }) => {
-  if (request.mode === 'navigate') return (await caches.match(OFFLINE_PATH, { cacheName: CACHES.shell })) ?? Response.error();
+  if (request.mode === 'navigate')
+    return (await caches.match(OFFLINE_PATH, { cacheName: CACHES.shell })) ?? Response.error();
   return Response.error();
 });

@@ -19,7 +19,9 @@ async function controlled(page: Page): Promise<void> {
 function cachedPaths(page: Page, name: string): Promise<string[]> {
   return page.evaluate(async (cacheName) => {
     if (!(await caches.has(cacheName))) return [];
-    return (await (await caches.open(cacheName)).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search);
+    return (await (await caches.open(cacheName)).keys()).map(
+      (request) => new URL(request.url).pathname + new URL(request.url).search,
+    );
   }, name);
 }
 
@@ -51,18 +53,28 @@ describe('the installable app offline (plugins/offline)', function () {
   it('is installable by Chromium: a manifest with icons and a service worker that controls the page', async () => {
     // A profile of its own: Chromium offers no install in an incognito context (what newContext makes).
     const profile = mkdtempSync(path.join(tmpdir(), 'onetrack-install-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, baseURL: suite.server.url });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      baseURL: suite.server.url,
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await visit(page, '/');
     await controlled(page);
     const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     expect(installabilityErrors.map((e) => e.errorId)).to.deep.equal([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.errors).to.deep.equal([]);
-    const data = JSON.parse(manifest.data!) as { name: string; display: string; icons: Array<{ sizes: string; src: string }> };
+    const data = JSON.parse(manifest.data!) as {
+      name: string;
+      display: string;
+      icons: Array<{ sizes: string; src: string }>;
+    };
     expect(data.name).to.equal('OneTrack');
     expect(data.display).to.equal('standalone');
     expect(data.icons.map((i) => i.sizes)).to.include.members(['192x192', '512x512']);
@@ -72,7 +84,9 @@ describe('the installable app offline (plugins/offline)', function () {
       expect(res.headers()['content-type']).to.equal('image/png');
     }
     // The shell is precached: the theme and the page scripts come from the worker's cache.
-    const precached = (await page.evaluate(async () => (await caches.keys()).filter((n) => n.includes('precache')))) as string[];
+    const precached = (await page.evaluate(async () =>
+      (await caches.keys()).filter((n) => n.includes('precache')),
+    )) as string[];
     expect(precached).to.have.length(1);
     expect((await cachedPaths(page, precached[0])).some((p) => /^\/_astro\/theme\./.test(p))).to.equal(true);
     expect(await cachedPaths(page, CACHES.shell)).to.deep.equal(['/offline']);
@@ -82,15 +96,25 @@ describe('the installable app offline (plugins/offline)', function () {
   });
 
   it('opens the pages visited recently offline with the offline banner, and the offline page for others', async () => {
-    for (const [width, height] of [[1366, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1366, 900],
+      [375, 812],
+    ]) {
       const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
       // The first page loaded before the worker: kept once it controls the page.
       await visit(page, '/search?q=harbor');
       await controlled(page);
-      await page.waitForFunction(async (name) => (await caches.open(name).then((c) => c.match('/search?q=harbor'))) !== undefined, CACHES.pages);
+      await page.waitForFunction(
+        async (name) => (await caches.open(name).then((c) => c.match('/search?q=harbor'))) !== undefined,
+        CACHES.pages,
+      );
       await visit(page, '/discover');
       await visit(page, `/artist/${suite.nova.id}`);
-      expect(await cachedPaths(page, CACHES.pages)).to.include.members(['/search?q=harbor', '/discover', `/artist/${suite.nova.id}`]);
+      expect(await cachedPaths(page, CACHES.pages)).to.include.members([
+        '/search?q=harbor',
+        '/discover',
+        `/artist/${suite.nova.id}`,
+      ]);
       const banner = page.locator('#offline-banner');
       expect(await banner.isVisible()).to.equal(false);
 
@@ -146,10 +170,14 @@ describe('the installable app offline (plugins/offline)', function () {
     const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
     const target = Math.min(20, duration - 4);
     await audio.evaluate((a: HTMLAudioElement, at: number) => (a.currentTime = at), target);
-    await page.waitForFunction((at) => {
-      const a = document.querySelector('audio')!;
-      return !a.paused && a.currentTime > at + 1 && !a.error;
-    }, target, { timeout: 20_000 });
+    await page.waitForFunction(
+      (at) => {
+        const a = document.querySelector('audio')!;
+        return !a.paused && a.currentTime > at + 1 && !a.error;
+      },
+      target,
+      { timeout: 20_000 },
+    );
     const played = await page.evaluate(() => {
       const ranges = document.querySelector('audio')!.played;
       return Array.from({ length: ranges.length }, (_, i) => [ranges.start(i), ranges.end(i)]);
@@ -158,7 +186,10 @@ describe('the installable app offline (plugins/offline)', function () {
     await player.getByRole('button', { name: 'Pause' }).click();
     await page.context().setOffline(false);
 
-    for (const [width, height] of [[1366, 900], [375, 812]]) {
+    for (const [width, height] of [
+      [1366, 900],
+      [375, 812],
+    ]) {
       await page.setViewportSize({ width, height });
       await visit(page, '/profile');
       const row = page.getByTestId('offline-track').filter({ hasText: title });

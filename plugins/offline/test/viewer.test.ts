@@ -45,14 +45,16 @@ describe('offline: the viewer of a page', function () {
     expect(nodeA(7)).to.not.equal(nodeA(8));
     expect(viewerHash('another-session-secret')(7)).to.not.equal(nodeA(7));
   });
-
 });
 
 describe('offline: the plugin turned off', function () {
   this.timeout(60_000);
   let off: TestServer;
 
-  before(async () => (off = await startTestServer({ pages: true, plugins: readEnabledList().filter((name) => name !== 'offline') })));
+  before(
+    async () =>
+      (off = await startTestServer({ pages: true, plugins: readEnabledList().filter((name) => name !== 'offline') })),
+  );
   after(async () => off?.stop());
 
   // What the pages show comes from the build (its slots): the plugin matrix builds the site without it.

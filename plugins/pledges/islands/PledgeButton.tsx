@@ -15,7 +15,12 @@ type Props = Omit<PledgeDialogProps, 'show' | 'onHide'> & {
 export default function PledgeButton(props: Props) {
   const dialogs = useDialogs<'pledge'>();
   const { artist, anyArtist = false, signedIn } = props;
-  if (!signedIn) return <a className="btn btn-outline-warning" href="/auth">Log in to pledge</a>;
+  if (!signedIn)
+    return (
+      <a className="btn btn-outline-warning" href="/auth">
+        Log in to pledge
+      </a>
+    );
   const nobody = !artist && !anyArtist;
   return (
     <>
@@ -30,9 +35,15 @@ export default function PledgeButton(props: Props) {
         {dialogs.pending === 'pledge' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         Pledge to the next drop
       </button>
-      {nobody && <span id="pledge-nobody" className="text-secondary small">There are no other artists to pledge to yet.</span>}
+      {nobody && (
+        <span id="pledge-nobody" className="text-secondary small">
+          There are no other artists to pledge to yet.
+        </span>
+      )}
       <Suspense>
-        {dialogs.rendered('pledge') && <PledgeDialog artist={artist} show={dialogs.open === 'pledge'} onHide={dialogs.close} />}
+        {dialogs.rendered('pledge') && (
+          <PledgeDialog artist={artist} show={dialogs.open === 'pledge'} onHide={dialogs.close} />
+        )}
       </Suspense>
     </>
   );

@@ -59,7 +59,9 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
   const window = usePledgeWindow(show, chosen?.id ?? null);
   const month = window?.month ?? chosen?.month ?? null;
   const available = window?.available ?? null;
-  const closes = window && new Date(window.closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const closes =
+    window &&
+    new Date(window.closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -76,19 +78,23 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
     <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title">
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
-          <Modal.Title id="pledge-title">{artist ? `Pledge to ${artist.name}'s next drop` : 'Pledge to the next drop'}</Modal.Title>
+          <Modal.Title id="pledge-title">
+            {artist ? `Pledge to ${artist.name}'s next drop` : 'Pledge to the next drop'}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {chosen && month && (
             <p className="text-secondary" data-testid="pledge-terms">
-              Your pledge goes to {chosen.name}&apos;s {monthName(month)} drop. The credits are held now from your {monthName(month)} credits
-              and go to the artist the moment that drop is released. You can cancel until then; if there is no drop by {closes ?? '…'}, they
-              come back to your balance.
+              Your pledge goes to {chosen.name}&apos;s {monthName(month)} drop. The credits are held now from your{' '}
+              {monthName(month)} credits and go to the artist the moment that drop is released. You can cancel until
+              then; if there is no drop by {closes ?? '…'}, they come back to your balance.
             </p>
           )}
           {chosen && (
             <p className="text-secondary" data-testid="pledge-available">
-              {available === null || !month ? 'Checking your balance…' : `You have ${plural(available, 'credit')} available for ${monthName(month)}.`}
+              {available === null || !month
+                ? 'Checking your balance…'
+                : `You have ${plural(available, 'credit')} available for ${monthName(month)}.`}
             </p>
           )}
           {!artist && (
@@ -101,11 +107,23 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
               onChange={setArtistId}
             />
           )}
-          <CreditAmountField id="pledge-amount" label="Credits to pledge" value={amount} available={available} onChange={setAmount} />
+          <CreditAmountField
+            id="pledge-amount"
+            label="Credits to pledge"
+            value={amount}
+            available={available}
+            onChange={setAmount}
+          />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-light" onClick={onHide}>Cancel</Button>
-          <Button type="submit" className="btn-gold" disabled={amount === '' || pending || !chosen || available === null}>
+          <Button variant="outline-light" onClick={onHide}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            className="btn-gold"
+            disabled={amount === '' || pending || !chosen || available === null}
+          >
             {pending ? 'Pledging…' : 'Pledge Credits'}
           </Button>
         </Modal.Footer>

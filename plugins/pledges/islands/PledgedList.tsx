@@ -34,7 +34,9 @@ export default function PledgedList({ pledges, anyArtist }: Props) {
     <section className="surface-card p-4 mt-4" aria-labelledby="pledged-title" data-testid="vault-pledged">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-2">
         <div>
-          <h2 id="pledged-title" className="h5 mb-1">Pledged</h2>
+          <h2 id="pledged-title" className="h5 mb-1">
+            Pledged
+          </h2>
           <p className="text-secondary small mb-0" data-testid="pledged-total">
             {total ? `${plural(total, 'credit')} held for coming drops` : 'Nothing held for coming drops'}
           </p>
@@ -43,7 +45,8 @@ export default function PledgedList({ pledges, anyArtist }: Props) {
       </div>
       {pledges.length === 0 ? (
         <p className="text-secondary mb-0">
-          Pledge credits to an artist&apos;s next drop before it comes out: they land with the drop, and you can cancel until then.
+          Pledge credits to an artist&apos;s next drop before it comes out: they land with the drop, and you can cancel
+          until then.
         </p>
       ) : (
         <ul className="list-unstyled pledge-list">

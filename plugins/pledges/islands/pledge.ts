@@ -10,9 +10,18 @@ export function refreshPage(): Promise<void> {
 }
 
 /** The dialog's checks (the server checks the same again), the request and its toast; true when pledged. */
-export async function pledgeCredits(artist: { id: number; name: string } | null, amount: number, available: number, month: string): Promise<boolean> {
+export async function pledgeCredits(
+  artist: { id: number; name: string } | null,
+  amount: number,
+  available: number,
+  month: string,
+): Promise<boolean> {
   if (!artist || !Number.isInteger(amount) || amount < 1) {
-    toast({ title: 'Invalid Amount', description: artist ? INVALID_AMOUNT : 'Please select an artist', variant: 'destructive' });
+    toast({
+      title: 'Invalid Amount',
+      description: artist ? INVALID_AMOUNT : 'Please select an artist',
+      variant: 'destructive',
+    });
     return false;
   }
   if (amount > available) {
@@ -24,7 +33,11 @@ export async function pledgeCredits(artist: { id: number; name: string } | null,
     toast({ ...pledgedToast(amount, artist.name, month), variant: 'success' });
     return true;
   } catch (error) {
-    toast({ title: 'Pledge Failed', description: messageOf(error, 'Failed to pledge credits'), variant: 'destructive' });
+    toast({
+      title: 'Pledge Failed',
+      description: messageOf(error, 'Failed to pledge credits'),
+      variant: 'destructive',
+    });
     return false;
   }
 }
@@ -35,7 +48,11 @@ export async function cancelPledge(id: number): Promise<boolean> {
     toast({ ...cancelledToast(credits), variant: 'success' });
     return true;
   } catch (error) {
-    toast({ title: 'Cancel Failed', description: messageOf(error, 'Failed to cancel the pledge'), variant: 'destructive' });
+    toast({
+      title: 'Cancel Failed',
+      description: messageOf(error, 'Failed to cancel the pledge'),
+      variant: 'destructive',
+    });
     return false;
   }
 }

@@ -36,13 +36,22 @@ describe('pledges in the browser', function () {
 
     // The artist sees what waits for the drop on the upload screen and on their page.
     const artistPage = await openPage(suite.browser, suite.server.url);
-    const login = await artistPage.page.request.post('/api/auth/login', { data: { username: 'quietstorm', password: 'secret123' } });
+    const login = await artistPage.page.request.post('/api/auth/login', {
+      data: { username: 'quietstorm', password: 'secret123' },
+    });
     expect(login.status()).to.equal(200);
     await artistPage.page.goto('/upload');
-    expect(await artistPage.page.getByTestId('pledges-waiting').textContent()).to.equal('20 credits waiting for your November drop');
+    expect(await artistPage.page.getByTestId('pledges-waiting').textContent()).to.equal(
+      '20 credits waiting for your November drop',
+    );
     await artistPage.page.goto(`/artist/${artist.id}`);
-    expect(await artistPage.page.getByTestId('pledges-waiting').textContent()).to.equal('20 credits waiting for your November drop');
-    expect(await artistPage.page.getByRole('button', { name: 'Pledge to the next drop' }).count(), 'no pledging to yourself').to.equal(0);
+    expect(await artistPage.page.getByTestId('pledges-waiting').textContent()).to.equal(
+      '20 credits waiting for your November drop',
+    );
+    expect(
+      await artistPage.page.getByRole('button', { name: 'Pledge to the next drop' }).count(),
+      'no pledging to yourself',
+    ).to.equal(0);
 
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Credits' }).click();
     await page.getByRole('heading', { name: 'Credit Vault', level: 1 }).waitFor();
@@ -86,7 +95,9 @@ describe('pledges in the browser', function () {
     await toastSaying(page, "5 credits pledged to Nova Harbor's December drop");
     await page.getByTestId('vault-pledged').getByText('Nova Harbor').waitFor();
     expect(await page.getByTestId('vault-pledged').getByText('· December drop').count()).to.equal(1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).to.equal(0);
     expect(errors).to.deep.equal([]);
   });

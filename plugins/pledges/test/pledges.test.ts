@@ -26,8 +26,10 @@ describe('pledges: held credits that land with the drop', function () {
 
   const knex = () => server.app.kernel.knex;
   const balance = async (member: SignedUp) => (await member.client.get('/api/credits/user')).body.credits as number;
-  const pledge = (member: SignedUp, artist: SignedUp, credits: number) => member.client.post('/api/pledges', { artistId: artist.artist!.id, credits });
-  const waiting = async (artist: SignedUp) => (await artist.client.get(`/api/pledges/artists/${artist.artist!.id}`)).body.waiting as number;
+  const pledge = (member: SignedUp, artist: SignedUp, credits: number) =>
+    member.client.post('/api/pledges', { artistId: artist.artist!.id, credits });
+  const waiting = async (artist: SignedUp) =>
+    (await artist.client.get(`/api/pledges/artists/${artist.artist!.id}`)).body.waiting as number;
 
   describe('rules', () => {
     it('answers 401 with its message to anonymous callers, before reading a body', async () => {
@@ -36,7 +38,9 @@ describe('pledges: held credits that land with the drop', function () {
       expect(res.body).to.deep.equal({ message: 'Please log in to pledge credits' });
       expect((await server.client().get('/api/pledges')).status).to.equal(401);
       expect((await server.client().delete('/api/pledges/1')).status).to.equal(401);
-      expect((await server.client().get('/api/pledges/artists')).body).to.deep.equal({ message: 'Please log in to pledge credits' });
+      expect((await server.client().get('/api/pledges/artists')).body).to.deep.equal({
+        message: 'Please log in to pledge credits',
+      });
     });
 
     it("offers the vault's dialog every artist by name, each with their next drop's month, but the fan's own and deleted accounts'", async () => {
@@ -47,15 +51,22 @@ describe('pledges: held credits that land with the drop', function () {
       expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
       expect(await pledges.hasPledgeableArtists(fan.user.id)).to.equal(true);
       const leaving = await signUp(server, 'departed', { artist: true });
-      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([{ id: leaving.artist!.id, name: 'Departed', month: '2026-11' }, novaChoice]);
+      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([
+        { id: leaving.artist!.id, name: 'Departed', month: '2026-11' },
+        novaChoice,
+      ]);
       expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(true);
-      expect((await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+      expect(
+        (await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status,
+      ).to.equal(200);
       expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
       expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
     });
 
     it('refuses an unknown artist (404), your own artist (403), bad amounts and more than the balance (400)', async () => {
-      expect((await fan.client.post('/api/pledges', { artistId: 99999, credits: 3 })).body).to.deep.equal({ message: 'Artist not found' });
+      expect((await fan.client.post('/api/pledges', { artistId: 99999, credits: 3 })).body).to.deep.equal({
+        message: 'Artist not found',
+      });
       const own = await pledge(nova, nova, 3);
       expect([own.status, own.body.message]).to.deep.equal([403, 'You cannot pledge credits to yourself']);
       for (const credits of [0, -2, 1.5, '3']) {
@@ -74,7 +85,12 @@ describe('pledges: held credits that land with the drop', function () {
       const res = await pledge(fan, nova, 30);
       expect(res.status, res.text).to.equal(201);
       expect(res.body.credits).to.equal(70);
-      expect(res.body.pledge).to.include({ artistId: nova.artist!.id, artistName: 'Nova', credits: 30, month: '2026-11' });
+      expect(res.body.pledge).to.include({
+        artistId: nova.artist!.id,
+        artistName: 'Nova',
+        credits: 30,
+        month: '2026-11',
+      });
       expect(await balance(fan)).to.equal(70);
       const mine = (await fan.client.get('/api/pledges')).body.pledges;
       expect(mine.map((p: { credits: number }) => p.credits)).to.deep.equal([30]);
@@ -108,7 +124,9 @@ describe('pledges: held credits that land with the drop', function () {
       const res = await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' });
       expect(res.status, res.text).to.equal(200);
       expect(await waiting(nova)).to.equal(30);
-      expect(await knex()('pledges').where({ userId: leaving.user.id }).select('status')).to.deep.equal([{ status: 'cancelled' }]);
+      expect(await knex()('pledges').where({ userId: leaving.user.id }).select('status')).to.deep.equal([
+        { status: 'cancelled' },
+      ]);
     });
   });
 
@@ -119,7 +137,9 @@ describe('pledges: held credits that land with the drop', function () {
       const trackId = await releaseDrop(nova, 'Harbor Lights');
       // A page view converts nothing: only the job does.
       expect(await waiting(nova)).to.equal(0, "the next drop is December's now");
-      expect(await knex()('pledges').where({ artistId: nova.artist!.id, status: 'pending' }).count({ n: '*' })).to.deep.equal([{ n: 2 }]);
+      expect(
+        await knex()('pledges').where({ artistId: nova.artist!.id, status: 'pending' }).count({ n: '*' }),
+      ).to.deep.equal([{ n: 2 }]);
       const runner = settlingRunner(server);
       expect(await runner.drain()).to.equal(1);
       const allocations = await knex()('credit_allocations').where({ artistId: nova.artist!.id }).orderBy('credits');
@@ -132,14 +152,24 @@ describe('pledges: held credits that land with the drop', function () {
       expect([await balance(fan), await balance(second)]).to.deep.equal([70, 88]);
       expect(await waiting(nova)).to.equal(0);
       // The fans are told, once each.
-      const told = (await fan.client.get('/api/notifications')).body.notifications.filter((n: { kind: string }) => n.kind === 'pledge');
+      const told = (await fan.client.get('/api/notifications')).body.notifications.filter(
+        (n: { kind: string }) => n.kind === 'pledge',
+      );
       expect(told.map((n: { title: string; body: string; link: string }) => [n.title, n.body, n.link])).to.deep.equal([
-        ['Your pledge to Nova landed', '30 credits went to Nova with their November drop “Harbor Lights”.', `/tracks/${trackId}`],
+        [
+          'Your pledge to Nova landed',
+          '30 credits went to Nova with their November drop “Harbor Lights”.',
+          `/tracks/${trackId}`,
+        ],
       ]);
       // Announcing the drop again (a retried job) changes nothing.
       await server.app.kernel.services.releases.announcePublic(trackId);
-      expect(await knex()('credit_allocations').where({ artistId: nova.artist!.id }).count({ n: '*' })).to.deep.equal([{ n: 2 }]);
-      expect(await knex()('notifications').where({ userId: fan.user.id, kind: 'pledge' }).count({ n: '*' })).to.deep.equal([{ n: 1 }]);
+      expect(await knex()('credit_allocations').where({ artistId: nova.artist!.id }).count({ n: '*' })).to.deep.equal([
+        { n: 2 },
+      ]);
+      expect(
+        await knex()('notifications').where({ userId: fan.user.id, kind: 'pledge' }).count({ n: '*' }),
+      ).to.deep.equal([{ n: 1 }]);
       const [landed] = await knex()('pledges').where({ userId: fan.user.id, status: 'converted' });
       const cancel = await fan.client.delete(`/api/pledges/${landed.id}`);
       expect([cancel.status, cancel.body.message]).to.deep.equal([409, 'This pledge already landed with the drop']);
@@ -153,14 +183,20 @@ describe('pledges: held credits that land with the drop', function () {
       expect([res.body.pledge.month, res.body.credits]).to.deep.equal(['2026-12', 94]);
       // This month's balance is untouched; December's starts at 100 less the pledge.
       expect(await balance(fan)).to.equal(70);
-      expect(await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining')).to.deep.equal({ remaining: 94 });
+      expect(
+        await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining'),
+      ).to.deep.equal({ remaining: 94 });
       expect((await fan.client.get(`/api/pledges/artists/${nova.artist!.id}`)).body.available).to.equal(94);
       expect(await waiting(nova)).to.equal(6);
-      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map((j) => Number(j.runAt));
+      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map(
+        (j) => Number(j.runAt),
+      );
       expect(sweeps).to.include(Date.parse('2026-12-29T00:00:00Z'));
       // Cancelled, it goes back to December's balance.
       expect((await fan.client.delete(`/api/pledges/${res.body.pledge.id}`)).status).to.equal(200);
-      expect(await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining')).to.deep.equal({ remaining: 100 });
+      expect(
+        await knex()('credit_grants').where({ userId: fan.user.id, month: '2026-12' }).first('remaining'),
+      ).to.deep.equal({ remaining: 100 });
       expect(await balance(fan)).to.equal(70);
     });
 
@@ -177,9 +213,19 @@ describe('pledges: held credits that land with the drop', function () {
       try {
         expect(await runner.drain()).to.equal(1);
         const [allocation] = await knex()('credit_allocations').where({ artistId: nova.artist!.id, month: '2026-12' });
-        expect([allocation.userId, allocation.credits, Number(allocation.createdAt)]).to.deep.equal([second.user.id, 15, clock.getTime()]);
-        const told = await knex()('notifications').where({ userId: second.user.id, kind: 'pledge' }).orderBy('id', 'desc').first('body', 'link');
-        expect(told).to.deep.equal({ body: '15 credits went to Nova with their December drop “December Lights”.', link: `/tracks/${trackId}` });
+        expect([allocation.userId, allocation.credits, Number(allocation.createdAt)]).to.deep.equal([
+          second.user.id,
+          15,
+          clock.getTime(),
+        ]);
+        const told = await knex()('notifications')
+          .where({ userId: second.user.id, kind: 'pledge' })
+          .orderBy('id', 'desc')
+          .first('body', 'link');
+        expect(told).to.deep.equal({
+          body: '15 credits went to Nova with their December drop “December Lights”.',
+          link: `/tracks/${trackId}`,
+        });
         // And the next drop is January's now.
         expect((await second.client.get(`/api/pledges/artists/${nova.artist!.id}`)).body.month).to.equal('2027-01');
       } finally {
@@ -198,7 +244,10 @@ describe('pledges: held credits that land with the drop', function () {
       clock = new Date('2026-11-20T00:00:00Z');
       expect(await runner.drain()).to.equal(1);
       const [allocation] = await knex()('credit_allocations').where({ artistId: kai.artist!.id });
-      expect([allocation.credits, Number(allocation.createdAt)]).to.deep.equal([10, Date.parse('2026-11-20T00:00:00Z')]);
+      expect([allocation.credits, Number(allocation.createdAt)]).to.deep.equal([
+        10,
+        Date.parse('2026-11-20T00:00:00Z'),
+      ]);
       const told = await knex()('notifications').where({ userId: fan.user.id, eventKey: `drop:${trackId}` });
       expect(told).to.have.length(0, 'the fan does not subscribe to kai');
     });
@@ -218,9 +267,16 @@ describe('pledges: held credits that land with the drop', function () {
       clock = new Date('2026-11-28T00:00:00Z');
       expect(await runner.drain()).to.equal(1);
       expect(await balance(fan)).to.equal(before);
-      expect(await knex()('pledges').where({ artistId: quiet.artist!.id }).pluck('status')).to.deep.equal(['released', 'released']);
-      const told = (await fan.client.get('/api/notifications')).body.notifications.find((n: { title: string }) => n.title === 'Your pledge to Quiet was released');
-      expect(told.body).to.equal('Quiet has no November drop yet, so 10 credits went back to your balance. Allocate them before the month ends.');
+      expect(await knex()('pledges').where({ artistId: quiet.artist!.id }).pluck('status')).to.deep.equal([
+        'released',
+        'released',
+      ]);
+      const told = (await fan.client.get('/api/notifications')).body.notifications.find(
+        (n: { title: string }) => n.title === 'Your pledge to Quiet was released',
+      );
+      expect(told.body).to.equal(
+        'Quiet has no November drop yet, so 10 credits went back to your balance. Allocate them before the month ends.',
+      );
       // November's pledges are closed: a pledge now goes to quiet's December drop, from December's credits.
       const next = await pledge(fan, quiet, 1);
       expect([next.status, next.body.pledge.month]).to.deep.equal([201, '2026-12']);
@@ -228,8 +284,13 @@ describe('pledges: held credits that land with the drop', function () {
       clock = new Date('2026-12-01T00:00:00Z');
       expect((await pledge(fan, quiet, 4)).body.pledge.month).to.equal('2026-12');
       expect(await waiting(quiet)).to.equal(5);
-      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map((j) => j.runAt);
-      expect(sweeps.map(Number)).to.deep.equal([Date.parse('2026-11-28T00:00:00Z'), Date.parse('2026-12-29T00:00:00Z')]);
+      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map(
+        (j) => j.runAt,
+      );
+      expect(sweeps.map(Number)).to.deep.equal([
+        Date.parse('2026-11-28T00:00:00Z'),
+        Date.parse('2026-12-29T00:00:00Z'),
+      ]);
     });
   });
 
@@ -240,15 +301,21 @@ describe('pledges: held credits that land with the drop', function () {
       const target = await signUp(server, 'target', { artist: true });
       const results = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          i % 2 ? busy.client.post('/api/credits/allocate', { artistId: target.artist!.id, credits: 3 }) : pledge(busy, target, 3),
+          i % 2
+            ? busy.client.post('/api/credits/allocate', { artistId: target.artist!.id, credits: 3 })
+            : pledge(busy, target, 3),
         ),
       );
       const ok = results.filter((r) => r.status === 201).length;
       expect(ok).to.equal(33);
-      for (const r of results) if (r.status !== 201) expect([r.status, r.body.message]).to.deep.equal([400, 'You only have 1 credit available']);
+      for (const r of results)
+        if (r.status !== 201)
+          expect([r.status, r.body.message]).to.deep.equal([400, 'You only have 1 credit available']);
       expect(await balance(busy)).to.equal(1);
       const [{ pledged }] = await knex()('pledges').where({ userId: busy.user.id }).sum({ pledged: 'credits' });
-      const [{ allocated }] = await knex()('credit_allocations').where({ userId: busy.user.id }).sum({ allocated: 'credits' });
+      const [{ allocated }] = await knex()('credit_allocations')
+        .where({ userId: busy.user.id })
+        .sum({ allocated: 'credits' });
       expect(Number(pledged) + Number(allocated)).to.equal(99);
       expect(await waiting(target)).to.equal(Number(pledged));
     });
@@ -273,11 +340,23 @@ describe('pledges: held credits that land with the drop', function () {
       // Accepted before the drop: December's; after it: January's, for racer's next drop.
       const accepted = attempts.filter((r) => r.status === 201 && r.body.pledge.month === '2026-12');
       const later = attempts.filter((r) => r.status === 201 && r.body.pledge.month === '2027-01');
-      for (const r of attempts) if (r.status !== 201) expect([r.status, r.body.message]).to.deep.equal([409, "Racer's December drop came out meanwhile: nothing was pledged, so pledge again to their next drop"]);
+      for (const r of attempts)
+        if (r.status !== 201)
+          expect([r.status, r.body.message]).to.deep.equal([
+            409,
+            "Racer's December drop came out meanwhile: nothing was pledged, so pledge again to their next drop",
+          ]);
       const rows = await knex()('pledges').where({ artistId: racer.artist!.id, month: '2026-12' });
       expect(rows.length).to.equal(accepted.length);
-      expect(rows.every((p) => p.status === 'converted'), 'no pledge left pending').to.equal(true);
-      expect(await knex()('pledges').where({ artistId: racer.artist!.id, month: '2027-01', status: 'pending' }).count({ n: '*' })).to.deep.equal([{ n: later.length }]);
+      expect(
+        rows.every((p) => p.status === 'converted'),
+        'no pledge left pending',
+      ).to.equal(true);
+      expect(
+        await knex()('pledges')
+          .where({ artistId: racer.artist!.id, month: '2027-01', status: 'pending' })
+          .count({ n: '*' }),
+      ).to.deep.equal([{ n: later.length }]);
       const allocations = await knex()('credit_allocations').where({ artistId: racer.artist!.id });
       expect(allocations.length).to.equal(accepted.length);
       expect(allocations.reduce((sum, a) => sum + a.credits, 0)).to.equal(accepted.length * 2);

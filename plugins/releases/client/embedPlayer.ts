@@ -33,7 +33,8 @@ function wire(root: HTMLElement): void {
     }
   }
 
-  const duration = () => (Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : Number(audio.dataset.duration));
+  const duration = () =>
+    Number.isFinite(audio.duration) && audio.duration > 0 ? audio.duration : Number(audio.dataset.duration);
   function showTime(): void {
     if (!dragging) seek.value = String(audio.currentTime);
     time.textContent = `${formatDuration(audio.currentTime)} / ${formatDuration(duration())}`;

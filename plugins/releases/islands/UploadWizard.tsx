@@ -2,7 +2,19 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { deliveryErrors, detailsErrors, emptyDraft, isMonthlyDropOf, missingFields, stepComplete, takenDrop, trackErrors, trackPayload, type FieldErrors, type ReleaseDraft } from '../form.ts';
+import {
+  deliveryErrors,
+  detailsErrors,
+  emptyDraft,
+  isMonthlyDropOf,
+  missingFields,
+  stepComplete,
+  takenDrop,
+  trackErrors,
+  trackPayload,
+  type FieldErrors,
+  type ReleaseDraft,
+} from '../form.ts';
 import type { ReleaseJson, TakenDrop } from '../present.ts';
 import { TOASTS } from '../rules.ts';
 import { MonthlyDropNotice } from './wizard/MonthlyDrop.tsx';
@@ -16,7 +28,14 @@ import { StepTrack } from './wizard/StepTrack.tsx';
 // Spec §2 Upload: six steps. Each step's checks are the server's own rules (form.ts → rules.ts);
 // the draft lives in localStorage so a reload keeps it; step 5 submits and step 6 shares.
 
-const STEPS = ['Release Details', 'Cover Art', 'Track Upload', 'Delivery Options', 'Review and Submit', 'Upload Complete'];
+const STEPS = [
+  'Release Details',
+  'Cover Art',
+  'Track Upload',
+  'Delivery Options',
+  'Review and Submit',
+  'Upload Complete',
+];
 const DRAFT_KEY = 'onetrack.releaseDraft';
 
 interface Props {
@@ -30,8 +49,13 @@ interface Props {
 
 function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: number } {
   try {
-    const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as { userId: number; step: number; draft: ReleaseDraft } | null;
-    if (saved && saved.userId === userId) return { draft: { ...emptyDraft(now), ...saved.draft }, step: Math.min(saved.step, 5) };
+    const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as {
+      userId: number;
+      step: number;
+      draft: ReleaseDraft;
+    } | null;
+    if (saved && saved.userId === userId)
+      return { draft: { ...emptyDraft(now), ...saved.draft }, step: Math.min(saved.step, 5) };
   } catch {
     // A damaged draft starts over.
   }
@@ -68,7 +92,8 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !(k in patch))));
   };
 
-  const stepErrors = (n: number): FieldErrors => (n === 1 ? detailsErrors(draft, now) : n === 3 ? trackErrors(draft) : n === 4 ? deliveryErrors(draft, now) : {});
+  const stepErrors = (n: number): FieldErrors =>
+    n === 1 ? detailsErrors(draft, now) : n === 3 ? trackErrors(draft) : n === 4 ? deliveryErrors(draft, now) : {};
 
   const goTo = (n: number) => {
     setStep(n);
@@ -95,7 +120,11 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
       goTo(6);
       toast({ title: TOASTS.trackSuccess.title, description: created.title, variant: 'success' });
     } catch (error) {
-      toast({ title: TOASTS.trackError.title, description: messageOf(error, TOASTS.trackError.description), variant: 'destructive' });
+      toast({
+        title: TOASTS.trackError.title,
+        description: messageOf(error, TOASTS.trackError.description),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -109,7 +138,11 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
         <div className="card-body p-3 p-md-4">
           <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Upload steps">
             {STEPS.map((name, index) => (
-              <li key={name} className={`wizard-step${index + 1 === step ? ' active' : ''}${complete(index + 1) ? ' done' : ''}`} aria-current={index + 1 === step ? 'step' : undefined}>
+              <li
+                key={name}
+                className={`wizard-step${index + 1 === step ? ' active' : ''}${complete(index + 1) ? ' done' : ''}`}
+                aria-current={index + 1 === step ? 'step' : undefined}
+              >
                 <span className="wizard-step-number">{index + 1}</span>
                 <span className="wizard-step-name">{name}</span>
                 {complete(index + 1) && <span className="visually-hidden"> (complete)</span>}
@@ -127,9 +160,13 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
 
           {step < 6 && (
             <div className="d-flex justify-content-between mt-4">
-              <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>Previous</Button>
+              <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
+                Previous
+              </Button>
               {step < 5 ? (
-                <Button className="btn-gold" onClick={next}>Next</Button>
+                <Button className="btn-gold" onClick={next}>
+                  Next
+                </Button>
               ) : (
                 <Button className="btn-gold" onClick={submit} disabled={pending || missingFields(draft).length > 0}>
                   {pending ? 'Uploading...' : 'Submit Release'}

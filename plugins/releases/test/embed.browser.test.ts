@@ -22,7 +22,10 @@ describe('releases: the embed player on another site', function () {
   before(async () => {
     const artist = await join(suite.server, 'embedded', true);
     const audio = await uploadAudio(artist.client, tone(8));
-    const created = await artist.client.post('/api/tracks', releaseForm(audio.url, null, { title: 'Framed Tone', duration: 8 }));
+    const created = await artist.client.post(
+      '/api/tracks',
+      releaseForm(audio.url, null, { title: 'Framed Tone', duration: 8 }),
+    );
     expect(created.status, created.text).to.equal(201);
     trackId = created.body.id;
     // The media worker makes the streaming file and measures the loudness.
@@ -56,7 +59,9 @@ describe('releases: the embed player on another site', function () {
 
     await frame.getByRole('button', { name: 'Play Framed Tone' }).click();
     const player = page.frames().find((f) => f.url().includes('/embed/tracks/'))!;
-    await player.waitForFunction(() => document.querySelector('audio')!.currentTime > 1, undefined, { timeout: 15_000 });
+    await player.waitForFunction(() => document.querySelector('audio')!.currentTime > 1, undefined, {
+      timeout: 15_000,
+    });
     const state = await player.evaluate(() => ({
       origin: window.origin,
       paused: document.querySelector('audio')!.paused,
@@ -85,7 +90,9 @@ describe('releases: the embed player on another site', function () {
     // Chromium refuses the document and shows its own error page instead of the track page.
     expect(framed.url()).to.match(/^chrome-error:/);
     expect(await framed.getByText('Framed Tone').count()).to.equal(0);
-    expect(errors.join('\n')).to.match(/violates the following Content Security Policy directive: "frame-ancestors 'none'"/);
+    expect(errors.join('\n')).to.match(
+      /violates the following Content Security Policy directive: "frame-ancestors 'none'"/,
+    );
     await page.context().close();
   });
 });

@@ -17,13 +17,29 @@ export async function image(width: number, height: number, format: 'png' | 'jpeg
 }
 
 /** A sine tone as WAV (16-bit PCM) or FLAC; returns the file's bytes. */
-export function tone(seconds: number, format: 'wav' | 'flac' = 'wav', options: { rate?: number; channels?: number; sampleFormat?: string } = {}): Buffer {
-  const file = path.join(dir, `tone-${seconds}-${options.rate ?? 44100}-${options.channels ?? 2}-${options.sampleFormat ?? 's16'}.${format}`);
+export function tone(
+  seconds: number,
+  format: 'wav' | 'flac' = 'wav',
+  options: { rate?: number; channels?: number; sampleFormat?: string } = {},
+): Buffer {
+  const file = path.join(
+    dir,
+    `tone-${seconds}-${options.rate ?? 44100}-${options.channels ?? 2}-${options.sampleFormat ?? 's16'}.${format}`,
+  );
   execFileSync(FFMPEG, [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${options.rate ?? 44100}:duration=${seconds}`,
-    '-ac', String(options.channels ?? 2),
-    ...(format === 'wav' ? ['-c:a', options.sampleFormat === 's24' ? 'pcm_s24le' : 'pcm_s16le'] : ['-sample_fmt', 's16']),
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=${options.rate ?? 44100}:duration=${seconds}`,
+    '-ac',
+    String(options.channels ?? 2),
+    ...(format === 'wav'
+      ? ['-c:a', options.sampleFormat === 's24' ? 'pcm_s24le' : 'pcm_s16le']
+      : ['-sample_fmt', 's16']),
     file,
   ]);
   return readFileSync(file);
@@ -34,19 +50,31 @@ export function dataUrl(bytes: Buffer, type: string): string {
 }
 
 export async function uploadImage(client: TestClient, bytes?: Buffer): Promise<string> {
-  const res = await client.post('/api/upload', { data: dataUrl(bytes ?? (await image(600, 600)), 'image/png'), filename: 'cover.png', type: 'image' });
+  const res = await client.post('/api/upload', {
+    data: dataUrl(bytes ?? (await image(600, 600)), 'image/png'),
+    filename: 'cover.png',
+    type: 'image',
+  });
   expect(res.status, res.text).to.equal(201);
   return res.body.url;
 }
 
 export async function uploadAudio(client: TestClient, bytes?: Buffer): Promise<{ url: string; duration: number }> {
-  const res = await client.post('/api/upload', { data: dataUrl(bytes ?? tone(3), 'audio/wav'), filename: 'song.wav', type: 'audio' });
+  const res = await client.post('/api/upload', {
+    data: dataUrl(bytes ?? tone(3), 'audio/wav'),
+    filename: 'song.wav',
+    type: 'audio',
+  });
   expect(res.status, res.text).to.equal(201);
   return res.body;
 }
 
 /** A complete, valid release form for this audio (and cover), ASAP monthly drop. */
-export function releaseForm(audioUrl: string, coverImage: string | null, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function releaseForm(
+  audioUrl: string,
+  coverImage: string | null,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     title: 'First Light',
     label: '',
@@ -66,7 +94,11 @@ export function releaseForm(audioUrl: string, coverImage: string | null, overrid
     trackOrigin: 'Original',
     contentProtection: true,
     tikTokStartTime: 0,
-    metadata: { artistRoles: [{ name: 'Ada', role: 'Primary Artist' }], productionCredits: [], songwriterCredits: [{ name: 'Ada' }] },
+    metadata: {
+      artistRoles: [{ name: 'Ada', role: 'Primary Artist' }],
+      productionCredits: [],
+      songwriterCredits: [{ name: 'Ada' }],
+    },
     releaseASAP: true,
     releaseDate: null,
     midnightRelease: true,

@@ -15,15 +15,30 @@ describe('a scheduled release in the browser', function () {
 
   before(async () => {
     const nova = suite.server.client();
-    expect((await nova.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(200);
+    expect((await nova.post('/api/auth/login', { username: 'novaharbor', password: DEMO_PASSWORD })).status).to.equal(
+      200,
+    );
     const audio = await uploadAudio(nova);
     const cover = await uploadImage(nova, await image(600, 600));
-    const res = await nova.post('/api/tracks', releaseForm(audio.url, cover, { title: 'Tide Coming In', isMonthlyDrop: false, releaseASAP: false, releaseDate: '2026-12-03T00:00:00.000Z', midnightRelease: false, enablePreSave: true }));
+    const res = await nova.post(
+      '/api/tracks',
+      releaseForm(audio.url, cover, {
+        title: 'Tide Coming In',
+        isMonthlyDrop: false,
+        releaseASAP: false,
+        releaseDate: '2026-12-03T00:00:00.000Z',
+        midnightRelease: false,
+        enablePreSave: true,
+      }),
+    );
     expect(res.status, res.text).to.equal(201);
     trackId = res.body.id;
   });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`shows a visitor and a fan the coming page, where the fan pre-saves (${viewport.width} px)`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       // The browser's countdown counts from its own clock: started at the server's, it ticks on.
@@ -32,10 +47,14 @@ describe('a scheduled release in the browser', function () {
       const coming = page.getByTestId('coming-release');
       await coming.getByRole('heading', { name: 'Tide Coming In', level: 1 }).waitFor();
       expect(await coming.getByText('Coming on Dec 3, 2026').count()).to.equal(1);
-      expect(await coming.getByRole('timer', { name: 'Next drop countdown' }).locator('[data-unit="0"]').textContent()).to.equal('06');
+      expect(
+        await coming.getByRole('timer', { name: 'Next drop countdown' }).locator('[data-unit="0"]').textContent(),
+      ).to.equal('06');
       expect(await page.getByRole('button', { name: 'Play' }).count(), 'no audio before the release').to.equal(0);
       expect(await coming.getByRole('link', { name: 'Log in to pre-save' }).getAttribute('href')).to.equal('/auth');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).to.equal(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).to.equal(0);
 
       await signIn(page);
       await page.reload();
@@ -59,7 +78,10 @@ describe('a scheduled release in the browser', function () {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
     await page.goto(`/tracks/${trackId}`);
-    await page.getByTestId('preview-note').filter({ hasText: 'Preview: only you see this page in full until Dec 3, 2026.' }).waitFor();
+    await page
+      .getByTestId('preview-note')
+      .filter({ hasText: 'Preview: only you see this page in full until Dec 3, 2026.' })
+      .waitFor();
     await page.getByRole('heading', { name: 'Tide Coming In', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).to.equal(1);
     expect(await page.getByRole('button', { name: 'Pre-save' }).count()).to.equal(0);

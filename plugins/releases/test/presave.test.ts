@@ -20,7 +20,10 @@ describe('releases: pre-save', function () {
 
   const release = async (overrides: Record<string, unknown>) => {
     const audio = await uploadAudio(nova.client);
-    const res = await nova.client.post('/api/tracks', releaseForm(audio.url, null, { isMonthlyDrop: false, ...overrides }));
+    const res = await nova.client.post(
+      '/api/tracks',
+      releaseForm(audio.url, null, { isMonthlyDrop: false, ...overrides }),
+    );
     expect(res.status, res.text).to.equal(201);
     return Number(res.body.id);
   };
@@ -31,8 +34,19 @@ describe('releases: pre-save', function () {
     nova = await join(server, 'novaharbor', true);
     fan = await join(server, 'listener');
     other = await join(server, 'other');
-    scheduled = await release({ title: 'December Tide', releaseASAP: false, releaseDate: '2026-12-03T00:00:00.000Z', enablePreSave: true, midnightRelease: false });
-    noPresave = await release({ title: 'Quiet Tide', releaseASAP: false, releaseDate: '2026-12-04T00:00:00.000Z', enablePreSave: false });
+    scheduled = await release({
+      title: 'December Tide',
+      releaseASAP: false,
+      releaseDate: '2026-12-03T00:00:00.000Z',
+      enablePreSave: true,
+      midnightRelease: false,
+    });
+    noPresave = await release({
+      title: 'Quiet Tide',
+      releaseASAP: false,
+      releaseDate: '2026-12-04T00:00:00.000Z',
+      enablePreSave: false,
+    });
   });
   after(() => server.stop());
 
@@ -57,22 +71,32 @@ describe('releases: pre-save', function () {
   it('shows the coming page to fans (no audio) and the full page, marked as a preview, to its artist', async () => {
     const page = await server.client().get(`/tracks/${scheduled}`);
     expect(page.status).to.equal(200);
-    expect(page.text).to.include('Coming on').and.include('December Tide').and.include('data-countdown="2026-12-03T00:00:00.000Z"');
+    expect(page.text)
+      .to.include('Coming on')
+      .and.include('December Tide')
+      .and.include('data-countdown="2026-12-03T00:00:00.000Z"');
     const { audioUrl } = await knex()('tracks').where({ id: scheduled }).first('audioUrl');
-    expect(page.text, 'no audio before the release').to.not.match(/<button[^>]*data-play-track=/).and.not.include(audioUrl);
+    expect(page.text, 'no audio before the release')
+      .to.not.match(/<button[^>]*data-play-track=/)
+      .and.not.include(audioUrl);
     expect(page.text).to.include('Log in to pre-save');
     const own = await nova.client.get(`/tracks/${scheduled}`);
-    expect(own.text).to.include('data-testid="preview-note"').and.match(/<button[^>]*data-play-track=/);
+    expect(own.text)
+      .to.include('data-testid="preview-note"')
+      .and.match(/<button[^>]*data-play-track=/);
     expect((await nova.client.get(`/api/tracks/${scheduled}/media`)).status).to.equal(200);
     expect((await fan.client.get(`/api/tracks/${scheduled}/media`)).status).to.equal(404);
     expect((await fan.client.get(`/tracks/${noPresave}`)).text).to.include('data-testid="presave-off"');
   });
 
   it('pre-saves once, can be withdrawn, and lands in the collection with a notification when the release is out', async () => {
-    for (let i = 0; i < 2; i++) expect((await fan.client.post(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: true });
+    for (let i = 0; i < 2; i++)
+      expect((await fan.client.post(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: true });
     expect((await other.client.post(`/api/tracks/${scheduled}/presave`)).status).to.equal(200);
     expect((await other.client.delete(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: false });
-    expect(await knex()('presaves').where({ trackId: scheduled }).select('userId')).to.deep.equal([{ userId: fan.user.id }]);
+    expect(await knex()('presaves').where({ trackId: scheduled }).select('userId')).to.deep.equal([
+      { userId: fan.user.id },
+    ]);
 
     const runner = createRunner(server.app.kernel, { [JOB.public]: jobHandlers(server.app.plugins)[JOB.public] });
     clock = new Date('2026-12-03T00:00:00Z');
@@ -83,15 +107,26 @@ describe('releases: pre-save', function () {
     } finally {
       unsubscribe();
     }
-    expect(heard, 'the fan’s views of their likes and of the track').to.include.members([`likes:${fan.user.id}`, `liked:${scheduled}:${fan.user.id}`]);
+    expect(heard, 'the fan’s views of their likes and of the track').to.include.members([
+      `likes:${fan.user.id}`,
+      `liked:${scheduled}:${fan.user.id}`,
+    ]);
     // Twice (a retried job): one like, one notification.
     await server.app.kernel.services.releases.announcePublic(scheduled);
     const liked = await server.app.kernel.services.catalog.likedTracks({ id: fan.user.id, zone: 'UTC' });
     expect(liked.map((t) => t.id)).to.deep.equal([scheduled]);
     expect(await knex()('likes').where({ userId: other.user.id })).to.have.length(0);
-    const told = (await fan.client.get('/api/notifications')).body.notifications as Array<{ title: string; body: string; link: string }>;
+    const told = (await fan.client.get('/api/notifications')).body.notifications as Array<{
+      title: string;
+      body: string;
+      link: string;
+    }>;
     expect(told.map((n) => [n.title, n.body, n.link])).to.deep.equal([
-      ['“December Tide” is out', "You pre-saved it: novaharbor name's release is in your collection now.", `/tracks/${scheduled}`],
+      [
+        '“December Tide” is out',
+        "You pre-saved it: novaharbor name's release is in your collection now.",
+        `/tracks/${scheduled}`,
+      ],
     ]);
     const late = await fan.client.post(`/api/tracks/${scheduled}/presave`);
     expect([late.status, late.body.message]).to.deep.equal([409, PRESAVE_MESSAGES.out]);

@@ -8,7 +8,11 @@ describe('release QR code', () => {
     const link = 'https://onetrack.example/tracks/4217';
     const svg = await qrSvg(link);
     expect(svg).to.match(/^<svg[^>]*viewBox/);
-    const { data, info } = await sharp(Buffer.from(svg), { density: 300 }).resize(400, 400).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(svg), { density: 300 })
+      .resize(400, 400)
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
     expect(decoded?.data).to.equal(link);
   });

@@ -28,7 +28,8 @@ describe('releases: POST /api/tracks', function () {
   after(() => server.stop());
   afterEach(() => (offset = 0));
 
-  const submit = (client: Member['client'], overrides: Record<string, unknown> = {}) => client.post('/api/tracks', releaseForm(audioUrl, coverUrl, overrides));
+  const submit = (client: Member['client'], overrides: Record<string, unknown> = {}) =>
+    client.post('/api/tracks', releaseForm(audioUrl, coverUrl, overrides));
   const fails = async (overrides: Record<string, unknown>, status: number, message: string) => {
     const res = await submit(artist.client, overrides);
     expect([res.status, res.body.message], JSON.stringify(overrides)).to.deep.equal([status, message]);
@@ -61,11 +62,23 @@ describe('releases: POST /api/tracks', function () {
 
   it('applies the date rules: previous release 1900-01-01 to today, release at least 7 days ahead', async () => {
     await fails({ releasedBefore: true }, 400, DATE_MESSAGES.previousRequired);
-    await fails({ releasedBefore: true, previousReleaseDate: dayToIso('1899-12-31') }, 400, DATE_MESSAGES.previousRange);
-    await fails({ releasedBefore: true, previousReleaseDate: dayToIso('2026-03-11') }, 400, DATE_MESSAGES.previousRange);
+    await fails(
+      { releasedBefore: true, previousReleaseDate: dayToIso('1899-12-31') },
+      400,
+      DATE_MESSAGES.previousRange,
+    );
+    await fails(
+      { releasedBefore: true, previousReleaseDate: dayToIso('2026-03-11') },
+      400,
+      DATE_MESSAGES.previousRange,
+    );
     await fails({ releaseASAP: false }, 400, DATE_MESSAGES.releaseRequired);
     // The message names the first day allowed (the test's clock is in March 2026).
-    await fails({ releaseASAP: false, releaseDate: dayToIso('2026-03-16') }, 400, 'Release Date must be at least 7 days from today: Mar 17, 2026 or later');
+    await fails(
+      { releaseASAP: false, releaseDate: dayToIso('2026-03-16') },
+      400,
+      'Release Date must be at least 7 days from today: Mar 17, 2026 or later',
+    );
     await fails({ releaseASAP: false, releaseDate: '2026-02-31' }, 400, DATE_MESSAGES.invalid);
   });
 
@@ -87,10 +100,32 @@ describe('releases: POST /api/tracks', function () {
   });
 
   it('publishes an ASAP monthly drop at once, marked processing and playing its master', async () => {
-    const res = await submit(artist.client, { label: 'Night Owl', releasedBefore: true, previousReleaseDate: dayToIso('2020-05-01'), isrc: 'US-S1Z-25-00001', hasLyrics: true, lyricsLanguage: 'French' });
+    const res = await submit(artist.client, {
+      label: 'Night Owl',
+      releasedBefore: true,
+      previousReleaseDate: dayToIso('2020-05-01'),
+      isrc: 'US-S1Z-25-00001',
+      hasLyrics: true,
+      lyricsLanguage: 'French',
+    });
     expect(res.status, res.text).to.equal(201);
-    expect(res.body).to.include({ title: 'First Light', isMonthlyDrop: true, processing: true, status: 'processing', audioUrl, masterUrl: audioUrl, coverImage: coverUrl, duration: 3 });
-    expect(res.body).to.include({ label: 'Night Owl', isrc: 'USS1Z2500001', lyricsLanguage: 'French', releaseASAP: true, previousReleaseDate: '2020-05-01T00:00:00.000Z' });
+    expect(res.body).to.include({
+      title: 'First Light',
+      isMonthlyDrop: true,
+      processing: true,
+      status: 'processing',
+      audioUrl,
+      masterUrl: audioUrl,
+      coverImage: coverUrl,
+      duration: 3,
+    });
+    expect(res.body).to.include({
+      label: 'Night Owl',
+      isrc: 'USS1Z2500001',
+      lyricsLanguage: 'French',
+      releaseASAP: true,
+      previousReleaseDate: '2020-05-01T00:00:00.000Z',
+    });
     expect(res.body.metadata.artistRoles).to.deep.equal([{ name: 'Ada', role: 'Primary Artist' }]);
     const listed = await server.client().get(`/api/artists/${artist.artist!.id}/tracks`);
     expect(listed.body.map((t: { id: number }) => t.id)).to.deep.equal([res.body.id]);
@@ -108,7 +143,9 @@ describe('releases: POST /api/tracks', function () {
   it('lets only one of two simultaneous monthly drops win', async () => {
     const racer = await join(server, 'racer', true);
     const audio = (await uploadAudio(racer.client)).url;
-    const results = await Promise.all([1, 2].map((n) => racer.client.post('/api/tracks', releaseForm(audio, null, { title: `Race ${n}` }))));
+    const results = await Promise.all(
+      [1, 2].map((n) => racer.client.post('/api/tracks', releaseForm(audio, null, { title: `Race ${n}` }))),
+    );
     expect(results.map((r) => r.status).sort()).to.deep.equal([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).to.equal(MONTHLY_DROP_TAKEN);
     const rows = await server.app.kernel.knex('tracks').where({ artistId: racer.artist!.id });
@@ -119,9 +156,17 @@ describe('releases: POST /api/tracks', function () {
     const scheduler = await join(server, 'planner', true);
     const audio = (await uploadAudio(scheduler.client)).url;
     const day = addDays(dayKey(now()), 30);
-    const res = await scheduler.client.post('/api/tracks', releaseForm(audio, null, { releaseASAP: false, releaseDate: dayToIso(day), enablePreSave: true }));
+    const res = await scheduler.client.post(
+      '/api/tracks',
+      releaseForm(audio, null, { releaseASAP: false, releaseDate: dayToIso(day), enablePreSave: true }),
+    );
     expect(res.status, res.text).to.equal(201);
-    expect(res.body).to.include({ releaseASAP: false, releaseDate: `${day}T00:00:00.000Z`, uploadDate: `${day}T00:00:00.000Z`, enablePreSave: true });
+    expect(res.body).to.include({
+      releaseASAP: false,
+      releaseDate: `${day}T00:00:00.000Z`,
+      uploadDate: `${day}T00:00:00.000Z`,
+      enablePreSave: true,
+    });
     const id = res.body.id;
     const hidden = async () => (await server.client().get(`/api/tracks/${id}`)).status;
     expect(await hidden()).to.equal(404);

@@ -18,9 +18,13 @@ describe('releases: uploads checked by content', function () {
     artist.client.post('/api/upload', { data: dataUrl(bytes, declared), filename, type });
 
   it('refuses anonymous uploads with 401', async () => {
-    const res = await server.client().post('/api/upload', { data: dataUrl(await image(600, 600), 'image/png'), type: 'image' });
+    const res = await server
+      .client()
+      .post('/api/upload', { data: dataUrl(await image(600, 600), 'image/png'), type: 'image' });
     expect(res.status).to.equal(401);
-    const stream = await server.client().post('/api/upload/stream?type=image', await image(600, 600), { 'Content-Type': 'application/octet-stream' });
+    const stream = await server
+      .client()
+      .post('/api/upload/stream?type=image', await image(600, 600), { 'Content-Type': 'application/octet-stream' });
     expect(stream.status).to.equal(401);
   });
 
@@ -28,7 +32,13 @@ describe('releases: uploads checked by content', function () {
     const res = await post(await image(800, 800), 'image', 'image/png', '../../etc/passwd.png');
     expect(res.status, res.text).to.equal(201);
     expect(res.body.url).to.match(/^\/media\/u\/[0-9a-f]{32}\.png$/);
-    expect(res.body).to.include({ width: 800, height: 800, type: 'image', contentType: 'image/png', filename: 'passwd.png' });
+    expect(res.body).to.include({
+      width: 800,
+      height: 800,
+      type: 'image',
+      contentType: 'image/png',
+      filename: 'passwd.png',
+    });
     const file = await server.client().get(res.body.url);
     expect(file.status).to.equal(200);
     expect(file.headers.get('content-type')).to.equal('image/png');
@@ -42,7 +52,9 @@ describe('releases: uploads checked by content', function () {
   });
 
   it('refuses a file that is not a JPEG or PNG, whatever its declared type', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><script>alert(1)</script></svg>',
+    );
     for (const bytes of [svg, Buffer.from('GIF89a' + 'x'.repeat(100)), await sharpWebp()]) {
       const res = await post(bytes, 'image', 'image/png', 'cover.png');
       expect(res.status).to.equal(400);
@@ -63,7 +75,12 @@ describe('releases: uploads checked by content', function () {
   });
 
   it('reads duration, sample rate, bit depth and channels of WAV and FLAC on the server', async () => {
-    const wav = await post(tone(2, 'wav', { sampleFormat: 's24', rate: 48000, channels: 2 }), 'audio', 'audio/wav', 'take.wav');
+    const wav = await post(
+      tone(2, 'wav', { sampleFormat: 's24', rate: 48000, channels: 2 }),
+      'audio',
+      'audio/wav',
+      'take.wav',
+    );
     expect(wav.status, wav.text).to.equal(201);
     expect(wav.body).to.include({ sampleRate: 48000, bitDepth: 24, channels: 2, contentType: 'audio/wav' });
     expect(wav.body.duration).to.be.closeTo(2, 0.05);
@@ -83,26 +100,37 @@ describe('releases: uploads checked by content', function () {
     expect([corrupt.status, corrupt.body.message]).to.deep.equal([400, AUDIO_RULES.messages.corrupt]);
     const flac = await post(Buffer.concat([Buffer.from('fLaC'), Buffer.alloc(400, 3)]), 'audio');
     expect([flac.status, flac.body.message]).to.deep.equal([400, AUDIO_RULES.messages.corrupt]);
-    const big = await artist.client.post('/api/upload/stream?type=audio&filename=big.wav', Buffer.alloc(AUDIO_RULES.maxBytes + 1), { 'Content-Type': 'application/octet-stream' });
+    const big = await artist.client.post(
+      '/api/upload/stream?type=audio&filename=big.wav',
+      Buffer.alloc(AUDIO_RULES.maxBytes + 1),
+      { 'Content-Type': 'application/octet-stream' },
+    );
     expect([big.status, big.body.message]).to.deep.equal([413, AUDIO_RULES.messages.size]);
   });
 
   it('streams a raw body to storage and checks it the same way', async () => {
     const wav = tone(2);
-    const res = await artist.client.post('/api/upload/stream?type=audio&filename=streamed.wav', wav, { 'Content-Type': 'application/octet-stream' });
+    const res = await artist.client.post('/api/upload/stream?type=audio&filename=streamed.wav', wav, {
+      'Content-Type': 'application/octet-stream',
+    });
     expect(res.status, res.text).to.equal(201);
     expect(res.body).to.include({ filename: 'streamed.wav', size: wav.length, channels: 2 });
     const served = await server.client().get(res.body.url);
     expect(served.headers.get('content-type')).to.equal('audio/wav');
     expect(Number(served.headers.get('content-length'))).to.equal(wav.length);
-    const wrong = await artist.client.post('/api/upload/stream?type=audio', await image(600, 600), { 'Content-Type': 'application/octet-stream' });
+    const wrong = await artist.client.post('/api/upload/stream?type=audio', await image(600, 600), {
+      'Content-Type': 'application/octet-stream',
+    });
     expect([wrong.status, wrong.body.message]).to.deep.equal([400, AUDIO_RULES.messages.type]);
   });
 
   it('answers 400 for a body that is not a data URL and for an unknown type', async () => {
     const notUrl = await artist.client.post('/api/upload', { data: 'hello', type: 'image' });
     expect(notUrl.status).to.equal(400);
-    const badType = await artist.client.post('/api/upload', { data: dataUrl(Buffer.from('x'), 'text/plain'), type: 'video' });
+    const badType = await artist.client.post('/api/upload', {
+      data: dataUrl(Buffer.from('x'), 'text/plain'),
+      type: 'video',
+    });
     expect([badType.status, badType.body.message]).to.deep.equal([400, 'type must be image or audio']);
   });
 
@@ -122,7 +150,9 @@ describe('releases: uploads checked by content', function () {
 
 async function sharpWebp(): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
-  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#888' } }).webp().toBuffer();
+  return sharp({ create: { width: 600, height: 600, channels: 3, background: '#888' } })
+    .webp()
+    .toBuffer();
 }
 
 describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function () {
@@ -132,32 +162,49 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
   before(async () => {
     cover = await image(600, 600);
     // Room for two covers and 1 KB (the allowance counts whole KB).
-    server = await startTestServer({ config: { abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024, rendersPerMinute: 0 } } });
+    server = await startTestServer({
+      config: {
+        abuseLimits: {
+          registrationsPerHour: 0,
+          enhancePerHour: 0,
+          uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024,
+          rendersPerMinute: 0,
+        },
+      },
+    });
   });
   after(() => server.stop());
 
   it('refuses a file that does not fit with 413, what is left and Retry-After, storing nothing; each uploader has their own', async () => {
     const [busy, other] = [await join(server, 'busy', true), await join(server, 'other', true)];
-    const upload = (member: Member) => member.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' });
-    const stream = (bytes: Buffer) => busy.client.post('/api/upload/stream?type=image', bytes, { 'Content-Type': 'application/octet-stream' });
+    const upload = (member: Member) =>
+      member.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' });
+    const stream = (bytes: Buffer) =>
+      busy.client.post('/api/upload/stream?type=image', bytes, { 'Content-Type': 'application/octet-stream' });
     // Without a Content-Length (chunked): charged once received.
     const chunked = (bytes: Buffer) =>
       fetch(`${server.url}/api/upload/stream?type=image`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/octet-stream', Cookie: busy.client.cookieHeader },
-        body: new ReadableStream({ start: (controller) => (controller.enqueue(new Uint8Array(bytes)), controller.close()) }),
+        body: new ReadableStream({
+          start: (controller) => (controller.enqueue(new Uint8Array(bytes)), controller.close()),
+        }),
         duplex: 'half',
       } as RequestInit).then(async (res) => ({ status: res.status, headers: res.headers, body: await res.json() }));
     // A refused file (not an image) takes nothing from the allowance, by every path.
     const notImage = Buffer.from('x'.repeat(cover.length));
-    expect((await busy.client.post('/api/upload', { data: dataUrl(notImage, 'image/png'), type: 'image' })).status).to.equal(400);
+    expect(
+      (await busy.client.post('/api/upload', { data: dataUrl(notImage, 'image/png'), type: 'image' })).status,
+    ).to.equal(400);
     expect((await stream(notImage)).status).to.equal(400);
     expect((await chunked(notImage)).status).to.equal(400);
     for (let i = 0; i < 2; i++) expect((await upload(busy)).status, `upload ${i + 1}`).to.equal(201);
     const stored = await server.app.kernel.knex('uploads').count({ n: '*' });
     for (const refused of [await upload(busy), await stream(cover), await chunked(cover)]) {
       expect(refused.status).to.equal(413);
-      expect(refused.body.message).to.equal(`This file (${Math.ceil(cover.length / 1024)} KB) is more than your upload allowance has left today (1 KB). Try again in 24 hours.`);
+      expect(refused.body.message).to.equal(
+        `This file (${Math.ceil(cover.length / 1024)} KB) is more than your upload allowance has left today (1 KB). Try again in 24 hours.`,
+      );
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
     }
     expect(await server.app.kernel.knex('uploads').count({ n: '*' })).to.deep.equal(stored);

@@ -8,12 +8,22 @@ import { monthInWords } from '../../catalog/drops.ts';
 import { earliestReleaseDay, formatDay } from '../schedule.ts';
 import { image, tone } from './fixtures.ts';
 
-
 /** Which step markers are gold (complete), by step number. */
-const goldSteps = (page: Page) => page.locator('.wizard-step').evaluateAll((steps) => steps.flatMap((li, i) => (li.classList.contains('done') ? [i + 1] : [])));
+const goldSteps = (page: Page) =>
+  page
+    .locator('.wizard-step')
+    .evaluateAll((steps) => steps.flatMap((li, i) => (li.classList.contains('done') ? [i + 1] : [])));
 
 async function register(page: Page, username: string, artist: boolean) {
-  const res = await page.request.post('/api/auth/register', { data: { username, password: 'secret123', email: `${username}@example.com`, name: `${username} Name`, isArtist: artist } });
+  const res = await page.request.post('/api/auth/register', {
+    data: {
+      username,
+      password: 'secret123',
+      email: `${username}@example.com`,
+      name: `${username} Name`,
+      isArtist: artist,
+    },
+  });
   expect(res.status()).to.equal(201);
   if (artist) expect((await page.request.post('/api/auth/register-artist-hook')).status()).to.equal(200);
 }
@@ -64,9 +74,13 @@ describe('releases: the upload wizard in the browser', function () {
     await page.getByRole('heading', { name: 'Step 2: Cover Art' }).waitFor();
 
     // Step 2: a too-small image is refused by the browser check; a good one uploads; crop re-uploads a JPEG.
-    await page.locator('#cover-file').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: await image(300, 300) });
+    await page
+      .locator('#cover-file')
+      .setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: await image(300, 300) });
     await page.getByText('Image must be at least 500x500 pixels').waitFor();
-    await page.locator('#cover-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await image(900, 900) });
+    await page
+      .locator('#cover-file')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: await image(900, 900) });
     await page.getByAltText('Cover art preview').waitFor();
     await page.getByText('cover.png').waitFor();
     await page.getByRole('button', { name: 'Crop Image' }).click();
@@ -120,13 +134,17 @@ describe('releases: the upload wizard in the browser', function () {
     const badge = page.getByText('MONTHLY DROP', { exact: true });
     await badge.waitFor();
     // Gold with black text, readable on the dark card (its background was missing from the theme).
-    expect(await badge.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color])).to.deep.equal(['rgb(245, 197, 66)', 'rgb(0, 0, 0)']);
+    expect(
+      await badge.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]),
+    ).to.deep.equal(['rgb(245, 197, 66)', 'rgb(0, 0, 0)']);
     expect(await page.getByText('Missing Required Fields').count()).to.equal(0);
     await page.getByRole('button', { name: 'Submit Release' }).click();
     await page.getByRole('heading', { name: 'Upload Complete!' }).waitFor();
     await page.getByTestId('toast').filter({ hasText: 'Track uploaded successfully' }).waitFor();
     // ASAP is public at once: step 6 says so, with today's date (not an estimate days ahead).
-    expect(await page.getByTestId('release-date').textContent()).to.equal(formatDay(new Date().toISOString().slice(0, 10)));
+    expect(await page.getByTestId('release-date').textContent()).to.equal(
+      formatDay(new Date().toISOString().slice(0, 10)),
+    );
     await page.getByText('public now').waitFor();
     expect(await goldSteps(page)).to.deep.equal([1, 2, 3, 4, 5, 6]);
 
@@ -165,7 +183,11 @@ describe('releases: the upload wizard in the browser', function () {
   it('knows from step 1 that this month’s drop is taken: the Monthly Drop switch starts off, says why and links the drop', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await register(page, 'taken', true);
-    const artist = await suite.server.app.kernel.knex('artists').join('users', 'users.id', 'artists.userId').where('users.username', 'taken').first('artists.id');
+    const artist = await suite.server.app.kernel
+      .knex('artists')
+      .join('users', 'users.id', 'artists.userId')
+      .where('users.username', 'taken')
+      .first('artists.id');
     const now = new Date();
     const dropId = await addTrack(artist.id, 'Already Out', new Date(now.getTime() - 60_000));
     const thisMonth = monthInWords(now.toISOString().slice(0, 7));

@@ -40,7 +40,10 @@ describe('releases: media jobs in the worker', function () {
     // Listed at once, marked processing, playing its master.
     const listed = await server.client().get(`/api/tracks/${created.body.id}`);
     expect(listed.body).to.include({ processing: true, audioUrl: audio.url });
-    expect((await server.client().get(`/api/tracks/${created.body.id}/media`)).body).to.include({ processing: true, waveform: null });
+    expect((await server.client().get(`/api/tracks/${created.body.id}/media`)).body).to.include({
+      processing: true,
+      waveform: null,
+    });
     expect(await runner().drain()).to.equal(4);
 
     const release = (await artist.client.get(`/api/releases/${created.body.id}`)).body;
@@ -96,7 +99,11 @@ describe('releases: media jobs in the worker', function () {
       keyConfidence: seen.key?.confidence ?? null,
     });
     expect(media.analysis.bpmConfidence).to.be.within(0, 1);
-    expect(media.loudness).to.deep.equal({ integrated: seen.loudness.integratedLufs, truePeak: seen.loudness.truePeakDbtp, range: seen.loudness.loudnessRangeLu });
+    expect(media.loudness).to.deep.equal({
+      integrated: seen.loudness.integratedLufs,
+      truePeak: seen.loudness.truePeakDbtp,
+      range: seen.loudness.loudnessRangeLu,
+    });
     // The artist's release view carries it too.
     expect((await drummer.client.get(`/api/releases/${id}`)).body.analysis).to.deep.equal(media.analysis);
     // And the track page shows tempo and key to every visitor.
@@ -112,11 +119,21 @@ describe('releases: media jobs in the worker', function () {
     const audio = await uploadAudio(other.client, tone(120));
     const created = await other.client.post('/api/tracks', releaseForm(audio.url, null));
     expect(created.status, created.text).to.equal(201);
-    const jobs = () => server.app.kernel.knex('jobs').where({ type: JOB.transcode }).whereRaw('payload like ?', [`%"trackId":${created.body.id}}%`]).first();
+    const jobs = () =>
+      server.app.kernel
+        .knex('jobs')
+        .where({ type: JOB.transcode })
+        .whereRaw('payload like ?', [`%"trackId":${created.body.id}}%`])
+        .first();
 
     const worker = spawn(process.execPath, [path.join(root, 'media-worker/main.ts')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: databaseUrl(server), DATA_DIR: server.app.kernel.config.dataDir, NODE_ENV: 'test' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl(server),
+        DATA_DIR: server.app.kernel.config.dataDir,
+        NODE_ENV: 'test',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => worker.once('exit', resolve));
@@ -156,7 +173,10 @@ describe('releases: media jobs in the worker', function () {
     const knex = server.app.kernel.knex;
     // The master is gone from storage (say, a botched restore), so every attempt fails; one attempt left.
     await knex('tracks').where({ id }).update({ masterUrl: '/media/u/gone.wav' });
-    const mine = (type: string) => knex('jobs').where({ type }).whereRaw('payload like ?', [`%"trackId":${id}}%`]);
+    const mine = (type: string) =>
+      knex('jobs')
+        .where({ type })
+        .whereRaw('payload like ?', [`%"trackId":${id}}%`]);
     await mine(JOB.transcode).update({ maxAttempts: 1 });
 
     const worker = runner();
@@ -164,7 +184,8 @@ describe('releases: media jobs in the worker', function () {
     for (let i = 0; i < 10 && !outcome; i++) {
       const ran = await worker.runOnce();
       if (!ran) break;
-      if (ran.job.type === JOB.transcode && (ran.job.payload as { trackId: number }).trackId === id) outcome = ran.outcome;
+      if (ran.job.type === JOB.transcode && (ran.job.payload as { trackId: number }).trackId === id)
+        outcome = ran.outcome;
     }
     expect(outcome).to.equal('dead');
     expect((await mine(JOB.transcode).first()).status).to.equal('dead');

@@ -38,7 +38,11 @@ export default function SearchBox() {
     const timer = setTimeout(() => {
       const controller = new AbortController();
       inFlight.current = controller;
-      fetch(`/api/search/suggestions?q=${encodeURIComponent(text)}`, { signal: controller.signal, credentials: 'include', headers: { Accept: 'application/json' } })
+      fetch(`/api/search/suggestions?q=${encodeURIComponent(text)}`, {
+        signal: controller.signal,
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      })
         .then((res) => (res.ok ? (res.json() as Promise<Suggestions>) : null))
         .then((found) => {
           setSuggestions(found);
@@ -52,13 +56,27 @@ export default function SearchBox() {
     };
   }, [text]);
 
-  const options: Option[] = suggestions && text
-    ? [
-        ...suggestions.artists.map((a) => ({ key: `a${a.id}`, href: `/artist/${a.id}`, label: a.name, detail: 'Artist', image: a.profileImage, round: true })),
-        ...suggestions.tracks.map((t) => ({ key: `t${t.id}`, href: `/tracks/${t.id}`, label: t.title, detail: t.artist, image: t.coverImage })),
-        { key: 'all', href: searchHref(text), label: `Search for “${text}”`, detail: 'All tracks and artists' },
-      ]
-    : [];
+  const options: Option[] =
+    suggestions && text
+      ? [
+          ...suggestions.artists.map((a) => ({
+            key: `a${a.id}`,
+            href: `/artist/${a.id}`,
+            label: a.name,
+            detail: 'Artist',
+            image: a.profileImage,
+            round: true,
+          })),
+          ...suggestions.tracks.map((t) => ({
+            key: `t${t.id}`,
+            href: `/tracks/${t.id}`,
+            label: t.title,
+            detail: t.artist,
+            image: t.coverImage,
+          })),
+          { key: 'all', href: searchHref(text), label: `Search for “${text}”`, detail: 'All tracks and artists' },
+        ]
+      : [];
   const expanded = open && options.length > 0;
   const optionId = (i: number) => `${listId}-${options[i].key}`;
 
@@ -135,7 +153,17 @@ export default function SearchBox() {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => go(option.href)}
           >
-            {option.image ? <img src={option.image} alt="" width={36} height={36} className={`search-suggestion-image${option.round ? ' round' : ''}`} /> : <Icon name="search" size={18} className="search-suggestion-icon" />}
+            {option.image ? (
+              <img
+                src={option.image}
+                alt=""
+                width={36}
+                height={36}
+                className={`search-suggestion-image${option.round ? ' round' : ''}`}
+              />
+            ) : (
+              <Icon name="search" size={18} className="search-suggestion-icon" />
+            )}
             <span className="search-suggestion-text">
               <span className="search-suggestion-label">{option.label}</span>
               <span className="search-suggestion-detail">{option.detail}</span>
@@ -143,7 +171,9 @@ export default function SearchBox() {
           </li>
         ))}
       </ul>
-      <span className="visually-hidden" role="status">{status}</span>
+      <span className="visually-hidden" role="status">
+        {status}
+      </span>
     </form>
   );
 }

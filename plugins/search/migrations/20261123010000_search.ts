@@ -66,7 +66,14 @@ export async function down(knex: Knex): Promise<void> {
     await knex.raw('alter table artists drop index artists_search');
     return;
   }
-  for (const name of ['search_artists_ai', 'search_artists_ad', 'search_artists_au', 'search_tracks_ai', 'search_tracks_ad', 'search_tracks_au']) {
+  for (const name of [
+    'search_artists_ai',
+    'search_artists_ad',
+    'search_artists_au',
+    'search_tracks_ai',
+    'search_tracks_ad',
+    'search_tracks_au',
+  ]) {
     await knex.raw(`drop trigger if exists ${name}`);
   }
   await knex.raw('drop table if exists search_tracks');

@@ -22,11 +22,17 @@ describe('search from the top bar (browser)', function () {
   });
 
   it('suggests tracks and artists while typing, chosen with the arrow keys and Enter', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto('/');
     await hydrated(page);
     const asked: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/search/suggestions') && asked.push(new URL(request.url()).searchParams.get('q')!));
+    page.on(
+      'request',
+      (request) =>
+        request.url().includes('/api/search/suggestions') && asked.push(new URL(request.url()).searchParams.get('q')!),
+    );
     const box = topSearch(page);
     await box.click();
     await box.pressSequentially('tid', { delay: 40 });
@@ -62,7 +68,11 @@ describe('search from the top bar (browser)', function () {
   });
 
   it('works without JavaScript: the form is a GET to /search, results are plain links', async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.server.url, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 812 },
+    });
     const page = await context.newPage();
     await page.goto('/artists');
     await page.locator('.topbar input[name="q"]').fill('CAFE');
@@ -77,15 +87,22 @@ describe('search from the top bar (browser)', function () {
 
   for (const role of ['visitor', 'listener', 'artist', 'admin'] as const) {
     it(`keeps the search usable at 375 px for ${role === 'visitor' ? 'a visitor' : `the demo ${role}`}`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
-      if (role !== 'visitor') await signIn(page, { listener: undefined, artist: 'kairocks', admin: 'novaharbor' }[role]);
+      const { page, errors } = await openPage(suite.browser, suite.server.url, {
+        viewport: { width: 375, height: 812 },
+      });
+      if (role !== 'visitor')
+        await signIn(page, { listener: undefined, artist: 'kairocks', admin: 'novaharbor' }[role]);
       await page.goto('/search?q=nova');
       await hydrated(page);
       const width = (await topSearch(page).boundingBox())!.width;
       expect(width, 'search field width').to.be.at.least(150);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(375);
       await topSearch(page).fill('kai');
-      await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Kai Rocks/ }).first().waitFor();
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('option', { name: /Kai Rocks/ })
+        .first()
+        .waitFor();
       await page.screenshot({ path: path.join(SHOTS_DIR, `topbar-${role}-375.png`) });
       // What left the top bar is in the drawer.
       await page.keyboard.press('Escape');
@@ -99,7 +116,10 @@ describe('search from the top bar (browser)', function () {
   }
 
   it('renders the search page at both sizes', async () => {
-    for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       await signIn(page);
       await page.goto('/search?q=nova');

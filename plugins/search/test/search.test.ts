@@ -10,7 +10,11 @@ import { QUERY_MAX_LENGTH, TRACKS_PER_PAGE } from '../rules.ts';
 // genres whatever the case and accents, pages its results, follows renames, and answers every
 // input with results or a 4xx, never a 500.
 
-type Body = { query: string; tracks: { items: Array<{ id: number; title: string }>; page: number; pageCount: number; total: number }; artists: { items: Array<{ id: number; name: string }>; total: number } };
+type Body = {
+  query: string;
+  tracks: { items: Array<{ id: number; title: string }>; page: number; pageCount: number; total: number };
+  artists: { items: Array<{ id: number; name: string }>; total: number };
+};
 
 describe('search: tracks and artists through the index', () => {
   let server: TestServer;
@@ -102,7 +106,36 @@ describe('search: tracks and artists through the index', () => {
   });
 
   it('answers empty and hostile queries with nothing or a 4xx, never a 500', async () => {
-    for (const q of ['', '   ', '*', '"', "'", '-', '+', '(', ')', 'NEAR(', 'a OR b', 'tidal"*', '"tidal', '^', '%', '_', '\\', 'title:x', '{x}', 'AND', 'NOT', ')(*&^%$#@!', '\u0000', '🎵', '\u0301', '\u0301\u0301x', '\u200b', 'Robert\'); DROP TABLE tracks;--']) {
+    for (const q of [
+      '',
+      '   ',
+      '*',
+      '"',
+      "'",
+      '-',
+      '+',
+      '(',
+      ')',
+      'NEAR(',
+      'a OR b',
+      'tidal"*',
+      '"tidal',
+      '^',
+      '%',
+      '_',
+      '\\',
+      'title:x',
+      '{x}',
+      'AND',
+      'NOT',
+      ')(*&^%$#@!',
+      '\u0000',
+      '🎵',
+      '\u0301',
+      '\u0301\u0301x',
+      '\u200b',
+      "Robert'); DROP TABLE tracks;--",
+    ]) {
       const res = await server.client().get(`/api/search?q=${encodeURIComponent(q)}`);
       expect(res.status, `${JSON.stringify(q)}: ${res.text}`).to.be.oneOf([200, 400]);
       const suggest = await server.client().get(`/api/search/suggestions?q=${encodeURIComponent(q)}`);
@@ -125,10 +158,21 @@ describe('search: tracks and artists through the index', () => {
   it('still has its index after every migration', async () => {
     const { knex } = server.app.kernel;
     if (TEST_DB === 'sqlite') {
-      const triggers = (await knex.raw("select name from sqlite_master where type = 'trigger' and name like 'search_%' order by name")).map((r: { name: string }) => r.name);
-      expect(triggers).to.deep.equal(['search_artists_ad', 'search_artists_ai', 'search_artists_au', 'search_tracks_ad', 'search_tracks_ai', 'search_tracks_au']);
+      const triggers = (
+        await knex.raw("select name from sqlite_master where type = 'trigger' and name like 'search_%' order by name")
+      ).map((r: { name: string }) => r.name);
+      expect(triggers).to.deep.equal([
+        'search_artists_ad',
+        'search_artists_ai',
+        'search_artists_au',
+        'search_tracks_ad',
+        'search_tracks_ai',
+        'search_tracks_au',
+      ]);
     } else {
-      const [rows] = await knex.raw("select distinct index_name as name from information_schema.statistics where table_schema = database() and index_type = 'FULLTEXT' order by index_name");
+      const [rows] = await knex.raw(
+        "select distinct index_name as name from information_schema.statistics where table_schema = database() and index_type = 'FULLTEXT' order by index_name",
+      );
       expect(rows.map((r: { name: string }) => r.name)).to.deep.equal(['artists_search', 'tracks_search']);
     }
   });

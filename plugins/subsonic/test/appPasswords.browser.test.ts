@@ -11,16 +11,26 @@ const SHOTS = process.env.SHOTS_DIR;
 describe('subsonic: Settings › Apps in the browser', () => {
   const suite = browserSuite();
   before(async () => {
-    const res = await suite.server.client().post('/api/auth/register', { username: 'appfan', password: 'demo1234', email: 'appfan@example.com', name: 'App Fan' });
+    const res = await suite.server.client().post('/api/auth/register', {
+      username: 'appfan',
+      password: 'demo1234',
+      email: 'appfan@example.com',
+      name: 'App Fan',
+    });
     expect(res.status).to.equal(201);
   });
 
-  for (const viewport of [{ width: 1366, height: 900 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1366, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
     it(`creates, shows once and deletes an app password at ${viewport.width} px`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
       await page.goto('/settings/apps');
       await page.getByRole('heading', { name: 'Not Logged In' }).waitFor();
-      expect((await page.request.post('/api/auth/login', { data: { username: 'appfan', password: 'demo1234' } })).status()).to.equal(200);
+      expect(
+        (await page.request.post('/api/auth/login', { data: { username: 'appfan', password: 'demo1234' } })).status(),
+      ).to.equal(200);
       await page.goto('/profile');
       await page.getByRole('link', { name: /Subsonic apps/ }).click();
       await page.waitForURL('**/settings/apps');

@@ -49,8 +49,11 @@ describe('subsonic: app passwords in Settings', function () {
       expect(res.status, JSON.stringify(body)).to.equal(400);
       expect(res.body.message).to.be.a('string');
     }
-    expect((await fan.client.post('/api/subsonic/app-passwords', {})).body.message).to.equal('Name the app this password is for');
-    for (let i = 0; i < MAX_APP_PASSWORDS; i += 1) expect((await fan.client.post('/api/subsonic/app-passwords', { name: `app ${i}` })).status).to.equal(201);
+    expect((await fan.client.post('/api/subsonic/app-passwords', {})).body.message).to.equal(
+      'Name the app this password is for',
+    );
+    for (let i = 0; i < MAX_APP_PASSWORDS; i += 1)
+      expect((await fan.client.post('/api/subsonic/app-passwords', { name: `app ${i}` })).status).to.equal(201);
     const over = await fan.client.post('/api/subsonic/app-passwords', { name: 'one more' });
     expect(over.status).to.equal(409);
     expect(over.body.message).to.equal(TOO_MANY_APP_PASSWORDS);

@@ -26,8 +26,29 @@ export async function newAppPassword(client: TestClient, name = 'Symfonium'): Pr
 }
 
 /** Elements that are lists in the protocol's XML below the top level (the JSON format has arrays for them); text is `value`, as in JSON. */
-const LISTS = new Set(['index', 'artist', 'album', 'song', 'entry', 'musicFolder', 'openSubsonicExtensions', 'versions', 'genres', 'isrc', 'folder', 'releaseTypes', 'child', 'genre']);
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: true, textNodeName: 'value', isArray: (name, path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) && String(path).split('.').length > 2 });
+const LISTS = new Set([
+  'index',
+  'artist',
+  'album',
+  'song',
+  'entry',
+  'musicFolder',
+  'openSubsonicExtensions',
+  'versions',
+  'genres',
+  'isrc',
+  'folder',
+  'releaseTypes',
+  'child',
+  'genre',
+]);
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: true,
+  textNodeName: 'value',
+  isArray: (name, path, _leaf, isAttribute) => !isAttribute && LISTS.has(name) && String(path).split('.').length > 2,
+});
 
 export type Format = 'json' | 'xml';
 
@@ -39,13 +60,19 @@ export interface SubsonicSession {
   headers: Record<string, string>;
 }
 
-export function subsonicSession(url: string, format: Format, auth: { username: string; password: string } | { apiKey: string }, options: { post?: boolean } = {}): SubsonicSession {
+export function subsonicSession(
+  url: string,
+  format: Format,
+  auth: { username: string; password: string } | { apiKey: string },
+  options: { post?: boolean } = {},
+): SubsonicSession {
   const headers: Record<string, string> = {};
   const api = new SubsonicAPI({
     url,
     auth: auth as { username: string; password: string },
     post: options.post,
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
+    fetch: (input, init) =>
+      fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } }),
   });
   return {
     api,

@@ -40,13 +40,18 @@ describe('subsonic: one session across two app nodes (MariaDB, Redis, S3)', func
       if (child.process.exitCode !== null) throw new Error(`node exited:\n${child.output()}`);
       return listeningUrl(child.output());
     });
-    await waitFor('the node to reach Redis', async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined), 10_000);
+    await waitFor(
+      'the node to reach Redis',
+      async () => ((await (await fetch(`${url}/healthz`)).json()).redis === 'up' ? true : undefined),
+      10_000,
+    );
     return url;
   }
 
   before(async function () {
     this.timeout(120_000);
-    if (TEST_DB !== 'mysql') throw new Error('The two-node Subsonic test needs MariaDB/MySQL: run it with TEST_DB=mysql');
+    if (TEST_DB !== 'mysql')
+      throw new Error('The two-node Subsonic test needs MariaDB/MySQL: run it with TEST_DB=mysql');
     [db, s3, redis] = await Promise.all([createTestDatabase(), startLocalS3(), startRedis()]);
     knex = knexFactory(knexConfig(db.database));
     const d = db.database as { user: string; password: string; host: string; port: number; database: string };
@@ -80,19 +85,49 @@ describe('subsonic: one session across two app nodes (MariaDB, Redis, S3)', func
     const [a, b] = urls;
     const jar = new Map<string, string>();
     const artist = [new TestClient(a, {}, jar), new TestClient(b, {}, jar)];
-    expect((await artist[0].post('/api/auth/register', { username: 'nodeband', password: 'secret123', email: 'nodeband@example.com', name: 'Node Band', isArtist: true })).status).to.equal(201);
+    expect(
+      (
+        await artist[0].post('/api/auth/register', {
+          username: 'nodeband',
+          password: 'secret123',
+          email: 'nodeband@example.com',
+          name: 'Node Band',
+          isArtist: true,
+        })
+      ).status,
+    ).to.equal(201);
     expect((await artist[1].post('/api/auth/register-artist-hook')).status).to.equal(200);
-    const upload = (type: string, name: string, bytes: Buffer) => artist[0].post(`/api/upload/stream?type=${type}&filename=${name}`, new Uint8Array(bytes), { 'Content-Type': 'application/octet-stream' });
-    const [cover, audio] = [await upload('image', 'cover.png', await image(600, 600)), await upload('audio', 'take.wav', wav)];
-    const track = await artist[1].post('/api/tracks', releaseForm(audio.body.url, cover.body.url, { title: 'Two Nodes' }));
+    const upload = (type: string, name: string, bytes: Buffer) =>
+      artist[0].post(`/api/upload/stream?type=${type}&filename=${name}`, new Uint8Array(bytes), {
+        'Content-Type': 'application/octet-stream',
+      });
+    const [cover, audio] = [
+      await upload('image', 'cover.png', await image(600, 600)),
+      await upload('audio', 'take.wav', wav),
+    ];
+    const track = await artist[1].post(
+      '/api/tracks',
+      releaseForm(audio.body.url, cover.body.url, { title: 'Two Nodes' }),
+    );
     expect(track.status, track.text).to.equal(201);
     const trackId: number = track.body.id;
 
     const fanJar = new Map<string, string>();
     const fan = new TestClient(b, {}, fanJar);
-    expect((await fan.post('/api/auth/register', { username: 'roaming', password: 'secret123', email: 'roaming@example.com', name: 'Roaming' })).status).to.equal(201);
+    expect(
+      (
+        await fan.post('/api/auth/register', {
+          username: 'roaming',
+          password: 'secret123',
+          email: 'roaming@example.com',
+          name: 'Roaming',
+        })
+      ).status,
+    ).to.equal(201);
     const secret = await newAppPassword(fan);
-    const app: SubsonicSession[] = urls.map((url) => subsonicSession(url, 'json', { username: 'roaming', password: secret }));
+    const app: SubsonicSession[] = urls.map((url) =>
+      subsonicSession(url, 'json', { username: 'roaming', password: secret }),
+    );
 
     expect((await app[0].call('getAlbum', { id: `al-${trackId}` })).album.song[0].id).to.equal(`tr-${trackId}`);
     app[1].headers.Range = 'bytes=1000-1999';
@@ -108,15 +143,29 @@ describe('subsonic: one session across two app nodes (MariaDB, Redis, S3)', func
 
     // A star through A is a like: the starrer's list on B has it at once, while the anonymous track
     // answer B keeps stays cached (a like count is a counter for everyone but the liker).
-    await waitFor('B to cache the track', async () => ((await fetch(`${b}/api/tracks/${trackId}`)).headers.get('x-page-cache') === 'hit' ? true : undefined), 5_000);
+    await waitFor(
+      'B to cache the track',
+      async () =>
+        (await fetch(`${b}/api/tracks/${trackId}`)).headers.get('x-page-cache') === 'hit' ? true : undefined,
+      5_000,
+    );
     expect((await app[0].call('star', { id: `tr-${trackId}` })).status).to.equal('ok');
     expect((await app[1].call('getStarred2')).starred2.song[0].id).to.equal(`tr-${trackId}`);
     expect((await knex('likes').where({ trackId }).count({ n: '*' }))[0].n).to.equal(1);
-    expect((await fetch(`${b}/api/tracks/${trackId}`)).headers.get('x-page-cache'), 'others’ cached answer stays').to.equal('hit');
+    expect(
+      (await fetch(`${b}/api/tracks/${trackId}`)).headers.get('x-page-cache'),
+      'others’ cached answer stays',
+    ).to.equal('hit');
 
     await app[0].call('scrobble', { id: `tr-${trackId}`, submission: false });
-    expect((await app[1].call('getNowPlaying')).nowPlaying.entry[0]).to.include({ id: `tr-${trackId}`, username: 'roaming' });
-    await Promise.all([app[0].call('scrobble', { id: `tr-${trackId}` }), app[1].call('scrobble', { id: `tr-${trackId}` })]);
+    expect((await app[1].call('getNowPlaying')).nowPlaying.entry[0]).to.include({
+      id: `tr-${trackId}`,
+      username: 'roaming',
+    });
+    await Promise.all([
+      app[0].call('scrobble', { id: `tr-${trackId}` }),
+      app[1].call('scrobble', { id: `tr-${trackId}` }),
+    ]);
     expect((await knex('listens').where({ trackId }).count({ n: '*' }))[0].n).to.equal(1);
   });
 });

@@ -38,11 +38,19 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
     it(`browse → play (Range) → star → scrobble in ${format.toUpperCase()} (${auth}, ${post ? 'POST' : 'GET'})`, async () => {
       const fan = await signUp(server, `fan${format}`);
       const secret = await newAppPassword(fan.client, `${format} app`);
-      const app = subsonicSession(server.url, format, auth === 'apiKey' ? { apiKey: secret } : { username: fan.user.username, password: secret }, { post });
+      const app = subsonicSession(
+        server.url,
+        format,
+        auth === 'apiKey' ? { apiKey: secret } : { username: fan.user.username, password: secret },
+        { post },
+      );
       const { kernel } = server.app;
 
       const extensions = await app.call('getOpenSubsonicExtensions');
-      expect(extensions.openSubsonicExtensions.map((e: { name: string }) => e.name)).to.include.members(['apiKeyAuthentication', 'formPost']);
+      expect(extensions.openSubsonicExtensions.map((e: { name: string }) => e.name)).to.include.members([
+        'apiKeyAuthentication',
+        'formPost',
+      ]);
 
       const ping = await app.call('ping');
       expect(ping).to.include({ status: 'ok', version: '1.16.1', type: 'onetrack', openSubsonic: true });
@@ -59,20 +67,39 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       const album = (await app.call('getAlbum', { id: `al-${trackId}` })).album;
       expect(album).to.include({ name: title, artist: 'Ada', songCount: 1, year: 2024, genre: 'Electronic' });
       const song = album.song[0];
-      expect(song).to.include({ id: `tr-${trackId}`, title, suffix: 'm4a', contentType: 'audio/mp4', bitRate: 192, duration: 3, albumId: `al-${trackId}`, coverArt: `al-${trackId}`, mediaType: 'song' });
+      expect(song).to.include({
+        id: `tr-${trackId}`,
+        title,
+        suffix: 'm4a',
+        contentType: 'audio/mp4',
+        bitRate: 192,
+        duration: 3,
+        albumId: `al-${trackId}`,
+        coverArt: `al-${trackId}`,
+        mediaType: 'song',
+      });
       expect((await app.call('getSong', { id: song.id })).song.title).to.equal(title);
       // Folder browsing (DSub): artist → releases as folders → the song.
       const folder = (await app.call('getMusicDirectory', { id: a.id })).directory;
       expect(folder.child[0]).to.include({ id: album.id, isDir: true, parent: a.id });
-      expect((await app.call('getMusicDirectory', { id: album.id })).directory.child[0]).to.include({ id: song.id, isDir: false });
-      expect((await app.call('getAlbumList', { type: 'alphabeticalByName' })).albumList.album[0]).to.include({ id: album.id, isDir: true });
+      expect((await app.call('getMusicDirectory', { id: album.id })).directory.child[0]).to.include({
+        id: song.id,
+        isDir: false,
+      });
+      expect((await app.call('getAlbumList', { type: 'alphabeticalByName' })).albumList.album[0]).to.include({
+        id: album.id,
+        isDir: true,
+      });
       expect((await app.call('getRandomSongs')).randomSongs.song[0].id).to.equal(song.id);
       expect((await app.call('getAlbumList2', { type: 'newest' })).albumList2.album[0].id).to.equal(`al-${trackId}`);
       expect((await app.call('search3', { query: 'first light' })).searchResult3.song[0].id).to.equal(song.id);
       expect((await app.call('getArtistInfo2', { id: a.id })).artistInfo2.biography).to.equal('Tape & <synths>');
-      expect((await app.call('getGenres')).genres.genre).to.deep.equal([{ value: 'Electronic', songCount: 1, albumCount: 1 }]);
+      expect((await app.call('getGenres')).genres.genre).to.deep.equal([
+        { value: 'Electronic', songCount: 1, albumCount: 1 },
+      ]);
       expect((await app.call('getScanStatus')).scanStatus).to.deep.equal({ scanning: false, count: 1 });
-      for (const method of ['getPlaylists', 'getInternetRadioStations', 'getPodcasts', 'getBookmarks', 'getPlayQueue']) expect((await app.call(method)).status, method).to.equal('ok');
+      for (const method of ['getPlaylists', 'getInternetRadioStations', 'getPodcasts', 'getBookmarks', 'getPlayQueue'])
+        expect((await app.call(method)).status, method).to.equal('ok');
       const everything = (await app.call('search3', { query: '' })).searchResult3;
       expect(everything.artist[0].id).to.equal(a.id);
       expect(everything.album[0].id).to.equal(album.id);
@@ -93,7 +120,11 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect(Buffer.from(await part.arrayBuffer()).equals(stored.subarray(100, 300))).to.equal(true);
       const raw = await app.api.stream({ id: song.id, format: 'raw' });
       expect(raw.headers.get('content-type')).to.equal('audio/wav');
-      expect(Buffer.from(await raw.arrayBuffer()).subarray(0, 4).toString()).to.equal('RIFF');
+      expect(
+        Buffer.from(await raw.arrayBuffer())
+          .subarray(0, 4)
+          .toString(),
+      ).to.equal('RIFF');
       const download = await app.api.download({ id: song.id });
       expect(download.headers.get('content-disposition')).to.match(/^attachment; filename=".*\.wav"/);
 
@@ -115,7 +146,8 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       // A scrobble is the player's counted listen, and a counted play of source "app" (a start and
       // 30 s reached) for the artist's dashboard and Popular orders: once per half hour, like the player's.
       const listens = async () => Number((await kernel.knex('listens').where({ trackId }).count({ n: '*' }))[0].n);
-      const appPlays = async () => (await kernel.knex('play_events').where({ trackId, source: 'app' }).orderBy('id')).map((e) => e.event);
+      const appPlays = async () =>
+        (await kernel.knex('play_events').where({ trackId, source: 'app' }).orderBy('id')).map((e) => e.event);
       const before = await listens();
       const playsBefore = await appPlays();
       await app.call('scrobble', { id: song.id });
@@ -125,7 +157,11 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect((await app.call('getAlbumList2', { type: 'frequent' })).albumList2.album[0].id).to.equal(album.id);
       expect((await app.call('getAlbumList2', { type: 'recent' })).albumList2.album[0].id).to.equal(album.id);
 
-      expect((await app.call('getUser', { username: fan.user.username })).user).to.include({ username: fan.user.username, streamRole: true, adminRole: false });
+      expect((await app.call('getUser', { username: fan.user.username })).user).to.include({
+        username: fan.user.username,
+        streamRole: true,
+        adminRole: false,
+      });
       expect((await app.call('getUser', { username: 'ada' })).error.code).to.equal(50);
 
       await app.call('unstar', { id: song.id });
@@ -136,7 +172,8 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
   describe('signing in and errors', () => {
     let fan: SignedUp;
     let secret: string;
-    const rest = (method: string, query: string, init?: RequestInit) => fetch(`${server.url}/rest/${method}.view?${query}`, init);
+    const rest = (method: string, query: string, init?: RequestInit) =>
+      fetch(`${server.url}/rest/${method}.view?${query}`, init);
     const xmlError = async (res: Response) => {
       expect(res.status).to.equal(200);
       const body = parseXml(await res.text());
@@ -153,14 +190,18 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       const u = fan.user.username;
       expect(parseXml(await (await rest('ping', `u=${u}&p=${secret}&v=1.16.1&c=test`)).text()).status).to.equal('ok');
       const hex = Buffer.from(secret).toString('hex');
-      expect(parseXml(await (await rest('ping', `u=${u.toUpperCase()}&p=enc:${hex}&v=1.16.1&c=test`)).text()).status).to.equal('ok');
+      expect(
+        parseXml(await (await rest('ping', `u=${u.toUpperCase()}&p=enc:${hex}&v=1.16.1&c=test`)).text()).status,
+      ).to.equal('ok');
       expect(await xmlError(await rest('ping', `u=${u}&p=secret123`))).to.equal(40);
       expect(await xmlError(await rest('ping', `u=${u}&p=enc:zz`))).to.equal(40);
       // Another user's app password is not this user's.
       const other = await newAppPassword((await signUp(server, 'other')).client);
       expect(await xmlError(await rest('ping', `u=${u}&p=${other}`))).to.equal(40);
       const salt = 'abcdef';
-      const token = createHash('md5').update(secret + salt).digest('hex');
+      const token = createHash('md5')
+        .update(secret + salt)
+        .digest('hex');
       expect(parseXml(await (await rest('ping', `u=${u}&t=${token}&s=${salt}`)).text()).status).to.equal('ok');
       expect(await xmlError(await rest('ping', `u=${u}&t=${token}&s=other`))).to.equal(40);
 
@@ -193,16 +234,25 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
 
       const json = await rest('getSong', `apiKey=${secret}&id=tr-999999&f=json`);
       expect(json.headers.get('content-type')).to.match(/^application\/json/);
-      expect((await json.json())['subsonic-response']).to.deep.include({ status: 'failed', error: { code: 70, message: 'Song not found' } });
+      expect((await json.json())['subsonic-response']).to.deep.include({
+        status: 'failed',
+        error: { code: 70, message: 'Song not found' },
+      });
 
-      const unsatisfiable = await rest('stream', `apiKey=${secret}&id=tr-${trackId}`, { headers: { Range: 'bytes=99999999-' } });
+      const unsatisfiable = await rest('stream', `apiKey=${secret}&id=tr-${trackId}`, {
+        headers: { Range: 'bytes=99999999-' },
+      });
       expect(unsatisfiable.status).to.equal(416);
     });
 
     it('is not blocked as a cross-site write nor served as a page, and its XML stays well-formed', async () => {
       const res = await fetch(`${server.url}/rest/getSong`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://elsewhere.example', 'Sec-Fetch-Site': 'cross-site' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'https://elsewhere.example',
+          'Sec-Fetch-Site': 'cross-site',
+        },
         body: `apiKey=${secret}&id=tr-${trackId}&f=xml`,
       });
       const text = await res.text();
@@ -210,26 +260,47 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
       expect(parseXml(text).song.title).to.equal(title);
       expect(await xmlError(await fetch(`${server.url}/rest/ping`, { method: 'DELETE' }))).to.equal(0);
       // Text where the schema has text: a genre's name, an artist's biography.
-      expect(await (await rest('getGenres', `apiKey=${secret}`)).text()).to.contain('<genre songCount="1" albumCount="1">Electronic</genre>');
-      expect(await (await rest('getArtistInfo2', `apiKey=${secret}&id=ar-${artist.artist!.id}`)).text()).to.contain('<artistInfo2><biography>Tape &amp; &lt;synths&gt;</biography></artistInfo2>');
+      expect(await (await rest('getGenres', `apiKey=${secret}`)).text()).to.contain(
+        '<genre songCount="1" albumCount="1">Electronic</genre>',
+      );
+      expect(await (await rest('getArtistInfo2', `apiKey=${secret}&id=ar-${artist.artist!.id}`)).text()).to.contain(
+        '<artistInfo2><biography>Tape &amp; &lt;synths&gt;</biography></artistInfo2>',
+      );
     });
   });
 
-  it('shows nothing of a release before its day, and signs a deleted account\'s apps out', async () => {
+  it("shows nothing of a release before its day, and signs a deleted account's apps out", async () => {
     const fan = await signUp(server, 'earlyfan');
     const secret = await newAppPassword(fan.client);
     const audio = await uploadAudio(artist.client);
     const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const scheduled = await artist.client.post('/api/tracks', releaseForm(audio.url, null, { title: 'Not Yet', isMonthlyDrop: false, releaseASAP: false, releaseDate: day }));
+    const scheduled = await artist.client.post(
+      '/api/tracks',
+      releaseForm(audio.url, null, { title: 'Not Yet', isMonthlyDrop: false, releaseASAP: false, releaseDate: day }),
+    );
     expect(scheduled.status, scheduled.text).to.equal(201);
-    const call = async (method: string, query: string) => parseXml(await (await fetch(`${server.url}/rest/${method}?apiKey=${secret}&${query}`)).text());
-    for (const [method, query] of [['getAlbum', `id=al-${scheduled.body.id}`], ['getSong', `id=tr-${scheduled.body.id}`], ['stream', `id=tr-${scheduled.body.id}`], ['download', `id=tr-${scheduled.body.id}`], ['star', `id=tr-${scheduled.body.id}`], ['scrobble', `id=tr-${scheduled.body.id}`]]) {
+    const call = async (method: string, query: string) =>
+      parseXml(await (await fetch(`${server.url}/rest/${method}?apiKey=${secret}&${query}`)).text());
+    for (const [method, query] of [
+      ['getAlbum', `id=al-${scheduled.body.id}`],
+      ['getSong', `id=tr-${scheduled.body.id}`],
+      ['stream', `id=tr-${scheduled.body.id}`],
+      ['download', `id=tr-${scheduled.body.id}`],
+      ['star', `id=tr-${scheduled.body.id}`],
+      ['scrobble', `id=tr-${scheduled.body.id}`],
+    ]) {
       expect((await call(method, query)).error?.code, method).to.equal(70);
     }
-    expect((await call('getAlbumList2', 'type=newest&size=50')).albumList2.album.map((al: { id: string }) => al.id)).not.to.include(`al-${scheduled.body.id}`);
-    expect((await call('search3', 'query=')).searchResult3.song.map((so: { id: string }) => so.id)).not.to.include(`tr-${scheduled.body.id}`);
+    expect(
+      (await call('getAlbumList2', 'type=newest&size=50')).albumList2.album.map((al: { id: string }) => al.id),
+    ).not.to.include(`al-${scheduled.body.id}`);
+    expect((await call('search3', 'query=')).searchResult3.song.map((so: { id: string }) => so.id)).not.to.include(
+      `tr-${scheduled.body.id}`,
+    );
 
-    expect((await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' })).status).to.equal(200);
+    expect((await fan.client.post(`/api/users/${fan.user.id}/deletion`, { password: 'secret123' })).status).to.equal(
+      200,
+    );
     expect((await call('ping', '')).error.code).to.equal(44);
   });
 

@@ -7,7 +7,9 @@ import { FEED_ENTRIES } from '../rules.ts';
 export const GET: APIRoute = async (context) => {
   const { catalog } = context.locals.services;
   const viewer = pageViewer(context);
-  const artist = /^\d{1,15}$/.test(context.params.id ?? '') ? await catalog.findArtist(Number(context.params.id), viewer) : null;
+  const artist = /^\d{1,15}$/.test(context.params.id ?? '')
+    ? await catalog.findArtist(Number(context.params.id), viewer)
+    : null;
   if (!artist) return Response.json({ message: 'Artist not found' }, { status: 404 });
   const tracks = await catalog.artistTracks(artist.id, viewer, { limit: FEED_ENTRIES });
   return new Response(artistFeed(artist, tracks, context.locals.origin), { headers: { 'Content-Type': ATOM_TYPE } });

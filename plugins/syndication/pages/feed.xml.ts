@@ -7,5 +7,7 @@ import { FEED_ENTRIES } from '../rules.ts';
 export const GET: APIRoute = async (context) => {
   const { catalog } = context.locals.services;
   const tracks = await catalog.latestTracks(pageViewer(context), FEED_ENTRIES);
-  return new Response(siteFeed(tracks, context.locals.origin, context.locals.now()), { headers: { 'Content-Type': ATOM_TYPE } });
+  return new Response(siteFeed(tracks, context.locals.origin, context.locals.now()), {
+    headers: { 'Content-Type': ATOM_TYPE },
+  });
 };

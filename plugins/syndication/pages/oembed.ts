@@ -15,7 +15,8 @@ export const GET: APIRoute = async (context) => {
   let subject: OembedSubject | null = null;
   if (request.target.kind === 'tracks') {
     const track = await catalog.findTrack(request.target.id, viewer);
-    if (track) subject = { title: `${track.title} by ${track.artist.name}`, artist: track.artist, cover: track.coverSrcset };
+    if (track)
+      subject = { title: `${track.title} by ${track.artist.name}`, artist: track.artist, cover: track.coverSrcset };
   } else {
     const artist = await catalog.findArtist(request.target.id, viewer);
     const [latest] = artist ? await catalog.artistTracks(artist.id, viewer, { limit: 1 }) : [];

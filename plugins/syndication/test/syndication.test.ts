@@ -11,8 +11,12 @@ import { atomErrors, oembedErrors } from './validators.ts';
 // Links that play everywhere (issue 13): oEmbed, discovery and player tags, Atom feeds, sitemap
 // dates, the embed pages' frame policy and size. Needs the built site (npx astro build).
 
-const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key.replace(/[.:+]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
-const linkHref = (html: string, type: string) => new RegExp(`<link rel="alternate" type="${type.replace(/\+/g, '\\+')}" href="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&');
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:+]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const linkHref = (html: string, type: string) =>
+  new RegExp(`<link rel="alternate" type="${type.replace(/\+/g, '\\+')}" href="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&amp;/g, '&');
 
 describe('syndication: oEmbed, player tags, feeds', () => {
   let server: TestServer;
@@ -28,19 +32,25 @@ describe('syndication: oEmbed, player tags, feeds', () => {
     server = await startTestServer({ pages: true, now: () => clock });
     nova = await join(server, 'nova', true);
     quiet = await join(server, 'quiet', true);
-    await Artist.query().findById(nova.artist!.id).patch({ name: 'Nova & "Harbor"', createdAt: Date.parse('2026-08-01T00:00:00Z') });
+    await Artist.query()
+      .findById(nova.artist!.id)
+      .patch({ name: 'Nova & "Harbor"', createdAt: Date.parse('2026-08-01T00:00:00Z') });
     ids.old = await addTrack(nova.artist!.id, 'First Tide', new Date('2026-10-04T09:00:00Z'));
     ids.now = await addTrack(nova.artist!.id, 'Low <Orbit>', new Date('2026-11-03T10:00:00Z'));
     ids.scheduled = await addTrack(nova.artist!.id, 'Not Yet', new Date('2026-12-02T00:00:00Z'));
     const knex = server.app.kernel.knex;
     // The media worker's results for the current drop: a streaming file and its cover sizes.
-    await knex('tracks').where({ id: ids.now }).update({
-      audioUrl: '/media/s/stream.m4a',
-      coverVariants: JSON.stringify([300, 600].flatMap((width) => [
-        { url: `/media/c/cover-${width}.avif`, width, type: 'image/avif' },
-        { url: `/media/c/cover-${width}.webp`, width, type: 'image/webp' },
-      ])),
-    });
+    await knex('tracks')
+      .where({ id: ids.now })
+      .update({
+        audioUrl: '/media/s/stream.m4a',
+        coverVariants: JSON.stringify(
+          [300, 600].flatMap((width) => [
+            { url: `/media/c/cover-${width}.avif`, width, type: 'image/avif' },
+            { url: `/media/c/cover-${width}.webp`, width, type: 'image/webp' },
+          ]),
+        ),
+      });
   });
   after(() => server.stop());
 
@@ -64,7 +74,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
         thumbnail_width: 600,
         thumbnail_height: 600,
       });
-      expect(res.body.html).to.match(new RegExp(`^<iframe src="${page(`/embed/tracks/${ids.now}`)}" width="600" height="152" `));
+      expect(res.body.html).to.match(
+        new RegExp(`^<iframe src="${page(`/embed/tracks/${ids.now}`)}" width="600" height="152" `),
+      );
       // Titles are escaped inside the attribute.
       expect(res.body.html).to.include('title="Low &#60;Orbit&#62; by Nova &#38; &#34;Harbor&#34; on OneTrack"');
       // json is the default format; the embed page's own address works too.
@@ -73,7 +85,11 @@ describe('syndication: oEmbed, player tags, feeds', () => {
     });
 
     it('answers an artist page (both spellings) with the artist player, which plays their latest drop', async () => {
-      for (const path of [`/artist/${nova.artist!.id}`, `/artists/${nova.artist!.id}`, `/embed/artists/${nova.artist!.id}`]) {
+      for (const path of [
+        `/artist/${nova.artist!.id}`,
+        `/artists/${nova.artist!.id}`,
+        `/embed/artists/${nova.artist!.id}`,
+      ]) {
         const res = await oembed({ url: page(path), format: 'json' });
         expect(res.status, path).to.equal(200);
         expect(oembedErrors(res.body), path).to.deep.equal([]);
@@ -102,7 +118,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       const tiny = await oembed({ url: page(`/tracks/${ids.now}`), maxwidth: '150', maxheight: '60' });
       expect(tiny.status).to.equal(404);
       expect(tiny.body).to.deep.equal({ message: OEMBED_MESSAGES.tooSmall(150, 60) });
-      for (const bad of [{ maxwidth: 'wide' }, { maxheight: '0' }, { maxwidth: '-5' }, { maxheight: '1.5' }] as Array<Record<string, string>>) {
+      for (const bad of [{ maxwidth: 'wide' }, { maxheight: '0' }, { maxwidth: '-5' }, { maxheight: '1.5' }] as Array<
+        Record<string, string>
+      >) {
         const res = await oembed({ url: page(`/tracks/${ids.now}`), ...bad });
         expect(res.status, JSON.stringify(bad)).to.equal(400);
         expect(res.body).to.deep.equal({ message: OEMBED_MESSAGES.size });
@@ -155,7 +173,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       const discovered = await server.client().get(json.slice(server.url.length));
       expect(discovered.status).to.equal(200);
       expect(discovered.body.html).to.include(`/embed/tracks/${ids.now}"`);
-      expect((await server.client().get(linkHref(html, 'text/xml+oembed')!.slice(server.url.length))).status).to.equal(200);
+      expect((await server.client().get(linkHref(html, 'text/xml+oembed')!.slice(server.url.length))).status).to.equal(
+        200,
+      );
 
       expect(metaContent(html, 'twitter:card')).to.equal('player');
       expect(metaContent(html, 'twitter:player')).to.equal(page(`/embed/tracks/${ids.now}`));
@@ -170,8 +190,12 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       expect(metaContent(html, 'music:musician')).to.equal(page(`/artist/${nova.artist!.id}`));
       expect(metaContent(html, 'music:release_date')).to.equal('2026-11-03T10:00:00.000Z');
       // The artist's feed, and the site's feed from the layout.
-      expect(html).to.include(`<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}"`);
-      expect(html).to.include('<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="OneTrack: new drops">');
+      expect(html).to.include(
+        `<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}"`,
+      );
+      expect(html).to.include(
+        '<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="OneTrack: new drops">',
+      );
     });
 
     it('gives an artist page the artist player and their latest drop as its audio', async () => {
@@ -180,8 +204,12 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       expect(metaContent(html, 'twitter:player')).to.equal(page(`/embed/artists/${nova.artist!.id}`));
       expect(metaContent(html, 'og:audio')).to.equal(page('/media/s/stream.m4a'));
       expect(metaContent(html, 'music:duration')).to.equal(undefined);
-      expect((await server.client().get(linkHref(html, 'application/json+oembed')!.slice(server.url.length))).body.html).to.include(`/embed/artists/${nova.artist!.id}"`);
-      expect(html).to.include(`<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}" title="Nova &amp; &quot;Harbor&quot; on OneTrack: drops">`);
+      expect(
+        (await server.client().get(linkHref(html, 'application/json+oembed')!.slice(server.url.length))).body.html,
+      ).to.include(`/embed/artists/${nova.artist!.id}"`);
+      expect(html).to.include(
+        `<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}" title="Nova &amp; &quot;Harbor&quot; on OneTrack: drops">`,
+      );
       // No release yet: the player card stays, OpenGraph has no audio to offer.
       const quietHtml = (await server.client().get(`/artist/${quiet.artist!.id}`)).text;
       expect(metaContent(quietHtml, 'twitter:player')).to.equal(page(`/embed/artists/${quiet.artist!.id}`));
@@ -203,13 +231,18 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       expect(feed.updated?.toISOString()).to.equal('2026-11-03T10:00:00.000Z');
       expect(feed.authors.map((a) => a.name)).to.deep.equal(['Nova & "Harbor"']);
       // The scheduled drop is not out yet.
-      expect(feed.items.map((i) => i.title)).to.deep.equal(['Low <Orbit> by Nova & "Harbor"', 'First Tide by Nova & "Harbor"']);
+      expect(feed.items.map((i) => i.title)).to.deep.equal([
+        'Low <Orbit> by Nova & "Harbor"',
+        'First Tide by Nova & "Harbor"',
+      ]);
       const [latest] = feed.items;
       expect(latest.id).to.equal(page(`/tracks/${ids.now}`));
       // The link a reader opens says it came from a feed (the play's source); the id stays the plain page.
       expect(latest.url).to.equal(page(`/tracks/${ids.now}?from=feed`));
       expect(latest.published?.toISOString()).to.equal('2026-11-03T10:00:00.000Z');
-      expect(latest.media.map((m) => ({ url: m.url, mimeType: m.mimeType }))).to.deep.equal([{ url: page('/media/s/stream.m4a'), mimeType: 'audio/mp4' }]);
+      expect(latest.media.map((m) => ({ url: m.url, mimeType: m.mimeType }))).to.deep.equal([
+        { url: page('/media/s/stream.m4a'), mimeType: 'audio/mp4' },
+      ]);
       expect(latest.categories.map((c) => c.term)).to.deep.equal(['monthly-drop']);
       expect(latest.description).to.equal('Monthly drop from Nova & "Harbor" (3:00).');
 
@@ -242,7 +275,11 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       expect(atomErrors(res.text)).to.deep.equal([]);
       const feed = parseFeed(res.text);
       expect(feed.title).to.equal('OneTrack: new drops');
-      expect(feed.items.map((i) => i.title)).to.deep.equal(['Quiet Debut by quiet name', 'Low <Orbit> by Nova & "Harbor"', 'First Tide by Nova & "Harbor"']);
+      expect(feed.items.map((i) => i.title)).to.deep.equal([
+        'Quiet Debut by quiet name',
+        'Low <Orbit> by Nova & "Harbor"',
+        'First Tide by Nova & "Harbor"',
+      ]);
       expect(feed.items[0].authors.map((a) => a.url)).to.deep.equal([page(`/artist/${quiet.artist!.id}`)]);
       expect(FEED_ENTRIES).to.equal(50);
     });
@@ -253,7 +290,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
         'the feed should have a rel="self" link (section 4.1.1)',
       ]);
       expect(atomErrors('<feed><id>x')[0]).to.match(/^not well-formed/);
-      expect(oembedErrors({ type: 'rich', version: '1.0', html: '<iframe>', width: 600, height: 0, thumbnail_url: 'x' })).to.include.members([
+      expect(
+        oembedErrors({ type: 'rich', version: '1.0', html: '<iframe>', width: 600, height: 0, thumbnail_url: 'x' }),
+      ).to.include.members([
         'height must be a positive integer',
         'thumbnail_url, thumbnail_width and thumbnail_height come together',
         'html is not well-formed XHTML',
@@ -264,7 +303,8 @@ describe('syndication: oEmbed, player tags, feeds', () => {
   describe('sitemap, frame policy and the embed page', () => {
     it('dates every sitemap entry: artists by their latest release or joining, tracks by release', async () => {
       const xml = (await server.client().get('/sitemap.xml?dated')).text;
-      const lastmod = (path: string) => new RegExp(`<loc>${page(path).replace(/[.?]/g, '\\$&')}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+      const lastmod = (path: string) =>
+        new RegExp(`<loc>${page(path).replace(/[.?]/g, '\\$&')}</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
       expect(lastmod(`/artist/${nova.artist!.id}`)).to.equal('2026-11-03T10:00:00.000Z');
       expect(lastmod(`/tracks/${ids.old}`)).to.equal('2026-10-04T09:00:00.000Z');
       expect(lastmod('/')).to.equal('2026-11-10T08:00:00.000Z');
@@ -272,7 +312,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       const joined = (await Artist.query().findById(quiet.artist!.id))!.createdAt;
       await server.app.kernel.knex('tracks').where({ artistId: quiet.artist!.id }).delete();
       const fresh = (await server.client().get('/sitemap.xml?after')).text;
-      expect(fresh).to.include(`<loc>${page(`/artist/${quiet.artist!.id}`)}</loc><lastmod>${new Date(joined).toISOString()}</lastmod>`);
+      expect(fresh).to.include(
+        `<loc>${page(`/artist/${quiet.artist!.id}`)}</loc><lastmod>${new Date(joined).toISOString()}</lastmod>`,
+      );
       expect(xml).not.to.include(`/tracks/${ids.scheduled}<`);
     });
 
@@ -281,9 +323,17 @@ describe('syndication: oEmbed, player tags, feeds', () => {
         const res = await server.client().get(path);
         expect(res.status, path).to.equal(200);
         expect(res.headers.get('x-frame-options'), path).to.equal(null);
-        expect(res.headers.get('content-security-policy'), path).to.include('frame-ancestors *').and.include("script-src 'self'");
+        expect(res.headers.get('content-security-policy'), path)
+          .to.include('frame-ancestors *')
+          .and.include("script-src 'self'");
       }
-      for (const path of [`/tracks/${ids.now}`, `/artist/${nova.artist!.id}`, '/artists', '/feed.xml', `/oembed?url=${encodeURIComponent(page(`/tracks/${ids.now}`))}`]) {
+      for (const path of [
+        `/tracks/${ids.now}`,
+        `/artist/${nova.artist!.id}`,
+        '/artists',
+        '/feed.xml',
+        `/oembed?url=${encodeURIComponent(page(`/tracks/${ids.now}`))}`,
+      ]) {
         const res = await server.client().get(path);
         expect(res.headers.get('x-frame-options'), path).to.equal('DENY');
         expect(res.headers.get('content-security-policy'), path).to.include("frame-ancestors 'none'");
@@ -312,13 +362,18 @@ describe('syndication: oEmbed, player tags, feeds', () => {
         sources.push(source);
         bytes += Buffer.byteLength(source);
         // Static and dynamic imports of the module's chunks.
-        for (const [, spec] of source.matchAll(/(?:from|import\(?)\s*["']([^"']+\.js)["']/g)) await load(new URL(spec, page(path)).pathname);
+        for (const [, spec] of source.matchAll(/(?:from|import\(?)\s*["']([^"']+\.js)["']/g))
+          await load(new URL(spec, page(path)).pathname);
       };
       const html = (await server.client().get(`/embed/tracks/${ids.now}`)).text;
       for (const [, src] of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) await load(src);
-      for (const [, inline] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(inline);
+      for (const [, inline] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g))
+        bytes += Buffer.byteLength(inline);
       expect(bytes).to.be.below(15 * 1024);
-      expect([...seen].some((path) => path.includes('EmbedPlayer')), 'the player script is loaded').to.equal(true);
+      expect(
+        [...seen].some((path) => path.includes('EmbedPlayer')),
+        'the player script is loaded',
+      ).to.equal(true);
       // React's elements are tagged Symbol.for('react.element') / ('react.transitional.element').
       expect([...seen].join(' ')).not.to.match(/react/i);
       for (const source of sources) expect(source).not.to.match(/react\.(transitional\.)?element/);

@@ -5,18 +5,26 @@ import { barsPath, playedWidth } from '../waveform.ts';
 function bars(path: string) {
   let x = 0;
   let y = 0;
-  return [...path.matchAll(/([Mm])(-?[\d.]+)[ ]?(-?[\d.]+)a1 ([\d.]+) 0 012 0v([\d.]+)a1 \4 0 01-2 0z/g)].map(([, move, dx, dy, ry, straight]) => {
-    x = move === 'M' ? Number(dx) : x + Number(dx);
-    y = Math.round((move === 'M' ? Number(dy) : y + Number(dy)) * 10) / 10;
-    return { x, top: Math.round((y - Number(ry)) * 10) / 10, height: Math.round((Number(straight) + 2 * Number(ry)) * 10) / 10 };
-  });
+  return [...path.matchAll(/([Mm])(-?[\d.]+)[ ]?(-?[\d.]+)a1 ([\d.]+) 0 012 0v([\d.]+)a1 \4 0 01-2 0z/g)].map(
+    ([, move, dx, dy, ry, straight]) => {
+      x = move === 'M' ? Number(dx) : x + Number(dx);
+      y = Math.round((move === 'M' ? Number(dy) : y + Number(dy)) * 10) / 10;
+      return {
+        x,
+        top: Math.round((y - Number(ry)) * 10) / 10,
+        height: Math.round((Number(straight) + 2 * Number(ry)) * 10) / 10,
+      };
+    },
+  );
 }
 
 describe('waveform bars', () => {
   it('draws each peak as a bar 2 units wide every 3, centred, with rounded ends', () => {
     // 0.5 of 40 units: 10 to 30, ends of radius 1 (the straight part 18 units).
     expect(barsPath([0.5])).to.equal('M0 11a1 1 0 012 0v18a1 1 0 01-2 0z');
-    expect(barsPath([0.5, 0.25, 1])).to.equal('M0 11a1 1 0 012 0v18a1 1 0 01-2 0zm3 5a1 1 0 012 0v8a1 1 0 01-2 0zm3-15a1 1 0 012 0v38a1 1 0 01-2 0z');
+    expect(barsPath([0.5, 0.25, 1])).to.equal(
+      'M0 11a1 1 0 012 0v18a1 1 0 01-2 0zm3 5a1 1 0 012 0v8a1 1 0 01-2 0zm3-15a1 1 0 012 0v38a1 1 0 01-2 0z',
+    );
     expect(bars(barsPath([0.5, 0.25, 1]))).to.deep.equal([
       { x: 0, top: 10, height: 20 },
       { x: 3, top: 15, height: 10 },

@@ -55,13 +55,19 @@ export function halves(count: number, seed: string): Half[] {
 function temposFor(family: Family, rnd: Random): number[] {
   const [from, to] = FAMILY_RANGES[family];
   const slice = (to - from) / TEMPO_CASES_PER_FAMILY;
-  return Array.from({ length: TEMPO_CASES_PER_FAMILY }, (_, i) => Math.round((from + slice * (i + rnd.next())) * 10) / 10);
+  return Array.from(
+    { length: TEMPO_CASES_PER_FAMILY },
+    (_, i) => Math.round((from + slice * (i + rnd.next())) * 10) / 10,
+  );
 }
 
 function tempoCase(family: Family, index: number, bpm: number, half: Half, prefix = ''): TempoCase {
   const id = `${prefix}tempo/${family}/${index}`;
   return {
-    kind: 'tempo', id, family, half,
+    kind: 'tempo',
+    id,
+    family,
+    half,
     bpm,
     render() {
       const rnd = randomFor(id);
@@ -87,7 +93,11 @@ function tempoChangeCase(index: number, bpm: number, half: Half, prefix = ''): T
   const [first, second] = firstShare > 0.5 ? [bpm, other] : [other, bpm];
   const base: Family = rnd.chance(0.5) ? 'backbeat' : 'four-on-the-floor';
   return {
-    kind: 'tempo', id, family: 'tempo change', half, bpm,
+    kind: 'tempo',
+    id,
+    family: 'tempo change',
+    half,
+    bpm,
     render() {
       const r = randomFor(id);
       const band = bandFor(r, RATE);
@@ -103,7 +113,11 @@ function tempoChangeCase(index: number, bpm: number, half: Half, prefix = ''): T
 function noBeatCase(index: number): TempoCase {
   const id = `tempo/no beat/${index}`;
   return {
-    kind: 'tempo', id, family: 'no beat', half: index % 2 === 0 ? 'tuning' : 'held-out', bpm: null,
+    kind: 'tempo',
+    id,
+    family: 'no beat',
+    half: index % 2 === 0 ? 'tuning' : 'held-out',
+    bpm: null,
     render() {
       const rnd = randomFor(id);
       const mix = new Mix(TEMPO_SECONDS, RATE, rnd);
@@ -112,7 +126,8 @@ function noBeatCase(index: number): TempoCase {
       if (index % 4 !== 3) {
         for (let t = 0, i = 0; t < TEMPO_SECONDS; i++) {
           const length = rnd.range(2.5, 7);
-          for (const n of chordNotes(tonic, chords[i % chords.length])) mix.note('pad', n, t, length + 1, 0.3, rnd.noise() * 0.5);
+          for (const n of chordNotes(tonic, chords[i % chords.length]))
+            mix.note('pad', n, t, length + 1, 0.3, rnd.noise() * 0.5);
           t += length;
         }
       }
@@ -127,7 +142,9 @@ export function tempoCases(): TempoCase[] {
   for (const family of FAMILIES) {
     const tempos = temposFor(family, randomFor(`tempos:${family}`));
     const split = halves(tempos.length, family);
-    tempos.forEach((bpm, i) => cases.push(family === 'tempo change' ? tempoChangeCase(i, bpm, split[i]) : tempoCase(family, i, bpm, split[i])));
+    tempos.forEach((bpm, i) =>
+      cases.push(family === 'tempo change' ? tempoChangeCase(i, bpm, split[i]) : tempoCase(family, i, bpm, split[i])),
+    );
   }
   for (let i = 0; i < 4; i++) cases.push(noBeatCase(i));
   return cases;
@@ -140,11 +157,22 @@ export function tempoCases(): TempoCase[] {
  */
 export const KEY_VOICINGS = ['keys', 'band'] as const;
 
-function keyCase(tonic: string, mode: Mode, voicing: (typeof KEY_VOICINGS)[number], drums: boolean, half: Half, prefix = ''): KeyCase {
+function keyCase(
+  tonic: string,
+  mode: Mode,
+  voicing: (typeof KEY_VOICINGS)[number],
+  drums: boolean,
+  half: Half,
+  prefix = '',
+): KeyCase {
   const key = `${tonic} ${mode}`;
   const id = `${prefix}key/${voicing}${drums ? '+drums' : ''}/${key}`;
   return {
-    kind: 'key', id, family: `${voicing}${drums ? ' + drums' : ''}`, half, key,
+    kind: 'key',
+    id,
+    family: `${voicing}${drums ? ' + drums' : ''}`,
+    half,
+    key,
     render() {
       const rnd = randomFor(id);
       const mix = new Mix(KEY_SECONDS, RATE, rnd);
@@ -154,7 +182,10 @@ function keyCase(tonic: string, mode: Mode, voicing: (typeof KEY_VOICINGS)[numbe
       const chords = rnd.pick(rnd.chance(0.5) ? progressions.plain : progressions.mixture);
       const root = tonicMidi(tonic, rnd.pick([48, 60]));
       const kit = drums ? drumKit(rnd, RATE) : null;
-      const voice: Voice = voicing === 'keys' ? rnd.pick(['piano', 'organ', 'epiano'] as const) : rnd.pick(['pluck', 'saw', 'epiano'] as const);
+      const voice: Voice =
+        voicing === 'keys'
+          ? rnd.pick(['piano', 'organ', 'epiano'] as const)
+          : rnd.pick(['pluck', 'saw', 'epiano'] as const);
       const scale = SCALES[mode];
       let t = 0;
       for (let bar = 0; t < KEY_SECONDS; bar++, t += 4 * beat) {
@@ -163,10 +194,12 @@ function keyCase(tonic: string, mode: Mode, voicing: (typeof KEY_VOICINGS)[numbe
         const bass = chordNotes(root - 24, chord)[0];
         if (voicing === 'keys') {
           const strikes = rnd.chance(0.5) ? [0] : [0, 1, 2, 3];
-          for (const at of strikes) for (const n of notes) mix.note(voice, n, t + at * beat, (4 / strikes.length) * beat * 0.95, 0.3);
+          for (const at of strikes)
+            for (const n of notes) mix.note(voice, n, t + at * beat, (4 / strikes.length) * beat * 0.95, 0.3);
           mix.note(voice, bass, t, 4 * beat, 0.35);
         } else {
-          for (let i = 0; i < 8; i++) mix.note(voice, notes[i % notes.length] + (i >= 4 ? 12 : 0), t + i * 0.5 * beat, 0.5 * beat, 0.22, 0.3);
+          for (let i = 0; i < 8; i++)
+            mix.note(voice, notes[i % notes.length] + (i >= 4 ? 12 : 0), t + i * 0.5 * beat, 0.5 * beat, 0.22, 0.3);
           for (const n of notes) mix.note('pad', n, t, 4 * beat, 0.12, -0.3);
           mix.bass(bass, t, 1.5 * beat, 0.7, 0.5);
           mix.bass(bass + 7, t + 2 * beat, 1.5 * beat, 0.6, 0.5);
@@ -192,7 +225,9 @@ export function keyCases(): KeyCase[] {
   TONICS.forEach((tonic, t) => {
     (['major', 'minor'] as const).forEach((mode, m) => {
       KEY_VOICINGS.forEach((voicing, v) => {
-        [false, true].forEach((drums, d) => cases.push(keyCase(tonic, mode, voicing, drums, (t + m + v + d) % 2 === 0 ? 'tuning' : 'held-out')));
+        [false, true].forEach((drums, d) =>
+          cases.push(keyCase(tonic, mode, voicing, drums, (t + m + v + d) % 2 === 0 ? 'tuning' : 'held-out')),
+        );
       });
     });
   });
@@ -214,11 +249,17 @@ export function tuningExtras(rounds = 2): CorpusCase[] {
     const prefix = `extra${round}:`;
     for (const family of FAMILIES) {
       temposFor(family, randomFor(`${prefix}tempos:${family}`)).forEach((bpm, i) =>
-        cases.push(family === 'tempo change' ? tempoChangeCase(i, bpm, 'tuning', prefix) : tempoCase(family, i, bpm, 'tuning', prefix)));
+        cases.push(
+          family === 'tempo change'
+            ? tempoChangeCase(i, bpm, 'tuning', prefix)
+            : tempoCase(family, i, bpm, 'tuning', prefix),
+        ),
+      );
     }
     for (const tonic of TONICS) {
       for (const mode of ['major', 'minor'] as const) {
-        for (const voicing of KEY_VOICINGS) for (const drums of [false, true]) cases.push(keyCase(tonic, mode, voicing, drums, 'tuning', prefix));
+        for (const voicing of KEY_VOICINGS)
+          for (const drums of [false, true]) cases.push(keyCase(tonic, mode, voicing, drums, 'tuning', prefix));
       }
     }
   }

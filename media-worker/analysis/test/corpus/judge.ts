@@ -12,7 +12,10 @@ const RELATIVES = [1, 2, 0.5, 3, 1 / 3];
 export function judgeTempo(truth: number | null, got: number | null): { acc1: boolean; acc2: boolean } {
   if (truth === null) return { acc1: got === null, acc2: got === null };
   if (got === null) return { acc1: false, acc2: false };
-  return { acc1: Math.abs(got - truth) <= BPM_TOLERANCE, acc2: RELATIVES.some((k) => Math.abs(got - truth * k) <= BPM_TOLERANCE * k) };
+  return {
+    acc1: Math.abs(got - truth) <= BPM_TOLERANCE,
+    acc2: RELATIVES.some((k) => Math.abs(got - truth * k) <= BPM_TOLERANCE * k),
+  };
 }
 
 export function judgeKey(truth: string, got: string | null): { acc1: boolean; acc2: boolean } {

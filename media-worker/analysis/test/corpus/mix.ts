@@ -59,7 +59,10 @@ export class Mix {
   /** Four parallel feedback combs and two all-passes per channel (Schroeder), different delays left and right. */
   reverb(room: Room): void {
     if (room.wet <= 0) return;
-    for (const [channel, offset] of [[this.left, 0], [this.right, 23]] as const) {
+    for (const [channel, offset] of [
+      [this.left, 0],
+      [this.right, 23],
+    ] as const) {
       const dry = Float32Array.from(channel);
       const wet = new Float32Array(channel.length);
       for (const ms of [29.7, 37.1, 41.1, 43.7]) {
@@ -68,7 +71,10 @@ export class Mix {
         for (let i = 0; i < channel.length; i++) line[i] = dry[i] + (i >= d ? room.size * line[i - d] : 0);
         for (let i = 0; i < channel.length; i++) wet[i] += line[i] * 0.25;
       }
-      for (const [ms, g] of [[5.0, 0.7], [1.7, 0.7]]) {
+      for (const [ms, g] of [
+        [5.0, 0.7],
+        [1.7, 0.7],
+      ]) {
         const d = Math.round(((ms + offset * 0.01) / 1000) * this.rate);
         const input = Float32Array.from(wet);
         for (let i = 0; i < channel.length; i++) wet[i] = -g * input[i] + (i >= d ? input[i - d] + g * wet[i - d] : 0);
@@ -112,7 +118,11 @@ export class Mix {
 
 /** The production of one case: room, noise floor, master level and loudness, all drawn at random. */
 export function finishMix(mix: Mix, rnd: Random): Signal {
-  const room = rnd.pick([{ wet: 0, size: 0 }, { wet: rnd.range(0.08, 0.2), size: 0.72 }, { wet: rnd.range(0.15, 0.35), size: rnd.range(0.8, 0.88) }]);
+  const room = rnd.pick([
+    { wet: 0, size: 0 },
+    { wet: rnd.range(0.08, 0.2), size: 0.72 },
+    { wet: rnd.range(0.15, 0.35), size: rnd.range(0.8, 0.88) },
+  ]);
   mix.reverb(room);
   if (rnd.chance(0.6)) mix.noise(rnd.range(12, 35));
   return mix.master(rnd.range(-24, -1), rnd.chance(0.3) ? rnd.range(0.2, 1) : 0);

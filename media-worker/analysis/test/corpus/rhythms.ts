@@ -8,7 +8,15 @@ import type { Random } from './random.ts';
 import { drumKit, VOICES, type DrumKit, type Sound, type Voice } from './sounds.ts';
 
 export const FAMILIES = [
-  'four-on-the-floor', 'backbeat', 'half-time', 'double-time hats', 'drum and bass', 'shuffle', '6/8 and 12/8', 'strums, no drums', 'tempo change',
+  'four-on-the-floor',
+  'backbeat',
+  'half-time',
+  'double-time hats',
+  'drum and bass',
+  'shuffle',
+  '6/8 and 12/8',
+  'strums, no drums',
+  'tempo change',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -93,7 +101,12 @@ const range = (from: number, to: number, step: number) => {
 
 /** Hats on a grid, louder on the beat (a drummer's accent), `perBeat` per beat. */
 function hats(beats: number, perBeat: number, gain: number, accent: number, sound: keyof DrumKit = 'closedHat'): Hit[] {
-  return range(0, beats, 1 / perBeat).map((at) => ({ at, sound, gain: Math.abs(at - Math.round(at)) < 1e-9 ? gain * accent : gain, pan: 0.3 }));
+  return range(0, beats, 1 / perBeat).map((at) => ({
+    at,
+    sound,
+    gain: Math.abs(at - Math.round(at)) < 1e-9 ? gain * accent : gain,
+    pan: 0.3,
+  }));
 }
 
 function grooveFor(family: Family, band: Band): (bar: number) => Bar {
@@ -107,22 +120,45 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
         beats: 4,
         hits: [
           ...[0, 1, 2, 3].map((at) => ({ at, sound: 'kick' as const, gain: 1 })),
-          { at: 1, sound: clap, gain: 0.6 }, { at: 3, sound: clap, gain: 0.6 },
+          { at: 1, sound: clap, gain: 0.6 },
+          { at: 3, sound: clap, gain: 0.6 },
           ...[0.5, 1.5, 2.5, 3.5].map((at) => ({ at, sound: 'openHat' as const, gain: 0.3, pan: -0.2 })),
           ...(sixteenths ? hats(4, 4, 0.1, 1) : []),
         ],
         bass: [0.5, 1.5, 2.5, 3.5].map((at) => ({ at, beats: 0.4, degree: 0, gain: 0.8 })),
-        chords: rnd.chance(0.5) ? [{ at: 0, beats: 4, gain: 0.35 }] : [{ at: 0.75, beats: 0.3, gain: 0.4 }, { at: 2.5, beats: 0.3, gain: 0.4 }],
+        chords: rnd.chance(0.5)
+          ? [{ at: 0, beats: 4, gain: 0.35 }]
+          : [
+              { at: 0.75, beats: 0.3, gain: 0.4 },
+              { at: 2.5, beats: 0.3, gain: 0.4 },
+            ],
       });
     }
     case 'backbeat': {
-      const kicks = rnd.pick([[0, 2], [0, 2, 2.5], [0, 1.5, 2], [0, 2, 3.5], [0, 0.5, 2]]);
+      const kicks = rnd.pick([
+        [0, 2],
+        [0, 2, 2.5],
+        [0, 1.5, 2],
+        [0, 2, 3.5],
+        [0, 0.5, 2],
+      ]);
       const eighthBass = rnd.chance(0.4);
       const comp = rnd.chance(0.5);
       return () => ({
         beats: 4,
-        hits: [...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })), { at: 1, sound: 'snare', gain: 0.8 }, { at: 3, sound: 'snare', gain: 0.8 }, ...hats(4, 2, 0.22, a)],
-        bass: eighthBass ? range(0, 4, 0.5).map((at) => ({ at, beats: 0.45, degree: 0, gain: at % 1 ? 0.6 : 0.8 })) : [{ at: 0, beats: 1.5, degree: 0, gain: 0.8 }, { at: 2, beats: 1.5, degree: 0, gain: 0.8 }, { at: 3.5, beats: 0.5, degree: 2, gain: 0.6 }],
+        hits: [
+          ...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })),
+          { at: 1, sound: 'snare', gain: 0.8 },
+          { at: 3, sound: 'snare', gain: 0.8 },
+          ...hats(4, 2, 0.22, a),
+        ],
+        bass: eighthBass
+          ? range(0, 4, 0.5).map((at) => ({ at, beats: 0.45, degree: 0, gain: at % 1 ? 0.6 : 0.8 }))
+          : [
+              { at: 0, beats: 1.5, degree: 0, gain: 0.8 },
+              { at: 2, beats: 1.5, degree: 0, gain: 0.8 },
+              { at: 3.5, beats: 0.5, degree: 2, gain: 0.6 },
+            ],
         chords: comp ? [0, 1, 2, 3].map((at) => ({ at, beats: 0.8, gain: 0.3 })) : [{ at: 0, beats: 4, gain: 0.3 }],
       });
     }
@@ -130,20 +166,39 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
       const kicks = rnd.pick([[0], [0, 2.5], [0, 1.75], [0, 0.5]]);
       return () => ({
         beats: 4,
-        hits: [...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })), { at: 2, sound: 'snare', gain: 0.85 }, ...hats(4, 2, 0.22, a)],
+        hits: [
+          ...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })),
+          { at: 2, sound: 'snare', gain: 0.85 },
+          ...hats(4, 2, 0.22, a),
+        ],
         bass: [0, 1, 2, 3].map((at) => ({ at, beats: 0.9, degree: at === 3 ? 2 : 0, gain: 0.75 })),
         chords: [0, 1, 2, 3].map((at) => ({ at: at + 0.5, beats: 0.4, gain: 0.28 })),
       });
     }
     case 'double-time hats': {
-      const kicks = rnd.pick([[0, 2], [0, 2.5], [0, 0.75, 2], [0, 2, 2.75]]);
+      const kicks = rnd.pick([
+        [0, 2],
+        [0, 2.5],
+        [0, 0.75, 2],
+        [0, 2, 2.75],
+      ]);
       return () => ({
         beats: 4,
         hits: [
-          ...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })), { at: 1, sound: 'snare', gain: 0.85 }, { at: 3, sound: 'snare', gain: 0.85 },
-          ...range(0, 4, 0.25).map((at) => ({ at, sound: 'closedHat' as const, gain: at % 1 === 0 ? 0.2 * a : at % 0.5 === 0 ? 0.16 : 0.11, pan: 0.3 })),
+          ...kicks.map((at) => ({ at, sound: 'kick' as const, gain: 1 })),
+          { at: 1, sound: 'snare', gain: 0.85 },
+          { at: 3, sound: 'snare', gain: 0.85 },
+          ...range(0, 4, 0.25).map((at) => ({
+            at,
+            sound: 'closedHat' as const,
+            gain: at % 1 === 0 ? 0.2 * a : at % 0.5 === 0 ? 0.16 : 0.11,
+            pan: 0.3,
+          })),
         ],
-        bass: [{ at: 0, beats: 1.75, degree: 0, gain: 0.8 }, { at: 2, beats: 1.75, degree: 0, gain: 0.8 }],
+        bass: [
+          { at: 0, beats: 1.75, degree: 0, gain: 0.8 },
+          { at: 2, beats: 1.75, degree: 0, gain: 0.8 },
+        ],
         chords: [{ at: 0, beats: 4, gain: 0.3 }],
       });
     }
@@ -153,12 +208,18 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
       return () => ({
         beats: 4,
         hits: [
-          { at: 0, sound: 'kick', gain: 1 }, { at: 2.5, sound: 'kick', gain: 1 }, { at: 1, sound: 'snare', gain: 0.9 }, { at: 3, sound: 'snare', gain: 0.9 },
+          { at: 0, sound: 'kick', gain: 1 },
+          { at: 2.5, sound: 'kick', gain: 1 },
+          { at: 1, sound: 'snare', gain: 0.9 },
+          { at: 3, sound: 'snare', gain: 0.9 },
           ...ghosts.map((at) => ({ at, sound: 'snare' as const, gain: 0.15 })),
           ...(ride ? hats(4, 1, 0.2, 1, 'ride') : []),
           ...hats(4, 2, 0.18, a),
         ],
-        bass: [{ at: 0, beats: 2.4, degree: 0, gain: 0.9 }, { at: 2.5, beats: 1.4, degree: 0, gain: 0.8 }],
+        bass: [
+          { at: 0, beats: 2.4, degree: 0, gain: 0.9 },
+          { at: 2.5, beats: 1.4, degree: 0, gain: 0.8 },
+        ],
         chords: [{ at: 0, beats: 4, gain: 0.25 }],
       });
     }
@@ -167,11 +228,22 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
       return () => ({
         beats: 4,
         hits: [
-          { at: 0, sound: 'kick', gain: 1 }, { at: 2, sound: 'kick', gain: 1 }, { at: 1, sound: 'snare', gain: 0.8 }, { at: 3, sound: 'snare', gain: 0.8 },
-          ...swing.map((at) => ({ at, sound: rnd.chance(0.5) ? ('ride' as const) : ('closedHat' as const), gain: at % 1 === 0 ? 0.2 * a : 0.16, pan: 0.3 })),
+          { at: 0, sound: 'kick', gain: 1 },
+          { at: 2, sound: 'kick', gain: 1 },
+          { at: 1, sound: 'snare', gain: 0.8 },
+          { at: 3, sound: 'snare', gain: 0.8 },
+          ...swing.map((at) => ({
+            at,
+            sound: rnd.chance(0.5) ? ('ride' as const) : ('closedHat' as const),
+            gain: at % 1 === 0 ? 0.2 * a : 0.16,
+            pan: 0.3,
+          })),
         ],
         bass: [0, 1, 2, 3].map((at) => ({ at, beats: 0.9, degree: [0, 1, 2, 1][at], gain: 0.75 })),
-        chords: [{ at: 2 / 3, beats: 0.3, gain: 0.3 }, { at: 2 + 2 / 3, beats: 0.3, gain: 0.3 }],
+        chords: [
+          { at: 2 / 3, beats: 0.3, gain: 0.3 },
+          { at: 2 + 2 / 3, beats: 0.3, gain: 0.3 },
+        ],
       });
     }
     case '6/8 and 12/8': {
@@ -186,7 +258,12 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
           ...(twelve ? [0, 2] : [0]).map((at) => ({ at, sound: 'kick' as const, gain: 1 })),
           ...(extraKick ? [{ at: beats - 1 / 3, sound: 'kick' as const, gain: 0.7 }] : []),
           ...(twelve ? [1, 3] : [1]).map((at) => ({ at, sound: 'snare' as const, gain: 0.8 })),
-          ...eighths.map((at) => ({ at, sound: 'closedHat' as const, gain: Math.abs(at - Math.round(at)) < 1e-9 ? 0.2 * a : 0.15, pan: 0.3 })),
+          ...eighths.map((at) => ({
+            at,
+            sound: 'closedHat' as const,
+            gain: Math.abs(at - Math.round(at)) < 1e-9 ? 0.2 * a : 0.15,
+            pan: 0.3,
+          })),
         ],
         bass: range(0, beats, 1).map((at) => ({ at, beats: 0.9, degree: 0, gain: 0.8 })),
         chords: [],
@@ -200,22 +277,34 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
         return () => ({
           beats: 4,
           hits: [],
-          bass: [{ at: 0, beats: 1.8, degree: 0, gain: 0.6 }, { at: 2, beats: 1.8, degree: 2, gain: 0.6 }],
-          chords: [0, 1, 2, 3].flatMap((at) => [{ at, beats: 0.9, gain: at % 2 === 0 ? 0.5 : 0.38 }, ...(ups[at] ? [{ at: at + 0.5, beats: 0.4, gain: 0.2 }] : [])]),
+          bass: [
+            { at: 0, beats: 1.8, degree: 0, gain: 0.6 },
+            { at: 2, beats: 1.8, degree: 2, gain: 0.6 },
+          ],
+          chords: [0, 1, 2, 3].flatMap((at) => [
+            { at, beats: 0.9, gain: at % 2 === 0 ? 0.5 : 0.38 },
+            ...(ups[at] ? [{ at: at + 0.5, beats: 0.4, gain: 0.2 }] : []),
+          ]),
         });
       }
       if (style === 'ballad') {
         return () => ({
           beats: 4,
           hits: [],
-          bass: [{ at: 0, beats: 2, degree: 0, gain: 0.6 }, { at: 2, beats: 2, degree: 0, gain: 0.5 }],
+          bass: [
+            { at: 0, beats: 2, degree: 0, gain: 0.6 },
+            { at: 2, beats: 2, degree: 0, gain: 0.5 },
+          ],
           chords: [0, 1, 2, 3].map((at) => ({ at, beats: 0.95, gain: at === 0 ? 0.45 : 0.35 })),
         });
       }
       return () => ({
         beats: 4,
         hits: [],
-        bass: [{ at: 0, beats: 0.9, degree: 0, gain: 0.7 }, { at: 2, beats: 0.9, degree: 2, gain: 0.7 }],
+        bass: [
+          { at: 0, beats: 0.9, degree: 0, gain: 0.7 },
+          { at: 2, beats: 0.9, degree: 2, gain: 0.7 },
+        ],
         chords: [1, 3].map((at) => ({ at, beats: 0.8, gain: 0.4 })),
       });
     }
@@ -225,7 +314,8 @@ function grooveFor(family: Family, band: Band): (bar: number) => Bar {
   }
 }
 
-const chordVoice = (family: Family, band: Band): Voice => (family === 'strums, no drums' ? band.rnd.pick(['pluck', 'piano', 'epiano'] as const) : band.voice);
+const chordVoice = (family: Family, band: Band): Voice =>
+  family === 'strums, no drums' ? band.rnd.pick(['pluck', 'piano', 'epiano'] as const) : band.voice;
 
 /** Plays `family` at `bpm` from `from` to `to` seconds; returns where the last bar ended. */
 export function playSection(mix: Mix, family: Family, band: Band, bpm: number, from: number, to: number): number {
@@ -233,7 +323,7 @@ export function playSection(mix: Mix, family: Family, band: Band, bpm: number, f
   const voice = chordVoice(family, band);
   const beat = 60 / bpm;
   const { rnd } = band;
-  const human = () => (band.jitter ? (rnd.noise() * band.jitter) : 0);
+  const human = () => (band.jitter ? rnd.noise() * band.jitter : 0);
   const loud = () => 1 + rnd.noise() * 0.12;
   let t = from;
   for (let index = 0; t < to; index++) {
@@ -241,14 +331,39 @@ export function playSection(mix: Mix, family: Family, band: Band, bpm: number, f
     const chord = band.chords[index % band.chords.length];
     const notes = chordNotes(band.tonic, chord, index % 3 === 2 ? 1 : 0);
     const bassNotes = chordNotes(band.bassTonic, chord);
-    for (const hit of bar.hits) mix.add(band.kit[hit.sound] as Sound, t + hit.at * beat + human(), hit.gain * loud(), hit.pan ?? 0);
-    for (const b of bar.bass) mix.bass(bassNotes[b.degree % bassNotes.length], t + b.at * beat + human(), b.beats * beat, b.gain * loud(), Math.round(band.bassBright * 4) / 4);
+    for (const hit of bar.hits)
+      mix.add(band.kit[hit.sound] as Sound, t + hit.at * beat + human(), hit.gain * loud(), hit.pan ?? 0);
+    for (const b of bar.bass)
+      mix.bass(
+        bassNotes[b.degree % bassNotes.length],
+        t + b.at * beat + human(),
+        b.beats * beat,
+        b.gain * loud(),
+        Math.round(band.bassBright * 4) / 4,
+      );
     for (const strike of bar.chords) {
       // Strums spread the strings over a few milliseconds; keyboards strike them together.
       const spread = family === 'strums, no drums' && voice === 'pluck' ? rnd.range(0.008, 0.02) : 0;
-      notes.forEach((n, i) => mix.note(voice, n, t + strike.at * beat + i * spread + human(), strike.beats * beat, strike.gain * loud(), -0.3 + 0.2 * i));
+      notes.forEach((n, i) =>
+        mix.note(
+          voice,
+          n,
+          t + strike.at * beat + i * spread + human(),
+          strike.beats * beat,
+          strike.gain * loud(),
+          -0.3 + 0.2 * i,
+        ),
+      );
     }
-    for (const n of bar.arpeggio ?? []) mix.note(voice, notes[n.degree % notes.length] + 12, t + n.at * beat + human(), n.beats * beat, n.gain * loud(), -0.2);
+    for (const n of bar.arpeggio ?? [])
+      mix.note(
+        voice,
+        notes[n.degree % notes.length] + 12,
+        t + n.at * beat + human(),
+        n.beats * beat,
+        n.gain * loud(),
+        -0.2,
+      );
     t += bar.beats * beat;
   }
   return t;

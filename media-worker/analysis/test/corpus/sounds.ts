@@ -57,7 +57,9 @@ export function drumKit(rnd: Random, rate: number): DrumKit {
   const snare = buffer(snareDecay * 4, rate);
   for (let i = 0; i < snare.length; i++) {
     const t = i / rate;
-    snare[i] = (snareNoise * rnd.noise() + (1 - snareNoise) * Math.sin(TAU * snareTone * t) * Math.exp(-t / 0.04)) * Math.exp(-t / snareDecay);
+    snare[i] =
+      (snareNoise * rnd.noise() + (1 - snareNoise) * Math.sin(TAU * snareTone * t) * Math.exp(-t / 0.04)) *
+      Math.exp(-t / snareDecay);
   }
   highPass(snare, rnd.range(150, 600), rate);
 
@@ -83,7 +85,9 @@ export function drumKit(rnd: Random, rate: number): DrumKit {
   const rideBell = rnd.range(380, 520);
   for (let i = 0; i < ride.length; i++) {
     const t = i / rate;
-    ride[i] = (0.3 * rnd.noise() + 0.4 * Math.sin(TAU * rideBell * t) * Math.sin(TAU * rideBell * 2.76 * t)) * Math.exp(-t / 0.5);
+    ride[i] =
+      (0.3 * rnd.noise() + 0.4 * Math.sin(TAU * rideBell * t) * Math.sin(TAU * rideBell * 2.76 * t)) *
+      Math.exp(-t / 0.5);
   }
   highPass(ride, 2000, rate);
   const rim = buffer(0.08, rate);
@@ -118,7 +122,14 @@ export function note(voice: Voice, midi: number, seconds: number, rate: number, 
     }
     return lowPass(out, 5000, rate);
   }
-  const partials = voice === 'organ' ? [1, 0.7, 0.5, 0, 0.3, 0, 0, 0.2] : voice === 'saw' ? [1, 0.5, 0.33, 0.25, 0.2, 0.17, 0.14, 0.12] : voice === 'pad' ? [1, 0.45, 0.3, 0.2, 0.12] : [1, 0.5, 0.28, 0.18, 0.1, 0.06];
+  const partials =
+    voice === 'organ'
+      ? [1, 0.7, 0.5, 0, 0.3, 0, 0, 0.2]
+      : voice === 'saw'
+        ? [1, 0.5, 0.33, 0.25, 0.2, 0.17, 0.14, 0.12]
+        : voice === 'pad'
+          ? [1, 0.45, 0.3, 0.2, 0.12]
+          : [1, 0.5, 0.28, 0.18, 0.1, 0.06];
   const stretch = voice === 'piano' ? 0.0004 : 0;
   const detune = voice === 'pad' || voice === 'saw' ? 1.004 : 1;
   for (let h = 0; h < partials.length; h++) {
@@ -128,7 +139,8 @@ export function note(voice: Voice, midi: number, seconds: number, rate: number, 
     const decay = voice === 'piano' ? 1.6 / (1 + 0.5 * h) : voice === 'epiano' ? 1.2 / (1 + h) : 1e9;
     for (let i = 0; i < out.length; i++) {
       const t = i / rate;
-      const wave = detune === 1 ? Math.sin(TAU * fh * t) : 0.5 * (Math.sin(TAU * fh * t) + Math.sin(TAU * fh * detune * t));
+      const wave =
+        detune === 1 ? Math.sin(TAU * fh * t) : 0.5 * (Math.sin(TAU * fh * t) + Math.sin(TAU * fh * detune * t));
       out[i] += amplitude * wave * Math.exp(-t / decay);
     }
   }
@@ -157,7 +169,8 @@ export function bassNote(midi: number, seconds: number, rate: number, bright: nu
   }
   for (let i = 0; i < out.length; i++) {
     const t = i / rate;
-    out[i] *= 0.4 * Math.min(1, t / 0.005) * Math.exp(-t / 0.6) * (t < seconds ? 1 : Math.max(0, 1 - (t - seconds) / 0.05));
+    out[i] *=
+      0.4 * Math.min(1, t / 0.005) * Math.exp(-t / 0.6) * (t < seconds ? 1 : Math.max(0, 1 - (t - seconds) / 0.05));
   }
   return out;
 }

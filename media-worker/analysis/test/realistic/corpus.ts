@@ -47,7 +47,13 @@ export function realisticCorpus(): Song[] {
       const shape: TempoShape = style.drifts && n >= SONGS_PER_STYLE - 2 ? (n % 2 ? 'ramp' : 'drift') : 'steady';
       let written: WrittenSong | null = null;
       songs.push({
-        id, style: style.name, family: style.family, genre: style.genre, half: split[n], metre: metreOf(style), shape,
+        id,
+        style: style.name,
+        family: style.family,
+        genre: style.genre,
+        half: split[n],
+        metre: metreOf(style),
+        shape,
         key: `${TONIC_NAMES[tonic]} ${mode}`,
         write() {
           if (written) return written;
@@ -89,7 +95,13 @@ export function realisticTuningExtras(): Song[] {
       const mode = modes[n % modes.length];
       let written: WrittenSong | null = null;
       songs.push({
-        id, style: style.name, family: style.family, genre: style.genre, half: 'tuning', metre: metreOf(style), shape: 'steady',
+        id,
+        style: style.name,
+        family: style.family,
+        genre: style.genre,
+        half: 'tuning',
+        metre: metreOf(style),
+        shape: 'steady',
         key: `${TONIC_NAMES[tonic]} ${mode}`,
         write() {
           if (written) return written;

@@ -15,17 +15,29 @@ export const SOUNDFONT = '/usr/share/sounds/sf2/FluidR3_GM.sf2';
 /** Gain 0.5 keeps a full band under clipping; reverb and chorus stay on, as a mix has them. */
 const SETTINGS = ['-ni', '-q', '-g', '0.5', '-r', '44100', '-T', 'wav', '-O', 's16', '-o', 'synth.cpu-cores=1'];
 
-export const RENDER_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'onetrack', 'realistic-corpus');
+export const RENDER_DIR = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'),
+  'onetrack',
+  'realistic-corpus',
+);
 
 /** Debian's fluidsynth and the GM soundfont, installed in one apt-get run when missing. */
 export function ensureFluidSynth(): void {
-  ensureDebianTools([[FLUIDSYNTH, 'fluidsynth'], [SOUNDFONT, 'fluid-soundfont-gm']]);
+  ensureDebianTools([
+    [FLUIDSYNTH, 'fluidsynth'],
+    [SOUNDFONT, 'fluid-soundfont-gm'],
+  ]);
 }
 
 /** The song's WAV, rendered unless a previous run left it (written under a temporary name, then renamed). */
 export function renderSong(song: Song): string {
   const midi = song.write().bytes;
-  const hash = createHash('sha256').update(SETTINGS.join(' ')).update(SOUNDFONT).update(midi).digest('hex').slice(0, 20);
+  const hash = createHash('sha256')
+    .update(SETTINGS.join(' '))
+    .update(SOUNDFONT)
+    .update(midi)
+    .digest('hex')
+    .slice(0, 20);
   const file = path.join(RENDER_DIR, `${hash}.wav`);
   if (existsSync(file)) return file;
   ensureFluidSynth();

@@ -33,8 +33,12 @@ function beatClock(plan: SongPlan, rnd: Random): { at(beat: number): number; bea
   const total = Math.ceil((plan.seconds * plan.bpm * 1.15) / 60) + 2;
   for (let b = 0; b < total; b++) {
     const x = b / total;
-    const factor = plan.shape === 'drift' ? 1 + 0.015 * Math.sin(2 * Math.PI * x * 1.3 + phases[0]) + 0.01 * Math.sin(2 * Math.PI * x * 3.1 + phases[1])
-      : plan.shape === 'ramp' ? 1 + ramp * (x - 0.5) : 1;
+    const factor =
+      plan.shape === 'drift'
+        ? 1 + 0.015 * Math.sin(2 * Math.PI * x * 1.3 + phases[0]) + 0.01 * Math.sin(2 * Math.PI * x * 3.1 + phases[1])
+        : plan.shape === 'ramp'
+          ? 1 + ramp * (x - 0.5)
+          : 1;
     times.push(times[b] + 60 / (plan.bpm * factor));
   }
   let beats = 0;
@@ -108,12 +112,21 @@ export function writeSong(plan: SongPlan, rnd: Random): WrittenSong {
     }
   };
   const note = (t: Track, midiNote: number, time: number, seconds: number, v: number) =>
-    t.addNote({ midi: midiNote, time: Math.max(0, time + jitter()), duration: Math.max(0.05, seconds), velocity: velocity(v) });
+    t.addNote({
+      midi: midiNote,
+      time: Math.max(0, time + jitter()),
+      duration: Math.max(0.05, seconds),
+      velocity: velocity(v),
+    });
 
   if (style.drums) {
     const drums = track(9, 0);
     for (const [drum, pattern] of Object.entries(style.drums) as Array<[Drum, string]>) {
-      hits(pattern, (bar, s, ch) => (drum !== 'crash' || bar % 4 === 0) && note(drums, DRUMS[drum], stepTime(bar, s), 0.1, VELOCITY[ch] ?? 90));
+      hits(
+        pattern,
+        (bar, s, ch) =>
+          (drum !== 'crash' || bar % 4 === 0) && note(drums, DRUMS[drum], stepTime(bar, s), 0.1, VELOCITY[ch] ?? 90),
+      );
     }
   }
   if (style.bass && style.bassProgram !== undefined) {
@@ -122,9 +135,25 @@ export function writeSong(plan: SongPlan, rnd: Random): WrittenSong {
     hits(style.bass, (bar, s, ch, length) => {
       const chord = chordOf(bar);
       const root = bassNote(chord.root);
-      const pitch = ch === 'f' ? root + 7 : ch === 'o' ? root + 12 : ch === 't' ? root + chord.intervals[1] : ch === 'd' ? bassNote(plan.tonic)
-        : ch === 'w' && s > 0 ? bassNote(plan.tonic + scale[rnd.int(0, 6)]) : root;
-      note(bass, pitch, stepTime(bar, s), (clock.at(bar * style.beats + (s + length) / style.steps) - stepTime(bar, s)) * 0.9, 96);
+      const pitch =
+        ch === 'f'
+          ? root + 7
+          : ch === 'o'
+            ? root + 12
+            : ch === 't'
+              ? root + chord.intervals[1]
+              : ch === 'd'
+                ? bassNote(plan.tonic)
+                : ch === 'w' && s > 0
+                  ? bassNote(plan.tonic + scale[rnd.int(0, 6)])
+                  : root;
+      note(
+        bass,
+        pitch,
+        stepTime(bar, s),
+        (clock.at(bar * style.beats + (s + length) / style.steps) - stepTime(bar, s)) * 0.9,
+        96,
+      );
     });
   }
   if (style.chords && style.chordProgram !== undefined) {
@@ -138,21 +167,39 @@ export function writeSong(plan: SongPlan, rnd: Random): WrittenSong {
         const tones = [...voicing(chord, 60), ...voicing(chord, 72)];
         // Up and down the chord, the first of each beat a little louder.
         const i = arp++ % (2 * tones.length - 2);
-        note(part, tones[i < tones.length ? i : 2 * tones.length - 2 - i], time, held * 1.5, s % style.steps === 0 ? 90 : 70);
+        note(
+          part,
+          tones[i < tones.length ? i : 2 * tones.length - 2 - i],
+          time,
+          held * 1.5,
+          s % style.steps === 0 ? 90 : 70,
+        );
       } else if (ch === 'p') {
         const root = 40 + ((chord.root + 12 - 4) % 12);
         for (const n of [root, root + 7, root + 12]) note(part, n, time, held * 0.8, 100);
-      } else for (const n of voicing(chord, 64)) note(part, n, time, ch === 's' ? Math.min(held, 0.15) : held * 0.95, ch === 's' ? 84 : 76);
+      } else
+        for (const n of voicing(chord, 64))
+          note(part, n, time, ch === 's' ? Math.min(held, 0.15) : held * 0.95, ch === 's' ? 84 : 76);
     });
   }
   if (style.pad !== undefined) {
     const pad = track(2, style.pad);
     for (let bar = 0; bar < bars; bar += style.barsPerChord) {
       const end = clock.at(Math.min(bars, bar + style.barsPerChord) * style.beats);
-      for (const n of voicing(chordOf(bar), 60)) note(pad, n, clock.at(bar * style.beats), end - clock.at(bar * style.beats), 52);
+      for (const n of voicing(chordOf(bar), 60))
+        note(pad, n, clock.at(bar * style.beats), end - clock.at(bar * style.beats), 52);
     }
   }
-  if (style.lead !== undefined) writeLead(track(3, style.lead), plan, rnd, bars, chordOf, (bar, slot) => clock.at(bar * style.beats + slot / (style.leadRate ?? 1)), note);
+  if (style.lead !== undefined)
+    writeLead(
+      track(3, style.lead),
+      plan,
+      rnd,
+      bars,
+      chordOf,
+      (bar, slot) => clock.at(bar * style.beats + slot / (style.leadRate ?? 1)),
+      note,
+    );
   return { bytes: midi.toArray(), bpm: Math.round(clock.meanBpm * 10) / 10 };
 }
 
@@ -161,13 +208,21 @@ export function writeSong(plan: SongPlan, rnd: Random): WrittenSong {
  * silent), moving by step on the scale, landing on a chord tone on each beat, ending each four bars
  * on the tonic.
  */
-function writeLead(t: Track, plan: SongPlan, rnd: Random, bars: number, chordOf: (bar: number) => Chord, timeOf: (bar: number, slot: number) => number,
-  note: (t: Track, midi: number, time: number, seconds: number, v: number) => void) {
+function writeLead(
+  t: Track,
+  plan: SongPlan,
+  rnd: Random,
+  bars: number,
+  chordOf: (bar: number) => Chord,
+  timeOf: (bar: number, slot: number) => number,
+  note: (t: Track, midi: number, time: number, seconds: number, v: number) => void,
+) {
   const rate = plan.style.leadRate ?? 1;
   const slots = plan.style.beats * rate;
   const rhythm = Array.from({ length: 2 * slots }, (_, i) => i === 0 || rnd.chance(0.6));
   const scale = plan.style.scales?.[plan.mode] ?? SCALES[plan.mode];
-  const pitchOf = (degree: number) => 72 + plan.tonic - (plan.tonic > 6 ? 12 : 0) + Math.floor(degree / 7) * 12 + scale[((degree % 7) + 7) % 7];
+  const pitchOf = (degree: number) =>
+    72 + plan.tonic - (plan.tonic > 6 ? 12 : 0) + Math.floor(degree / 7) * 12 + scale[((degree % 7) + 7) % 7];
   let degree = rnd.int(0, 4);
   for (let bar = 0; bar < bars; bar++) {
     for (let slot = 0; slot < slots; slot++) {
@@ -191,26 +246,43 @@ function writeLead(t: Track, plan: SongPlan, rnd: Random, bars: number, chordOf:
  * A piece without a beat: chords (or a drone on the tonic and its fifth) changing every 3–6 seconds,
  * their notes entering one by one, and a slow melody at irregular times.
  */
-function writeFreeTime(plan: SongPlan, rnd: Random, midi: MidiFile, track: (channel: number, program: number) => Track, chords: Chord[],
-  velocity: (v: number) => number): Uint8Array {
+function writeFreeTime(
+  plan: SongPlan,
+  rnd: Random,
+  midi: MidiFile,
+  track: (channel: number, program: number) => Track,
+  chords: Chord[],
+  velocity: (v: number) => number,
+): Uint8Array {
   const drone = plan.style.name === 'ambient drone';
   const low = track(0, plan.style.bassProgram!);
   const high = track(1, plan.style.chordProgram!);
   const lead = track(3, plan.style.lead!);
-    if (drone) for (const n of [bassNote(plan.tonic), bassNote(plan.tonic) + 7]) low.addNote({ midi: n, time: 0, duration: plan.seconds, velocity: velocity(80) });
+  if (drone)
+    for (const n of [bassNote(plan.tonic), bassNote(plan.tonic) + 7])
+      low.addNote({ midi: n, time: 0, duration: plan.seconds, velocity: velocity(80) });
   let time = 0;
   for (let i = 0; time < plan.seconds - 1; i++) {
     const length = rnd.range(3, 6);
-    const chord = drone ? { root: plan.tonic, intervals: [0, plan.mode === 'major' ? 4 : 3, 7] } : chords[i % chords.length];
+    const chord = drone
+      ? { root: plan.tonic, intervals: [0, plan.mode === 'major' ? 4 : 3, 7] }
+      : chords[i % chords.length];
     if (!drone) low.addNote({ midi: bassNote(chord.root), time, duration: length, velocity: velocity(70) });
-    voicing(chord, 62).forEach((n) => high.addNote({ midi: n, time: time + rnd.range(0, 0.4), duration: length, velocity: velocity(drone ? 45 : 60) }));
+    voicing(chord, 62).forEach((n) =>
+      high.addNote({ midi: n, time: time + rnd.range(0, 0.4), duration: length, velocity: velocity(drone ? 45 : 60) }),
+    );
     time += length;
   }
   const scale = SCALES[plan.mode];
   let degree = 2;
   for (let t = rnd.range(0.5, 2); t < plan.seconds - 1; t += rnd.range(0.8, 2.6)) {
     degree = Math.max(0, Math.min(9, degree + rnd.int(-2, 2)));
-    lead.addNote({ midi: 67 + plan.tonic - (plan.tonic > 6 ? 12 : 0) + Math.floor(degree / 7) * 12 + scale[degree % 7], time: t, duration: rnd.range(0.8, 2), velocity: velocity(70) });
+    lead.addNote({
+      midi: 67 + plan.tonic - (plan.tonic > 6 ? 12 : 0) + Math.floor(degree / 7) * 12 + scale[degree % 7],
+      time: t,
+      duration: rnd.range(0.8, 2),
+      velocity: velocity(70),
+    });
   }
   return midi.toArray();
 }

@@ -44,8 +44,15 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
     <section className="card surface-card mb-3" aria-labelledby={`${id}-title`}>
       <div className="card-body">
         <div className="d-flex justify-content-between align-items-center mb-2">
-          <h3 className="h6 mb-0" id={`${id}-title`}>{title}</h3>
-          <Button size="sm" variant="outline-light" onClick={() => setOpen(true)} disabled={items.length >= CREDIT_LIMITS.items}>
+          <h3 className="h6 mb-0" id={`${id}-title`}>
+            {title}
+          </h3>
+          <Button
+            size="sm"
+            variant="outline-light"
+            onClick={() => setOpen(true)}
+            disabled={items.length >= CREDIT_LIMITS.items}
+          >
             {addLabel}
           </Button>
         </div>
@@ -54,12 +61,21 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
         ) : (
           <ul className="list-unstyled mb-0">
             {items.map((item, index) => (
-              <li key={`${item.name}-${index}`} className="d-flex justify-content-between align-items-center py-1 credit-item">
+              <li
+                key={`${item.name}-${index}`}
+                className="d-flex justify-content-between align-items-center py-1 credit-item"
+              >
                 <span>
                   {item.name}
                   {item[second] && <span className="text-secondary"> · {item[second]}</span>}
                 </span>
-                <Button size="sm" variant="link" className="text-danger" aria-label={`Remove ${item.name}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+                <Button
+                  size="sm"
+                  variant="link"
+                  className="text-danger"
+                  aria-label={`Remove ${item.name}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                >
                   Remove
                 </Button>
               </li>
@@ -75,7 +91,13 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           <Modal.Body>
             <Form.Group className="mb-3" controlId={`${id}-name`}>
               <Form.Label>Name</Form.Label>
-              <LimitedText value={name} max={CREDIT_LIMITS.name} isInvalid={!!errors.name} onChange={setName} autoFocus />
+              <LimitedText
+                value={name}
+                max={CREDIT_LIMITS.name}
+                isInvalid={!!errors.name}
+                onChange={setName}
+                autoFocus
+              />
               <Form.Control.Feedback type="invalid">{errors.name}</Form.Control.Feedback>
             </Form.Group>
             <Form.Group controlId={`${id}-${second}`}>
@@ -85,8 +107,12 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
             </Form.Group>
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="outline-light" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button type="submit" className="btn-gold">Add</Button>
+            <Button variant="outline-light" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" className="btn-gold">
+              Add
+            </Button>
           </Modal.Footer>
         </Form>
       </Modal>
@@ -94,12 +120,38 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
   );
 }
 
-export function CreditCards(props: { artistRoles: Credit[]; productionCredits: Credit[]; songwriterCredits: Credit[]; onChange(key: 'artistRoles' | 'productionCredits' | 'songwriterCredits', items: Credit[]): void }) {
+export function CreditCards(props: {
+  artistRoles: Credit[];
+  productionCredits: Credit[];
+  songwriterCredits: Credit[];
+  onChange(key: 'artistRoles' | 'productionCredits' | 'songwriterCredits', items: Credit[]): void;
+}) {
   return (
     <div className="credit-cards">
-      <CreditCard title="Artist Roles" addLabel="Add Artist Role" second="role" secondLabel="Role" items={props.artistRoles} onChange={(items) => props.onChange('artistRoles', items)} />
-      <CreditCard title="Production Credits" addLabel="Add Production Credit" second="role" secondLabel="Role" items={props.productionCredits} onChange={(items) => props.onChange('productionCredits', items)} />
-      <CreditCard title="Songwriter Credits" addLabel="Add Songwriter" second="contribution" secondLabel="Contribution (optional)" items={props.songwriterCredits} onChange={(items) => props.onChange('songwriterCredits', items)} />
+      <CreditCard
+        title="Artist Roles"
+        addLabel="Add Artist Role"
+        second="role"
+        secondLabel="Role"
+        items={props.artistRoles}
+        onChange={(items) => props.onChange('artistRoles', items)}
+      />
+      <CreditCard
+        title="Production Credits"
+        addLabel="Add Production Credit"
+        second="role"
+        secondLabel="Role"
+        items={props.productionCredits}
+        onChange={(items) => props.onChange('productionCredits', items)}
+      />
+      <CreditCard
+        title="Songwriter Credits"
+        addLabel="Add Songwriter"
+        second="contribution"
+        secondLabel="Contribution (optional)"
+        items={props.songwriterCredits}
+        onChange={(items) => props.onChange('songwriterCredits', items)}
+      />
     </div>
   );
 }

@@ -27,11 +27,20 @@ const TEMPLATE = `
  * The selection in the image's own pixels, from where both sit on screen: whatever scale and offset
  * cropperjs gave the image, the ratio of their boxes is the answer.
  */
-function naturalRect(cropper: Cropper, natural: { width: number; height: number }, sel: { x: number; y: number; width: number; height: number }) {
+function naturalRect(
+  cropper: Cropper,
+  natural: { width: number; height: number },
+  sel: { x: number; y: number; width: number; height: number },
+) {
   const canvas = cropper.getCropperCanvas()!.getBoundingClientRect();
   const shown = cropper.getCropperImage()!.getBoundingClientRect();
   const scale = shown.width / natural.width;
-  return { x: (canvas.left + sel.x - shown.left) / scale, y: (canvas.top + sel.y - shown.top) / scale, width: sel.width / scale, height: sel.height / scale };
+  return {
+    x: (canvas.left + sel.x - shown.left) / scale,
+    y: (canvas.top + sel.y - shown.top) / scale,
+    width: sel.width / scale,
+    height: sel.height / scale,
+  };
 }
 
 export interface CropDialogProps {
@@ -70,7 +79,11 @@ export function CropDialog({ show, src, onCancel, onApply, onError }: CropDialog
       // Refuse any change that would make the crop smaller than 100 image pixels.
       selection.addEventListener('change', (event) => {
         const detail = (event as CustomEvent<{ x: number; y: number; width: number; height: number }>).detail;
-        if (naturalRect(instance, { width: img.naturalWidth, height: img.naturalHeight }, detail).width < CROP.minSize - 0.5) event.preventDefault();
+        if (
+          naturalRect(instance, { width: img.naturalWidth, height: img.naturalHeight }, detail).width <
+          CROP.minSize - 0.5
+        )
+          event.preventDefault();
       });
       setReady(true);
     })();
@@ -114,11 +127,17 @@ export function CropDialog({ show, src, onCancel, onApply, onError }: CropDialog
       </Modal.Header>
       <Modal.Body>
         <div ref={host} className="crop-host" />
-        <p className="text-secondary small mt-2 mb-0">Drag the square or its corners; arrow keys nudge it. The crop stays square and at least {CROP.minSize} px.</p>
+        <p className="text-secondary small mt-2 mb-0">
+          Drag the square or its corners; arrow keys nudge it. The crop stays square and at least {CROP.minSize} px.
+        </p>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-light" onClick={onCancel}>Cancel</Button>
-        <Button className="btn-gold" onClick={apply} disabled={!ready}>Apply Crop</Button>
+        <Button variant="outline-light" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button className="btn-gold" onClick={apply} disabled={!ready}>
+          Apply Crop
+        </Button>
       </Modal.Footer>
     </Modal>
   );

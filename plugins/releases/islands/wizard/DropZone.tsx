@@ -1,7 +1,14 @@
 import { useRef, useState, type ReactNode } from 'react';
 
 /** A drag-and-drop area that is also a button opening the file picker (keyboard included). */
-export function DropZone(props: { id: string; label: string; accept: string; hint: ReactNode; disabled?: boolean; onFile(file: File): void }) {
+export function DropZone(props: {
+  id: string;
+  label: string;
+  accept: string;
+  hint: ReactNode;
+  disabled?: boolean;
+  onFile(file: File): void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   return (

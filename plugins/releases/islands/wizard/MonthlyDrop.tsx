@@ -13,7 +13,8 @@ export function TakenDropText({ drop }: { drop: TakenDrop }) {
     </>
   ) : (
     <>
-      Your {monthInWords(drop.month)} drop is already scheduled: <strong>{drop.title}</strong>, public {formatInstant(drop.publicAt, DATE_FORMAT)}.
+      Your {monthInWords(drop.month)} drop is already scheduled: <strong>{drop.title}</strong>, public{' '}
+      {formatInstant(drop.publicAt, DATE_FORMAT)}.
     </>
   );
 }
@@ -25,8 +26,8 @@ export function MonthlyDropNotice({ current }: { current: TakenDrop | null }) {
       <strong>Monthly Drop Limit</strong>: only one track per month counts as your official monthly drop.
       {current && (
         <p className="mb-0 mt-1">
-          <TakenDropText drop={current} /> A release that goes public this month will be a regular upload; schedule it for a later
-          month (step 4) to make it that month's drop.
+          <TakenDropText drop={current} /> A release that goes public this month will be a regular upload; schedule it
+          for a later month (step 4) to make it that month's drop.
         </p>
       )}
     </div>

@@ -33,7 +33,8 @@ function ReleaseMoment({ release }: { release: ReleaseJson }) {
   if (release.releaseASAP || !release.releaseDate) {
     return (
       <p className="mb-1">
-        Released: <strong data-testid="release-date">{formatInstant(release.uploadDate, DATE_FORMAT, 'local')}</strong> · public now
+        Released: <strong data-testid="release-date">{formatInstant(release.uploadDate, DATE_FORMAT, 'local')}</strong>{' '}
+        · public now
       </p>
     );
   }
@@ -77,9 +78,13 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
           <Progress animated value={100} label="Processing" />
         </div>
       ) : current.failed ? (
-        <p className="small text-warning my-3" aria-live="polite" data-testid="processing-failed">{PROCESSING_FAILED}</p>
+        <p className="small text-warning my-3" aria-live="polite" data-testid="processing-failed">
+          {PROCESSING_FAILED}
+        </p>
       ) : (
-        <p className="small text-success my-3" aria-live="polite">Processing finished: your track streams in its final quality.</p>
+        <p className="small text-success my-3" aria-live="polite">
+          Processing finished: your track streams in its final quality.
+        </p>
       )}
 
       <Tabs defaultActiveKey="share" className="mb-3" id="share-tabs">
@@ -88,13 +93,36 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
             <Form.Label>Share link</Form.Label>
             <div className="d-flex gap-2">
               <Form.Control readOnly value={link} />
-              <Button variant="outline-light" onClick={() => copy(link, 'Track link')}>Copy Link</Button>
+              <Button variant="outline-light" onClick={() => copy(link, 'Track link')}>
+                Copy Link
+              </Button>
             </div>
           </Form.Group>
           <div className="d-flex flex-wrap gap-2">
-            <a className="btn btn-outline-light btn-sm" target="_blank" rel="noopener noreferrer" href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`}>Share on Twitter</a>
-            <a className="btn btn-outline-light btn-sm" target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}>Share on Facebook</a>
-            <a className="btn btn-link btn-sm" target="_blank" rel="noopener noreferrer" href={`https://www.reddit.com/submit?url=${encodeURIComponent(link)}&title=${encodeURIComponent(text)}`}>Post to Reddit</a>
+            <a
+              className="btn btn-outline-light btn-sm"
+              target="_blank"
+              rel="noopener noreferrer"
+              href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`}
+            >
+              Share on Twitter
+            </a>
+            <a
+              className="btn btn-outline-light btn-sm"
+              target="_blank"
+              rel="noopener noreferrer"
+              href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
+            >
+              Share on Facebook
+            </a>
+            <a
+              className="btn btn-link btn-sm"
+              target="_blank"
+              rel="noopener noreferrer"
+              href={`https://www.reddit.com/submit?url=${encodeURIComponent(link)}&title=${encodeURIComponent(text)}`}
+            >
+              Post to Reddit
+            </a>
           </div>
         </Tab>
         <Tab eventKey="embed" title="Embed">
@@ -102,8 +130,12 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
             <Form.Label>Embed code</Form.Label>
             <Form.Control as="textarea" rows={4} readOnly value={snippet} className="font-monospace small" />
           </Form.Group>
-          <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>Copy Embed Code</Button>
-          <a className="btn btn-link btn-sm" href={`/embed/tracks/${release.id}`} target="_blank" rel="noopener">Preview player</a>
+          <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>
+            Copy Embed Code
+          </Button>
+          <a className="btn btn-link btn-sm" href={`/embed/tracks/${release.id}`} target="_blank" rel="noopener">
+            Preview player
+          </a>
         </Tab>
         <Tab eventKey="qr" title="QR Code">
           <QrTab link={link} />
@@ -111,9 +143,15 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
       </Tabs>
 
       <div className="d-flex flex-wrap gap-2 mt-4">
-        <a className="btn btn-gold" href={`/artist/${release.artistId}`}>Go to Artist Dashboard</a>
-        <a className="btn btn-outline-light" href="/marketing-tools">Marketing Tools</a>
-        <a className="btn btn-outline-light" href="/promotion-services">Promotion Services</a>
+        <a className="btn btn-gold" href={`/artist/${release.artistId}`}>
+          Go to Artist Dashboard
+        </a>
+        <a className="btn btn-outline-light" href="/marketing-tools">
+          Marketing Tools
+        </a>
+        <a className="btn btn-outline-light" href="/promotion-services">
+          Promotion Services
+        </a>
       </div>
     </div>
   );
@@ -124,7 +162,10 @@ function QrTab({ link }: { link: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    qrSvg(link).then((svg) => live && setSrc(svgDataUrl(svg)), () => live && setSrc(null));
+    qrSvg(link).then(
+      (svg) => live && setSrc(svgDataUrl(svg)),
+      () => live && setSrc(null),
+    );
     return () => {
       live = false;
     };
@@ -132,7 +173,14 @@ function QrTab({ link }: { link: string }) {
   return (
     <div className="qr-tab text-center">
       {src ? (
-        <img src={src} alt={`QR code for ${link}`} width={220} height={220} className="qr-code rounded" data-testid="qr-code" />
+        <img
+          src={src}
+          alt={`QR code for ${link}`}
+          width={220}
+          height={220}
+          className="qr-code rounded"
+          data-testid="qr-code"
+        />
       ) : (
         <div className="placeholder-glow" aria-hidden="true">
           <span className="placeholder qr-code" />

@@ -37,23 +37,50 @@ export function StepCover({ draft, update }: StepProps) {
 
   return (
     <>
-      {error && <div className="alert alert-danger py-2" role="alert">{error}</div>}
+      {error && (
+        <div className="alert alert-danger py-2" role="alert">
+          {error}
+        </div>
+      )}
       {draft.coverImage ? (
         <div className="cover-preview d-flex flex-column flex-sm-row gap-3 align-items-start">
-          <img src={draft.coverImage} alt="Cover art preview" width={200} height={200} className="rounded cover-preview-image" />
+          <img
+            src={draft.coverImage}
+            alt="Cover art preview"
+            width={200}
+            height={200}
+            className="rounded cover-preview-image"
+          />
           <div>
             <p className="mb-1 fw-semibold text-break">{draft.coverName}</p>
             <p className="text-secondary small">{Math.round(draft.coverSize / 1024)} KB</p>
             <div className="d-flex gap-2 flex-wrap">
-              <Button variant="outline-light" size="sm" onClick={() => update({ coverImage: null, coverName: '', coverSize: 0 })}>Replace Image</Button>
-              <Button variant="outline-light" size="sm" onClick={() => setCropping(true)}>Crop Image</Button>
+              <Button
+                variant="outline-light"
+                size="sm"
+                onClick={() => update({ coverImage: null, coverName: '', coverSize: 0 })}
+              >
+                Replace Image
+              </Button>
+              <Button variant="outline-light" size="sm" onClick={() => setCropping(true)}>
+                Crop Image
+              </Button>
             </div>
           </div>
         </div>
       ) : (
-        <DropZone id="cover-file" label="Drop your cover image here or click to choose" accept="image/jpeg,image/png" disabled={progress !== null} hint="JPG or PNG, square, at least 500x500" onFile={choose} />
+        <DropZone
+          id="cover-file"
+          label="Drop your cover image here or click to choose"
+          accept="image/jpeg,image/png"
+          disabled={progress !== null}
+          hint="JPG or PNG, square, at least 500x500"
+          onFile={choose}
+        />
       )}
-      {progress !== null && <Progress className="mt-3" value={Math.round(progress * 100)} showValue label="Cover upload progress" />}
+      {progress !== null && (
+        <Progress className="mt-3" value={Math.round(progress * 100)} showValue label="Cover upload progress" />
+      )}
       <ul className="small text-secondary mt-3 mb-0 requirements">
         <li>Minimum 500x500 pixels (3000x3000 recommended)</li>
         <li>JPG or PNG format</li>
@@ -66,7 +93,9 @@ export function StepCover({ draft, update }: StepProps) {
         show={cropping}
         src={draft.coverImage}
         onCancel={() => setCropping(false)}
-        onError={(kind) => toast({ title: kind === 'canvas' ? TOASTS.canvas.title : TOASTS.cropFailed.title, variant: 'destructive' })}
+        onError={(kind) =>
+          toast({ title: kind === 'canvas' ? TOASTS.canvas.title : TOASTS.cropFailed.title, variant: 'destructive' })
+        }
         onApply={async (jpeg) => {
           setCropping(false);
           await send(jpeg, draft.coverName.replace(/\.\w+$/, '') + '-cropped.jpg');

@@ -23,7 +23,14 @@ function Credits({ title, items, second }: { title: string; items: Credit[]; sec
     <div className="mb-2">
       <h4 className="h6 mb-1">{title}</h4>
       {items.length ? (
-        <ul className="mb-0 small">{items.map((c, i) => <li key={i}>{c.name}{c[second] ? ` (${c[second]})` : ''}</li>)}</ul>
+        <ul className="mb-0 small">
+          {items.map((c, i) => (
+            <li key={i}>
+              {c.name}
+              {c[second] ? ` (${c[second]})` : ''}
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="small text-secondary mb-0">None</p>
       )}
@@ -39,7 +46,11 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
       {missing.length > 0 && (
         <div className="alert alert-danger" role="alert">
           <strong>Missing Required Fields</strong>
-          <ul className="mb-0 mt-1">{missing.map((m) => <li key={m}>{m}</li>)}</ul>
+          <ul className="mb-0 mt-1">
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="d-flex align-items-center gap-2 mb-3">
@@ -54,9 +65,17 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
           <section className="card surface-card h-100">
             <div className="card-body">
               <h3 className="h6">Cover</h3>
-              {draft.coverImage ? <img src={draft.coverImage} alt="Cover art" className="img-fluid rounded" width={300} height={300} /> : <p className="text-secondary small mb-0">No cover chosen</p>}
+              {draft.coverImage ? (
+                <img src={draft.coverImage} alt="Cover art" className="img-fluid rounded" width={300} height={300} />
+              ) : (
+                <p className="text-secondary small mb-0">No cover chosen</p>
+              )}
               <h3 className="h6 mt-3">Audio File</h3>
-              <p className="small mb-0 text-break">{draft.audioUrl ? `${draft.audioName} · ${formatDuration(draft.duration)} · ${(draft.audioSize / MB).toFixed(2)} MB` : 'No audio chosen'}</p>
+              <p className="small mb-0 text-break">
+                {draft.audioUrl
+                  ? `${draft.audioName} · ${formatDuration(draft.duration)} · ${(draft.audioSize / MB).toFixed(2)} MB`
+                  : 'No audio chosen'}
+              </p>
             </div>
           </section>
         </div>
@@ -64,33 +83,56 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
           <section className="card surface-card mb-3">
             <div className="card-body">
               <h3 className="h6">Track Details</h3>
-              <Rows rows={[
-                ['Title', draft.title || '—'],
-                ['Label', draft.label || '—'],
-                ['Genre', draft.genre || '—'],
-                ['Language', draft.language || '—'],
-                ['Previously Released', draft.releasedBefore ? (draft.previousReleaseDate ? formatDay(draft.previousReleaseDate) : 'Yes') : 'No'],
-                ['Recording Year', String(draft.recordingYear)],
-                ['ISRC', draft.isrc || '—'],
-                ['Lyrics', draft.hasLyrics ? draft.lyricsLanguage || 'Yes' : 'No'],
-                ['Content Type', CONTENT_TYPE_LABELS[draft.contentType as keyof typeof CONTENT_TYPE_LABELS] ?? draft.contentType],
-                ['Track Origin', draft.trackOrigin],
-              ]} />
+              <Rows
+                rows={[
+                  ['Title', draft.title || '—'],
+                  ['Label', draft.label || '—'],
+                  ['Genre', draft.genre || '—'],
+                  ['Language', draft.language || '—'],
+                  [
+                    'Previously Released',
+                    draft.releasedBefore
+                      ? draft.previousReleaseDate
+                        ? formatDay(draft.previousReleaseDate)
+                        : 'Yes'
+                      : 'No',
+                  ],
+                  ['Recording Year', String(draft.recordingYear)],
+                  ['ISRC', draft.isrc || '—'],
+                  ['Lyrics', draft.hasLyrics ? draft.lyricsLanguage || 'Yes' : 'No'],
+                  [
+                    'Content Type',
+                    CONTENT_TYPE_LABELS[draft.contentType as keyof typeof CONTENT_TYPE_LABELS] ?? draft.contentType,
+                  ],
+                  ['Track Origin', draft.trackOrigin],
+                ]}
+              />
             </div>
           </section>
           <section className="card surface-card mb-3">
             <div className="card-body">
               <h3 className="h6">Release Schedule</h3>
-              <Rows rows={[
-                ['Release', draft.releaseASAP ? 'As soon as you submit' : draft.releaseDate ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? "00:00 in each listener's time zone" : '00:00 UTC'}` : 'No date chosen'],
-                ['Midnight Release', yesNo(draft.midnightRelease)],
-              ]} />
+              <Rows
+                rows={[
+                  [
+                    'Release',
+                    draft.releaseASAP
+                      ? 'As soon as you submit'
+                      : draft.releaseDate
+                        ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? "00:00 in each listener's time zone" : '00:00 UTC'}`
+                        : 'No date chosen',
+                  ],
+                  ['Midnight Release', yesNo(draft.midnightRelease)],
+                ]}
+              />
               <h3 className="h6 mt-3">Additional Settings</h3>
-              <Rows rows={[
-                ['Content ID Protection', yesNo(draft.contentProtection)],
-                ['Pre-Save', yesNo(draft.enablePreSave && !draft.releaseASAP)],
-                ['TikTok Start Time', draft.tikTokStartTime === '' ? '—' : `${draft.tikTokStartTime} s`],
-              ]} />
+              <Rows
+                rows={[
+                  ['Content ID Protection', yesNo(draft.contentProtection)],
+                  ['Pre-Save', yesNo(draft.enablePreSave && !draft.releaseASAP)],
+                  ['TikTok Start Time', draft.tikTokStartTime === '' ? '—' : `${draft.tikTokStartTime} s`],
+                ]}
+              />
             </div>
           </section>
           <section className="card surface-card">

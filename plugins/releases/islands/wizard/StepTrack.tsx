@@ -10,7 +10,16 @@ import descriptionTools from 'virtual:onetrack/islands/upload.description-tools'
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPES, LYRICS_LANGUAGES, MB, recordingYears, TOASTS, TRACK_ORIGINS, trackRules } from '../../rules.ts';
+import {
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  LYRICS_LANGUAGES,
+  MB,
+  recordingYears,
+  TOASTS,
+  TRACK_ORIGINS,
+  trackRules,
+} from '../../rules.ts';
 import { CreditCards } from './CreditCards.tsx';
 import { DropZone } from './DropZone.tsx';
 import { Field, Select, Toggle } from './fields.tsx';
@@ -34,7 +43,12 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
     try {
       const uploaded = await streamUpload(file, file.name, 'audio', setProgress);
       // The server's reading of the file wins over the browser's.
-      update({ audioUrl: uploaded.url, audioName: file.name, audioSize: uploaded.size, duration: Number('duration' in uploaded ? uploaded.duration : checked.duration) });
+      update({
+        audioUrl: uploaded.url,
+        audioName: file.name,
+        audioSize: uploaded.size,
+        duration: Number('duration' in uploaded ? uploaded.duration : checked.duration),
+      });
     } catch (e) {
       toast({ title: TOASTS.audioFailed.title, description: messageOf(e, 'Upload failed'), variant: 'destructive' });
     } finally {
@@ -44,7 +58,11 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
 
   return (
     <>
-      {fileError && <div className="alert alert-danger py-2" role="alert">{fileError}</div>}
+      {fileError && (
+        <div className="alert alert-danger py-2" role="alert">
+          {fileError}
+        </div>
+      )}
       {draft.audioUrl ? (
         <div className="audio-chosen card surface-card mb-3">
           <div className="card-body d-flex flex-wrap gap-2 align-items-center justify-content-between">
@@ -56,17 +74,39 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
             </div>
             <div className="d-flex gap-2">
               <IslandSlot fillers={audioTools} draft={draft} update={update} />
-              <Button size="sm" variant="outline-danger" aria-label="Remove audio file" onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}>Remove</Button>
+              <Button
+                size="sm"
+                variant="outline-danger"
+                aria-label="Remove audio file"
+                onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}
+              >
+                Remove
+              </Button>
             </div>
           </div>
         </div>
       ) : (
-        <DropZone id="audio-file" label="Drop your audio file here or click to choose" accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav" disabled={progress !== null} hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)" onFile={choose} />
+        <DropZone
+          id="audio-file"
+          label="Drop your audio file here or click to choose"
+          accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav"
+          disabled={progress !== null}
+          hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)"
+          onFile={choose}
+        />
       )}
-      {progress !== null && <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />}
+      {progress !== null && (
+        <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />
+      )}
 
       <Field id="track-description" label="Track Description" error={errors.description}>
-        <LimitedText rows={4} value={draft.description} max={DESCRIPTION_MAX} isInvalid={!!errors.description} onChange={(description) => update({ description })} />
+        <LimitedText
+          rows={4}
+          value={draft.description}
+          max={DESCRIPTION_MAX}
+          isInvalid={!!errors.description}
+          onChange={(description) => update({ description })}
+        />
       </Field>
       {descriptionTools.length > 0 && (
         <div className="d-flex justify-content-end mb-3">
@@ -77,40 +117,90 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       <div className="row g-3">
         <div className="col-sm-6">
           <Field id="recording-year" label="Recording Year">
-            <Select id="recording-year" value={draft.recordingYear} options={recordingYears(new Date(`${today}T00:00:00Z`))} onChange={(v) => update({ recordingYear: Number(v) })} />
+            <Select
+              id="recording-year"
+              value={draft.recordingYear}
+              options={recordingYears(new Date(`${today}T00:00:00Z`))}
+              onChange={(v) => update({ recordingYear: Number(v) })}
+            />
           </Field>
         </div>
         <div className="col-sm-6">
           <Field id="isrc" label="ISRC" error={errors.isrc} hint="Optional, e.g. US-S1Z-25-00001">
-            <LimitedText value={draft.isrc} max={maxLengthOf(trackRules, 'isrc')} quiet isInvalid={!!errors.isrc} onChange={(isrc) => update({ isrc })} />
+            <LimitedText
+              value={draft.isrc}
+              max={maxLengthOf(trackRules, 'isrc')}
+              quiet
+              isInvalid={!!errors.isrc}
+              onChange={(isrc) => update({ isrc })}
+            />
           </Field>
         </div>
       </div>
-      <Toggle id="has-lyrics" label="Lyrics Present" checked={draft.hasLyrics} onChange={(hasLyrics) => update({ hasLyrics })} />
+      <Toggle
+        id="has-lyrics"
+        label="Lyrics Present"
+        checked={draft.hasLyrics}
+        onChange={(hasLyrics) => update({ hasLyrics })}
+      />
       {draft.hasLyrics && (
         <Field id="lyrics-language" label="Lyrics Language" error={errors.lyricsLanguage}>
-          <Select id="lyrics-language" value={draft.lyricsLanguage} options={LYRICS_LANGUAGES} placeholder="Select a language" invalid={!!errors.lyricsLanguage} onChange={(lyricsLanguage) => update({ lyricsLanguage })} />
+          <Select
+            id="lyrics-language"
+            value={draft.lyricsLanguage}
+            options={LYRICS_LANGUAGES}
+            placeholder="Select a language"
+            invalid={!!errors.lyricsLanguage}
+            onChange={(lyricsLanguage) => update({ lyricsLanguage })}
+          />
         </Field>
       )}
       <div className="row g-3">
         <div className="col-sm-6">
           <Field id="content-type" label="Content Type">
-            <Select id="content-type" value={draft.contentType} options={CONTENT_TYPES} labels={CONTENT_TYPE_LABELS} onChange={(contentType) => update({ contentType })} />
+            <Select
+              id="content-type"
+              value={draft.contentType}
+              options={CONTENT_TYPES}
+              labels={CONTENT_TYPE_LABELS}
+              onChange={(contentType) => update({ contentType })}
+            />
           </Field>
         </div>
         <div className="col-sm-6">
           <Field id="track-origin" label="Track Origin">
-            <Select id="track-origin" value={draft.trackOrigin} options={TRACK_ORIGINS} onChange={(trackOrigin) => update({ trackOrigin })} />
+            <Select
+              id="track-origin"
+              value={draft.trackOrigin}
+              options={TRACK_ORIGINS}
+              onChange={(trackOrigin) => update({ trackOrigin })}
+            />
           </Field>
         </div>
       </div>
-      <Toggle id="content-protection" label="Content ID Protection" checked={draft.contentProtection} onChange={(contentProtection) => update({ contentProtection })} />
+      <Toggle
+        id="content-protection"
+        label="Content ID Protection"
+        checked={draft.contentProtection}
+        onChange={(contentProtection) => update({ contentProtection })}
+      />
       <Field id="tiktok-start" label="TikTok Start Time (seconds)" error={errors.tikTokStartTime}>
-        <Form.Control type="number" min={0} step={1} value={draft.tikTokStartTime} isInvalid={!!errors.tikTokStartTime} onChange={(e) => update({ tikTokStartTime: e.target.value })} />
+        <Form.Control
+          type="number"
+          min={0}
+          step={1}
+          value={draft.tikTokStartTime}
+          isInvalid={!!errors.tikTokStartTime}
+          onChange={(e) => update({ tikTokStartTime: e.target.value })}
+        />
       </Field>
 
-      <CreditCards artistRoles={draft.artistRoles} productionCredits={draft.productionCredits} songwriterCredits={draft.songwriterCredits} onChange={(key, items) => update({ [key]: items })} />
-
+      <CreditCards
+        artistRoles={draft.artistRoles}
+        productionCredits={draft.productionCredits}
+        songwriterCredits={draft.songwriterCredits}
+        onChange={(key, items) => update({ [key]: items })}
+      />
     </>
   );
 }

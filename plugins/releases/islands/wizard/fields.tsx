@@ -3,12 +3,24 @@ import Form from 'react-bootstrap/Form';
 
 // Small labelled controls of the wizard: every control has a label, its error sits beneath it.
 
-export function Field(props: { id: string; label: string; required?: boolean; error?: string; hint?: string; children: ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <Form.Group className="mb-3" controlId={props.id}>
       <Form.Label>
         {props.label}
-        {props.required && <span className="text-danger" aria-hidden="true"> *</span>}
+        {props.required && (
+          <span className="text-danger" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </Form.Label>
       {props.children}
       {props.hint && !props.error && <Form.Text className="text-secondary d-block">{props.hint}</Form.Text>}
@@ -21,9 +33,22 @@ export function Field(props: { id: string; label: string; required?: boolean; er
   );
 }
 
-export function Select(props: { id: string; value: string | number; options: readonly (string | number)[]; labels?: Record<string, string>; placeholder?: string; invalid?: boolean; onChange(value: string): void }) {
+export function Select(props: {
+  id: string;
+  value: string | number;
+  options: readonly (string | number)[];
+  labels?: Record<string, string>;
+  placeholder?: string;
+  invalid?: boolean;
+  onChange(value: string): void;
+}) {
   return (
-    <Form.Select value={props.value} isInvalid={props.invalid} aria-describedby={props.invalid ? `${props.id}-error` : undefined} onChange={(e) => props.onChange(e.target.value)}>
+    <Form.Select
+      value={props.value}
+      isInvalid={props.invalid}
+      aria-describedby={props.invalid ? `${props.id}-error` : undefined}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
       {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
       {props.options.map((o) => (
         <option key={o} value={o}>
@@ -34,7 +59,14 @@ export function Select(props: { id: string; value: string | number; options: rea
   );
 }
 
-export function Toggle(props: { id: string; label: string; checked: boolean; disabled?: boolean; hint?: ReactNode; onChange(value: boolean): void }) {
+export function Toggle(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  hint?: ReactNode;
+  onChange(value: boolean): void;
+}) {
   return (
     <div className="mb-3">
       <Form.Check
@@ -46,7 +78,11 @@ export function Toggle(props: { id: string; label: string; checked: boolean; dis
         aria-describedby={props.hint ? `${props.id}-hint` : undefined}
         onChange={(e) => props.onChange(e.target.checked)}
       />
-      {props.hint && <Form.Text id={`${props.id}-hint`} className="text-secondary d-block">{props.hint}</Form.Text>}
+      {props.hint && (
+        <Form.Text id={`${props.id}-hint`} className="text-secondary d-block">
+          {props.hint}
+        </Form.Text>
+      )}
     </div>
   );
 }

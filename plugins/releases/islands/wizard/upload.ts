@@ -34,14 +34,20 @@ export function checkAudioFile(file: File): Promise<{ error: string } | { durati
       resolve(result);
     };
     audio.preload = 'metadata';
-    audio.onloadedmetadata = () => done(Number.isFinite(audio.duration) ? { duration: audio.duration } : { error: messages.corrupt });
+    audio.onloadedmetadata = () =>
+      done(Number.isFinite(audio.duration) ? { duration: audio.duration } : { error: messages.corrupt });
     audio.onerror = () => done({ error: messages.corrupt });
     audio.src = url;
   });
 }
 
 /** Streams the file as the request body; onProgress gets 0–1. Non-OK answers throw ApiError. */
-export function streamUpload(file: Blob, name: string, kind: UploadKind, onProgress: (fraction: number) => void): Promise<PublicUpload> {
+export function streamUpload(
+  file: Blob,
+  name: string,
+  kind: UploadKind,
+  onProgress: (fraction: number) => void,
+): Promise<PublicUpload> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/upload/stream?type=${kind}&filename=${encodeURIComponent(name)}`);
