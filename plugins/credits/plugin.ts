@@ -3,6 +3,7 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 import { creditsRoutes } from './routes.ts';
 import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
+import { creditsSettings } from './settings.ts';
 import { monthOf } from './months.ts';
 import { deleteCreditsData, exportCredits } from './yourData.ts';
 
@@ -12,6 +13,7 @@ const credits: PluginManifest = {
   core: true,
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
+  settings: creditsSettings,
   services: createCreditsService,
   // The balance is a per-user read like the inbox (any write, a pledge job's too, drops the copy).
   privateReads: ['/api/credits/user', '/api/credits/membership'],

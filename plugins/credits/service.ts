@@ -53,8 +53,8 @@ export function createCreditsService(kernel: Kernel) {
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
     terms() {
       return {
-        feeCents: kernel.config.monthlyFeeCents,
-        currency: kernel.config.currency,
+        feeCents: kernel.settings.credits.monthlyFeeCents,
+        currency: kernel.settings.credits.currency,
         monthlyCredits: MONTHLY_CREDITS,
       };
     },

@@ -79,7 +79,7 @@ describe('credits: statements of random fans agree with each other and with the 
     server = await startTestServer({
       plugins: ['accounts', 'credits'],
       now: () => clock,
-      config: { monthlyFeeCents: 1003, platformShare: 0.27 },
+      settings: { credits: { monthlyFeeCents: 1003, platformShare: 0.27 } },
     });
     const random = seeded(2026);
     const artists: SignedUp[] = [];
@@ -270,7 +270,7 @@ describe('credits: fan and artist statements', () => {
   });
 
   it('keeps a month’s terms from its start: a fee changed mid-month applies from the next month', async () => {
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1299;
     try {
       expect((await fan.client.get('/api/credits/statements/fan?month=2026-11')).body).to.include({
@@ -370,7 +370,7 @@ describe('credits: settled months never change (injected clock)', () => {
       credits: 50,
       createdAt: clock.getTime(),
     });
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1999;
     config.platformShare = 0.5;
     config.currency = 'USD';
@@ -392,7 +392,7 @@ describe('credits: settled months never change (injected clock)', () => {
 
   it('rebuilds the same statement when the store is dropped, from the month’s recorded terms', async () => {
     await knex()('payoutStatements').delete();
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1999;
     try {
       expect(await read()).to.deep.equal(june);
