@@ -9,7 +9,7 @@ import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { notFound } from './errors.ts';
 import { createCacheBus } from './cache.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
-import { apiBodies, largeJsonBodies } from './http/body.ts';
+import { apiBodies, largeJsonBodies, rawBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
@@ -197,6 +197,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }).middleware(),
   );
   koa.use(sameOriginWrites(config));
+  koa.use(rawBodies(plugins.flatMap((p) => p.rawBodies ?? [])));
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));
 

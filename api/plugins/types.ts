@@ -10,7 +10,7 @@ import type { Jobs } from '../jobs/queue.ts';
 import type { Limits } from '../limits.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
-import type { LargeJsonBody } from '../http/body.ts';
+import type { LargeJsonBody, RawBody } from '../http/body.ts';
 import type { AppState, SessionUser } from '../http/state.ts';
 
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
@@ -148,6 +148,11 @@ export interface PluginManifest {
   settings?: Record<string, SettingDeclaration>;
   /** Builds the plugin's service; registered under the plugin's name. */
   services?(kernel: Kernel): object;
+  /**
+   * POST routes whose callers sign the bytes they send (webhooks): read as bytes, from callers
+   * without a session too, into `ctx.state.rawBody` with their own limit, never parsed as JSON.
+   */
+  rawBodies?: RawBody[];
   /** POST routes whose JSON bodies carry files and may exceed the kernel's 1 MB limit. */
   largeJsonBodies?: LargeJsonBody[];
   /**

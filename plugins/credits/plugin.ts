@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { creditsRoutes } from './routes.ts';
+import { mailPaymentFailed } from './payments/mail.ts';
+import { paymentRoutes, WEBHOOK_LIMIT_BYTES, WEBHOOK_PATH } from './payments/routes.ts';
 import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
 import { creditsSettings } from './settings.ts';
@@ -25,7 +27,12 @@ const credits: PluginManifest = {
   },
   // The top bar offers "Upgrade to Premium" to accounts that are not members.
   shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
-  routes: creditsRoutes,
+  routes: (router, kernel) => {
+    creditsRoutes(router, kernel);
+    paymentRoutes(router, kernel);
+  },
+  rawBodies: [{ path: WEBHOOK_PATH, limit: WEBHOOK_LIMIT_BYTES }],
+  jobs: { 'credits.payment-failed': mailPaymentFailed },
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,

@@ -1,6 +1,7 @@
 import { ConfigError } from '../../api/config.ts';
 import type { SettingValues } from '../../api/plugins/settings.ts';
 import type { SettingDeclaration } from '../../api/plugins/types.ts';
+import { paymentSettings } from './payments/settings.ts';
 
 /** The terms every month starts with (a month keeps the terms it began with: docs/payouts.md). */
 export const creditsSettings = {
@@ -44,6 +45,7 @@ export const creditsSettings = {
       return code;
     },
   },
+  ...paymentSettings,
 } satisfies Record<string, SettingDeclaration>;
 
 export type CreditsSettings = SettingValues<typeof creditsSettings>;

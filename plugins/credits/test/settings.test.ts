@@ -45,4 +45,36 @@ describe('credits: its settings (MONTHLY_FEE_CENTS, PLATFORM_SHARE, CURRENCY)', 
     it(`refuses ${what} with one ConfigError line`, () => {
       expect(() => read(env)).to.throw(ConfigError, message);
     });
+
+  it('takes no money by default; Stripe needs its key and webhook secret, and a refusal never repeats a key', () => {
+    expect(read({})).to.include({ paymentProvider: 'none', stripeSecretKey: null, automaticTax: false });
+    const stripe = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(read({ ...stripe, STRIPE_AUTOMATIC_TAX: '1' })).to.include({
+      paymentProvider: 'stripe',
+      automaticTax: true,
+    });
+    expect(() => read({ PAYMENT_PROVIDER: 'paypal' })).to.throw(
+      ConfigError,
+      'PAYMENT_PROVIDER must be none or stripe, got "paypal"',
+    );
+    expect(() => read({ PAYMENT_PROVIDER: 'stripe' })).to.throw(
+      ConfigError,
+      'STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe',
+    );
+    expect(() => read({ ...stripe, STRIPE_WEBHOOK_SECRET: '' })).to.throw(
+      ConfigError,
+      'STRIPE_WEBHOOK_SECRET is required',
+    );
+    expect(() => read({ STRIPE_SECRET_KEY: 'sk_test_abc' })).to.throw(
+      ConfigError,
+      'STRIPE_SECRET_KEY is set, but PAYMENT_PROVIDER is not stripe',
+    );
+    expect(() => read({ ...stripe, STRIPE_SECRET_KEY: 'pk_live_leaked' }))
+      .to.throw(ConfigError, 'STRIPE_SECRET_KEY must be a secret key')
+      .that.satisfies((error: Error) => !error.message.includes('pk_live_leaked'));
+    expect(() => read({ ...stripe, STRIPE_API_BASE: 'api.stripe.test' })).to.throw(
+      ConfigError,
+      'STRIPE_API_BASE must be an http(s) origin',
+    );
+  });
 });

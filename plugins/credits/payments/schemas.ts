@@ -1,0 +1,26 @@
+import { arrayOf, boolean, dateTime, integer, nullable, object, oneOf, string } from '../../../api/openapi/schema.ts';
+
+export const Billing = object({
+  provider: oneOf('none', 'stripe'),
+  takesMoney: boolean,
+  paymentFailed: boolean,
+  nextChargeAt: nullable(dateTime),
+  endsAt: nullable(dateTime),
+  status: nullable(string),
+  card: nullable(object({ brand: string, last4: string, expMonth: integer, expYear: integer })),
+  invoices: arrayOf(
+    object({
+      id: string,
+      number: nullable(string),
+      status: string,
+      amountCents: integer,
+      currency: string,
+      createdAt: dateTime,
+      url: nullable(string),
+    }),
+  ),
+});
+
+export const PortalLink = object({ url: string });
+
+export const WebhookReceived = object({ applied: boolean, type: string });
