@@ -58,6 +58,8 @@ export function createCreditsService(kernel: Kernel) {
         feeCents: kernel.settings.credits.monthlyFeeCents,
         currency: kernel.settings.credits.currency,
         monthlyCredits: MONTHLY_CREDITS,
+        /** Whether a payment provider takes the fee (PAYMENT_PROVIDER), or no money is taken. */
+        takesMoney: payments.provider.takesMoney,
       };
     },
 
