@@ -59,7 +59,7 @@ export default function BillingDetails({ version }: { version: number }) {
   if (!billing)
     return (
       <p className="text-secondary" role="status">
-        <Spinner size="sm" className="me-2" aria-hidden="true" />
+        <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
         Reading your billing…
       </p>
     );
@@ -96,7 +96,9 @@ export default function BillingDetails({ version }: { version: number }) {
             <li key={invoice.id} className="d-flex flex-wrap gap-2 justify-content-between border-bottom py-1">
               <span>{day(invoice.createdAt)}</span>
               <span>{formatCents(invoice.amountCents, invoice.currency)}</span>
-              <span className={invoice.status === 'paid' ? 'text-success' : 'text-warning'}>{invoice.status}</span>
+              <span className={invoice.status === 'paid' ? 'text-success' : 'text-warning'}>
+                {invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1)}
+              </span>
               {invoice.url ? (
                 <a href={invoice.url} target="_blank" rel="noopener noreferrer">
                   Invoice {invoice.number ?? ''}

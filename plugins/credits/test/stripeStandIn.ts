@@ -41,9 +41,10 @@ export class StripeStandIn {
     return `${prefix}_${(++this.counter).toString().padStart(6, '0')}`;
   }
 
-  async start(): Promise<this> {
+  /** On `port` (0: any free one), for a test whose app must know the address before it starts. */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
-    this.server.listen(0, '127.0.0.1');
+    this.server.listen(port, '127.0.0.1');
     await once(this.server, 'listening');
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
@@ -355,7 +356,11 @@ export class StripeStandIn {
         }),
       );
     }
-    // The hosted pages a browser sees.
+    // The hosted pages a browser sees (and the icon it asks for).
+    if (path === '/favicon.ico') {
+      res.writeHead(204);
+      return res.end();
+    }
     if (req.method === 'GET' && (match = path.match(/^\/checkout\/(\w+)$/))) {
       const session = this.objects.get(match[1])!;
       const price = this.objects.get(session.priceId as string)!;

@@ -1,0 +1,95 @@
+import { expect } from 'chai';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openPage } from '../../../site/test/browser.ts';
+import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
+import { SECRET_KEY, StripeStandIn, WEBHOOK_SECRET } from './stripeStandIn.ts';
+
+/** The stand-in's port is known before the app starts (3111-3119 are this suite's). */
+const STAND_IN_PORT = Number(process.env.STRIPE_STAND_IN_PORT || 3111);
+
+// Issue 41, "Done means": upgrade → checkout (the stand-in's hosted page) → active membership →
+// Billing → cancel in the customer portal, with the stripe adapter against the local stand-in.
+describe('payments in the browser: checkout, Billing, portal (Stripe stand-in)', function () {
+  this.timeout(120_000);
+  const stripe = new StripeStandIn();
+  before(() => stripe.start(STAND_IN_PORT));
+  after(() => stripe.stop());
+  const suite = demoBrowserSuite({
+    settings: {
+      credits: {
+        paymentProvider: 'stripe',
+        stripeSecretKey: SECRET_KEY,
+        stripeWebhookSecret: WEBHOOK_SECRET,
+        stripeApiBase: `http://127.0.0.1:${STAND_IN_PORT}`,
+      },
+    },
+  });
+  const shots = process.env.SHOTS_DIR || '/work/shots/payments';
+  before(() => {
+    mkdirSync(shots, { recursive: true });
+    stripe.webhookUrl = `${suite.server.url}/api/credits/payments/webhook`;
+  });
+  const noSideScroll = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).to.equal(true);
+
+  it('pays at the hosted checkout, shows the real Billing, and cancels in the portal', async () => {
+    const register = await suite.server.client().post('/api/auth/register', {
+      username: 'payingfan',
+      password: 'demo1234',
+      email: 'payingfan@example.com',
+      name: 'Paying Fan',
+    });
+    expect(register.status).to.equal(201);
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
+    await signIn(page, 'payingfan');
+    await page.goto('/profile?tab=billing');
+    await hydrated(page);
+    const plan = page.getByTestId('billing-plan');
+    await page.getByTestId('billing-next-charge').getByText('None yet: upgrading opens a secure checkout').waitFor();
+    expect(await page.getByRole('button', { name: 'Manage billing' }).isDisabled()).to.equal(true);
+
+    await plan.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.waitForURL(new RegExp(`^http://127.0.0.1:${STAND_IN_PORT}/checkout/`));
+    await page.getByText('OneTrack Premium: 9.99 EUR a month').waitFor();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    // Back in the vault: the membership runs because Stripe's signed events said so.
+    await page.waitForURL(/\/credits\?checkout=done$/);
+    expect(stripe.delivered.map((d) => d.status)).to.deep.equal([200, 200, 200]);
+    expect(await page.locator('header.topbar').getByRole('link', { name: 'Upgrade to Premium' }).count()).to.equal(0);
+
+    await page.goto('/profile?tab=billing');
+    await hydrated(page);
+    expect(await page.getByTestId('billing-state').textContent()).to.equal('ACTIVE');
+    await page.getByTestId('billing-card').getByText('Visa ending in 4242 (expires 12/2030)').waitFor();
+    await page
+      .getByTestId('billing-invoices')
+      .getByRole('link', { name: /Invoice STANDIN-/ })
+      .waitFor();
+    expect(await page.getByTestId('billing-next-charge').textContent()).to.match(/\d{4}$/);
+    await noSideScroll(page);
+    await page.screenshot({ path: path.join(shots, 'billing-stripe-1366x900.png'), fullPage: true });
+    const phone = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
+    await phone.page.context().addCookies(await page.context().cookies());
+    await phone.page.goto('/profile?tab=billing');
+    await hydrated(phone.page);
+    await phone.page.getByTestId('billing-card').getByText('Visa ending in 4242').waitFor();
+    await noSideScroll(phone.page);
+    await phone.page.screenshot({ path: path.join(shots, 'billing-stripe-375x812.png'), fullPage: true });
+    await phone.page.context().close();
+
+    await page.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL(new RegExp(`^http://127.0.0.1:${STAND_IN_PORT}/portal/`));
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page.waitForURL(/\/profile\?tab=billing$/);
+    await hydrated(page);
+    expect(await page.getByTestId('billing-state').textContent()).to.equal('CANCELLED');
+    await page.getByTestId('billing-next-charge').getByText('None: your membership ends on').waitFor();
+    await page.screenshot({ path: path.join(shots, 'billing-stripe-cancelled-1366x900.png'), fullPage: true });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+});
