@@ -32,7 +32,11 @@ const credits: PluginManifest = {
     paymentRoutes(router, kernel);
   },
   rawBodies: [{ path: WEBHOOK_PATH, limit: WEBHOOK_LIMIT_BYTES }],
-  jobs: { 'credits.payment-failed': mailPaymentFailed },
+  jobs: {
+    'credits.payment-failed': mailPaymentFailed,
+    'credits.payouts': (payload, kernel) =>
+      kernel.services.credits.payments.payouts.runMonth((payload as { month: string }).month),
+  },
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,

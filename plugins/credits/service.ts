@@ -17,7 +17,7 @@ export function createCreditsService(kernel: Kernel) {
   const monthly = createStatements(kernel);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
-  const payments = createPayments(kernel, memberships);
+  const payments = createPayments(kernel, memberships, monthPayouts);
   /** Artists but the user's own whose account is not deleted. */
   const allocatable = (userId: number) =>
     Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));

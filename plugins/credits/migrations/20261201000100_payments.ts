@@ -36,9 +36,41 @@ export async function up(knex: Knex): Promise<void> {
     t.string('currency', 3).notNullable();
     t.bigInteger('paid_at').notNullable();
   });
+  await upPayouts(knex);
+}
+
+// Paying artists (payments/payouts.ts):
+//  - payout_accounts: an artist's connected account and what the provider last said of it.
+//  - payout_transfers: one row per artist and closed month, inserted once (the key), never changed
+//    once sent: held (not onboarded, under MIN_PAYOUT_CENTS: carried into a later transfer),
+//    sent (the transfer that carried it, and when), failed (why; retried with backoff).
+async function upPayouts(knex: Knex): Promise<void> {
+  await knex.schema.createTable('payout_accounts', (t) => {
+    t.integer('user_id').unsigned().primary().references('users.id').onDelete('CASCADE');
+    t.string('account_id', 255).notNullable().unique();
+    t.boolean('details_submitted').notNullable().defaultTo(false);
+    t.boolean('payouts_enabled').notNullable().defaultTo(false);
+    t.bigInteger('updated_at').notNullable();
+  });
+  await knex.schema.createTable('payout_transfers', (t) => {
+    t.integer('artist_id').unsigned().notNullable();
+    t.string('month', 7).notNullable();
+    t.integer('amount_cents').notNullable();
+    t.string('currency', 3).notNullable();
+    t.string('status', 10).notNullable();
+    t.string('reason', 255).nullable();
+    t.string('transfer_id', 255).nullable().index();
+    /** The month whose transfer carried it (a held month is sent with a later one). */
+    t.string('sent_with', 7).nullable();
+    t.bigInteger('sent_at').nullable();
+    t.integer('attempts').notNullable().defaultTo(0);
+    t.primary(['artist_id', 'month']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('payout_transfers');
+  await knex.schema.dropTableIfExists('payout_accounts');
   await knex.schema.dropTable('payment_charges');
   await knex.schema.dropTable('payment_events');
   await knex.schema.dropTable('payment_customers');

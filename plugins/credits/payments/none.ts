@@ -18,6 +18,10 @@ export const noProvider: PaymentProvider = {
   subscription: nothingHere,
   cancelAtPeriodEnd: nothingHere,
   payment: nothingHere,
+  createAccount: nothingHere,
+  account: nothingHere,
+  onboardingLink: nothingHere,
+  transfer: nothingHere,
   verifyEvent() {
     throw new Error(NO_PAYMENT_TAKEN);
   },

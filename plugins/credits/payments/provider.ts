@@ -67,6 +67,24 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** An artist's connected account (Stripe Connect Express) as the provider holds it now. */
+export interface ProviderAccount {
+  id: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+}
+
+export interface TransferRequest {
+  amountCents: number;
+  currency: string;
+  destination: string;
+  /** All of a month's transfers share it (the provider groups them). */
+  transferGroup: string;
+  /** Per artist and month: a retried or repeated run makes one transfer. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   /** 'none' takes no money; the app then says so. */
   readonly name: 'none' | 'stripe';
@@ -81,6 +99,13 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(id: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** A paid invoice's money, read back from the provider (amount, fee, period). */
   payment(invoiceId: string): Promise<ProviderPayment | null>;
+  /** A connected account for an artist (one per artist: the key is the artist's). */
+  createAccount(artistUserId: number, email: string): Promise<ProviderAccount>;
+  account(id: string): Promise<ProviderAccount>;
+  /** The provider's hosted onboarding of a connected account. */
+  onboardingLink(accountId: string, returnUrl: string, refreshUrl: string): Promise<string>;
+  /** Sends money from the platform's balance to a connected account (separate charges and transfers). */
+  transfer(request: TransferRequest): Promise<{ id: string }>;
   /**
    * Checks a webhook's signature over the raw bytes and its age against `nowMs`; throws on a
    * forged, altered or stale one.

@@ -3,7 +3,8 @@ import { requireUser } from '../../../api/http/guards.ts';
 import { described } from '../../../api/openapi/routes.ts';
 import type { ApiRouter, Kernel } from '../../../api/plugins/types.ts';
 import { NO_SIGNATURE, SIGNATURE_REFUSED } from './messages.ts';
-import { Billing, PortalLink, WebhookReceived } from './schemas.ts';
+import { ARTISTS_ONLY } from './payouts.ts';
+import { Billing, PayoutStatus, PortalLink, WebhookReceived } from './schemas.ts';
 
 /** Stripe's events are a few kilobytes; a body this large is not one. */
 export const WEBHOOK_LIMIT_BYTES = 256 * 1024;
@@ -37,6 +38,36 @@ export function paymentRoutes(router: ApiRouter, kernel: Kernel) {
     },
     async (ctx) => {
       ctx.body = { url: await payments.portal(requireUser(ctx, 'Please log in to manage billing').id) };
+    },
+  );
+
+  api.post(
+    '/credits/payments/onboarding',
+    {
+      summary: "The provider's hosted onboarding of the caller's payout account (artists)",
+      session: 'required',
+      login: 'Please log in to get paid',
+      responses: { 200: PortalLink },
+      errors: { 403: ARTISTS_ONLY, 503: 'the provider cannot be reached' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Please log in to get paid');
+      ctx.body = { url: await payments.ask(() => payments.payouts.onboard(user.id)) };
+    },
+  );
+
+  api.get(
+    '/credits/payments/payouts',
+    {
+      summary:
+        "The caller's payout account status and each month's transfer: held, sent (when, reference) or failed (why)",
+      session: 'required',
+      responses: { 200: PayoutStatus },
+      errors: { 403: ARTISTS_ONLY, 503: 'the provider cannot be reached' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await payments.ask(() => payments.payouts.status(user.id));
     },
   );
 

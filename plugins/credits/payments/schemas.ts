@@ -21,6 +21,23 @@ export const Billing = object({
   ),
 });
 
+export const PayoutStatus = object({
+  takesMoney: boolean,
+  account: oneOf('none', 'details-needed', 'payouts-on'),
+  months: arrayOf(
+    object({
+      month: string,
+      amountCents: integer,
+      currency: string,
+      status: oneOf('held', 'sent', 'failed'),
+      reason: nullable(string),
+      transferId: nullable(string),
+      sentWith: nullable(string),
+      sentAt: nullable(dateTime),
+    }),
+  ),
+});
+
 export const PortalLink = object({ url: string });
 
 export const WebhookReceived = object({ applied: boolean, type: string });

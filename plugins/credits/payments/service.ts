@@ -9,6 +9,8 @@ import type { createMemberships } from '../membership.ts';
 import { monthOf } from '../months.ts';
 import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
 import { providerFor } from './index.ts';
+import { createPayouts } from './payouts.ts';
+import type { MonthPayoutsView } from '../statements.ts';
 import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './provider.ts';
 
 /** A subscription in these states is being paid for; any other stops at what was paid. */
@@ -19,9 +21,14 @@ const lastMonthOf = (endMs: number) => monthOf(new Date(endMs - 1));
 
 type Change = (trx: Knex.Transaction) => Promise<number[]>;
 
-export function createPayments(kernel: Kernel, memberships: ReturnType<typeof createMemberships>) {
+export function createPayments(
+  kernel: Kernel,
+  memberships: ReturnType<typeof createMemberships>,
+  monthPayouts: (month: string) => Promise<MonthPayoutsView>,
+) {
   const { knex } = kernel;
   const provider = providerFor(kernel.settings.credits);
+  const payouts = createPayouts(kernel, provider, monthPayouts);
   const customerOf = (userId: number) => knex('payment_customers').where({ userId }).first();
 
   /** The provider is the other side of a network: its failure is a 503 the caller (or Stripe) retries. */
@@ -29,6 +36,7 @@ export function createPayments(kernel: Kernel, memberships: ReturnType<typeof cr
     try {
       return await question();
     } catch (error) {
+      if (error instanceof AppError) throw error;
       // The SDK's message names the request, never the key.
       kernel.log.warn('payment provider failed', { error: (error as Error).message });
       throw new AppError('unavailable', PROVIDER_UNREACHABLE, 30);
@@ -76,6 +84,8 @@ export function createPayments(kernel: Kernel, memberships: ReturnType<typeof cr
       .onConflict('invoiceId')
       .ignore();
     if (userId !== null) await trx('payment_customers').where({ userId }).update({ paymentFailedAt: null });
+    // The month this money entered is paid out once it closes.
+    await payouts.schedule(trx, monthOf(new Date(payment.paidAt)));
     return userId === null ? [] : [userId];
   }
 
@@ -129,6 +139,10 @@ export function createPayments(kernel: Kernel, memberships: ReturnType<typeof cr
           return [userId, ...(subscription ? await follow(trx, subscription) : [])];
         };
       }
+      case 'account.updated': {
+        const account = await ask(() => provider.account(event.objectId));
+        return (trx) => payouts.accountUpdated(trx, account);
+      }
       default:
         return null;
     }
@@ -139,6 +153,9 @@ export function createPayments(kernel: Kernel, memberships: ReturnType<typeof cr
 
   return {
     provider,
+    payouts,
+    /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */
+    ask,
 
     /** A hosted checkout for the monthly fee; the membership starts when the provider confirms the payment. */
     async checkout(userId: number): Promise<string> {

@@ -12,7 +12,7 @@ const stripeOnly = (name: string, env: Record<string, string | undefined>) => {
   if (env.PAYMENT_PROVIDER !== 'stripe') throw new ConfigError(`${name} is set, but PAYMENT_PROVIDER is not stripe`);
 };
 
-/** The payment provider (payments/provider.ts). */
+/** The payment provider (payments/provider.ts) and the rule of paying artists. */
 export const paymentSettings = {
   paymentProvider: {
     env: 'PAYMENT_PROVIDER',
@@ -74,5 +74,17 @@ export const paymentSettings = {
     meaning:
       '`1`: Stripe Tax computes and collects the tax on each fee (enable Stripe Tax in the dashboard first); the fee is then before tax',
     validator: flag('STRIPE_AUTOMATIC_TAX'),
+  },
+  minPayoutCents: {
+    env: 'MIN_PAYOUT_CENTS',
+    default: 500,
+    meaning:
+      "with `PAYMENT_PROVIDER=stripe`: an artist's earnings are held until they reach this many cents (and their payout account is on), then sent with the next month's transfer",
+    validator(raw) {
+      const cents = Number(raw);
+      if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents))
+        throw new ConfigError(`MIN_PAYOUT_CENTS must be a whole number of cents, got "${raw}"`);
+      return cents;
+    },
   },
 } satisfies Record<string, SettingDeclaration>;

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type {
   CheckoutRequest,
   PaymentProvider,
+  ProviderAccount,
   ProviderBilling,
   ProviderInvoice,
   ProviderPayment,
@@ -36,6 +37,10 @@ function subscriptionOf(s: Stripe.Subscription): ProviderSubscription {
     cancelAtPeriodEnd: s.cancel_at_period_end,
     currentPeriodEnd: periodEnd * 1000,
   };
+}
+
+function accountOf(a: Stripe.Account): ProviderAccount {
+  return { id: a.id, detailsSubmitted: !!a.details_submitted, payoutsEnabled: !!a.payouts_enabled };
 }
 
 function invoiceOf(i: Stripe.Invoice): ProviderInvoice {
@@ -174,6 +179,47 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         periodEnd: (invoice.lines.data[0]?.period.end ?? invoice.period_end) * 1000,
         paidAt: (invoice.status_transitions.paid_at ?? invoice.created) * 1000,
       };
+    },
+
+    async createAccount(artistUserId, email) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId: String(artistUserId) },
+        },
+        { idempotencyKey: `account:${artistUserId}` },
+      );
+      return accountOf(account);
+    },
+
+    async account(id) {
+      return accountOf(await stripe.accounts.retrieve(id));
+    },
+
+    async onboardingLink(accountId, returnUrl, refreshUrl) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: 'account_onboarding',
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+
+    async transfer(request) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: request.amountCents,
+          currency: request.currency.toLowerCase(),
+          destination: request.destination,
+          transfer_group: request.transferGroup,
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: transfer.id };
     },
 
     verifyEvent(raw, signature, nowMs) {

@@ -92,4 +92,42 @@ describe('payments in the browser: checkout, Billing, portal (Stripe stand-in)',
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
+
+  it("onboards an artist at the hosted onboarding, and shows the closed month's transfer on the statement", async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
+    await signIn(page, 'novaharbor');
+    await page.goto('/credits');
+    await hydrated(page);
+    const card = page.getByTestId('get-paid');
+    expect(await card.getByTestId('payout-state').textContent()).to.equal('NOT SET UP');
+    await card.getByRole('button', { name: 'Get paid' }).click();
+    await page.waitForURL(new RegExp(`^http://127.0.0.1:${STAND_IN_PORT}/connect/acct_`));
+    await page.getByRole('button', { name: 'Finish onboarding' }).click();
+    await page.waitForURL(/\/credits\?onboarding=done$/);
+    await hydrated(page);
+    expect(await card.getByTestId('payout-state').textContent()).to.equal('PAYOUTS ON');
+    // The month closed: its job (run here as the worker would) sends one transfer.
+    const last = new Date();
+    last.setUTCDate(0);
+    const month = last.toISOString().slice(0, 7);
+    await suite.server.app.kernel.services.credits.payments.payouts.runMonth(month);
+    const [transfer] = [...stripe.objects.values()].filter((o) => o.object === 'transfer');
+    expect(transfer.transfer_group).to.equal(`onetrack-${month}`);
+    await page.reload();
+    await hydrated(page);
+    await card
+      .getByTestId('payout-months')
+      .getByText(new RegExp(`Sent .* · ${transfer.id}`))
+      .waitFor();
+    await noSideScroll(page);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'get-paid-1366x900.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await noSideScroll(page);
+    await page.screenshot({ path: path.join(shots, 'get-paid-375x812.png'), fullPage: true });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
 });

@@ -34,6 +34,10 @@ export class StripeStandIn {
   readonly delivered: Array<{ event: StripeObject; status: number; body: string }> = [];
   /** The clock (seconds) its objects are dated by; tests move it with the app's. */
   nowS = () => Math.floor(Date.now() / 1000);
+  /** The next transfer is refused with this message (a 400, as Stripe refuses one). */
+  failNextTransfer: string | null = null;
+  /** Stripe replays the first answer to a repeated idempotency key. */
+  private readonly idempotent = new Map<string, StripeObject>();
   private server: Server | null = null;
   private counter = 0;
 
@@ -242,8 +246,10 @@ export class StripeStandIn {
     const url = new URL(req.url!, this.url);
     let body = '';
     for await (const chunk of req) body += chunk;
-    const params = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? url.search : body));
     const path = url.pathname;
+    const params = Object.fromEntries(
+      new URLSearchParams(req.method === 'GET' || path.startsWith('/connect/') ? url.search : body),
+    );
     const json = (status: number, value: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': this.id('req') });
       res.end(JSON.stringify(value));
@@ -343,6 +349,51 @@ export class StripeStandIn {
         }),
       );
     }
+    if (req.method === 'POST' && path === '/v1/accounts')
+      return json(
+        200,
+        this.put({
+          id: this.id('acct'),
+          object: 'account',
+          type: params.type,
+          email: params.email,
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+          metadata: { userId: params['metadata[userId]'] },
+        }),
+      );
+    if (req.method === 'GET' && (match = path.match(/^\/v1\/accounts\/(\w+)$/)))
+      return json(200, this.objects.get(match[1]));
+    if (req.method === 'POST' && path === '/v1/account_links')
+      return json(200, {
+        object: 'account_link',
+        created: this.nowS(),
+        expires_at: this.nowS() + 300,
+        url: `${this.url}/connect/${params.account}?return=${encodeURIComponent(params.return_url)}`,
+      });
+    if (req.method === 'POST' && path === '/v1/transfers') {
+      const key = req.headers['idempotency-key'] as string;
+      const replay = this.idempotent.get(key);
+      if (replay) return json(200, replay);
+      if (this.failNextTransfer) {
+        const message = this.failNextTransfer;
+        this.failNextTransfer = null;
+        return json(400, { error: { type: 'invalid_request_error', code: 'balance_insufficient', message } });
+      }
+      const transfer = this.put({
+        id: this.id('tr'),
+        object: 'transfer',
+        amount: Number(params.amount),
+        currency: params.currency,
+        destination: params.destination,
+        transfer_group: params.transfer_group,
+        created: this.nowS(),
+        metadata: { artistId: params['metadata[artistId]'], month: params['metadata[month]'] },
+      });
+      this.idempotent.set(key, transfer);
+      return json(200, transfer);
+    }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = this.id('bps');
       return json(
@@ -372,6 +423,16 @@ export class StripeStandIn {
     if (req.method === 'POST' && (match = path.match(/^\/checkout\/(\w+)\/pay$/))) {
       for (const event of this.pay(match[1])) await this.deliver(event);
       return redirect(this.objects.get(match[1])!.success_url as string);
+    }
+    if (req.method === 'GET' && (match = path.match(/^\/connect\/(\w+)$/)))
+      return html(
+        `<h1>Stand-in Connect onboarding</h1><form method="post" action="/connect/${match[1]}?return=${encodeURIComponent(url.searchParams.get('return')!)}"><button type="submit">Finish onboarding</button></form>`,
+      );
+    if (req.method === 'POST' && (match = path.match(/^\/connect\/(\w+)$/))) {
+      const account = this.objects.get(match[1])!;
+      Object.assign(account, { details_submitted: true, payouts_enabled: true, charges_enabled: true });
+      await this.deliver(this.event('account.updated', account));
+      return redirect(url.searchParams.get('return')!);
     }
     if (req.method === 'GET' && (match = path.match(/^\/portal\/(\w+)$/))) {
       return html(
