@@ -10,6 +10,7 @@ import { monthOf } from '../months.ts';
 import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
 import { providerFor } from './index.ts';
 import { createPayouts } from './payouts.ts';
+import { reconcile } from './reconcile.ts';
 import type { MonthPayoutsView } from '../statements.ts';
 import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './provider.ts';
 
@@ -154,6 +155,30 @@ export function createPayments(
   return {
     provider,
     payouts,
+    /** A closed month's money against its statement (admin's payouts view); null while the month is open. */
+    async reconciliation(month: string) {
+      const statement = await monthPayouts(month);
+      if (!statement.final) return null;
+      const sum = async (table: string, column: string, where: (q: Knex.QueryBuilder) => void) => {
+        const [row] = await knex(table).where(where).sum({ total: column });
+        return Number(row?.total ?? 0);
+      };
+      const money = {
+        grossCents: statement.grossCents,
+        fundedCents: statement.trialFans * statement.feeCents,
+        platformCents: statement.platformCents,
+        artistsCents: statement.artistsCents,
+        unallocatedCents: statement.unallocatedCents,
+        collectedCents: await sum('payment_charges', 'amountCents', (q) => q.where({ month })),
+        feesCents: await sum('payment_charges', 'feeCents', (q) => q.where({ month })),
+        // Refunds and disputes are not recorded yet (docs/payouts.md, "Not yet").
+        refundsCents: 0,
+        sentCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month, status: 'sent' })),
+        heldCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month }).whereNot({ status: 'sent' })),
+      };
+      return { month, currency: statement.currency, takesMoney: provider.takesMoney, ...money, ...reconcile(money) };
+    },
+
     /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */
     ask,
 

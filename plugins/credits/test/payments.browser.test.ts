@@ -129,5 +129,29 @@ describe('payments in the browser: checkout, Billing, portal (Stripe stand-in)',
     await page.screenshot({ path: path.join(shots, 'get-paid-375x812.png'), fullPage: true });
     expect(errors).to.deep.equal([]);
     await page.context().close();
+
+    // The admin's payouts view reconciles the month: the demo's members never paid through Stripe, so it is flagged.
+    const admin = await suite.server.client().post('/api/auth/register', {
+      username: 'auditor',
+      password: 'demo1234',
+      email: 'auditor@example.com',
+      name: 'Auditor',
+    });
+    expect(admin.status).to.equal(201);
+    await suite.server.app.kernel.knex('users').where({ username: 'auditor' }).update({ role: 'admin' });
+    const office = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    await signIn(office.page, 'auditor');
+    await office.page.goto(`/admin?month=${month}`);
+    const reconciliation = office.page.getByTestId('reconciliation');
+    await reconciliation.getByTestId('reconciliation-difference').waitFor();
+    await reconciliation.getByText('Transfers sent').waitFor();
+    await reconciliation.scrollIntoViewIfNeeded();
+    await office.page.screenshot({ path: path.join(shots, 'admin-payouts-1366x900.png') });
+    await office.page.setViewportSize({ width: 375, height: 812 });
+    await noSideScroll(office.page);
+    await reconciliation.scrollIntoViewIfNeeded();
+    await office.page.screenshot({ path: path.join(shots, 'admin-payouts-375x812.png') });
+    expect(office.errors).to.deep.equal([]);
+    await office.page.context().close();
   });
 });

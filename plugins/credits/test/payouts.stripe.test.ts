@@ -101,6 +101,10 @@ describe('credits: artists are paid through Stripe Connect (stand-in)', () => {
       amountCents: statement.amountCents,
     });
     expect((await status(later)).months[0]).to.include({ status: 'held', reason: NOT_ONBOARDED });
+    // Every cent of March: two paid fees less Stripe's, against the share, the transfer and the held money.
+    const r = await server.app.kernel.services.credits.payments.reconciliation('2026-03');
+    expect(r).to.include({ collectedCents: 1998, feesCents: 80, sentCents: statement.amountCents, differenceCents: 0 });
+    expect(r!.heldCents).to.be.greaterThan(0);
   });
 
   it('retries a refused transfer with a new key, and sends held money with a later month', async () => {

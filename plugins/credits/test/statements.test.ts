@@ -1,20 +1,8 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { upgrade } from './fixtures.ts';
+import { seeded, upgrade } from './fixtures.ts';
 import { platformCut, splitFans, summarise } from '../payouts.ts';
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** RFC 4180, written independently of csv.ts: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
