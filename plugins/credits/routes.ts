@@ -25,7 +25,7 @@ import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, al
 import { CONTINUE_AT_CHECKOUT } from './payments/messages.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
-const monthQuery: FieldRules = {
+export const monthQuery: FieldRules = {
   month: {
     label: 'Month (YYYY-MM), the current one when absent',
     type: 'string',
@@ -38,7 +38,7 @@ const formatQuery: FieldRules = {
 };
 
 /** ?month=YYYY-MM, the current month when absent. */
-function monthParam(ctx: Context, now: Date): string {
+export function monthParam(ctx: Context, now: Date): string {
   const month = ctx.query.month;
   if (month === undefined) return monthOf(now);
   if (typeof month !== 'string' || !new RegExp(MONTH_PATTERN).test(month)) throw invalid(BAD_MONTH);

@@ -105,6 +105,26 @@ export function createPayouts(
       };
     },
 
+    /** Which transfer carried the caller's money to each artist they gave credits to in `month`. */
+    async carried(userId: number, month: string) {
+      return (
+        await knex('credit_allocations as a')
+          .join('artists as ar', 'ar.id', 'a.artistId')
+          .join('payout_transfers as t', (j) => j.on('t.artistId', 'a.artistId').andOnVal('t.month', month))
+          .where('a.userId', userId)
+          .where('a.month', month)
+          .distinct('a.artistId', 'ar.name', 't.status', 't.transferId', 't.sentAt', 't.sentWith')
+          .orderBy('ar.name')
+      ).map((r) => ({
+        artistId: Number(r.artistId),
+        name: r.name,
+        status: r.status,
+        transferId: r.transferId ?? null,
+        sentAt: r.sentAt ? new Date(Number(r.sentAt)).toISOString() : null,
+        sentWith: r.sentWith ?? null,
+      }));
+    },
+
     /** A connected account changed (webhook account.updated): what the provider says now. */
     async accountUpdated(trx: Knex.Transaction, account: ProviderAccount): Promise<number[]> {
       const row = await trx('payout_accounts').where({ accountId: account.id }).first('userId');

@@ -4,7 +4,9 @@ import { described } from '../../../api/openapi/routes.ts';
 import type { ApiRouter, Kernel } from '../../../api/plugins/types.ts';
 import { NO_SIGNATURE, SIGNATURE_REFUSED } from './messages.ts';
 import { ARTISTS_ONLY } from './payouts.ts';
-import { Billing, PayoutStatus, PortalLink, WebhookReceived } from './schemas.ts';
+import { Billing, Carried, PayoutStatus, PortalLink, WebhookReceived } from './schemas.ts';
+import { arrayOf } from '../../../api/openapi/schema.ts';
+import { monthParam, monthQuery } from '../routes.ts';
 
 /** Stripe's events are a few kilobytes; a body this large is not one. */
 export const WEBHOOK_LIMIT_BYTES = 256 * 1024;
@@ -68,6 +70,20 @@ export function paymentRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const user = requireUser(ctx);
       ctx.body = await payments.ask(() => payments.payouts.status(user.id));
+    },
+  );
+
+  api.get(
+    '/credits/payments/carried',
+    {
+      summary: 'Which transfer carried the caller’s money to each artist they chose in a closed month, and when',
+      session: 'required',
+      query: monthQuery,
+      responses: { 200: arrayOf(Carried) },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      ctx.body = await payments.payouts.carried(user.id, monthParam(ctx, kernel.now()));
     },
   );
 

@@ -38,6 +38,15 @@ export const PayoutStatus = object({
   ),
 });
 
+export const Carried = object({
+  artistId: integer,
+  name: string,
+  status: oneOf('held', 'sent', 'failed'),
+  transferId: nullable(string),
+  sentAt: nullable(dateTime),
+  sentWith: nullable(string),
+});
+
 export const PortalLink = object({ url: string });
 
 export const WebhookReceived = object({ applied: boolean, type: string });

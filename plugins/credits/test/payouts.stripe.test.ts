@@ -101,6 +101,15 @@ describe('credits: artists are paid through Stripe Connect (stand-in)', () => {
       amountCents: statement.amountCents,
     });
     expect((await status(later)).months[0]).to.include({ status: 'held', reason: NOT_ONBOARDED });
+    // Beyond the peers: the fan sees which transfer carried their money to each artist, and when.
+    const carried = (await fans[0].client.get('/api/credits/payments/carried?month=2026-03')).body;
+    expect(
+      carried.map((c: { name: string; status: string; transferId: string | null }) => [c.name, c.status, c.transferId]),
+    ).to.deep.equal([
+      ['Boarded', 'sent', made[0].id],
+      ['Later', 'held', null],
+    ]);
+    expect((await fans[0].client.get('/api/credits/payments/carried?month=March')).status).to.equal(400);
     // Every cent of March: two paid fees less Stripe's, against the share, the transfer and the held money.
     const r = await server.app.kernel.services.credits.payments.reconciliation('2026-03');
     expect(r).to.include({ collectedCents: 1998, feesCents: 80, sentCents: statement.amountCents, differenceCents: 0 });
