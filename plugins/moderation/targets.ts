@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import type { Services } from '../../api/plugins/types.ts';
 import type { TargetType } from './rules.ts';
-import type { CommentsService } from '../comments/service.ts';
 
 // What can be reported (a track, an artist, a message, and a comment when the comments plugin is
 // enabled: its service reads them), read with whom it belongs to: the owner is the account a
@@ -45,7 +45,7 @@ const owner = (row: Row) => ({
 export async function findTargets(
   knex: Knex,
   keys: Array<{ type: TargetType; id: number }>,
-  comments?: Pick<CommentsService, 'reportTargets'>,
+  comments?: Pick<Services['comments'], 'reportTargets'>,
 ): Promise<Map<string, Target>> {
   const ids = (type: TargetType) => keys.filter((k) => k.type === type).map((k) => k.id);
   const found = new Map<string, Target>();

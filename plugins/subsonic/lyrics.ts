@@ -1,5 +1,4 @@
-import type { Kernel } from '../../api/plugins/types.ts';
-import type { Lyrics } from '../lyrics/service.ts';
+import type { Kernel, Services } from '../../api/plugins/types.ts';
 import type { Call, Handler } from './endpoints.ts';
 import type { createLibrary } from './library.ts';
 import { parseId } from './present.ts';
@@ -8,6 +7,9 @@ import { notFoundError } from './protocol.ts';
 // OpenSubsonic `songLyrics` (getLyricsBySongId: every language, synced lines in milliseconds, with
 // the LRC offset) and Subsonic's plain getLyrics by artist and title, served when the lyrics plugin
 // is enabled (an optional dependency): without it neither method nor the extension exists.
+
+/** One language's lyrics as the lyrics plugin's service reads them (its type, reached through Services). */
+type Lyrics = Awaited<ReturnType<Services['lyrics']['ofShownTrack']>>[number];
 
 export const LYRICS_EXTENSION = { name: 'songLyrics', versions: [1] };
 
