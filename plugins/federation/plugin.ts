@@ -3,6 +3,7 @@ import type { PluginManifest } from '../../api/plugins/types.ts';
 import { fediverseBridge } from './bridge.ts';
 import { DELIVER_JOB } from './queue.ts';
 import { federationRoutes } from './routes.ts';
+import { seedFederation } from './seed.ts';
 import { ANNOUNCE_JOB, createFederationService, type Announcement } from './service.ts';
 import { settingsFrom, type FederationSettings } from './settings.ts';
 
@@ -30,6 +31,7 @@ export function federationPlugin(overrides: Partial<FederationSettings> = {}): P
     },
     middleware: fediverseBridge,
     routes: federationRoutes,
+    seed: seedFederation,
     jobs: {
       [DELIVER_JOB]: (payload, kernel) => kernel.services.federation.deliver(payload as { type?: string }),
       [ANNOUNCE_JOB]: (payload, kernel) => kernel.services.federation.announce(payload as Announcement),

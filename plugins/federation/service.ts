@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import type { Knex } from 'knex';
-import { invalid, notFound, tooMany, tryAgainIn } from '../../api/errors.ts';
+import { invalid, notFound, tryAgainIn } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { createDirectory } from './directory.ts';
@@ -101,22 +101,32 @@ export function createFederationService(kernel: Kernel, settings: FederationSett
       };
     },
 
-    /** Where a visitor's server lets them follow this artist; a 4xx with a reason otherwise. */
-    async followLink(artistId: number, rawHandle: string, clientKey: string): Promise<string> {
+    /**
+     * Where a visitor's server lets them follow this artist, or why not (a result, not a throw: the
+     * page that asks is bundled apart from this module's error classes).
+     */
+    async followLink(
+      artistId: number,
+      rawHandle: string,
+      clientKey: string,
+    ): Promise<{ url: string } | { refused: 'invalid' | 'not_found' | 'too_many'; message: string }> {
       const handle = parseHandle(rawHandle);
-      if (!handle) throw invalid(MESSAGES.badHandle);
+      if (!handle) return { refused: 'invalid', message: MESSAGES.badHandle };
       const artist = await directory.artist(artistId);
-      if (!artist) throw notFound(MESSAGES.noArtist);
-      if (await isBlocked(handle.host)) throw invalid(MESSAGES.blocked);
+      if (!artist) return { refused: 'not_found', message: MESSAGES.noArtist };
+      if (await isBlocked(handle.host)) return { refused: 'invalid', message: MESSAGES.blocked };
       const wait = await lookups.take(clientKey);
-      if (wait) throw tooMany(`${MESSAGES.tooMany} ${tryAgainIn(wait)}`, wait);
+      if (wait) return { refused: 'too_many', message: `${MESSAGES.tooMany} ${tryAgainIn(wait)}` };
       const result = await followScreen(
         handle,
         context().getActorUri(String(artist.id)).href,
         settings.allowPrivatePeers,
       );
-      if ('url' in result) return result.url;
-      throw invalid(result.error === 'no-subscribe' ? MESSAGES.noSubscribe : MESSAGES.handleNotFound);
+      if ('url' in result) return result;
+      return {
+        refused: 'invalid',
+        message: result.error === 'no-subscribe' ? MESSAGES.noSubscribe : MESSAGES.handleNotFound,
+      };
     },
 
     /** releases.onPublic: the drop goes out to the artist's followers (once per inbox, even if run again). */

@@ -215,11 +215,13 @@ describe('federation: artists on the fediverse', function () {
 
   it('finds the follow screen of a handle through its WebFinger subscribe template, and only public servers by default', async () => {
     const service = server.app.kernel.services.federation;
-    const url = await service.followLink(artist.artist!.id, peer.handle, 'test-client');
-    expect(url).to.equal(`${peer.origin}/authorize_interaction?uri=${encodeURIComponent(actorId)}`);
-    let refused: Error | null = null;
-    await service.followLink(artist.artist!.id, 'not a handle', 'test-client').catch((e) => (refused = e));
-    expect(refused!.message).to.match(/Enter your fediverse handle/);
+    const found = await service.followLink(artist.artist!.id, peer.handle, 'test-client');
+    expect(found).to.deep.equal({ url: `${peer.origin}/authorize_interaction?uri=${encodeURIComponent(actorId)}` });
+    const refused = await service.followLink(artist.artist!.id, 'not a handle', 'test-client');
+    expect(refused).to.deep.equal({
+      refused: 'invalid',
+      message: 'Enter your fediverse handle like @you@mastodon.social',
+    });
     expect(await followScreen(parseHandle(peer.handle)!, actorId, false)).to.deep.equal({ error: 'unreachable' });
   });
 

@@ -113,6 +113,10 @@ const server = http.createServer(async (req, res) => {
       ],
     });
   }
+  if (url.pathname === '/favicon.ico') {
+    res.writeHead(204);
+    return res.end();
+  }
   if (req.method === 'GET' && url.pathname === '/authorize_interaction') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     return res.end(
