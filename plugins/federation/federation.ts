@@ -144,6 +144,14 @@ export function buildFederation(parts: FederationParts): Federation<void> {
     })
     .onError((_ctx, error) => kernel.log.warn('federation inbox activity failed', { error: String(error) }));
 
+  // An inbox that answers 404 or 410 is gone for good: its followers are forgotten, not retried.
+  federation.setOutboxPermanentFailureHandler(async (_ctx, { inbox, actorIds }) => {
+    await followers.forgetInbox(
+      inbox.href,
+      actorIds.map((id) => id.href),
+    );
+  });
+
   federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => ({
     software: { name: 'onetrack', version: '1.0.0', homepage: new URL(kernel.config.publicUrl) },
     protocols: ['activitypub'],

@@ -52,6 +52,21 @@ export function createFollowers(knex: Knex, now: () => number, changedFor: (arti
       return rows.map((row) => ({ id: row.actorId, inbox: row.inbox, sharedInbox: row.sharedInbox ?? null }));
     },
 
+    /** Followers behind an inbox that is gone (a personal inbox, or the given actors on a shared one). */
+    async forgetInbox(inbox: string, actorIds: string[]): Promise<void> {
+      const rows = await knex(TABLE)
+        .where((w) => w.where({ inbox }).orWhereIn('actorId', actorIds))
+        .select('id', 'artistId');
+      if (!rows.length) return;
+      await knex(TABLE)
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .delete();
+      for (const artistId of new Set(rows.map((r) => Number(r.artistId)))) await changedFor(artistId);
+    },
+
     /** A blocked domain's followers are dropped from every artist. */
     async removeDomain(domain: string): Promise<number[]> {
       const artistIds = (await knex(TABLE).where({ domain }).distinct('artistId')).map((r) => Number(r.artistId));

@@ -286,8 +286,11 @@ describe('federation: two nodes behind one database', function () {
     await Promise.all([server?.stop(), peer?.stop()]);
   });
 
+  let artistUserId: number;
+
   it('delivers each activity once, whichever node and worker runs the release job and the deliveries', async () => {
     const artist = await signUp(server, 'tidewell', { artist: true });
+    artistUserId = artist.user.id;
     const actorId = `${server.url}/ap/artists/${artist.artist!.id}`;
     // The Follow reaches the second node (a balancer in front: the signed Host is the public one);
     // both nodes' workers drain the queue at once.
@@ -315,5 +318,21 @@ describe('federation: two nodes behind one database', function () {
     expect(received.filter((r) => r.activity.type === 'Accept')).to.have.length(1);
     expect(received.filter((r) => r.activity.type === 'Create')).to.have.length(1);
     expect(received.every((r) => r.verified)).to.equal(true);
+  });
+
+  it('forgets a follower whose inbox is gone (410), without retrying', async () => {
+    await peer.control('inbox-status', { status: 410 });
+    try {
+      await server.app.kernel.services.federation.profileChanged(artistUserId);
+      await createRunner(server.app.kernel, jobHandlers(server.app.plugins)).drain();
+    } finally {
+      await peer.control('inbox-status', { status: 202 });
+    }
+    expect(await server.app.kernel.knex('federation_followers').count({ n: '*' }).first()).to.deep.include({ n: 0 });
+    const parked = await server.app.kernel
+      .knex('jobs')
+      .where({ type: 'federation.deliver' })
+      .whereNot({ status: 'done' });
+    expect(parked).to.have.length(0);
   });
 });
