@@ -193,7 +193,7 @@ describe('federation: artists on the fediverse', function () {
     ]);
   });
 
-  it('sends Delete when moderation takes a drop down, and an actor Update when the profile changes', async () => {
+  it('sends Delete when moderation takes a drop down or suspends its artist (Create again on restore), and an actor Update when the profile changes', async () => {
     const admin = await signUp(server, 'boss', { role: 'admin' });
     const [created] = await ofType('Create');
     const trackId = Number(new URL(created.activity.object.id).pathname.split('/').pop());
@@ -206,6 +206,22 @@ describe('federation: artists on the fediverse', function () {
     const [deleted] = await ofType('Delete');
     expect(deleted.verified).to.equal(true);
     expect(deleted.activity.object.id ?? deleted.activity.object).to.equal(created.activity.object.id);
+    // A suspension withdraws every drop that is out; its end sends them again.
+    const other = await track(Date.now() - 500);
+    await server.app.kernel.services.releases.announcePublic(other);
+    await drain();
+    const otherUri = `${server.url}/ap/tracks/${other}`;
+    const act = (action: string) =>
+      admin.client.post(`/api/moderation/items/artist/${artist.artist!.id}/actions`, { action, reason: 'Spam' });
+    expect((await act('suspend')).status).to.equal(200);
+    await drain();
+    const withdrawn = (await ofType('Delete')).filter((d) => (d.activity.object.id ?? d.activity.object) === otherUri);
+    expect(withdrawn).to.have.length(1);
+    expect((await ap(`/ap/tracks/${other}`)).status).to.equal(404);
+    expect((await act('restore')).status).to.equal(200);
+    await drain();
+    const again = (await ofType('Create')).filter((c) => c.activity.object.id === otherUri);
+    expect(again).to.have.length(2);
     const name = await artist.client.patch(`/api/users/${artist.user.id}`, { name: 'Nova H' });
     expect(name.status, name.text).to.equal(200);
     await drain();
