@@ -41,7 +41,11 @@ export function federationPlugin(overrides: Partial<FederationSettings> = {}): P
       'artist.actions': 'components/FollowOnFediverse.astro',
       'dashboard.sections': 'components/FediverseFollowers.astro',
     },
-    pages: [{ pattern: '/fediverse/follow', entrypoint: 'pages/follow.astro' }],
+    nav: [{ href: '/admin/fediverse', label: 'Fediverse', icon: 'link', audience: 'admins', place: 'foot', order: 12 }],
+    pages: [
+      { pattern: '/fediverse/follow', entrypoint: 'pages/follow.astro' },
+      { pattern: '/admin/fediverse', entrypoint: 'pages/admin-fediverse.astro' },
+    ],
   };
 }
 

@@ -11,8 +11,9 @@ export const HANDLE_MAX = 300;
 /** Handle look-ups per visitor address and minute (each one fetches a remote server). */
 export const LOOKUPS_PER_MINUTE = 10;
 
+// Letters of either case: the service stores the name lowercased.
 export const DOMAIN_PATTERN =
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(:\d{1,5})?$/;
+  /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:\d{1,5})?$/;
 
 export const MESSAGES = {
   badDomain: 'Enter a domain name like mastodon.example',
@@ -31,6 +32,7 @@ export const blockRules: FieldRules = {
     type: 'string',
     minLength: 1,
     maxLength: DOMAIN_MAX,
-    messages: { minLength: MESSAGES.badDomain },
+    pattern: DOMAIN_PATTERN.source,
+    messages: { minLength: MESSAGES.badDomain, pattern: MESSAGES.badDomain },
   },
 };
