@@ -63,14 +63,21 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** Builds the kernel: database, migrations, shared state, services and seeds of every enabled plugin. */
-export async function createKernel(options: AppOptions): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
+/**
+ * Builds the kernel: database, migrations, shared state, services and seeds of every enabled plugin.
+ * `serving`: an app's kernel, whose caches hear the invalidations of the data folder's other
+ * processes (the command-line tools) when there is no Redis.
+ */
+export async function createKernel(
+  options: AppOptions,
+  serving = false,
+): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.env === 'test' ? 'warn' : 'info');
   const plugins = await loadPlugins(options.plugins);
   const knex = openDatabase(config.database);
   const redis = config.redis ? connectRedis(config.redis, 'onetrack') : null;
-  const cache = createCacheBus(config, redis, log);
+  const cache = createCacheBus(config, redis, log, serving);
   const close = async () => {
     await cache.close();
     redis?.disconnect();
@@ -114,7 +121,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
-  const { kernel, plugins } = await createKernel(options);
+  const { kernel, plugins } = await createKernel(options, true);
   const { config, knex, log } = kernel;
   const koa = new Koa<AppState>({
     keys: [config.sessionSecret],
