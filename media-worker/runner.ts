@@ -3,7 +3,7 @@ import os from 'node:os';
 import { collectChanges, noChanges } from '../api/cache.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
-import type { JobHandler } from '../api/jobs/handler.ts';
+import { JOB_LANES, type JobHandler } from '../api/jobs/handler.ts';
 import { claim, complete, fail, renewLease, type Job } from '../api/jobs/queue.ts';
 
 export interface RunnerOptions {
@@ -19,19 +19,22 @@ export function jobHandlers(plugins: PluginManifest[]): Record<string, JobHandle
 }
 
 /**
- * Claims and runs jobs one at a time. Any number of runners (processes or threads) may share the
- * queue; each claim has a lease that the runner renews while the job runs, so only a runner that
- * died lets its lease pass, and then another one takes the job over.
+ * Claims and runs jobs, one at a time per lane (api/jobs/handler.ts): each lane of the handlers has
+ * a loop of its own, so a job waits only behind jobs of its lane. Any number of runners (processes
+ * or threads) may share the queue; each claim has a lease that the runner renews while the job
+ * runs, so only a runner that died lets its lease pass, and then another one takes the job over.
  */
 export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler>, options: RunnerOptions = {}) {
   const leaseMs = options.leaseMs ?? 60_000;
   const idleMs = options.idleMs ?? 1000;
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const types = Object.keys(handlers);
+  const lanes = JOB_LANES.map((lane) =>
+    Object.keys(handlers).filter((type) => (handlers[type].lane ?? 'other') === lane),
+  ).filter((types) => types.length);
   const now = () => kernel.now().getTime();
   let running = false;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
+  let loops: Promise<void>[] = [];
+  const wakes = new Set<() => void>();
 
   /** Back to the queue, or dead; a dead job's hook runs once (its failure is only logged). */
   async function failJob(job: Job, error: unknown): Promise<'retry' | 'dead' | 'lost'> {
@@ -72,21 +75,50 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     }
   }
 
+  /** Claims and runs one job of these types; null when none was due. */
+  async function runOne(types: string[]): Promise<{ job: Job; outcome: string } | null> {
+    const token = `${workerId}:${randomBytes(6).toString('hex')}`;
+    const job = await claim(kernel.knex, types, token, now(), leaseMs);
+    if (!job) return null;
+    const changes = noChanges();
+    const outcome = await collectChanges(changes, () => execute(job));
+    // A finished job (or a dead one's hook) changed what pages show: every node's caches hear
+    // what its handler announced, or that anything may have changed when it announced nothing.
+    if (outcome === 'done' && changes.announced) await kernel.cache.invalidate(changes.tags);
+    else if (outcome === 'done' || outcome === 'dead') await kernel.cache.invalidate();
+    return { job, outcome };
+  }
+
+  async function lane(types: string[]): Promise<void> {
+    while (running) {
+      let ran = null;
+      try {
+        ran = await runOne(types);
+      } catch (error) {
+        kernel.log.error('media worker could not reach the queue', errorFields(error));
+      }
+      if (!ran && running)
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            wakes.delete(wake);
+            resolve();
+          };
+          wakes.add(wake);
+          setTimeout(wake, idleMs);
+        });
+    }
+  }
+
   const runner = {
     workerId,
 
-    /** Claims and runs one job; null when none was due. */
+    /** Claims and runs one job, of the first lane that has one due (mail first); null when none was due. */
     async runOnce(): Promise<{ job: Job; outcome: string } | null> {
-      const token = `${workerId}:${randomBytes(6).toString('hex')}`;
-      const job = await claim(kernel.knex, types, token, now(), leaseMs);
-      if (!job) return null;
-      const changes = noChanges();
-      const outcome = await collectChanges(changes, () => execute(job));
-      // A finished job (or a dead one's hook) changed what pages show: every node's caches hear
-      // what its handler announced, or that anything may have changed when it announced nothing.
-      if (outcome === 'done' && changes.announced) await kernel.cache.invalidate(changes.tags);
-      else if (outcome === 'done' || outcome === 'dead') await kernel.cache.invalidate();
-      return { job, outcome };
+      for (const types of lanes) {
+        const ran = await runOne(types);
+        if (ran) return ran;
+      }
+      return null;
     },
 
     /** Runs until the queue has nothing due; returns how many jobs ran (tests, one-off drains). */
@@ -99,28 +131,14 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     start(): void {
       if (running) return;
       running = true;
-      loop = (async () => {
-        while (running) {
-          let ran = null;
-          try {
-            ran = await runner.runOnce();
-          } catch (error) {
-            kernel.log.error('media worker could not reach the queue', errorFields(error));
-          }
-          if (!ran && running)
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              setTimeout(resolve, idleMs);
-            });
-        }
-      })();
+      loops = lanes.map((types) => lane(types));
     },
 
-    /** Finishes the job in hand, then stops polling. */
+    /** Finishes the jobs in hand, then stops polling. */
     async stop(): Promise<void> {
       running = false;
-      wake?.();
-      await loop;
+      for (const wake of [...wakes]) wake();
+      await Promise.all(loops);
     },
   };
   return runner;
