@@ -11,6 +11,7 @@ import { createCacheBus } from './cache.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
+import { Drain } from './http/drain.ts';
 import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
@@ -60,6 +61,8 @@ export interface App {
   metrics: Metrics | null;
   /** Renders signed-in viewers' invalidated pages ahead of their next view (api/http/pageRefresh.ts). */
   refresher: PageRefresher;
+  /** Set `draining` when the node is about to stop (api/server.ts). */
+  drain: Drain;
   close(): Promise<void>;
 }
 
@@ -144,7 +147,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(securityHeaders());
   koa.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
 
-  koa.use(health(kernel));
+  const drain = new Drain();
+  koa.use(drain.middleware());
+  koa.use(health(kernel, drain));
   if (metrics && config.metrics) koa.use(metricsRoute(metrics, config.metrics));
   // After the health check (a balancer probes a node by its own address), before anything else.
   koa.use(servedHosts(config));
@@ -260,6 +265,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     plugins,
     metrics,
     refresher,
+    drain,
     async close() {
       await refresher.close();
       await kernel.close();

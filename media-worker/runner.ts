@@ -4,7 +4,7 @@ import { collectChanges, noChanges } from '../api/cache.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
 import { JOB_LANES, type JobHandler } from '../api/jobs/handler.ts';
-import { claim, complete, fail, renewLease, type Job } from '../api/jobs/queue.ts';
+import { claim, complete, fail, release, renewLease, type Job } from '../api/jobs/queue.ts';
 
 export interface RunnerOptions {
   /** How long a claim holds a job; renewed while the job runs. */
@@ -134,11 +134,22 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
       loops = lanes.map((types) => lane(types));
     },
 
-    /** Finishes the jobs in hand, then stops polling. */
-    async stop(): Promise<void> {
+    /**
+     * Stops polling and finishes the jobs in hand; those still running after `graceMs` go back to
+     * the queue for another worker (their handlers' outcome is then ignored).
+     */
+    async stop(graceMs = Infinity): Promise<void> {
       running = false;
       for (const wake of [...wakes]) wake();
-      await Promise.all(loops);
+      const finished = Promise.all(loops).then(() => true);
+      if (graceMs === Infinity) return void (await finished);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+      const done = await Promise.race([finished, late]);
+      clearTimeout(timer);
+      if (done) return;
+      const released = await release(kernel.knex, workerId, now());
+      kernel.log.warn('stopping with jobs in hand: given back to the queue', { worker: workerId, released });
     },
   };
   return runner;

@@ -1,16 +1,22 @@
 import type { Middleware } from 'koa';
 import type { Kernel } from '../plugins/types.ts';
+import type { Drain } from './drain.ts';
 
 /**
- * GET /healthz for load balancers and operators: 503 while the database does not answer (the node
- * cannot serve); 200 otherwise, "degraded" while Redis is unreachable (the node still serves
+ * GET /healthz for load balancers and operators: 503 while the node drains before it stops
+ * (api/http/drain.ts) and while the database does not answer (the node cannot serve); 200 otherwise, "degraded" while Redis is unreachable (the node still serves
  * correctly, with its caches bypassed, and recovers by itself).
  */
-export function health(kernel: Kernel): Middleware {
+export function health(kernel: Kernel, drain: Drain): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== '/healthz') return next();
     const bus = kernel.cache.status();
     const redis = bus.shared === 'redis' ? bus.redis : 'not configured';
+    if (drain.draining) {
+      ctx.status = 503;
+      ctx.body = { status: 'stopping', redis, message: 'This node is shutting down' };
+      return;
+    }
     try {
       await kernel.knex.raw('select 1');
     } catch {

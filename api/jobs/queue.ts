@@ -128,6 +128,24 @@ export async function complete(knex: Knex, job: Job, now: number): Promise<boole
 }
 
 /**
+ * Gives the running jobs of a stopping worker (`workerId` starts their claims' tokens) back to the
+ * queue at once, their attempt not counted: another worker takes them now rather than once their
+ * leases pass. The stopping worker can no longer finish them (its lock is gone). Returns how many.
+ */
+export async function release(knex: Knex, workerId: string, now: number): Promise<number> {
+  return knex('jobs')
+    .where('status', 'running')
+    .where('lockedBy', 'like', `${workerId}:%`)
+    .update({
+      status: 'queued',
+      runAt: now,
+      leaseUntil: null,
+      lockedBy: null,
+      attempts: knex.raw('case when attempts > 0 then attempts - 1 else 0 end'),
+    });
+}
+
+/**
  * Back to the queue after a backoff, or dead (kept for a human) after the last attempt; 'lost' when
  * another worker holds the job by now (its outcome is that worker's to decide).
  */
