@@ -4,7 +4,11 @@ import { collectChanges, noChanges } from '../api/cache.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
 import { JOB_LANES, type JobHandler } from '../api/jobs/handler.ts';
-import { claim, complete, fail, release, renewLease, type Job } from '../api/jobs/queue.ts';
+import { isUnavailable } from '../api/errors.ts';
+import { claim, complete, fail, postpone, release, renewLease, type Job } from '../api/jobs/queue.ts';
+
+/** How soon a job that met an unavailable service (api/errors.ts) is tried again, without using an attempt. */
+export const UNAVAILABLE_RETRY_MS = 2000;
 
 export interface RunnerOptions {
   /** How long a claim holds a job; renewed while the job runs. */
@@ -51,7 +55,7 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
     return outcome;
   }
 
-  async function execute(job: Job): Promise<'done' | 'retry' | 'dead' | 'lost'> {
+  async function execute(job: Job): Promise<'done' | 'retry' | 'dead' | 'lost' | 'postponed'> {
     if (job.attempts > job.maxAttempts) return failJob(job, new Error('no attempts left after a lost lease'));
     const heartbeat = setInterval(
       () => void renewLease(kernel.knex, job, now(), leaseMs).catch(() => {}),
@@ -63,6 +67,11 @@ export function createRunner(kernel: Kernel, handlers: Record<string, JobHandler
       return (await complete(kernel.knex, job, now())) ? 'done' : 'lost';
     } catch (error) {
       clearInterval(heartbeat);
+      if (isUnavailable(error)) {
+        const postponed = await postpone(kernel.knex, job, error, now() + UNAVAILABLE_RETRY_MS);
+        kernel.log.warn('job waits for a service', { job: job.id, type: job.type, error: error.message });
+        return postponed ? 'postponed' : 'lost';
+      }
       const outcome = await failJob(job, error);
       kernel.log.warn('job failed', {
         job: job.id,
