@@ -21,7 +21,7 @@ function databaseEnv(db: TestDatabase): Record<string, string> {
 }
 
 describe('command-line changes reach the running nodes before the command exits', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let db: TestDatabase;
   let env: NodeJS.ProcessEnv;
   const children: Child[] = [];
@@ -29,10 +29,14 @@ describe('command-line changes reach the running nodes before the command exits'
   async function startNode(extra: Record<string, string> = {}): Promise<string> {
     const child = startChild(process.execPath, [path.join(root, 'api/server.ts')], { ...env, ...extra }, root);
     children.push(child);
-    return waitFor('the node to listen', () => {
-      if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
-      return listeningUrl(child.output());
-    });
+    return waitFor(
+      'the node to listen',
+      () => {
+        if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
+        return listeningUrl(child.output());
+      },
+      90_000,
+    );
   }
 
   async function promote(username: string, role: string, extra: Record<string, string> = {}): Promise<void> {

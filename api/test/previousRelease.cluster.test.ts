@@ -91,10 +91,14 @@ describe(`the previous release (${release}) on this release's schema`, function 
   async function startNode(checkout: string): Promise<string> {
     const child = startChild(process.execPath, [path.join(checkout, 'api/server.ts')], env, checkout);
     children.push(child);
-    return waitFor('the node to listen', () => {
-      if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
-      return listeningUrl(child.output());
-    });
+    return waitFor(
+      'the node to listen',
+      () => {
+        if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
+        return listeningUrl(child.output());
+      },
+      90_000,
+    );
   }
 
   before(async function () {

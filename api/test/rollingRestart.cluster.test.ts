@@ -58,10 +58,14 @@ describe('a rolling restart of two nodes behind HAProxy', function () {
       root,
     );
     nodes[i] = child;
-    await waitFor('the node to listen', () => {
-      if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
-      return listeningUrl(child.output());
-    });
+    await waitFor(
+      'the node to listen',
+      () => {
+        if (child.process.exitCode !== null) throw new Error(`the node exited:\n${child.output()}`);
+        return listeningUrl(child.output());
+      },
+      90_000,
+    );
   }
 
   /** The servers' states as HAProxy sees them (its stats page's CSV). */
