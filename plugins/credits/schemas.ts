@@ -129,6 +129,9 @@ export const FanStatement = object({
   ),
 });
 
+/** How evenly one split's money reached artists (docs/payouts.md, "Fairness figures"). */
+const Distribution = object({ top10Share: number, top1PercentShare: number, gini: number, medianCents: integer });
+
 export const Transparency = object({
   months: arrayOf(
     object({
@@ -147,6 +150,18 @@ export const Transparency = object({
       medianCents: integer,
       top10Cents: integer,
       top10Share: number,
+      listeningCents: integer,
+      fairness: nullable(
+        object({
+          plays: integer,
+          poolCents: integer,
+          artists: integer,
+          oneTrack: Distribution,
+          prorata: Distribution,
+          betterOffShare: number,
+          worseOffShare: number,
+        }),
+      ),
     }),
   ),
 });

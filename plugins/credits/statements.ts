@@ -8,7 +8,9 @@ import { formatCents, formatShare } from './money.ts';
 import { SETTLE_MS, isSettled, monthName, monthOf } from './months.ts';
 import { MONTHLY_CREDITS } from './rules.ts';
 import { plural } from '../../lib/format.ts';
+import { compare, prorata, type Comparison } from './fairness.ts';
 import { createFanMonths } from './fanMonths.ts';
+import { readProrata, storeProrata, type StoredProrata } from './prorataStore.ts';
 import { listeningTag, type ListeningSource } from './listening.ts';
 import { platformCut, summarise, type FanLine } from './payouts.ts';
 import { splitMonth } from './split.ts';
@@ -75,6 +77,8 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
       // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
       if (!isUniqueViolation(error)) kernel.log.warn('payout statement not stored', { month, ...errorFields(error) });
     }
+    // The pro-rata counterfactual is frozen at the same moment, from the same month's plays.
+    await prorataOf({ month, final: true, ...payouts });
     const lines = async (of: LinesOf) =>
       fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
     return { payouts: { month, final: true, ...payouts }, lines };
@@ -226,6 +230,44 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     published = null;
   });
 
+  /** A settled month's pro-rata counterfactual: stored, or computed from its plays once and stored. */
+  async function prorataOf(payouts: MonthPayoutsView): Promise<StoredProrata | null> {
+    const { month } = payouts;
+    const stored = await readProrata(knex, month);
+    if (stored) return stored;
+    const source = listening();
+    if (!source) return null;
+    // Only paying fans' plays, as in a pro-rata service: the plays its subscribers' fees pay for.
+    const paying = new Set((await fanMonths.grants(month)).map((g) => g.userId));
+    const plays = new Map<number, number>();
+    for (const p of await source.plays(month))
+      if (paying.has(p.userId)) plays.set(p.artistId, (plays.get(p.artistId) ?? 0) + p.plays);
+    const poolCents = payouts.grossCents - payouts.platformCents;
+    const figures = {
+      plays: [...plays.values()].reduce((a, b) => a + b, 0),
+      poolCents,
+      amounts: prorata(poolCents, plays),
+    };
+    try {
+      await storeProrata(knex, month, figures, plays, kernel.now().getTime());
+    } catch (error) {
+      if (!isUniqueViolation(error)) kernel.log.warn('pro-rata figures not stored', { month, ...errorFields(error) });
+    }
+    return figures;
+  }
+
+  /** OneTrack's split of a settled month beside pro-rata's from the same plays; null when no play was counted. */
+  async function fairnessOf(payouts: MonthPayoutsView): Promise<MonthFairness | null> {
+    const counterfactual = await prorataOf(payouts);
+    if (!counterfactual || counterfactual.plays === 0) return null;
+    const actual = new Map(payouts.artists.map((a) => [a.artistId, a.amountCents]));
+    return {
+      plays: counterfactual.plays,
+      poolCents: counterfactual.poolCents,
+      ...compare(actual, counterfactual.amounts),
+    };
+  }
+
   async function transparency(): Promise<TransparencyMonth[]> {
     const settledBefore = monthOf(new Date(kernel.now().getTime() - SETTLE_MS));
     const version = kernel.cache.version();
@@ -235,13 +277,19 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
       await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')
     ).map((r: { month: string }) => r.month);
     const result: TransparencyMonth[] = [];
-    for (const month of months) result.push(publicFigures((await settledMonth(month)).payouts));
+    for (const month of months) {
+      const { payouts } = await settledMonth(month);
+      result.push({ ...publicFigures(payouts), fairness: await fairnessOf(payouts) });
+    }
     if (version !== null) published = { version, settledBefore, months: result };
     return result;
   }
 
   return { termsOf, recordTerms, monthPayouts, fanStatement, artistStatement, transparency };
 }
+
+/** A month's fairness figures (docs/payouts.md, "Fairness figures"). */
+export type MonthFairness = Comparison & { plays: number; poolCents: number };
 
 export interface TransparencyMonth {
   month: string;
@@ -263,9 +311,13 @@ export interface TransparencyMonth {
   /** What the ten best-paid artists received together, and that as a fraction of artistsCents. */
   top10Cents: number;
   top10Share: number;
+  /** What followed fans' listening (unallocated credits), of artistsCents. */
+  listeningCents: number;
+  /** OneTrack's split beside pro-rata's from the same plays; null in a month without counted plays. */
+  fairness: MonthFairness | null;
 }
 
-function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
+function publicFigures(payouts: MonthPayoutsView): Omit<TransparencyMonth, 'fairness'> {
   const paid = payouts.artists
     .map((a) => a.amountCents)
     .filter((c) => c > 0)
@@ -290,6 +342,7 @@ function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
     medianCents,
     top10Cents,
     top10Share: payouts.artistsCents ? top10Cents / payouts.artistsCents : 0,
+    listeningCents: payouts.listeningCents,
   };
 }
 

@@ -149,6 +149,25 @@ describe('insights → credits: unallocated credits follow counted plays', funct
     // Lisa, Alex, Kai and the looper (Oliver turned it off).
     expect(Number(stored.listeningCents)).to.equal(699 + 419 + 699 + 699);
   });
+
+  it('publishes the month beside what pro-rata would have paid from the same plays, computed once', async () => {
+    const [month] = (await server.client().get('/api/transparency')).body.months;
+    expect(month).to.include({ month: '2026-11', payingFans: 5, artistsCents: 4 * 699, unallocatedCents: 699 });
+    // Pro-rata pools the five fees' net (3,495 ¢) over 46 counted plays: Nova 44 (the looper's 40), Kai 2.
+    expect(month.fairness).to.deep.include({ plays: 46, poolCents: 3495, artists: 2, betterOffShare: 0.5 });
+    const lines = await knex()('payoutProrataLines').where({ month: '2026-11' }).orderBy('artistId');
+    expect(lines.map((l) => [l.artistId, Number(l.plays), Number(l.amountCents)])).to.deep.equal([
+      [nova.artist!.id, 44, 3343],
+      [kai.artist!.id, 2, 152],
+    ]);
+    // OneTrack: Nova 466 + 419 + 699 + 699 from four fans' listening; Kai 233 + 280.
+    expect(month.fairness.oneTrack.medianCents).to.equal(Math.round((2283 + 513) / 2));
+    expect(month.fairness.prorata.medianCents).to.equal(Math.round((3343 + 152) / 2));
+    // Stored: later rows in the month's plays change nothing.
+    await knex()('member_plays').where({ month: '2026-11' }).update({ plays: 1 });
+    await server.app.kernel.cache.invalidate();
+    expect((await server.client().get('/api/transparency')).body.months[0]).to.deep.equal(month);
+  });
 });
 
 describe('credits without insights: no credit follows listening', () => {
