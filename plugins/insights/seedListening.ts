@@ -10,7 +10,7 @@ const DEMO_LISTENER: Array<[number, number, number]> = [
   [1, 0, 3],
   [0, 0, 12],
   [0, 3, 5],
-  [0, 6, 2],
+  [0, 2, 2],
 ];
 
 /**
