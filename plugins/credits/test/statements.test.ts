@@ -506,6 +506,9 @@ describe('credits: transparency', () => {
       medianCents: 699,
       top10Cents: 2 * 699 + 9 * 699,
       top10Share: (11 * 699) / (13 * 699),
+      // Credits only (no plugin counts plays here): nothing followed listening, no pro-rata to compare.
+      listeningCents: 0,
+      fairness: null,
     });
     expect(march.platformCents + march.artistsCents + march.unallocatedCents).to.equal(march.grossCents);
     expect(await server.app.kernel.knex('payoutStatements').pluck('month')).to.deep.equal(['2026-03']);
