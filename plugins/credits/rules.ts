@@ -49,3 +49,11 @@ export const MEMBERSHIP_ENDED =
 export const NOTHING_TO_CANCEL = 'Your included first month ends on its own: there is no membership to cancel.';
 /** Until payments are wired, upgrading says so rather than pretend to charge. */
 export const NO_PAYMENT_TAKEN = 'No money is taken in this installation: payments are not wired yet.';
+
+/** Settings: whether unallocated credits follow the fan's listening (docs/payouts.md). */
+export const listeningRules: FieldRules = {
+  followListening: { label: 'Unallocated credits follow my listening', type: 'boolean' },
+};
+export const listeningRequired = ['followListening'] as const;
+export const LISTENING_UNAVAILABLE =
+  'Plays are not counted on this server, so unallocated credits go to the artists you gave credits to.';

@@ -3,6 +3,7 @@ import { dayEnd, dayOf } from './days.ts';
 import { rollupDay } from './rollup.ts';
 import { PLAY_WINDOW_MS } from './rules.ts';
 import { createSalts } from './salt.ts';
+import { seedListening } from './seedListening.ts';
 
 /**
  * The demo's seeded listens (catalog's seed) as its members' play starts, rolled up: Popular orders,
@@ -30,4 +31,5 @@ export async function seedInsights(kernel: Kernel): Promise<void> {
   }
   if (events.length) await knex.batchInsert('play_events', events, 500);
   for (const day of new Set(events.map((e) => e.day))) await rollupDay(knex, day);
+  await seedListening(kernel);
 }
