@@ -65,7 +65,7 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
     try {
       await apiRequest('POST', '/api/auth/login', values);
       toast({ title: m.auth_login_ok(), description: m.auth_login_ok_text(), variant: 'success' });
-      await navigate(next, { history: 'replace' });
+      await navigate(localeHref(next), { history: 'replace' });
     } catch (error) {
       toast({
         title: m.auth_login_failed(),
@@ -149,7 +149,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         description: m.auth_register_ok_text(),
         variant: 'success',
       });
-      await navigate(next, { history: 'replace' });
+      await navigate(localeHref(next), { history: 'replace' });
     } catch (error) {
       toast({
         title: m.auth_register_failed(),
