@@ -3,4 +3,4 @@ import { localeIndex } from '../runtime.ts';
 
 /** Login */
 export const nav_login = (): string =>
-  ['Login', 'Iniciar sesión', 'Entrar', 'Connexion', 'Anmelden', 'ログイン', 'تسجيل الدخول'][localeIndex()];
+  ['Login', 'Iniciar sesión', 'Entrar', 'Connexion', 'Anmelden', 'ログイン', 'دخول'][localeIndex()];

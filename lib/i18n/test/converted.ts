@@ -14,6 +14,7 @@ export const CONVERTED = [
   'site/components/NotLoggedIn.astro',
   'site/components/HomeHero.astro',
   'site/components/HomeHowItWorks.astro',
+  'site/components/HomeMission.astro',
   'plugins/catalog/pages/home.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
