@@ -16,6 +16,8 @@ export const CONVERTED = [
   'site/components/HomeHowItWorks.astro',
   'site/components/HomeMission.astro',
   'plugins/catalog/pages/home.astro',
+  'plugins/catalog/components/TrackCard.astro',
+  'plugins/catalog/components/ArtistCard.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
 ];

@@ -51,6 +51,7 @@ describe('accounts: preferences and account deletion', () => {
         emailNotifications: false,
         inAppNotifications: true,
         theme: 'light',
+        locale: 'auto',
         highQualityAudio: false,
         normaliseLoudness: false,
       });
