@@ -48,6 +48,13 @@ describe('the site in three languages (one right-to-left)', function () {
     expect(await label.evaluate((el) => getComputedStyle(el).direction)).to.equal('rtl');
     await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     await page.getByText('اسم المستخدم مطلوب').waitFor();
+    // On a phone the drawer comes in from the right edge.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('button', { name: 'إظهار الشريط الجانبي أو إخفاؤه' }).click();
+    await page.waitForFunction(() => {
+      const box = document.getElementById('sidebar')!.getBoundingClientRect();
+      return Math.round(box.right) === 375 && box.left > 0;
+    });
   });
 
   it('suggests French to a browser that prefers it, without redirecting, and forgets the offer once dismissed', async () => {
