@@ -10,8 +10,13 @@ export function perLocale<T>(make: (locale: string) => T): () => T {
   return () => {
     const locale = currentLocale();
     let found = made.get(locale);
-    // Arabic in Western digits, as lib/i18n/glossary.md says.
-    if (!found) made.set(locale, (found = make(locale === 'ar' ? 'ar-u-nu-latn' : locale)));
+    if (!found) made.set(locale, (found = make(intlLocale())));
     return found;
   };
+}
+
+/** The current language as Intl (and luxon) take it: Arabic in Western digits, as lib/i18n/glossary.md says. */
+export function intlLocale(): string {
+  const locale = currentLocale();
+  return locale === 'ar' ? 'ar-u-nu-latn' : locale;
 }

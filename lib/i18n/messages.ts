@@ -98,6 +98,8 @@ export { auth_tagline_one } from './generated/auth_tagline_one.ts';
 export { auth_tagline_two } from './generated/auth_tagline_two.ts';
 export { auth_title } from './generated/auth_title.ts';
 export { auth_username } from './generated/auth_username.ts';
+export { badge_monthly_drop } from './generated/badge_monthly_drop.ts';
+export { badge_new_drop } from './generated/badge_new_drop.ts';
 export { card_next_drop } from './generated/card_next_drop.ts';
 export { card_no_genre } from './generated/card_no_genre.ts';
 export { card_play } from './generated/card_play.ts';

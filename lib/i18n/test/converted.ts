@@ -18,6 +18,7 @@ export const CONVERTED = [
   'plugins/catalog/pages/home.astro',
   'plugins/catalog/components/TrackCard.astro',
   'plugins/catalog/components/ArtistCard.astro',
+  'plugins/catalog/components/DropBadge.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
 ];
