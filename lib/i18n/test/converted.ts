@@ -19,6 +19,7 @@ export const CONVERTED = [
   'plugins/catalog/components/TrackCard.astro',
   'plugins/catalog/components/ArtistCard.astro',
   'plugins/catalog/components/DropBadge.astro',
+  'plugins/catalog/pages/artists.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
 ];
