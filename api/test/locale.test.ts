@@ -8,11 +8,13 @@ describe('languages: the API texts and the pages of a request (api/http/locale.t
   let server: TestServer;
   let fan: SignedUp;
 
-  before(async () => {
+  before(async function () {
+    // The demo catalogue is seeded first (a while on MariaDB on a busy machine).
+    this.timeout(120_000);
     server = await startTestServer({ pages: true, seedDemo: true });
     fan = await signUp(server, 'lena');
   });
-  after(() => server.stop());
+  after(() => server?.stop());
 
   const login = (headers: Record<string, string> = {}) =>
     server.client().post('/api/auth/login', { username: 'nobody', password: 'wrong' }, headers);
