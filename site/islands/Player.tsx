@@ -26,6 +26,8 @@ import { $queue, $queueIndex } from '../lib/queue.ts';
 import { formatDuration } from '../../lib/time.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { QueuePanel } from './QueuePanel.tsx';
+import { IslandSlot } from '../components/IslandSlot.tsx';
+import playerViews from 'virtual:onetrack/islands/player.views';
 import * as m from '../../lib/i18n/messages.ts';
 import { localeHref } from '../../lib/i18n/runtime.ts';
 
@@ -177,6 +179,7 @@ export default function Player() {
             </div>
           </div>
           <div className="player-side">
+            <IslandSlot fillers={playerViews} track={track} />
             <button
               type="button"
               ref={queueButton}
