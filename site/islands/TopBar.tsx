@@ -11,7 +11,7 @@ import * as m from '../../lib/i18n/messages.ts';
 import { localeHref } from '../../lib/i18n/runtime.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
-import { $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
+import { $membership, $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ export default function TopBar({
   user,
   unreadMessages: initialUnread,
   unreadNotifications: initialNotifications,
-  membership,
+  membership: initialMembership,
 }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
@@ -35,6 +35,9 @@ export default function TopBar({
   const unreadMessages = hydrated ? storedUnread : initialUnread;
   const storedNotifications = useStore($unreadNotifications);
   const unreadNotifications = hydrated ? storedNotifications : initialNotifications;
+  // An upgrade or cancel on Billing changes it at once, without another page load.
+  const storedMembership = useStore($membership);
+  const membership = hydrated && storedMembership !== undefined ? storedMembership : initialMembership;
 
   return (
     <header className="topbar">
