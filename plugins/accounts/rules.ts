@@ -1,11 +1,14 @@
 import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
+import { LOCALES } from '../../lib/i18n/locales.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Limits and messages for accounts, shared by the API's ajv schemas and the browser forms.
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
 
 /** What sign-in answers a suspended account, and what its pages say (the moderator's reason). */
-export const suspendedMessage = (reason: string | null) => `This account is suspended${reason ? `: ${reason}` : ''}`;
+export const suspendedMessage = (reason: string | null) =>
+  reason ? m.api_suspended_because({ reason }) : m.api_suspended();
 export type Role = (typeof ROLES)[number];
 
 const username = {
@@ -118,12 +121,17 @@ export type Theme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<Theme, string> = { system: 'System', dark: 'Dark', light: 'Light' };
 export const THEME_HELP = 'System follows the light or dark setting of the device you are using.';
 
-export type PreferenceValues = Record<PreferenceKey, boolean> & { theme: Theme };
+/** The interface language (issue 43): 'auto' takes the page's (its URL's prefix, else English). */
+export const LOCALE_CHOICES = ['auto', ...LOCALES] as const;
+export type LocaleChoice = (typeof LOCALE_CHOICES)[number];
+
+export type PreferenceValues = Record<PreferenceKey, boolean> & { theme: Theme; locale: LocaleChoice };
 
 export const preferencesRules: FieldRules = {
   emailNotifications: { label: 'Email notifications', type: 'boolean' },
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
   theme: { label: 'Theme', type: 'string', enum: THEMES },
+  locale: { label: 'Language', type: 'string', enum: LOCALE_CHOICES },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
   normaliseLoudness: { label: 'Normalise loudness', type: 'boolean' },
 };

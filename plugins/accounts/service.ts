@@ -22,6 +22,7 @@ import {
   type PreferenceValues,
   type Role,
 } from './rules.ts';
+import { isLocale } from '../../lib/i18n/locales.ts';
 
 export interface RegisterInput {
   username: string;
@@ -60,6 +61,7 @@ const DEFAULT_PREFERENCES: PreferenceValues = {
     boolean
   >),
   theme: 'system',
+  locale: 'auto',
 };
 
 const DUPLICATE_MESSAGES = {
@@ -182,10 +184,17 @@ export function createAccountsService(kernel: Kernel) {
           'users.isArtist',
           'users.profileImage',
           'user_preferences.theme',
+          'user_preferences.locale',
         );
-      return row
-        ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), theme: row.theme ?? DEFAULT_PREFERENCES.theme }
-        : null;
+      if (!row) return null;
+      const { locale, ...user } = row;
+      return {
+        ...user,
+        id: Number(row.id),
+        isArtist: Boolean(row.isArtist),
+        theme: row.theme ?? DEFAULT_PREFERENCES.theme,
+        ...(isLocale(locale) ? { locale } : {}),
+      };
     },
 
     /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */

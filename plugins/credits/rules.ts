@@ -1,5 +1,6 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
 import { plural } from '../../lib/format.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Spec §5/§9: whole credits, at least 1, never above the balance (the service checks the balance).
 
@@ -28,7 +29,7 @@ export const allocateRules: FieldRules = {
 };
 export const allocateRequired = ['artistId', 'credits'] as const;
 
-export const insufficientCredits = (available: number) => `You only have ${plural(available, 'credit')} available`;
+export const insufficientCredits = (available: number) => m.api_insufficient_credits({ available });
 
 /** Spec §8 success toast of every allocation, wherever it is made. */
 export const allocatedToast = (credits: number, artist: string) => ({

@@ -208,7 +208,7 @@ export function createCreditsService(kernel: Kernel) {
         .andWhere('remaining', '>=', credits)
         .decrement('remaining', credits);
       const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
-      if (spent !== 1) throw invalid(insufficientCredits(remaining));
+      if (spent !== 1) throw invalid(() => insufficientCredits(remaining));
       return remaining as number;
     },
 
