@@ -96,6 +96,10 @@ export function createReleasesService(kernel: Kernel) {
     },
   ];
 
+  kernel.services.catalog.onUnsubscribed(async ({ userId, artistId }) => {
+    await presaves.cancelForArtist(userId, artistId);
+  });
+
   const service = {
     presaves,
     uploadDataUrl: uploads.fromDataUrl,

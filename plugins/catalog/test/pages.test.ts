@@ -201,6 +201,15 @@ describe('catalog pages (server-rendered)', () => {
     expect(titles.length).to.equal(2);
     for (const t of liked) expect(titles).to.include(t.title);
     expect(likedPanel).not.to.include('No Liked Tracks Yet');
+    // Each subscription has its way out there (issue 44 point 1), and the artist page a way to it.
+    const subscribed = (await demo.get('/api/subscriptions/user')).body as Array<{
+      artist: { id: number; name: string };
+    }>;
+    expect(subscribed).to.not.have.length(0);
+    const subsPanel = /id="collection-panel-subscriptions"(.*?)id="collection-panel-liked"/s.exec(page.text)![1];
+    for (const { artist } of subscribed) expect(subsPanel).to.include(`aria-label="Unsubscribe from ${artist.name}"`);
+    const artistPage = (await demo.get(`/artist/${subscribed[0].artist.id}`)).text;
+    expect(artistPage).to.match(/<a [^>]*href="\/collection"[^>]*data-manage-subscription="\d+"(?![^>]*hidden)[^>]*>/);
     const anon = await server.client().get('/collection');
     for (const empty of ['No Subscriptions Yet', 'No Liked Tracks Yet', 'No Exclusives Yet'])
       expect(anon.text).to.include(empty);

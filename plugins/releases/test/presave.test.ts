@@ -89,6 +89,18 @@ describe('releases: pre-save', function () {
     expect((await fan.client.get(`/tracks/${noPresave}`)).text).to.include('data-testid="presave-off"');
   });
 
+  it('cancels the pre-saves of an artist a fan unsubscribes from, and says so on the release page', async () => {
+    const leaving = await join(server, 'leaving');
+    const artistId = nova.artist!.id;
+    expect((await leaving.client.post('/api/subscriptions', { artistId, active: true })).status).to.equal(201);
+    expect((await leaving.client.post(`/api/tracks/${scheduled}/presave`)).status).to.equal(200);
+    expect((await leaving.client.get(`/tracks/${scheduled}`)).text).to.include('aria-pressed="true"');
+    const ended = await leaving.client.post('/api/subscriptions', { artistId, active: false });
+    expect([ended.status, ended.body.active]).to.deep.equal([200, false]);
+    expect(await knex()('presaves').where({ userId: leaving.user.id })).to.have.length(0);
+    expect((await leaving.client.get(`/tracks/${scheduled}`)).text).to.include('aria-pressed="false"');
+  });
+
   it('pre-saves once, can be withdrawn, and lands in the collection with a notification when the release is out', async () => {
     for (let i = 0; i < 2; i++)
       expect((await fan.client.post(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: true });
