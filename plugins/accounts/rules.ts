@@ -217,6 +217,35 @@ export const resetRequired = ['token', 'password'] as const;
 export const verifyRules: FieldRules = { token };
 export const verifyRequired = ['token'] as const;
 
+// Changing the password while signed in (passwordChange.ts, Settings › Security).
+export const PASSWORD_CHANGE_MESSAGES = {
+  current: 'Enter your current password',
+  wrongCurrent: 'Your current password is not right',
+  same: 'Choose a new password different from your current one',
+  username: 'Your new password cannot be your username',
+  mismatch: 'The two new passwords do not match',
+  done: 'Your password has been changed.',
+  doneSignedOut: 'Your password has been changed and every other device signed out.',
+} as const;
+/** The rules a new password meets, as the form lists them (the server checks each). */
+export const NEW_PASSWORD_HINTS = [
+  `At least ${registerRules.password.minLength} characters`,
+  'Not your username',
+  'Different from your current password',
+] as const;
+export const passwordChangeRules: FieldRules = {
+  currentPassword: {
+    label: 'Current password',
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    messages: { minLength: PASSWORD_CHANGE_MESSAGES.current },
+  },
+  newPassword: { ...registerRules.password, label: 'New password' },
+  signOutOthers: { label: 'Sign out every other device', type: 'boolean' },
+};
+export const passwordChangeRequired = ['newPassword'] as const;
+
 // Passkeys (passkeys.ts).
 export const PASSKEY_MESSAGES = {
   expired: 'This passkey request has expired. Try again.',
