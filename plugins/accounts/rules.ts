@@ -254,7 +254,22 @@ export const PASSKEY_MESSAGES = {
   notFound: 'Passkey not found',
   unknown: 'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.',
   unsupported: 'This browser cannot use passkeys.',
+  ipAddress: (host: string) =>
+    `Passkeys belong to a site's domain name, and browsers refuse an IP address (${host}) as one. Open OneTrack at its name (in development http://localhost) to add a passkey.`,
+  insecure: 'Passkeys need a secure address: open OneTrack over HTTPS (or at http://localhost in development).',
 } as const;
+
+/**
+ * Why this page cannot add a passkey, or null when it can: the browser's rules, said before the
+ * person tries (issue 44 point 5), since the browser's own refusal only names the domain invalid.
+ */
+export function passkeyBlocker(place: { hostname: string; secure: boolean; supported: boolean }): string | null {
+  if (!place.supported) return PASSKEY_MESSAGES.unsupported;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(place.hostname) || place.hostname.startsWith('['))
+    return PASSKEY_MESSAGES.ipAddress(place.hostname);
+  if (!place.secure) return PASSKEY_MESSAGES.insecure;
+  return null;
+}
 export const passkeyNameRules: FieldRules = {
   name: {
     label: 'Passkey name',
