@@ -15,6 +15,7 @@ import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
 import { FanStatement } from './FanStatement.tsx';
 import type { FanStatementData } from './statementTypes.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 type Allocation = AllocationResult['allocation'];
 
@@ -100,7 +101,7 @@ function AllocateDialog({
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>

@@ -103,7 +103,12 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
   const next = () => {
     const found = stepErrors(step);
     setErrors(found);
-    if (Object.keys(found).length === 0) goTo(step + 1);
+    if (Object.keys(found).length === 0) return goTo(step + 1);
+    // The first field in error takes the focus, so its message is read and it can be fixed at once
+    // (issue 44 point 12: it stayed on Next).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('.upload-wizard .is-invalid, .upload-wizard [aria-invalid="true"]')?.focus(),
+    );
   };
 
   // The month's drop may be taken already: then this release goes out as a regular upload.
