@@ -45,6 +45,8 @@ interface Props {
   userId: number;
   /** Months the artist's monthly drop already fills (this one and scheduled later ones). */
   takenDrops: TakenDrop[];
+  /** Where Upload Complete's "Go to Artist Dashboard" leads. */
+  dashboardHref: string;
 }
 
 function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: number } {
@@ -62,7 +64,7 @@ function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: numb
   return { draft: emptyDraft(now), step: 1 };
 }
 
-export default function UploadWizard({ nowIso, artistName, userId, takenDrops }: Props) {
+export default function UploadWizard({ nowIso, artistName, userId, takenDrops, dashboardHref }: Props) {
   const now = new Date(nowIso);
   const today = nowIso.slice(0, 10);
   const [draft, setDraft] = useState<ReleaseDraft>(() => emptyDraft(now));
@@ -161,7 +163,9 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
           {step === 3 && <StepTrack {...props} artistName={artistName} />}
           {step === 4 && <StepDelivery {...props} taken={taken} />}
           {step === 5 && <StepReview draft={outgoing} />}
-          {step === 6 && release && <StepComplete release={release} origin={window.location.origin} />}
+          {step === 6 && release && (
+            <StepComplete release={release} origin={window.location.origin} dashboardHref={dashboardHref} />
+          )}
 
           {step < 6 && (
             <div className="d-flex justify-content-between mt-4">
