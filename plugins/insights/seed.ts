@@ -35,8 +35,8 @@ export async function seedInsights(kernel: Kernel): Promise<void> {
 }
 
 /** How many anonymous demo listeners each demo artist has, and how many of them play a track on a day at most. */
-const AUDIENCE = 60;
-const DAILY = 14;
+const AUDIENCE = 40;
+const DAILY = 6;
 
 /**
  * A demo audience (issue 44 point 7: every dashboard figure read "fewer than 5"): for the last 90 days,
@@ -53,7 +53,7 @@ async function audience(kernel: Kernel) {
     const start = dayStart(day);
     for (const track of tracks) {
       if (Number(track.uploadDate) > start) continue;
-      const count = 3 + (pick('count', track.id, day) % DAILY);
+      const count = 2 + (pick('count', track.id, day) % DAILY);
       for (let n = 0; n < count; n++) {
         const who = pick('who', track.id, day, n) % AUDIENCE;
         const listener = createHash('sha256').update(`demo:${track.artistId}:${who}:${day}`).digest('hex').slice(0, 32);
