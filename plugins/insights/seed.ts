@@ -36,7 +36,7 @@ export async function seedInsights(kernel: Kernel): Promise<void> {
 
 /** How many anonymous demo listeners each demo artist has, and how many of them play a track on a day at most. */
 const AUDIENCE = 40;
-const DAILY = 6;
+const DAILY = 4;
 
 /**
  * A demo audience (issue 44 point 7: every dashboard figure read "fewer than 5"): for the last 90 days,

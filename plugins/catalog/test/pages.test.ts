@@ -9,7 +9,9 @@ import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
 
-describe('catalog pages (server-rendered)', () => {
+describe('catalog pages (server-rendered)', function () {
+  // The demo seed (with its 90 days of listening) takes a while on a busy machine.
+  this.timeout(60_000);
   let server: TestServer;
   let nova: { id: number; name: string };
   let track: { id: number; title: string };
