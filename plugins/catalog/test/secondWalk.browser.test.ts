@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
 import { openPage } from '../../../site/test/browser.ts';
 import { UNSUBSCRIBE_CONSEQUENCES } from '../rules.ts';
+import { WITHDRAW_MESSAGES } from '../../releases/rules.ts';
 
-// Issue 44, walked in a browser: what a visitor, a fan and an artist hit (points 1, 8, 12 and 14).
+// Issue 44, walked in a browser: what a visitor, a fan and an artist hit (points 1, 3, 8, 12 and 14).
 // One page per journey; each assertion failed before its change.
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
@@ -131,6 +132,26 @@ describe('the second walk (browser)', function () {
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForFunction(() => document.activeElement?.id === 'release-title');
     expect(await focusedId(page)).to.equal('release-title');
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('an artist: withdraws a scheduled release from their page, told what follows first (point 3)', async () => {
+    const { knex } = suite.server.app.kernel;
+    const coming = await knex('tracks as t')
+      .join('artists as a', 'a.id', 't.artistId')
+      .join('users as u', 'u.id', 'a.userId')
+      .where('t.uploadDate', '>', Date.now())
+      .first('t.id', 't.title', 'a.id as artistId', 'u.username');
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
+    await signIn(page, coming.username);
+    await page.goto(`/artist/${coming.artistId}`);
+    await hydrated(page);
+    await page.getByRole('button', { name: `Withdraw ${coming.title}` }).click();
+    await page.getByText(WITHDRAW_MESSAGES.confirm).waitFor();
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await toastSaying(page, 'withdrawn');
+    expect(await knex('tracks').where({ id: coming.id })).to.have.length(0);
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
