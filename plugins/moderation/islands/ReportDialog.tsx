@@ -17,7 +17,7 @@ import {
 import type { ReportTarget } from './ReportButton.tsx';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
-const NOUN = { track: 'track', artist: 'artist', message: 'message' } as const;
+const NOUN = { track: 'track', artist: 'artist', message: 'message', comment: 'comment' } as const;
 
 export default function ReportDialog({
   show,
