@@ -18,11 +18,11 @@ async function main() {
   const server = await listen(app.koa, config.port, config.host);
   const { port } = server.address() as AddressInfo;
   // PORT=0 in development: the derived public origin is the port the system chose.
-  if (config.port === 0 && !process.env.PUBLIC_URL) config.publicUrl = `http://localhost:${port}`;
+  if (config.port === 0 && !process.env.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${port}`;
   log.info('OneTrack is listening', {
-    // The address to open (passkeys need its name, not an IP address); `listen` is where it binds.
-    url: config.publicUrl,
-    listen: `${config.host}:${port}`,
+    url: `http://${config.host}:${port}`,
+    // The address to open in a browser: passkeys need its name, not an IP address.
+    open: config.publicUrl,
     database: config.database.client,
     redis: !!config.redis,
     storage: config.storage?.driver ?? 'local',
