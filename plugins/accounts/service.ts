@@ -11,6 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
+import { createPasswordChange } from './passwordChange.ts';
 import { createSessions } from './sessions.ts';
 import {
   DELETION_MESSAGES,
@@ -130,6 +131,8 @@ export function createAccountsService(kernel: Kernel) {
     /** Signed-in devices (sessions.ts), single-use links by e-mail (recovery.ts) and passkeys (passkeys.ts). */
     sessions,
     recovery: createRecovery(kernel, sessions),
+    /** A signed-in person's own password change (passwordChange.ts). */
+    changePassword: createPasswordChange(kernel, sessions),
     passkeys: createPasskeys(kernel),
     /** "Your data": exports built by a job from every plugin's `exportData` (dataExport.ts). */
     exports: createDataExports(kernel),

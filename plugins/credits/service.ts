@@ -194,7 +194,8 @@ export function createCreditsService(kernel: Kernel) {
      * debits it. Pledges to next month's drop open next month's grant early.
      */
     async openGrant(userId: number, month = monthOf(kernel.now())): Promise<string> {
-      if (!(await grantFor(userId, month))) throw forbidden(noCreditsReason(await memberships.of(userId), month)!);
+      if (!(await grantFor(userId, month)))
+        throw forbidden(noCreditsReason(await memberships.of(userId), month, monthOf(kernel.now()))!);
       return month;
     },
 

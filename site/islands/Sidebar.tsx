@@ -89,9 +89,15 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
     // Spec: the mobile drawer locks body scroll while open.
     document.body.classList.toggle('drawer-locked', drawerOpen);
     if (!drawerOpen) return;
+    // The opened drawer takes the focus, and gives it back to the toggle when it closes.
+    document.querySelector<HTMLElement>('#sidebar a, #sidebar button')?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeDrawer();
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (document.activeElement?.closest('#sidebar') || document.activeElement === document.body)
+        document.querySelector<HTMLElement>('[aria-controls="sidebar"]')?.focus();
+    };
   }, [drawerOpen]);
 
   return (

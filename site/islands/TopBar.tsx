@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -12,7 +13,7 @@ import { localeHref } from '../../lib/i18n/runtime.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $membership, $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
-import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
+import { $drawerOpen, $sidebarExpanded, phoneLayout, toggleSidebar } from '../stores/ui.ts';
 
 interface Props {
   user: SessionUser | null;
@@ -29,6 +30,15 @@ export default function TopBar({
 }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
+  // The toggle reports the drawer on phones, the sidebar's labels on wider screens (issue 44 point 12).
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = phoneLayout();
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
   const storedUnread = useStore($unreadMessages);
   // Before hydration (server render) the prop is the truth; afterwards the store, which features update.
   const hydrated = useHydrated();
@@ -46,7 +56,7 @@ export default function TopBar({
         className="btn btn-icon"
         aria-label={m.topbar_toggle()}
         aria-controls="sidebar"
-        aria-expanded={drawerOpen || expanded}
+        aria-expanded={phone ? drawerOpen : expanded}
         onClick={toggleSidebar}
       >
         <Icon name="menu" />

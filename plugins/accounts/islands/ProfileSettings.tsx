@@ -389,7 +389,7 @@ export default function ProfileSettings(props: Props) {
           />
         </Tab>
         <Tab eventKey="security" title="Security">
-          <SecuritySettings />
+          <SecuritySettings hasPassword={props.confirmDeletionWith === 'password'} />
         </Tab>
         <Tab eventKey="preferences" title="Preferences">
           <PreferencesForm preferences={props.preferences} />

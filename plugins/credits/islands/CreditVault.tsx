@@ -16,6 +16,7 @@ import { allocateCredits } from './allocate.ts';
 import { FanStatement } from './FanStatement.tsx';
 import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 type Allocation = AllocationResult['allocation'];
 
@@ -101,7 +102,7 @@ function AllocateDialog({
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
