@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -81,15 +81,24 @@ describe('backup: media in an S3 bucket, archives in another, restored into an e
       kernelMigrations,
       ...server.app.plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])),
     ]);
+    const options = { knownMigrations: (await source.getMigrations()).map((m) => m.name), plugins };
     try {
-      const report = await restoreBackup(restoreConfig, fetched.path, {
-        force: false,
-        knownMigrations: (await source.getMigrations()).map((m) => m.name),
-        plugins,
-      });
+      const report = await restoreBackup(restoreConfig, fetched.path, { ...options, force: false });
       expect(report.media.files).to.equal(2);
       expect(report.tables.users).to.equal(1);
       expect(report.pendingMigrations).to.deep.equal([]);
+      expect(await digests(createStorage(restoreConfig))).to.deep.equal(before);
+
+      // Into what now holds data: refused, unless told to replace it (an extra object is gone then).
+      const refused = await restoreBackup(restoreConfig, fetched.path, { ...options, force: false }).catch(
+        (error: Error) => error.message,
+      );
+      expect(refused).to.match(/^Not restoring: the database .* and the media bucket already hold data/);
+      const stray = path.join(staging, 'stray.txt');
+      writeFileSync(stray, 'stray');
+      await createStorage(restoreConfig).putFile('u/stray.txt', stray, 'text/plain');
+      const replaced = await restoreBackup(restoreConfig, fetched.path, { ...options, force: true });
+      expect(replaced.tables.users).to.equal(1);
     } finally {
       await fetched.release();
     }
