@@ -130,13 +130,16 @@ describe(`backup and restore: the drill (${TEST_DB})`, function () {
     expect(load.failures, load.failed.join('\n')).to.equal(0);
     const [archive] = readdirSync(backups).filter((name) => ARCHIVE_NAME.test(name));
     expect(archive).to.be.a('string');
+    const checked = await command('restore.ts', ['--check', path.join(backups, archive)]);
+    expect(checked.code, checked.output).to.equal(0);
+    expect(checked.output).to.match(/every checksum matches\n {2}taken: .*\(manual\)/);
 
     // Disaster: the server stops, its database and data folder are gone.
     await shutDown();
     await wipe(db);
-    const restored = await command('restore.ts', [path.join(backups, archive)]);
+    const restored = await command('restore.ts', ['latest']);
     expect(restored.code, restored.output).to.equal(0);
-    expect(restored.output).to.match(/Restored .* \(checksums verified: \d+ entries/);
+    expect(restored.output).to.include(`Restored ${archive} (checksums verified: `);
     expect(restored.output).to.match(/restored: \d+ tables, \d+ rows; \d+ media files/);
     expect(restored.output).to.include(`${before.media.length} media files`);
 
