@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
@@ -86,6 +86,7 @@ export async function restoreBackup(config: Config, archive: string, options: Re
   if (db.client === 'sqlite') {
     const entry = entries.get(SQLITE_ENTRY)!;
     const restored = `${db.filename}.restoring`;
+    await mkdir(path.dirname(db.filename), { recursive: true });
     await pipeline(
       createReadStream(archive, { start: entry.offset, end: entry.offset + entry.size - 1 }),
       createGunzip(),
