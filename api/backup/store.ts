@@ -90,3 +90,19 @@ export async function pruneArchives(store: ArchiveStore, keep: number): Promise<
   for (const name of old) await store.delete(name);
   return old;
 }
+
+/** Older than this, a partial archive or staging folder is a backup that died (a crash, a shutdown). */
+const STALE_MS = 24 * 3_600_000;
+
+/** Deletes what backups that died left in the staging folder; one still running elsewhere is younger. */
+export async function sweepStaging(dir: string, now = Date.now()): Promise<string[]> {
+  const swept: string[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith('.staging-') && !name.endsWith('.tar.partial')) continue;
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (!info || now - info.mtimeMs < STALE_MS) continue;
+    await rm(path.join(dir, name), { recursive: true, force: true });
+    swept.push(name);
+  }
+  return swept;
+}

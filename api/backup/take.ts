@@ -11,7 +11,7 @@ import { FORMAT, MANIFEST, type BackupReason, type Manifest } from './manifest.t
 import { archiveMedia } from './media.ts';
 import { dumpMysql } from './mysql.ts';
 import { snapshotSqlite } from './sqlite.ts';
-import { archiveName, openArchiveStore, pruneArchives } from './store.ts';
+import { archiveName, openArchiveStore, pruneArchives, sweepStaging } from './store.ts';
 import { TarWriter, type WrittenEntry } from './tar.ts';
 
 export const SQLITE_ENTRY = 'database/app.sqlite.gz';
@@ -58,6 +58,7 @@ export async function takeBackup(
   const started = Date.now();
   const settings: BackupConfig = config.backup ?? { dir: path.resolve('backups'), s3: null, schedule: null, keep: 0 };
   const store = await openArchiveStore(settings);
+  await sweepStaging(store.staging);
   const name = archiveName(now, reason);
   const staging = await mkdtemp(path.join(store.staging, '.staging-'));
   const partial = path.join(store.staging, `${name}.partial`);

@@ -1,13 +1,23 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { FORMAT, MANIFEST, readEntry, verifyArchive, type Manifest } from '../manifest.ts';
 import { slotAt } from '../schedule.ts';
-import { archiveName, openArchiveStore, pruneArchives } from '../store.ts';
+import { archiveName, openArchiveStore, pruneArchives, sweepStaging } from '../store.ts';
 import { readTar, TarWriter, type WrittenEntry } from '../tar.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-archive-'));
@@ -95,6 +105,16 @@ describe('backup: the archive, its manifest and its settings', () => {
     expect((await store.list()).map((a) => a.name)).to.deep.equal(names.slice(2));
     expect(readFileSync(path.join(folder, 'notes.txt'), 'utf8')).to.equal('mine');
     expect(await pruneArchives(store, 0)).to.deep.equal([]);
+
+    // What a backup that died left: swept once a day old; a running backup's files are younger.
+    const dead = `${names[0]}.partial`;
+    writeFileSync(path.join(folder, dead), 'half');
+    mkdirSync(path.join(folder, '.staging-dead'));
+    writeFileSync(path.join(folder, `${names[1]}.partial`), 'running');
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    for (const name of [dead, '.staging-dead']) utimesSync(path.join(folder, name), dayAgo, dayAgo);
+    expect((await sweepStaging(folder)).sort()).to.deep.equal(['.staging-dead', dead]);
+    expect(readdirSync(folder).sort()).to.deep.equal([`${names[1]}.partial`, ...names.slice(2), 'notes.txt'].sort());
   });
 
   it('computes the same scheduled moments on every node, from times of the day or an interval', () => {
