@@ -11,6 +11,8 @@ const moderation: PluginManifest = {
   name: 'moderation',
   api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'content', 'messaging', 'notifications'],
+  // Comments can be reported, hidden and restored when the comments plugin is enabled (its service reads them).
+  optionalDependsOn: ['comments'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createModerationService,
   anonymousBodies: [NOTICE_PATH],
@@ -19,6 +21,7 @@ const moderation: PluginManifest = {
     'artist.actions': 'components/ArtistReport.astro',
     'track.actions': 'components/TrackReport.astro',
     'message.actions': 'islands/MessageReport.tsx',
+    'comment.actions': 'islands/CommentReport.tsx',
   },
   exportData: exportModeration,
   deleteData: deleteModerationData,

@@ -58,7 +58,7 @@ export function moderationRoutes(router: ApiRouter, kernel: Kernel) {
   api.post(
     '/reports',
     {
-      summary: 'Report a track, an artist or a message to the moderators',
+      summary: 'Report a track, an artist, a message or a comment to the moderators',
       session: 'required',
       login: MESSAGES.loginToReport,
       body: parseReport,

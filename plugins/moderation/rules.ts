@@ -13,17 +13,18 @@ export const REASON_LABELS: Record<ReportReason, string> = {
   other: 'Other',
 };
 
-export const TARGET_TYPES = ['track', 'artist', 'message'] as const;
+export const TARGET_TYPES = ['track', 'artist', 'message', 'comment'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];
 
 export const ACTIONS = ['dismiss', 'hide', 'suspend', 'restore'] as const;
 export type ModerationAction = (typeof ACTIONS)[number];
 
-/** What each kind of item allows: only tracks can be hidden; an artist or a message's sender can be suspended. */
+/** What each kind of item allows: tracks and comments (the comments plugin's) can be hidden; any item's owner can be suspended. */
 export const ACTIONS_FOR: Record<TargetType, readonly ModerationAction[]> = {
   track: ['dismiss', 'hide', 'suspend', 'restore'],
   artist: ['dismiss', 'suspend', 'restore'],
   message: ['dismiss', 'suspend', 'restore'],
+  comment: ['dismiss', 'hide', 'suspend', 'restore'],
 };
 
 /** Reports a person may file per hour, counted on every node together (kernel.limits). */
@@ -43,7 +44,7 @@ export const reportRules: FieldRules = {
     label: 'Item',
     type: 'string',
     enum: TARGET_TYPES,
-    messages: { enum: 'You can report a track, an artist or a message' },
+    messages: { enum: 'You can report a track, an artist, a message or a comment' },
   },
   targetId: {
     label: 'Item',

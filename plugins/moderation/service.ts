@@ -85,8 +85,12 @@ export function createModerationService(kernel: Kernel) {
   }
 
   /** Items (type, id) with their reports, appeals and history, in the order given. */
+  /** The items these keys name, comments through their plugin when it is enabled. */
+  const targetsOf = (keys: Array<{ type: TargetType; id: number }>) =>
+    findTargets(knex, keys, kernel.services.comments);
+
   async function withDetails(keys: Array<{ type: TargetType; id: number }>) {
-    const targets = await findTargets(knex, keys);
+    const targets = await targetsOf(keys);
     const byType = (type: TargetType) => keys.filter((k) => k.type === type).map((k) => k.id);
     const reportRows: Row[] = [];
     const historyRows: Row[] = [];
@@ -142,10 +146,10 @@ export function createModerationService(kernel: Kernel) {
   const service = {
     /** One open report per person and item; a person cannot report their own work or others' messages. */
     async report(reporter: SessionUser, input: ReportInput) {
-      const target = (await findTargets(knex, [{ type: input.targetType, id: input.targetId }])).get(
+      const target = (await targetsOf([{ type: input.targetType, id: input.targetId }])).get(
         targetKey(input.targetType, input.targetId),
       );
-      if (!target || (target.type === 'track' && target.hidden)) throw notFound('Nothing to report here');
+      if (!target || target.hidden) throw notFound('Nothing to report here');
       if (target.type === 'message' && target.recipientId !== reporter.id) throw forbidden(MESSAGES.notYourMessage);
       if (target.ownerId === reporter.id) throw invalid(MESSAGES.ownItem);
       const openKey = `${reporter.id}:${targetKey(target.type, target.id)}`;
@@ -181,7 +185,7 @@ export function createModerationService(kernel: Kernel) {
       if (input.goodFaith !== true) throw invalid(MESSAGES.goodFaith);
       const trackId = trackIdOfUrl(input.trackUrl);
       const track = trackId
-        ? (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId))
+        ? (await targetsOf([{ type: 'track', id: trackId }])).get(targetKey('track', trackId))
         : undefined;
       if (!track) throw invalid(MESSAGES.noTrackAtUrl);
       await takeOrRefuse(notices, address, 'Too many notices from your address. Please try again in an hour.');
@@ -252,7 +256,7 @@ export function createModerationService(kernel: Kernel) {
     /** A moderator's action on an item, with its reason: recorded in the audit log in the same transaction. */
     async act(actor: SessionUser, type: TargetType, id: number, action: ModerationAction, reason: string) {
       if (!ACTIONS_FOR[type].includes(action)) throw invalid(MESSAGES.notAllowed(action, type));
-      const target = (await findTargets(knex, [{ type, id }])).get(targetKey(type, id));
+      const target = (await targetsOf([{ type, id }])).get(targetKey(type, id));
       if (!target) throw notFound('Item not found');
       const why = reason.trim();
       const at = now();
@@ -270,7 +274,8 @@ export function createModerationService(kernel: Kernel) {
               : 0;
           if (!dismissed && !denied) throw invalid(MESSAGES.nothingOpen);
         } else if (action === 'hide') {
-          if (!target.hidden) {
+          if (type === 'comment') await kernel.services.comments.moderate(trx, id, true);
+          else if (!target.hidden) {
             await trx('tracks').where({ id }).update({ hiddenAt: at, hiddenReason: why });
             await notifyTakedown(trx, target, why, at);
           }
@@ -294,7 +299,9 @@ export function createModerationService(kernel: Kernel) {
                   .where({ id })
                   .whereNotNull('hiddenAt')
                   .update({ hiddenAt: null, hiddenReason: null })
-              : 0;
+              : type === 'comment'
+                ? await kernel.services.comments.moderate(trx, id, false)
+                : 0;
           const lifted = await trx('users')
             .where({ id: ownerId })
             .whereNotNull('suspendedAt')
@@ -317,7 +324,7 @@ export function createModerationService(kernel: Kernel) {
 
     /** What the artist of a taken-down track sees on its appeal page; null when it is not theirs or not taken down. */
     async takedown(user: SessionUser, trackId: number) {
-      const target = (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId));
+      const target = (await targetsOf([{ type: 'track', id: trackId }])).get(targetKey('track', trackId));
       if (!target || target.ownerId !== user.id || !target.hidden) return null;
       const row = await knex('tracks').where({ id: trackId }).first('hiddenReason', 'hiddenAt');
       const copyright = Boolean(
@@ -338,7 +345,7 @@ export function createModerationService(kernel: Kernel) {
 
     /** The artist appeals a takedown once; for a copyright takedown the appeal is a counter-notice. */
     async appeal(user: SessionUser, trackId: number, input: AppealInput) {
-      const target = (await findTargets(knex, [{ type: 'track', id: trackId }])).get(targetKey('track', trackId));
+      const target = (await targetsOf([{ type: 'track', id: trackId }])).get(targetKey('track', trackId));
       if (!target) throw notFound('Track not found');
       if (target.ownerId !== user.id) throw forbidden(MESSAGES.notYourTrack);
       if (!target.hidden) throw invalid(MESSAGES.notHidden);

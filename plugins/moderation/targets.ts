@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import type { Services } from '../../api/plugins/types.ts';
 import type { TargetType } from './rules.ts';
 
-// What can be reported (a track, an artist, a message), read with whom it belongs to: the owner
-// is the account a suspension reaches (a track's or artist's user, a message's sender).
+// What can be reported (a track, an artist, a message, and a comment when the comments plugin is
+// enabled: its service reads them), read with whom it belongs to: the owner is the account a
+// suspension reaches (a track's or artist's user, a message's sender, a comment's author).
 
 export interface Target {
   type: TargetType;
@@ -43,6 +45,7 @@ const owner = (row: Row) => ({
 export async function findTargets(
   knex: Knex,
   keys: Array<{ type: TargetType; id: number }>,
+  comments?: Pick<Services['comments'], 'reportTargets'>,
 ): Promise<Map<string, Target>> {
   const ids = (type: TargetType) => keys.filter((k) => k.type === type).map((k) => k.id);
   const found = new Map<string, Target>();
@@ -105,6 +108,11 @@ export async function findTargets(
         hiddenReason: null,
         ...owner(row),
       });
+    }
+  }
+  if (ids('comment').length && comments) {
+    for (const { suspendedAt, ...row } of await comments.reportTargets(ids('comment'))) {
+      add({ type: 'comment', ...row, recipientId: null, hiddenReason: null, suspended: suspendedAt != null });
     }
   }
   return found;

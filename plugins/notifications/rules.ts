@@ -1,6 +1,6 @@
 // Texts of the notification centre, shared by the service, the page and the bell.
 
-export const KINDS = ['drop', 'pledge', 'message', 'moderation', 'account'] as const;
+export const KINDS = ['drop', 'pledge', 'message', 'moderation', 'account', 'comment'] as const;
 export type NotificationKind = (typeof KINDS)[number];
 
 /** How often an open page asks for the bell's unread count (a drop's job or a message may add one). */

@@ -45,6 +45,11 @@ export interface ReleaseDraft {
   midnightRelease: boolean;
   enablePreSave: boolean;
   isMonthlyDrop: boolean;
+  /**
+   * What other features' wizard tools keep with the draft, by plugin name (the lyrics a track step
+   * tool holds until the track exists): saved and restored with it, never in the POST body.
+   */
+  extras: Record<string, unknown>;
 }
 
 export function emptyDraft(now: Date): ReleaseDraft {
@@ -78,6 +83,7 @@ export function emptyDraft(now: Date): ReleaseDraft {
     bpm: null,
     moods: [],
     tags: [],
+    extras: {},
     releaseASAP: true,
     releaseDate: '',
     midnightRelease: true,

@@ -9,6 +9,7 @@ import { ALBUM_LISTS, createLibrary, type AlbumList } from './library.ts';
 import { album, albumDirectory, artist, audioFiles, indexed, parseId, song } from './present.ts';
 import { CODE, missing, notFoundError, SubsonicError, type Payload } from './protocol.ts';
 import type { SubsonicUser } from './service.ts';
+import { LYRICS_EXTENSION, lyricsEndpoints } from './lyrics.ts';
 
 // The protocol's methods. Each reads its parameters, reaches the catalog through the catalog's and
 // search's services (likes and listens are the site's own, counted the same way) and this feature's
@@ -148,7 +149,9 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
   return {
     ping: async () => ({}),
     getLicense: async () => ({ license: { valid: true } }),
-    getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: EXTENSIONS }),
+    getOpenSubsonicExtensions: async () => ({
+      openSubsonicExtensions: kernel.services.lyrics ? [...EXTENSIONS, LYRICS_EXTENSION] : EXTENSIONS,
+    }),
     getMusicFolders: async () => ({ musicFolders: { musicFolder: [MUSIC_FOLDER] } }),
     getIndexes: async () => ({
       indexes: { lastModified: kernel.now().getTime(), ignoredArticles: '', index: indexed(await library.artists()) },
@@ -372,6 +375,7 @@ export function createEndpoints(kernel: Kernel): Record<string, Handler> {
     getPodcasts: async () => ({ podcasts: { channel: [] } }),
     getBookmarks: async () => ({ bookmarks: { bookmark: [] } }),
     getPlayQueue: async () => ({}),
+    ...lyricsEndpoints(kernel, library),
   };
 
   function albumList(params: Params, user: SubsonicUser) {

@@ -61,6 +61,15 @@ export function createLibrary(knex: Knex, now: () => Date) {
       return songs(userId).where('t.id', id).first();
     },
 
+    /** The newest track out by that artist with that title (names compared without case), for getLyrics. */
+    async songByName(userId: number, artist: string, title: string): Promise<Row | undefined> {
+      return songs(userId)
+        .whereRaw('lower(a.name) = lower(?)', [artist])
+        .whereRaw('lower(t.title) = lower(?)', [title])
+        .orderBy(newest)
+        .first();
+    },
+
     async artist(id: number): Promise<Row | undefined> {
       return artists().where('a.id', id).first();
     },

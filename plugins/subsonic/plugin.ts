@@ -9,8 +9,9 @@ const subsonic: PluginManifest = {
   name: 'subsonic',
   api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'releases', 'search'],
-  // A scrobble counts as a play of source "app" when insights is enabled.
-  optionalDependsOn: ['insights'],
+  // A scrobble counts as a play of source "app" when insights is enabled; lyrics (songLyrics,
+  // getLyrics) are served when the lyrics plugin is.
+  optionalDependsOn: ['insights', 'lyrics'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   services: createSubsonicService,
   middleware: subsonicApi,

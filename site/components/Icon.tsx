@@ -41,6 +41,9 @@ export const iconPaths = {
   flag: 'M5 21V4m0 0h12l-2.5 4 2.5 4H5',
   link: 'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
   code: 'M16 18l6-6-6-6M8 6l-6 6 6 6',
+  lyrics: 'M12 14a3 3 0 0 0 3-3V6a3 3 0 0 0-6 0v5a3 3 0 0 0 3 3Zm-6-3a6 6 0 0 0 12 0M12 17v4M8 21h8',
+  comment: 'M4 5h16v11H9l-5 4V5Z',
+  pin: 'M9 4h6l-1 6 3 3H7l3-3-1-6ZM12 13v7',
 } as const;
 
 export type IconName = keyof typeof iconPaths;

@@ -26,6 +26,8 @@ import { $queue, $queueIndex } from '../lib/queue.ts';
 import { formatDuration } from '../../lib/time.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { QueuePanel } from './QueuePanel.tsx';
+import { IslandSlot } from '../components/IslandSlot.tsx';
+import playerViews from 'virtual:onetrack/islands/player.views';
 
 /**
  * The bottom player bar. The layout persists this island across navigation, so its <audio>
@@ -172,6 +174,7 @@ export default function Player() {
             </div>
           </div>
           <div className="player-side">
+            <IslandSlot fillers={playerViews} track={track} />
             <button
               type="button"
               ref={queueButton}

@@ -4,8 +4,8 @@ import { formatDuration } from '../../../lib/time.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { WaveformBars } from '../../../site/components/WaveformBars.tsx';
 import type { PlayerTrack } from '../../../lib/playerTrack.ts';
-import { $current, $playing, $position, playTrack, seek } from '../../../site/lib/player.ts';
-import { listOf } from '../../../site/lib/trackList.ts';
+import { $current, $position, seek } from '../../../site/lib/player.ts';
+import { seekIn } from '../../../site/lib/seekIn.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
 // there (the track starts first if another one is playing), or focus it and use the arrow keys
@@ -21,21 +21,6 @@ interface Props {
 
 const KEY_STEP_SECONDS = 5;
 const FLAT = Array.from({ length: 80 }, () => 0.35);
-
-/** Seeks in this track: at once when it is the player's track, after it starts otherwise (with `bar`'s list as the queue). */
-function seekIn(track: PlayerTrack, seconds: number, bar: Element) {
-  if ($current.get()?.id === track.id) {
-    seek(seconds);
-    return;
-  }
-  // Once this track plays: the flag may still be true from the previous track until its pause event.
-  const stop = $playing.listen((playing) => {
-    if (!playing || $current.get()?.id !== track.id) return;
-    stop();
-    seek(seconds);
-  });
-  playTrack(track, listOf(bar));
-}
 
 export default function WaveformSeek({ track, peaks }: Props) {
   // It hydrates when its track becomes the player's (site/directives/demand.ts): that render must

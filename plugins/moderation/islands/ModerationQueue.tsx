@@ -82,7 +82,9 @@ function ItemCard({ initial }: { initial: QueueItem }) {
           {plural(item.openReports, 'open report')}
         </span>
       </header>
-      {item.type === 'message' && <blockquote className="moderation-quote small mb-2">{item.detail}</blockquote>}
+      {(item.type === 'message' || item.type === 'comment') && (
+        <blockquote className="moderation-quote small mb-2">{item.detail}</blockquote>
+      )}
       <p className="small text-secondary mb-2">
         Owner: {item.ownerName}
         {item.hiddenReason && <> · Hidden: {item.hiddenReason}</>}

@@ -16,7 +16,7 @@ import {
 } from '../rules.ts';
 import type { ReportTarget } from './ReportButton.tsx';
 
-const NOUN = { track: 'track', artist: 'artist', message: 'message' } as const;
+const NOUN = { track: 'track', artist: 'artist', message: 'message', comment: 'comment' } as const;
 
 export default function ReportDialog({
   show,

@@ -40,7 +40,11 @@ describe('moderation: reports, queue, actions, appeals, audit log', () => {
     const invalid: Array<[string, object, string]> = [
       ['no reason', { reason: undefined }, 'Please choose a reason'],
       ['an unknown reason', { reason: 'ugly' }, 'Please choose a reason'],
-      ['an unknown kind of item', { targetType: 'playlist' }, 'You can report a track, an artist or a message'],
+      [
+        'an unknown kind of item',
+        { targetType: 'playlist' },
+        'You can report a track, an artist, a message or a comment',
+      ],
       ['a note over 1000 characters', { note: 'x'.repeat(1001) }, 'Note must be at most 1000 characters'],
     ];
     for (const [what, patch, message] of invalid) {

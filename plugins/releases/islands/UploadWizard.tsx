@@ -24,6 +24,7 @@ import { StepDelivery } from './wizard/StepDelivery.tsx';
 import { StepDetails } from './wizard/StepDetails.tsx';
 import { StepReview } from './wizard/StepReview.tsx';
 import { StepTrack } from './wizard/StepTrack.tsx';
+import submittedHooks from 'virtual:onetrack/hooks/upload.submitted';
 
 // Spec §2 Upload: six steps. Each step's checks are the server's own rules (form.ts → rules.ts);
 // the draft lives in localStorage so a reload keeps it; step 5 submits and step 6 shares.
@@ -115,6 +116,9 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
     setPending(true);
     try {
       const created = await apiRequest<ReleaseJson>('POST', '/api/tracks', trackPayload(outgoing));
+      // What the step tools kept in the draft's extras is saved now that the track exists; each
+      // hook tells its own failure (the track is out either way).
+      await Promise.all(submittedHooks.map((after) => after(created, outgoing)));
       localStorage.removeItem(DRAFT_KEY);
       setRelease(created);
       goTo(6);

@@ -7,6 +7,7 @@ import { toast } from '../../../../site/stores/toasts.ts';
 import { IslandSlot } from '../../../../site/components/IslandSlot.tsx';
 import audioTools from 'virtual:onetrack/islands/upload.audio-tools';
 import descriptionTools from 'virtual:onetrack/islands/upload.description-tools';
+import lyricsTools from 'virtual:onetrack/islands/upload.lyrics';
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
@@ -155,6 +156,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           />
         </Field>
       )}
+      {draft.hasLyrics && <IslandSlot fillers={lyricsTools} draft={draft} update={update} />}
       <div className="row g-3">
         <div className="col-sm-6">
           <Field id="content-type" label="Content Type">

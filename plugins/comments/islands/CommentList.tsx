@@ -1,0 +1,199 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
+import { LimitedText } from '../../../site/components/LimitedText.tsx';
+import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { $current, $position } from '../../../site/lib/player.ts';
+import { seekIn } from '../../../site/lib/seekIn.ts';
+import { useHydrated } from '../../../site/lib/useHydrated.ts';
+import { toast } from '../../../site/stores/toasts.ts';
+import { formatDuration } from '../../../lib/time.ts';
+import type { PlayerTrack } from '../../../lib/playerTrack.ts';
+import commentActions from 'virtual:onetrack/islands/comment.actions';
+import type { CommentJson } from '../service.ts';
+import { COMMENT_MAX_LENGTH, type CommentSort } from '../rules.ts';
+import { CommentAvatar } from './CommentAvatar.tsx';
+import { $comments, setComments } from './commentsStore.ts';
+
+interface Props {
+  track: PlayerTrack;
+  comments: CommentJson[];
+  /** The signed-in viewer's id, or null. */
+  viewerId: number | null;
+  /** The viewer is the track's artist: they pin and hide. */
+  owner: boolean;
+}
+
+const byTime = (a: CommentJson, b: CommentJson) => a.at - b.at || a.id - b.id;
+const byNewest = (a: CommentJson, b: CommentJson) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+
+/**
+ * The track page's comments: a fan writes one at the moment the player is at (this track playing)
+ * or at the start; the list runs by moment or newest first, the pinned one on top; each moment
+ * plays the track from there. The artist pins or hides; others report (moderation's slot filler).
+ */
+export default function CommentList({ track, comments, viewerId, owner }: Props) {
+  const key = String(track.id);
+  const all = useStore($comments)[key] ?? comments;
+  const hydrated = useHydrated();
+  const current = useStore($current);
+  const position = useStore($position);
+  const [sort, setSort] = useState<CommentSort>('time');
+  const [text, setText] = useState('');
+  const [pending, setPending] = useState(false);
+  // The page's rendering is the truth when it (re)loads: the strip shows the same.
+  useEffect(() => setComments(track.id, comments), [track.id, comments]);
+  const at = hydrated && current?.id === track.id ? Math.floor(position * 1000) : 0;
+  const pinned = all.find((c) => c.pinned);
+  const list = [...all].filter((c) => !c.pinned).sort(sort === 'time' ? byTime : byNewest);
+
+  const act = async (work: () => Promise<CommentJson[]>, failed: string) => {
+    setPending(true);
+    try {
+      setComments(track.id, await work());
+    } catch (error) {
+      toast({ title: failed, description: messageOf(error, 'Please try again'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+  const post = () =>
+    act(async () => {
+      const { comment } = await apiRequest<{ comment: CommentJson }>('POST', `/api/tracks/${track.id}/comments`, {
+        at,
+        body: text,
+      });
+      setText('');
+      return [...all, comment];
+    }, 'Comment not posted');
+  const pin = (c: CommentJson) =>
+    act(async () => {
+      await apiRequest('POST', `/api/comments/${c.id}/pin`, { pinned: !c.pinned });
+      return all.map((o) => ({ ...o, pinned: o.id === c.id ? !c.pinned : false }));
+    }, 'Not pinned');
+  const hide = (c: CommentJson) =>
+    act(async () => {
+      await apiRequest('POST', `/api/comments/${c.id}/hide`);
+      return all.filter((o) => o.id !== c.id);
+    }, 'Not hidden');
+  const remove = (c: CommentJson) =>
+    act(async () => {
+      await apiRequest('DELETE', `/api/comments/${c.id}`);
+      return all.filter((o) => o.id !== c.id);
+    }, 'Not deleted');
+
+  const item = (c: CommentJson) => (
+    <li key={c.id} className={`comment-item${c.pinned ? ' is-pinned' : ''}`} data-testid="comment">
+      <CommentAvatar author={c.author} />
+      <div className="comment-body">
+        <p className="mb-0 small">
+          <span className="fw-semibold">{c.author.name}</span>{' '}
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 comment-time"
+            aria-label={`Play from ${formatDuration(c.at / 1000)}`}
+            onClick={(event) => seekIn(track, c.at / 1000, event.currentTarget)}
+          >
+            {formatDuration(c.at / 1000)}
+          </button>
+          {c.pinned && <span className="badge text-bg-secondary ms-2">Pinned by the artist</span>}
+        </p>
+        <p className="mb-1 comment-text">{c.body}</p>
+        {viewerId && (
+          <div className="comment-actions d-flex gap-2 small">
+            {owner && (
+              <>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  disabled={pending}
+                  onClick={() => void pin(c)}
+                >
+                  {c.pinned ? 'Unpin' : 'Pin'}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0"
+                  disabled={pending}
+                  onClick={() => void hide(c)}
+                >
+                  Hide
+                </button>
+              </>
+            )}
+            {c.author.id === viewerId ? (
+              <button
+                type="button"
+                className="btn btn-link btn-sm p-0"
+                disabled={pending}
+                onClick={() => void remove(c)}
+              >
+                Delete
+              </button>
+            ) : (
+              <IslandSlot fillers={commentActions} comment={c} />
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+
+  return (
+    <>
+      {viewerId ? (
+        <form
+          className="comment-form mb-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void post();
+          }}
+        >
+          <label className="form-label small" htmlFor={`comment-${track.id}`}>
+            Your comment at {formatDuration(at / 1000)}
+            {current?.id !== track.id && ' (play the track to comment at another moment)'}
+          </label>
+          <LimitedText id={`comment-${track.id}`} rows={2} value={text} max={COMMENT_MAX_LENGTH} onChange={setText} />
+          <div className="d-flex justify-content-end mt-2">
+            <Button type="submit" className="btn-gold" size="sm" disabled={pending || !text.trim()}>
+              Comment at {formatDuration(at / 1000)}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="small text-secondary">
+          <a href="/auth">Log in</a> to comment at a moment of this track.
+        </p>
+      )}
+      {all.length > 0 ? (
+        <>
+          <div className="btn-group btn-group-sm mb-2" role="group" aria-label="Order of the comments">
+            <button
+              type="button"
+              className={`btn btn-outline-light${sort === 'time' ? ' active' : ''}`}
+              aria-pressed={sort === 'time'}
+              onClick={() => setSort('time')}
+            >
+              By moment
+            </button>
+            <button
+              type="button"
+              className={`btn btn-outline-light${sort === 'newest' ? ' active' : ''}`}
+              aria-pressed={sort === 'newest'}
+              onClick={() => setSort('newest')}
+            >
+              Newest
+            </button>
+          </div>
+          <ul className="comment-list list-unstyled mb-0" data-testid="comment-list">
+            {pinned && item(pinned)}
+            {list.map(item)}
+          </ul>
+        </>
+      ) : (
+        <p className="text-secondary small mb-0">No comments yet: be the first to say something about a moment.</p>
+      )}
+    </>
+  );
+}

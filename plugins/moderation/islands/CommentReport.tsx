@@ -1,0 +1,12 @@
+import ReportButton from './ReportButton.tsx';
+
+/** "Report" on another person's timed comment (island slot comment.actions, filled for signed-in viewers). */
+export default function CommentReport({ comment }: { comment: { id: number; author: { name: string } } }) {
+  return (
+    <ReportButton
+      target={{ type: 'comment', id: comment.id, label: `Comment by ${comment.author.name}` }}
+      signedIn
+      className="btn btn-link btn-sm report-button p-0"
+    />
+  );
+}
