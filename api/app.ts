@@ -11,7 +11,7 @@ import { startBackupSchedule } from './backup/schedule.ts';
 import { notFound } from './errors.ts';
 import { createCacheBus } from './cache.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
-import { apiBodies, largeJsonBodies } from './http/body.ts';
+import { apiBodies, largeJsonBodies, rawBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
@@ -36,6 +36,7 @@ import { clientAssets } from './http/static.ts';
 import { createLogger, type Logger } from './log.ts';
 import { createJobs } from './jobs/queue.ts';
 import { loadPlugins } from './plugins/loader.ts';
+import { readSettings, type Env, type SettingsOverrides } from './plugins/settings.ts';
 import { described, describing } from './openapi/routes.ts';
 import { openApiRoute } from './openapi/route.ts';
 import { shellLoader } from './plugins/shell.ts';
@@ -52,6 +53,10 @@ export interface AppOptions {
   pages?: boolean;
   /** The built site's folder (dist/ unless the plugin matrix built another). */
   dist?: string;
+  /** Where the plugins' settings are read (process.env unless given). */
+  env?: Env;
+  /** Plugins' settings given as values instead of read from `env` (tests; a second node takes the first's). */
+  settings?: SettingsOverrides;
 }
 
 export interface App {
@@ -70,6 +75,8 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   const { config } = options;
   const log = options.log ?? createLogger(config.env === 'test' ? 'warn' : 'info');
   const plugins = await loadPlugins(options.plugins);
+  // Before anything opens: a setting to fix stops the start with its one line.
+  const settings = readSettings(plugins, options.env ?? process.env, options.settings);
   const knex = openDatabase(config.database);
   const redis = config.redis ? connectRedis(config.redis, 'onetrack') : null;
   const cache = createCacheBus(config, redis, log);
@@ -90,6 +97,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
       log,
       storage: createStorage(config),
       services: {} as Services,
+      settings,
       now,
       described,
       cache,
@@ -190,6 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     }).middleware(),
   );
   koa.use(sameOriginWrites(config));
+  koa.use(rawBodies(plugins.flatMap((p) => p.rawBodies ?? [])));
   koa.use(largeJsonBodies(plugins.flatMap((p) => p.largeJsonBodies ?? [])));
   koa.use(invalidateOnWrites(kernel.cache));
 

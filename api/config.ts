@@ -38,16 +38,8 @@ export interface Config {
   rendersAtOnce: number;
   /** Renders each class may have waiting at the render gate before one more is refused (503); 0: no bound. */
   renderQueue: number;
-  /** What every listener pays a month, in cents; the money that payouts divide (docs/payouts.md). */
-  monthlyFeeCents: number;
-  /** Fraction of each fee the platform keeps, from 0 to less than 1. */
-  platformShare: number;
-  /** ISO 4217 code of the currency fees and payouts are in (amounts are kept in its cents). */
-  currency: string;
   /** Where media live (api/storage): DATA_DIR/media unless an S3-compatible bucket is configured. */
   storage?: StorageConfig;
-  /** Optional OpenAI-compatible endpoint for track descriptions; null uses the local enhancer only. */
-  ai?: AiProviderConfig | null;
   /** Shared state of several app nodes (cache invalidation, limits); null: one process, nothing shared beyond the database. */
   redis?: RedisConfig | null;
   /** Where Prometheus reads /metrics; null: no metrics. */
@@ -77,8 +69,6 @@ export type BackupSchedule = { times: number[] } | { everyMs: number };
 export interface AbuseLimits {
   /** Accounts one client address may register an hour (REGISTRATIONS_PER_HOUR). */
   registrationsPerHour: number;
-  /** Enhance (AI) calls a user may make an hour (ENHANCE_PER_HOUR): each may cost money with a provider. */
-  enhancePerHour: number;
   /** Bytes a user may upload a day (UPLOAD_MB_PER_DAY), the storage quota of an artist's files. */
   uploadBytesPerDay: number;
   /** Server renders one client may set off a minute on each node (RENDERS_PER_MINUTE; api/http/renderBudget.ts). */
@@ -101,15 +91,6 @@ export interface RedisConfig {
 export interface MetricsConfig {
   port: number | null;
   token: string | null;
-}
-
-export interface AiProviderConfig {
-  /** Base URL of the API, e.g. http://127.0.0.1:8080/v1 (requests go to <base>/chat/completions). */
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  /** After this long the local enhancer answers instead. */
-  timeoutMs: number;
 }
 
 export interface S3Settings {
@@ -164,38 +145,9 @@ function parseAbuseLimits(env: Env, nodeEnv: Config['env']): AbuseLimits {
       env.REGISTRATIONS_PER_HOUR,
       nodeEnv === 'production' ? 10 : 0,
     ),
-    enhancePerHour: parseCount('ENHANCE_PER_HOUR', env.ENHANCE_PER_HOUR, 30),
     uploadBytesPerDay: parseCount('UPLOAD_MB_PER_DAY', env.UPLOAD_MB_PER_DAY, 2048) * 1024 * 1024,
     rendersPerMinute: parseCount('RENDERS_PER_MINUTE', env.RENDERS_PER_MINUTE, nodeEnv === 'production' ? 120 : 0),
   };
-}
-
-function parseFeeCents(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 999;
-  const cents = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents) || cents < 1) {
-    throw new ConfigError(`MONTHLY_FEE_CENTS must be a whole number of cents of at least 1, got "${raw}"`);
-  }
-  return cents;
-}
-
-function parseShare(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 0.3;
-  const share = Number(raw);
-  if (!/^\d*\.?\d+$/.test(raw) || !(share >= 0 && share < 1)) {
-    throw new ConfigError(`PLATFORM_SHARE must be a fraction from 0 up to (not including) 1, e.g. 0.30, got "${raw}"`);
-  }
-  return share;
-}
-
-function parseCurrency(raw: string | undefined): string {
-  const code = (raw || 'EUR').toUpperCase();
-  const usage = `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${raw}"`;
-  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) throw new ConfigError(usage);
-  // Amounts are whole cents: a currency without two minor digits (JPY, BHD) cannot be shown exactly.
-  if (new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits !== 2)
-    throw new ConfigError(usage);
-  return code;
 }
 
 function parseStorage(env: Env): StorageConfig {
@@ -264,33 +216,6 @@ function parseBackup(env: Env, storage: StorageConfig): BackupConfig {
     schedule: parseBackupSchedule(env.BACKUP_SCHEDULE),
     keep: parseCount('BACKUP_KEEP', env.BACKUP_KEEP, 7),
   };
-}
-
-function parseAiProvider(env: Env): AiProviderConfig | null {
-  const baseUrl = env.AI_BASE_URL;
-  if (!baseUrl) {
-    if (env.AI_API_KEY || env.AI_MODEL)
-      throw new ConfigError("AI_API_KEY and AI_MODEL need AI_BASE_URL (the provider's http(s) base URL)");
-    return null;
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`AI_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  if (!env.AI_MODEL)
-    throw new ConfigError('AI_MODEL is required when AI_BASE_URL is set (e.g. gpt-4o-mini or a local model name)');
-  const rawTimeout = env.AI_TIMEOUT_MS;
-  const timeoutMs = rawTimeout ? Number(rawTimeout) : 15000;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120000) {
-    throw new ConfigError(
-      `AI_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, got "${rawTimeout}"`,
-    );
-  }
-  return { baseUrl, apiKey: env.AI_API_KEY || null, model: env.AI_MODEL, timeoutMs };
 }
 
 function parseRedis(env: Env): RedisConfig | null {
@@ -422,12 +347,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
     rendersAtOnce: parseCount('RENDERS_AT_ONCE', env.RENDERS_AT_ONCE, 2),
     renderQueue: parseCount('RENDER_QUEUE', env.RENDER_QUEUE, 256),
-    monthlyFeeCents: parseFeeCents(env.MONTHLY_FEE_CENTS),
-    platformShare: parseShare(env.PLATFORM_SHARE),
-    currency: parseCurrency(env.CURRENCY),
     storage,
     backup: parseBackup(env, storage),
-    ai: parseAiProvider(env),
     redis: parseRedis(env),
     metrics: parseMetrics(env),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,

@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
-import { unauthenticated } from '../errors.ts';
+import type { IncomingMessage } from 'node:http';
+import { AppError, unauthenticated } from '../errors.ts';
 import type { AppState } from './state.ts';
 
 /** The kernel's JSON body limit; routes that take files declare larger ones (`largeJsonBodies`). */
@@ -46,6 +47,42 @@ export function apiBodies(anonymousRoutes: string[]): Middleware<AppState> {
         throw unauthenticated('Authentication required');
       },
     });
+    return next();
+  };
+}
+
+export interface RawBody {
+  /** Full path of a POST route, e.g. /api/credits/payments/webhook. */
+  path: string;
+  /** Bytes it may carry; one more is refused with 413 before the route runs. */
+  limit: number;
+}
+
+async function readAll(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new AppError('too_large', `The body may be at most ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Routes whose callers sign the bytes they send (a payment provider's webhooks): the body is kept
+ * as those bytes in `ctx.state.rawBody`, from anyone (the signature is the route's check), and never
+ * parsed as JSON, since a parse and re-serialisation would change what was signed. Every other
+ * route keeps the JSON parsers and their limits.
+ */
+export function rawBodies(routes: RawBody[]): Middleware<AppState> {
+  const limits = new Map(routes.map((route) => [route.path, route.limit]));
+  return async (ctx, next) => {
+    const limit = ctx.method === 'POST' ? limits.get(ctx.path) : undefined;
+    if (limit === undefined) return next();
+    ctx.state.rawBody = await readAll(ctx.req, limit);
+    // The JSON parsers skip a request whose body is already read.
+    ctx.request.body = {};
     return next();
   };
 }

@@ -19,4 +19,6 @@ export interface AppState {
   pageVariant?: string;
   /** This node has not yet heard of a write the caller made on another node: read fresh (readYourWrites.ts). */
   uncached?: boolean;
+  /** The request's bytes as sent, on the routes that declare `rawBodies` (signed webhooks); no JSON is parsed there. */
+  rawBody?: Buffer;
 }

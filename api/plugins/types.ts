@@ -10,7 +10,7 @@ import type { Jobs } from '../jobs/queue.ts';
 import type { Limits } from '../limits.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
-import type { LargeJsonBody } from '../http/body.ts';
+import type { LargeJsonBody, RawBody } from '../http/body.ts';
 import type { AppState, SessionUser } from '../http/state.ts';
 
 /** What every plugin receives: the shared kernel and the services of the plugins before it. */
@@ -27,6 +27,8 @@ export interface Kernel {
   storage: Storage;
   /** Services by plugin name; a plugin sees those of the plugins it depends on. */
   services: Services;
+  /** Settings by plugin name, read from the environment at start by the manifests' `settings`. */
+  settings: Settings;
   /** Per-request clock override for tests; production reads the wall clock. */
   now(): Date;
   /**
@@ -53,6 +55,32 @@ export type ExportedData = Record<string, unknown>;
 // Plugins widen this interface (declaration merging) with the service they export.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Services {}
+
+// Plugins widen this interface (declaration merging) with their settings' values, by plugin name.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Settings {}
+
+/**
+ * One setting a plugin owns (as Strapi's `{ default, validator }`): an environment variable, its
+ * value when unset, and the check that turns an operator's text into the value. Read at start in
+ * plugin order (api/plugins/settings.ts); the README's settings table is checked against these.
+ */
+export interface SettingDeclaration<T = unknown> {
+  /** The environment variable, e.g. MONTHLY_FEE_CENTS: operators' names stay as they are. */
+  env: string;
+  /** The value when the variable is unset or empty (null: the feature is off). */
+  default: T;
+  /**
+   * Turns the variable's text (never empty) into the value; throws a ConfigError whose message is
+   * one line saying what to fix. `env` is the whole environment, for settings that need another.
+   * A secret's text is never repeated in the message.
+   */
+  validator(raw: string, env: Record<string, string | undefined>): T;
+  /** The README's default column when not the default itself, e.g. "unset → local enhancer only". */
+  shownDefault?: string;
+  /** The README's meaning column (Markdown). */
+  meaning: string;
+}
 
 export type ApiRouter = Router<AppState>;
 
@@ -113,8 +141,18 @@ export interface PluginManifest {
   optionalDependsOn?: string[];
   /** Absolute folder of knex migrations, named `YYYYMMDDhhmmss_what.ts`. */
   migrations?: string;
+  /**
+   * The settings this plugin owns, by their key in `kernel.settings.<plugin>`: read from the
+   * environment and checked before any service is built, so a wrong one stops the start with one line.
+   */
+  settings?: Record<string, SettingDeclaration>;
   /** Builds the plugin's service; registered under the plugin's name. */
   services?(kernel: Kernel): object;
+  /**
+   * POST routes whose callers sign the bytes they send (webhooks): read as bytes, from callers
+   * without a session too, into `ctx.state.rawBody` with their own limit, never parsed as JSON.
+   */
+  rawBodies?: RawBody[];
   /** POST routes whose JSON bodies carry files and may exceed the kernel's 1 MB limit. */
   largeJsonBodies?: LargeJsonBody[];
   /**

@@ -16,47 +16,6 @@ describe('configuration from the environment', () => {
     expect(config.database).to.deep.equal({ client: 'sqlite', filename: path.join(dir, 'app.sqlite') });
     expect(config.seedDemo).to.equal(true);
     expect(config.env).to.equal('development');
-    expect(config.monthlyFeeCents).to.equal(999);
-    expect(config.platformShare).to.equal(0.3);
-  });
-
-  it('reads the monthly fee and the platform share', () => {
-    const config = loadConfig({ DATA_DIR: dir, MONTHLY_FEE_CENTS: '1299', PLATFORM_SHARE: '0.25' });
-    expect(config.monthlyFeeCents).to.equal(1299);
-    expect(config.platformShare).to.equal(0.25);
-    expect(loadConfig({ DATA_DIR: dir, PLATFORM_SHARE: '0' }).platformShare).to.equal(0);
-  });
-
-  it('reads the currency as an ISO 4217 code with cents (EUR by default), refusing others with one line', () => {
-    expect(loadConfig({ DATA_DIR: dir }).currency).to.equal('EUR');
-    expect(loadConfig({ DATA_DIR: dir, CURRENCY: 'gbp' }).currency).to.equal('GBP');
-    for (const bad of ['EURO', 'XYZ', 'JPY', '€']) {
-      expect(() => loadConfig({ DATA_DIR: dir, CURRENCY: bad }), bad).to.throw(
-        ConfigError,
-        `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${bad}"`,
-      );
-    }
-  });
-
-  it('uses the local enhancer unless an AI provider is configured, and reads one when it is', () => {
-    expect(loadConfig({ DATA_DIR: dir }).ai).to.equal(null);
-    const config = loadConfig({
-      DATA_DIR: dir,
-      AI_BASE_URL: 'http://127.0.0.1:8080/v1',
-      AI_MODEL: 'local-model',
-      AI_API_KEY: 'sk-test',
-      AI_TIMEOUT_MS: '2500',
-    });
-    expect(config.ai).to.deep.equal({
-      baseUrl: 'http://127.0.0.1:8080/v1',
-      apiKey: 'sk-test',
-      model: 'local-model',
-      timeoutMs: 2500,
-    });
-    expect(loadConfig({ DATA_DIR: dir, AI_BASE_URL: 'https://api.example.com/v1', AI_MODEL: 'm' }).ai).to.include({
-      apiKey: null,
-      timeoutMs: 15000,
-    });
   });
 
   it('sends no e-mail unless SMTP_URL is set, and reads the sender with it', () => {
@@ -118,27 +77,6 @@ describe('configuration from the environment', () => {
     ['an unknown NODE_ENV', { NODE_ENV: 'staging' }, /NODE_ENV must be/],
     ['SEED_DEMO that is not a flag', { SEED_DEMO: 'maybe' }, /SEED_DEMO must be 1 or 0/],
     [
-      'a fee in euros instead of cents',
-      { MONTHLY_FEE_CENTS: '9.99' },
-      /MONTHLY_FEE_CENTS must be a whole number of cents/,
-    ],
-    ['a zero fee', { MONTHLY_FEE_CENTS: '0' }, /MONTHLY_FEE_CENTS must be a whole number of cents/],
-    ['a platform share of 100 %', { PLATFORM_SHARE: '1' }, /PLATFORM_SHARE must be a fraction/],
-    ['a platform share given in percent', { PLATFORM_SHARE: '30' }, /PLATFORM_SHARE must be a fraction/],
-    ['a negative platform share', { PLATFORM_SHARE: '-0.1' }, /PLATFORM_SHARE must be a fraction/],
-    [
-      'an AI provider URL that is not http(s)',
-      { AI_BASE_URL: 'ftp://models.local', AI_MODEL: 'm' },
-      /AI_BASE_URL must be an http\(s\) URL/,
-    ],
-    [
-      'an AI provider URL that does not parse',
-      { AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' },
-      /AI_BASE_URL must be an http\(s\) URL/,
-    ],
-    ['an AI provider without a model', { AI_BASE_URL: 'http://127.0.0.1:8080/v1' }, /AI_MODEL is required/],
-    ['an AI key without a provider URL', { AI_API_KEY: 'sk-test' }, /need AI_BASE_URL/],
-    [
       'an SMTP URL of another scheme',
       { SMTP_URL: 'http://mail.local' },
       /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
@@ -146,8 +84,8 @@ describe('configuration from the environment', () => {
     ['a proxy hop count of 0', { TRUST_PROXY_HOPS: '0' }, /TRUST_PROXY_HOPS must be a whole number from 1 to 10/],
     [
       'a limit that is not a whole number',
-      { ENHANCE_PER_HOUR: 'lots' },
-      /ENHANCE_PER_HOUR must be a whole number \(0 turns the limit off\)/,
+      { UPLOAD_MB_PER_DAY: 'lots' },
+      /UPLOAD_MB_PER_DAY must be a whole number \(0 turns the limit off\)/,
     ],
     ['an upload quota in GB', { UPLOAD_MB_PER_DAY: '2.5' }, /UPLOAD_MB_PER_DAY must be a whole number/],
     [
@@ -166,11 +104,6 @@ describe('configuration from the environment', () => {
       { PUBLIC_URL: 'https://example.com/onetrack' },
       /PUBLIC_URL must be an http\(s\) origin without a path/,
     ],
-    [
-      'an AI timeout that is not a number',
-      { AI_BASE_URL: 'http://127.0.0.1:8080/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '5s' },
-      /AI_TIMEOUT_MS must be a whole number/,
-    ],
   ];
   for (const [what, env, message] of invalid) {
     it(`refuses ${what} with one clear ConfigError`, () => {
@@ -183,11 +116,10 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2' }).proxyHops).to.equal(2);
   });
 
-  it('limits registrations per address in production only by default; Enhance and uploads always; 0 turns one off', () => {
+  it('limits registrations per address in production only by default; uploads always; 0 turns one off', () => {
     const MB = 1024 * 1024;
     expect(loadConfig({ DATA_DIR: dir }).abuseLimits).to.deep.equal({
       registrationsPerHour: 0,
-      enhancePerHour: 30,
       uploadBytesPerDay: 2048 * MB,
       rendersPerMinute: 0,
     });
@@ -201,13 +133,11 @@ describe('configuration from the environment', () => {
     const set = loadConfig({
       DATA_DIR: dir,
       REGISTRATIONS_PER_HOUR: '3',
-      ENHANCE_PER_HOUR: '0',
       UPLOAD_MB_PER_DAY: '100',
       RENDERS_PER_MINUTE: '30',
     }).abuseLimits;
     expect(set).to.deep.equal({
       registrationsPerHour: 3,
-      enhancePerHour: 0,
       uploadBytesPerDay: 100 * MB,
       rendersPerMinute: 30,
     });

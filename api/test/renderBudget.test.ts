@@ -49,7 +49,7 @@ describe('the render budget', () => {
           pages: true,
           config: {
             trustProxy: true,
-            abuseLimits: { registrationsPerHour: 0, enhancePerHour: 0, uploadBytesPerDay: 0, rendersPerMinute: 3 },
+            abuseLimits: { registrationsPerHour: 0, uploadBytesPerDay: 0, rendersPerMinute: 3 },
           },
         })),
     );

@@ -4,6 +4,7 @@ import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
 import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
+import type { SettingsOverrides } from '../plugins/settings.ts';
 import type { PluginManifest } from '../plugins/types.ts';
 import { forgetDescription } from './apiDescription.ts';
 import { TestClient } from './client.ts';
@@ -27,6 +28,8 @@ export interface TestServerOptions {
   dist?: string;
   now?: () => Date;
   config?: Partial<Config>;
+  /** Plugins' settings (kernel.settings); the others take their defaults, never this process's environment. */
+  settings?: SettingsOverrides;
   /** Where the app logs (tests that read the lines); warnings and errors on stdout otherwise. */
   log?: Logger;
 }
@@ -47,16 +50,12 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     proxyHops: 1,
     abuseLimits: {
       registrationsPerHour: 0,
-      enhancePerHour: 30,
       uploadBytesPerDay: 2048 * 1024 * 1024,
       rendersPerMinute: 0,
     },
     mediaWorker: false,
     rendersAtOnce: 2,
     renderQueue: 256,
-    monthlyFeeCents: 999,
-    platformShare: 0.3,
-    currency: 'EUR',
     ...overrides,
   };
 }
@@ -72,6 +71,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     pages: options.pages ?? false,
     now: options.now,
     log: options.log,
+    env: {},
+    settings: options.settings,
   });
   const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,7 +107,7 @@ export interface SecondNode {
 
 /** Another app process on the first one's database and Redis (its config), as a second node behind a balancer. */
 export async function startSecondNode(first: TestServer, pages: boolean): Promise<SecondNode> {
-  const app = await createApp({ config: first.app.kernel.config, pages });
+  const app = await createApp({ config: first.app.kernel.config, settings: first.app.kernel.settings, pages });
   const server = await listen(app.koa, 0, '127.0.0.1');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -81,6 +81,7 @@ export function toSessionUser(user: User): SessionUser {
 export function createAccountsService(kernel: Kernel) {
   const now = () => kernel.now().getTime();
   const roleListeners: RoleChangedListener[] = [];
+  const profileListeners: Array<(userId: number) => Promise<void>> = [];
   const sessions = createSessions(kernel);
   const profileChanges = kernel.limits.create('profile-changes', {
     points: PROFILE_CHANGES_PER_HOUR,
@@ -263,12 +264,20 @@ export function createAccountsService(kernel: Kernel) {
     async profileChange<T>(userId: number, change: () => Promise<T>): Promise<T> {
       const wait = await profileChanges.take(String(userId));
       if (wait) throw tooMany(PROFILE_CHANGES_MESSAGE, wait);
+      let result: T;
       try {
-        return await change();
+        result = await change();
       } catch (error) {
         await profileChanges.giveBack(String(userId));
         throw error;
       }
+      for (const listener of profileListeners) await listener(userId);
+      return result;
+    },
+
+    /** Lets a plugin follow changes of what others see of an account (federation's actor Update), after they are saved. */
+    onProfileChanged(listener: (userId: number) => Promise<void>): void {
+      profileListeners.push(listener);
     },
 
     /** Creates the user's artist record once; later calls return the same record unchanged. */

@@ -15,7 +15,7 @@ export function aiRoutes(router: ApiRouter, kernel: Kernel) {
   const api = described(router);
   const ai = kernel.services.ai;
   // Each Enhance may be a paid call to the provider: ENHANCE_PER_HOUR per user, counted by every node together.
-  const { enhancePerHour } = kernel.config.abuseLimits;
+  const { enhancePerHour } = kernel.settings.ai;
   const enhancesByUser = enhancePerHour
     ? kernel.limits.create('enhance-user', { points: enhancePerHour, windowMs: 60 * 60 * 1000 })
     : null;

@@ -97,8 +97,9 @@ export function createAiService(kernel: Kernel) {
       // A suggestion is kept nowhere: no cache on any node changes.
       await kernel.cache.changed([]);
       const local = enhanceLocally(input);
-      const provider = kernel.config.ai;
-      if (!provider) return local;
+      const { baseUrl, apiKey, model, timeoutMs } = kernel.settings.ai;
+      if (!baseUrl || !model) return local;
+      const provider = { baseUrl, apiKey, model, timeoutMs };
       try {
         return await enhanceWithProvider(provider, input, local);
       } catch (error) {

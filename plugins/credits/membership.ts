@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthOf, shiftMonth } from './months.ts';
 import { MEMBERSHIP_ENDED, TRIAL_ENDED } from './rules.ts';
@@ -27,12 +28,12 @@ export function noCreditsReason(m: Membership, month: string): string | null {
 
 export function createMemberships(kernel: Kernel) {
   const { knex } = kernel;
-  const read = async (userId: number): Promise<Membership | undefined> => {
-    const row = await knex('memberships').where({ userId }).first('state', 'trialMonth', 'paidThrough');
+  const read = async (userId: number, db: Knex | Knex.Transaction = knex): Promise<Membership | undefined> => {
+    const row = await db('memberships').where({ userId }).first('state', 'trialMonth', 'paidThrough');
     return row && { state: row.state, trialMonth: row.trialMonth ?? null, paidThrough: row.paidThrough ?? null };
   };
-  const write = (userId: number, m: Membership) =>
-    knex('memberships')
+  const write = (userId: number, m: Membership, db: Knex | Knex.Transaction = knex) =>
+    db('memberships')
       .where({ userId })
       .update({ ...m, updatedAt: kernel.now().getTime() });
 
@@ -41,20 +42,36 @@ export function createMemberships(kernel: Kernel) {
    * migration): the month it was created in is included, as a trial, however late it is first
    * read. Concurrent first reads insert one row (the key is the user).
    */
-  async function of(userId: number): Promise<Membership> {
-    const existing = await read(userId);
+  async function of(userId: number, db: Knex | Knex.Transaction = knex): Promise<Membership> {
+    const existing = await read(userId, db);
     if (existing) return existing;
-    const user = await knex('users').where({ id: userId }).first('createdAt');
+    const user = await db('users').where({ id: userId }).first('createdAt');
     const trialMonth = monthOf(user ? new Date(Number(user.createdAt)) : kernel.now());
-    await knex('memberships')
+    await db('memberships')
       .insert({ userId, state: 'trial', trialMonth, paidThrough: null, updatedAt: kernel.now().getTime() })
       .onConflict('userId')
       .ignore();
-    return (await read(userId))!;
+    return (await read(userId, db))!;
   }
 
   return {
     of,
+
+    /**
+     * What the payment provider says the account has paid for (payments/webhooks.ts), inside the
+     * event's transaction: a running subscription is a member; any other, paid through its last paid month.
+     */
+    async follow(userId: number, running: boolean, paidThrough: string | null, trx: Knex.Transaction) {
+      const m = await of(userId, trx);
+      const next: Membership = running
+        ? { state: 'member', trialMonth: m.trialMonth, paidThrough: null }
+        : m.state === 'trial' && paidThrough === null
+          ? m
+          : { state: 'cancelled', trialMonth: m.trialMonth, paidThrough };
+      const same = next.state === m.state && next.paidThrough === m.paidThrough;
+      if (!same) await write(userId, next, trx);
+      return !same;
+    },
 
     /** Starts (or restarts) the membership; false when it already runs. */
     async upgrade(userId: number): Promise<boolean> {

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { creditsRoutes } from './routes.ts';
+import { mailPaymentFailed } from './payments/mail.ts';
+import { paymentRoutes, WEBHOOK_LIMIT_BYTES, WEBHOOK_PATH } from './payments/routes.ts';
 import { seedCredits } from './seed.ts';
 import { createCreditsService } from './service.ts';
+import { creditsSettings } from './settings.ts';
 import { monthOf } from './months.ts';
 import { deleteCreditsData, exportCredits } from './yourData.ts';
 
@@ -12,6 +15,7 @@ const credits: PluginManifest = {
   core: true,
   dependsOn: ['accounts'],
   migrations: path.join(import.meta.dirname, 'migrations'),
+  settings: creditsSettings,
   services: createCreditsService,
   // The balance is a per-user read like the inbox (any write, a pledge job's too, drops the copy).
   privateReads: ['/api/credits/user', '/api/credits/membership'],
@@ -23,7 +27,16 @@ const credits: PluginManifest = {
   },
   // The top bar offers "Upgrade to Premium" to accounts that are not members.
   shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
-  routes: creditsRoutes,
+  routes: (router, kernel) => {
+    creditsRoutes(router, kernel);
+    paymentRoutes(router, kernel);
+  },
+  rawBodies: [{ path: WEBHOOK_PATH, limit: WEBHOOK_LIMIT_BYTES }],
+  jobs: {
+    'credits.payment-failed': mailPaymentFailed,
+    'credits.payouts': (payload, kernel) =>
+      kernel.services.credits.payments.payouts.runMonth((payload as { month: string }).month),
+  },
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,

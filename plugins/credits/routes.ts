@@ -22,9 +22,10 @@ import { toCsv } from './csv.ts';
 import { MONTH_PATTERN, monthOf } from './months.ts';
 import { formatCents } from './money.ts';
 import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, allocateRules } from './rules.ts';
+import { CONTINUE_AT_CHECKOUT } from './payments/messages.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
-const monthQuery: FieldRules = {
+export const monthQuery: FieldRules = {
   month: {
     label: 'Month (YYYY-MM), the current one when absent',
     type: 'string',
@@ -37,7 +38,7 @@ const formatQuery: FieldRules = {
 };
 
 /** ?month=YYYY-MM, the current month when absent. */
-function monthParam(ctx: Context, now: Date): string {
+export function monthParam(ctx: Context, now: Date): string {
   const month = ctx.query.month;
   if (month === undefined) return monthOf(now);
   if (typeof month !== 'string' || !new RegExp(MONTH_PATTERN).test(month)) throw invalid(BAD_MONTH);
@@ -118,16 +119,15 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
   api.post(
     '/credits/membership/upgrade',
     {
-      summary: 'Become a member (no payment is taken here)',
+      summary:
+        'Become a member: at once without a payment provider, else after paying at `checkoutUrl` (hosted checkout)',
       session: 'required',
       login: 'Please log in to upgrade',
       responses: { 200: MembershipUpgraded },
     },
     async (ctx) => {
-      ctx.body = {
-        ...(await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id)),
-        notice: NO_PAYMENT_TAKEN,
-      };
+      const answer = await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id);
+      ctx.body = { ...answer, notice: answer.checkoutUrl ? CONTINUE_AT_CHECKOUT : NO_PAYMENT_TAKEN };
     },
   );
 

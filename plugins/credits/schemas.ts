@@ -8,6 +8,7 @@ import {
   number,
   object,
   oneOf,
+  optional,
   string,
 } from '../../api/openapi/schema.ts';
 import { MONTH } from '../catalog/schemas.ts';
@@ -39,7 +40,7 @@ const membership = {
   reason: nullable(string),
 };
 export const Membership = component('Membership', object(membership));
-export const MembershipUpgraded = object({ ...membership, notice: string });
+export const MembershipUpgraded = object({ ...membership, notice: string, checkoutUrl: optional(string) });
 
 export const CreditsSummary = object({
   credits: integer,

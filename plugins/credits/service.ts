@@ -3,12 +3,13 @@ import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
-import { createMemberships, entitled, noCreditsReason } from './membership.ts';
+import { createMemberships, entitled, noCreditsReason, type MembershipView } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
 import { creditsTag } from './cacheTags.ts';
 import { Allocation } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import { createStatements } from './statements.ts';
+import { createPayments } from './payments/service.ts';
 import { MONTH_CLOSED, MONTHLY_CREDITS, NOTHING_TO_CANCEL, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
@@ -16,6 +17,7 @@ export function createCreditsService(kernel: Kernel) {
   const monthly = createStatements(kernel);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
+  const payments = createPayments(kernel, memberships, monthPayouts);
   /** Artists but the user's own whose account is not deleted. */
   const allocatable = (userId: number) =>
     Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));
@@ -53,17 +55,29 @@ export function createCreditsService(kernel: Kernel) {
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
     terms() {
       return {
-        feeCents: kernel.config.monthlyFeeCents,
-        currency: kernel.config.currency,
+        feeCents: kernel.settings.credits.monthlyFeeCents,
+        currency: kernel.settings.credits.currency,
         monthlyCredits: MONTHLY_CREDITS,
+        /** Whether a payment provider takes the fee (PAYMENT_PROVIDER), or no money is taken. */
+        takesMoney: payments.provider.takesMoney,
       };
     },
 
     /** The account's membership and whether it gets credits now and next month (Billing, top bar). */
     membership: memberships.view,
 
-    /** Starts the membership (no payment is taken yet); idempotent. */
-    async upgrade(userId: number) {
+    /** Money through the payment provider (payments/): checkout, billing, portal, webhooks. */
+    payments,
+
+    /**
+     * Starts the membership; idempotent. With a provider that takes money, nothing changes here:
+     * the answer carries the hosted checkout's address, and the provider's confirmation (webhook) starts it.
+     */
+    async upgrade(userId: number): Promise<MembershipView & { checkoutUrl?: string }> {
+      if (payments.provider.takesMoney) {
+        const view = await memberships.view(userId);
+        return view.state === 'member' ? view : { ...view, checkoutUrl: await payments.checkout(userId) };
+      }
       const changed = await memberships.upgrade(userId);
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
       return memberships.view(userId);
@@ -71,6 +85,8 @@ export function createCreditsService(kernel: Kernel) {
 
     /** Cancels the membership: this month's credits stay, none after it; idempotent. */
     async cancel(userId: number) {
+      // The provider's subscription ends at its period's end; the membership follows what it answers.
+      if (payments.provider.takesMoney && (await payments.cancel(userId))) return memberships.view(userId);
       const changed = await memberships.cancel(userId);
       if (changed === null) throw conflict(NOTHING_TO_CANCEL);
       await kernel.cache.changed(changed ? [userTag(userId)] : []);

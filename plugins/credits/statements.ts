@@ -19,9 +19,9 @@ type LinesOf = { userId: number } | { artistId: number };
 export function createStatements(kernel: Kernel) {
   const { knex } = kernel;
   const configured = (): MonthTerms => ({
-    feeCents: kernel.config.monthlyFeeCents,
-    platformShare: kernel.config.platformShare,
-    currency: kernel.config.currency,
+    feeCents: kernel.settings.credits.monthlyFeeCents,
+    platformShare: kernel.settings.credits.platformShare,
+    currency: kernel.settings.credits.currency,
   });
 
   /** The terms a month runs on: those recorded when it began, else (a month that had no member) today's. */

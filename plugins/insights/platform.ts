@@ -92,6 +92,6 @@ export async function platformView(
       uploads: uploads.get(day) ?? 0,
     })),
     months,
-    currency: kernel.config.currency,
+    currency: kernel.settings.credits.currency,
   };
 }

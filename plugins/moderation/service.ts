@@ -71,7 +71,17 @@ const appealJson = (row: Row) => ({
 export type ReportJson = ReturnType<typeof reportJson>;
 export type AppealJson = ReturnType<typeof appealJson>;
 
+/**
+ * Tracks that stopped or started being out for everyone through a moderator's action (a takedown,
+ * a suspension of their artist, or its restore), told in the action's transaction.
+ */
+export type WithheldListener = (
+  trx: Knex.Transaction,
+  change: { artistId: number; trackIds: number[]; withheld: boolean },
+) => Promise<void>;
+
 export function createModerationService(kernel: Kernel) {
+  const withheldListeners: WithheldListener[] = [];
   const { knex } = kernel;
   const now = () => kernel.now().getTime();
   // Counted by every app node together (kernel.limits), one atomic step per report.
@@ -278,6 +288,7 @@ export function createModerationService(kernel: Kernel) {
           else if (!target.hidden) {
             await trx('tracks').where({ id }).update({ hiddenAt: at, hiddenReason: why });
             await notifyTakedown(trx, target, why, at);
+            await tellWithheld(trx, { trackIds: [id], withheld: true });
           }
           await resolve(trx, 'actioned');
         } else if (action === 'suspend') {
@@ -287,10 +298,11 @@ export function createModerationService(kernel: Kernel) {
           if (owner?.role !== 'user' && actor.role !== 'superadmin') throw forbidden(MESSAGES.adminSuspend);
           // Its sessions read as signed out from now on (accounts' sessionUser), on every node:
           // this write empties the session caches through kernel.cache.
-          await trx('users')
+          const suspended = await trx('users')
             .where({ id: ownerId })
             .whereNull('suspendedAt')
             .update({ suspendedAt: at, suspensionReason: why });
+          if (suspended) await tellWithheld(trx, { ownerId, withheld: true });
           await resolve(trx, 'actioned');
         } else {
           const unhidden =
@@ -307,6 +319,8 @@ export function createModerationService(kernel: Kernel) {
             .whereNotNull('suspendedAt')
             .update({ suspendedAt: null, suspensionReason: null });
           if (!unhidden && !lifted) throw invalid(MESSAGES.nothingToRestore);
+          if (lifted) await tellWithheld(trx, { ownerId, withheld: false });
+          else if (type === 'track') await tellWithheld(trx, { trackIds: [id], withheld: false });
           if (type === 'track')
             await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'granted' });
         }
@@ -373,7 +387,31 @@ export function createModerationService(kernel: Kernel) {
 
     /** The audit log, newest first, a page of 50. */
     auditLog: audit.list,
+
+    /** Lets a plugin follow tracks out of and back into public view (federation's Deletes), in the action's transaction. */
+    onWithheld(listener: WithheldListener): void {
+      withheldListeners.push(listener);
+    },
   };
+
+  /** The tracks named (a takedown) or all of an owner's artist's (a suspension), to each listener. */
+  async function tellWithheld(
+    trx: Knex.Transaction,
+    change: { trackIds?: number[]; ownerId?: number; withheld: boolean },
+  ): Promise<void> {
+    if (!withheldListeners.length) return;
+    const rows: Array<{ id: number; artistId: number }> = change.trackIds
+      ? await trx('tracks').whereIn('id', change.trackIds).select('id', 'artistId')
+      : await trx('tracks as t')
+          .join('artists as a', 'a.id', 't.artistId')
+          .where('a.userId', change.ownerId!)
+          .whereNull('t.hiddenAt')
+          .select('t.id', 't.artistId');
+    if (!rows.length) return;
+    const artistId = Number(rows[0].artistId);
+    const trackIds = rows.map((r) => Number(r.id));
+    for (const listener of withheldListeners) await listener(trx, { artistId, trackIds, withheld: change.withheld });
+  }
 
   // Every admin action outside this feature is recorded too, in the change's own transaction.
   kernel.services.content.onEdited(async (trx, { actorId, block, previous }) => {

@@ -9,7 +9,7 @@ import links from 'virtual:onetrack/islands/topbar.links';
 import { initials } from '../../lib/format.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
-import { $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
+import { $membership, $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
 
 interface Props {
@@ -23,7 +23,7 @@ export default function TopBar({
   user,
   unreadMessages: initialUnread,
   unreadNotifications: initialNotifications,
-  membership,
+  membership: initialMembership,
 }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
@@ -33,6 +33,9 @@ export default function TopBar({
   const unreadMessages = hydrated ? storedUnread : initialUnread;
   const storedNotifications = useStore($unreadNotifications);
   const unreadNotifications = hydrated ? storedNotifications : initialNotifications;
+  // An upgrade or cancel on Billing changes it at once, without another page load.
+  const storedMembership = useStore($membership);
+  const membership = hydrated && storedMembership !== undefined ? storedMembership : initialMembership;
 
   return (
     <header className="topbar">

@@ -6,6 +6,8 @@ import type { ShellData } from '../../api/plugins/types.ts';
 export const $unreadMessages = atom(0);
 export const $unreadNotifications = atom(0);
 export const $subscriptions = atom<ShellData['subscriptions']>([]);
+/** The membership the top bar offers an upgrade by; undefined until a feature changes it on this page. */
+export const $membership = atom<ShellData['membership'] | undefined>(undefined);
 
 type Subscribed = ShellData['subscriptions'][number];
 
@@ -27,6 +29,7 @@ export function addSubscription(artist: Subscribed): void {
 export function seedShell(shell: ShellData): void {
   $unreadMessages.set(shell.unreadMessages);
   $unreadNotifications.set(shell.unreadNotifications);
+  $membership.set(shell.membership);
   const listed = new Set(shell.subscriptions.map((a) => a.id));
   $subscriptions.set([...shell.subscriptions, ...[...added.values()].filter((a) => !listed.has(a.id))]);
   added.clear();

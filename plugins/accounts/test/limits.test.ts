@@ -29,7 +29,7 @@ describe('accounts: address limits behind a proxy, with forged X-Forwarded-For',
     server = await startTestServer({
       config: {
         trustProxy: true,
-        abuseLimits: { registrationsPerHour: 3, enhancePerHour: 30, uploadBytesPerDay: 0, rendersPerMinute: 0 },
+        abuseLimits: { registrationsPerHour: 3, uploadBytesPerDay: 0, rendersPerMinute: 0 },
       },
     });
     proxy = await startTestProxy(server.url);
@@ -78,7 +78,7 @@ describe('accounts: registrations from IPv6 clients count per /64', () => {
     server = await startTestServer({
       config: {
         trustProxy: true,
-        abuseLimits: { registrationsPerHour: 2, enhancePerHour: 30, uploadBytesPerDay: 0, rendersPerMinute: 0 },
+        abuseLimits: { registrationsPerHour: 2, uploadBytesPerDay: 0, rendersPerMinute: 0 },
       },
     });
     // Every request from a new address of the current network, as an IPv6 subscriber can take.

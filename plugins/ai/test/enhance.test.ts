@@ -150,7 +150,7 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
     await new Promise((r) => provider.once('listening', r));
     const baseUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
     server = await startTestServer({
-      config: { ai: { baseUrl, apiKey: 'sk-local-test', model: 'test-model', timeoutMs: 500 } },
+      settings: { ai: { baseUrl, apiKey: 'sk-local-test', model: 'test-model', timeoutMs: 500 } },
     });
     artist = await signUp(server, 'prompter', { artist: true });
   });
@@ -209,8 +209,9 @@ describe('ai: Enhance calls per user (ENHANCE_PER_HOUR)', () => {
     async () =>
       (server = await startTestServer({
         config: {
-          abuseLimits: { registrationsPerHour: 0, enhancePerHour: 3, uploadBytesPerDay: 0, rendersPerMinute: 0 },
+          abuseLimits: { registrationsPerHour: 0, uploadBytesPerDay: 0, rendersPerMinute: 0 },
         },
+        settings: { ai: { enhancePerHour: 3 } },
       })),
   );
   after(() => server.stop());

@@ -7,8 +7,15 @@ import type { MembershipView } from '../membership.ts';
 import { formatCents } from '../money.ts';
 import { monthName } from '../months.ts';
 import { NO_PAYMENT_TAKEN } from '../rules.ts';
+import { $membership } from '../../../site/stores/shell.ts';
+import BillingDetails from './BillingDetails.tsx';
 
-export type BillingMembership = MembershipView & { feeCents: number; currency: string; monthlyCredits: number };
+export type BillingMembership = MembershipView & {
+  feeCents: number;
+  currency: string;
+  monthlyCredits: number;
+  takesMoney: boolean;
+};
 
 const BADGES = {
   trial: ['FIRST MONTH INCLUDED', 'text-bg-warning'],
@@ -33,23 +40,27 @@ function standing(m: BillingMembership, credits: string): string {
  */
 export default function Billing({ membership: initial }: { membership: BillingMembership }) {
   const [m, setM] = useState(initial);
-  const [note, setNote] = useState('');
   const [pending, setPending] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [version, setVersion] = useState(0);
   const fee = formatCents(m.feeCents, m.currency);
   const credits = plural(m.monthlyCredits, 'credit');
 
   const change = async (action: 'upgrade' | 'cancel') => {
     setPending(true);
     try {
-      const next = await apiRequest<typeof m>('POST', `/api/credits/membership/${action}`);
+      const next = await apiRequest<typeof m & { checkoutUrl?: string }>('POST', `/api/credits/membership/${action}`);
+      // The provider's hosted checkout takes the payment; its confirmation starts the membership.
+      if (next.checkoutUrl) return window.location.assign(next.checkoutUrl);
       setM((prev) => ({ ...prev, ...next }));
+      $membership.set(next.state);
+      setVersion((v) => v + 1);
       setConfirming(false);
       toast(
         action === 'upgrade'
           ? {
               title: 'Welcome to Premium',
-              description: `${credits} every month. ${NO_PAYMENT_TAKEN}`,
+              description: `${credits} every month.${m.takesMoney ? '' : ` ${NO_PAYMENT_TAKEN}`}`,
               variant: 'success',
             }
           : {
@@ -86,7 +97,7 @@ export default function Billing({ membership: initial }: { membership: BillingMe
         <p className="mt-3 mb-2">
           Premium is OneTrack's only membership: there are no premium tiers above it and no cheaper tier below it. Every
           member pays the same {fee} and gets {credits} each month, so no fan's voice is louder than another's. A new
-          account's first month is included.
+          account's first month is included. There is no other plan to change to.
         </p>
         <p className={m.reason ? 'text-warning' : 'text-secondary'} role="status" data-testid="billing-standing">
           {standing(m, credits)}
@@ -119,29 +130,19 @@ export default function Billing({ membership: initial }: { membership: BillingMe
               {pending ? 'Upgrading…' : m.state === 'cancelled' ? 'Rejoin Premium' : 'Upgrade to Premium'}
             </Button>
           )}
-          <Button
-            variant="outline-light"
-            size="sm"
-            onClick={() => setNote('Premium is the only plan, so there is no other plan to change to.')}
-          >
-            Change Plan
-          </Button>
         </div>
-        {m.state !== 'member' && <p className="small text-secondary mt-2 mb-0">{NO_PAYMENT_TAKEN}</p>}
-        {note && (
-          <p className="small text-secondary mt-2 mb-0" role="status">
-            {note}
-          </p>
-        )}
+        {!m.takesMoney && m.state !== 'member' && <p className="small text-secondary mt-2 mb-0">{NO_PAYMENT_TAKEN}</p>}
       </div>
       <div className="surface-card p-3">
-        <h3 className="h6">Payment method</h3>
-        <p className="text-secondary mb-3">
-          No card is on file and none is needed: {NO_PAYMENT_TAKEN.charAt(0).toLowerCase() + NO_PAYMENT_TAKEN.slice(1)}
-        </p>
-        <Button variant="outline-light" size="sm" disabled title="Payments are not wired in this installation">
-          Add Payment Method
-        </Button>
+        <h3 className="h6">Payment</h3>
+        {m.takesMoney ? (
+          <BillingDetails version={version} />
+        ) : (
+          <p className="text-secondary mb-0" data-testid="billing-no-payment">
+            No card is on file and none is needed:{' '}
+            {NO_PAYMENT_TAKEN.charAt(0).toLowerCase() + NO_PAYMENT_TAKEN.slice(1)}
+          </p>
+        )}
       </div>
     </div>
   );

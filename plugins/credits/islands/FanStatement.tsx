@@ -4,6 +4,7 @@ import { monthName } from '../months.ts';
 import { MonthPicker, StatementStatus } from './MonthPicker.tsx';
 import type { FanStatementData } from './statementTypes.ts';
 import { useMonthStatement } from './useMonthStatement.ts';
+import FanTransfers from './FanTransfers.tsx';
 
 /** What the fan's credits mean for their money when not all of them were given. */
 function creditsNote(s: FanStatementData, money: (cents: number) => string): string {
@@ -122,6 +123,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                 </tfoot>
               </table>
             </div>
+            {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
               {creditsNote(s, money)}{' '}
               {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}

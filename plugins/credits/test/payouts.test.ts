@@ -147,7 +147,7 @@ describe('credits: monthly payout statements', () => {
     const other = await startTestServer({
       plugins: ['accounts', 'credits'],
       now: () => clock,
-      config: { monthlyFeeCents: 1000, platformShare: 0.5 },
+      settings: { credits: { monthlyFeeCents: 1000, platformShare: 0.5 } },
     });
     try {
       const artist = await signUp(other, 'solo', { artist: true });
@@ -271,7 +271,7 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   });
 
   it('never reprices a stored month when the fee or the platform share changes later', async () => {
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1500;
     config.platformShare = 0.5;
     try {

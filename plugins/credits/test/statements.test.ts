@@ -1,20 +1,8 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { upgrade } from './fixtures.ts';
+import { seeded, upgrade } from './fixtures.ts';
 import { platformCut, splitFans, summarise } from '../payouts.ts';
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** RFC 4180, written independently of csv.ts: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -79,7 +67,7 @@ describe('credits: statements of random fans agree with each other and with the 
     server = await startTestServer({
       plugins: ['accounts', 'credits'],
       now: () => clock,
-      config: { monthlyFeeCents: 1003, platformShare: 0.27 },
+      settings: { credits: { monthlyFeeCents: 1003, platformShare: 0.27 } },
     });
     const random = seeded(2026);
     const artists: SignedUp[] = [];
@@ -270,7 +258,7 @@ describe('credits: fan and artist statements', () => {
   });
 
   it('keeps a month’s terms from its start: a fee changed mid-month applies from the next month', async () => {
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1299;
     try {
       expect((await fan.client.get('/api/credits/statements/fan?month=2026-11')).body).to.include({
@@ -370,7 +358,7 @@ describe('credits: settled months never change (injected clock)', () => {
       credits: 50,
       createdAt: clock.getTime(),
     });
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1999;
     config.platformShare = 0.5;
     config.currency = 'USD';
@@ -392,7 +380,7 @@ describe('credits: settled months never change (injected clock)', () => {
 
   it('rebuilds the same statement when the store is dropped, from the month’s recorded terms', async () => {
     await knex()('payoutStatements').delete();
-    const config = server.app.kernel.config;
+    const config = server.app.kernel.settings.credits;
     config.monthlyFeeCents = 1999;
     try {
       expect(await read()).to.deep.equal(june);

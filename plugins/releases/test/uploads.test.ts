@@ -166,7 +166,6 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
       config: {
         abuseLimits: {
           registrationsPerHour: 0,
-          enhancePerHour: 0,
           uploadBytesPerDay: (2 * Math.ceil(cover.length / 1024) + 1) * 1024,
           rendersPerMinute: 0,
         },

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { userTag } from '../../../api/cache.ts';
+import { isUniqueViolation } from '../../../api/db/connection.ts';
+import { AppError, conflict, invalid } from '../../../api/errors.ts';
+import type { Kernel } from '../../../api/plugins/types.ts';
+import { creditsTag } from '../cacheTags.ts';
+import type { createMemberships } from '../membership.ts';
+import { monthOf } from '../months.ts';
+import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
+import { providerFor } from './index.ts';
+import { createPayouts } from './payouts.ts';
+import { reconcile } from './reconcile.ts';
+import type { MonthPayoutsView } from '../statements.ts';
+import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './provider.ts';
+
+/** A subscription in these states is being paid for; any other stops at what was paid. */
+const RUNNING = new Set(['active', 'trialing']);
+
+/** The last month a period ending at `endMs` covers (a period ending at midnight on the 1st covers the month before). */
+const lastMonthOf = (endMs: number) => monthOf(new Date(endMs - 1));
+
+type Change = (trx: Knex.Transaction) => Promise<number[]>;
+
+export function createPayments(
+  kernel: Kernel,
+  memberships: ReturnType<typeof createMemberships>,
+  monthPayouts: (month: string) => Promise<MonthPayoutsView>,
+) {
+  const { knex } = kernel;
+  const provider = providerFor(kernel.settings.credits);
+  const payouts = createPayouts(kernel, provider, monthPayouts);
+  const customerOf = (userId: number) => knex('payment_customers').where({ userId }).first();
+
+  /** The provider is the other side of a network: its failure is a 503 the caller (or Stripe) retries. */
+  async function ask<T>(question: () => Promise<T>): Promise<T> {
+    try {
+      return await question();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The SDK's message names the request, never the key.
+      kernel.log.warn('payment provider failed', { error: (error as Error).message });
+      throw new AppError('unavailable', PROVIDER_UNREACHABLE, 30);
+    }
+  }
+
+  /** Stores what the provider says of a subscription and lets the membership follow it; the users it changed. */
+  async function follow(trx: Knex.Transaction, subscription: ProviderSubscription): Promise<number[]> {
+    const row = await trx('payment_customers').where({ customerId: subscription.customerId }).first('userId');
+    if (!row) return [];
+    const userId = Number(row.userId);
+    await trx('payment_customers').where({ userId }).update({
+      subscriptionId: subscription.id,
+      status: subscription.status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      periodEnd: subscription.currentPeriodEnd,
+      updatedAt: kernel.now().getTime(),
+    });
+    const running = RUNNING.has(subscription.status);
+    let paidThrough: string | null;
+    if (running) paidThrough = lastMonthOf(subscription.currentPeriodEnd);
+    else {
+      const [last] = await trx('payment_charges').where({ userId }).max({ end: 'periodEnd' });
+      paidThrough = last?.end ? lastMonthOf(Number(last.end)) : null;
+    }
+    await memberships.follow(userId, running && !subscription.cancelAtPeriodEnd, paidThrough, trx);
+    return [userId];
+  }
+
+  async function recordPayment(trx: Knex.Transaction, payment: ProviderPayment): Promise<number[]> {
+    const row = await trx('payment_customers').where({ customerId: payment.customerId }).first('userId');
+    const userId = row ? Number(row.userId) : null;
+    await trx('payment_charges')
+      .insert({
+        invoiceId: payment.invoiceId,
+        userId,
+        chargeId: payment.chargeId,
+        month: monthOf(new Date(payment.paidAt)),
+        amountCents: payment.amountCents,
+        feeCents: payment.feeCents,
+        currency: payment.currency,
+        periodEnd: payment.periodEnd,
+        paidAt: payment.paidAt,
+      })
+      .onConflict('invoiceId')
+      .ignore();
+    if (userId !== null) await trx('payment_customers').where({ userId }).update({ paymentFailedAt: null });
+    // The month this money entered is paid out once it closes.
+    await payouts.schedule(trx, monthOf(new Date(payment.paidAt)));
+    return userId === null ? [] : [userId];
+  }
+
+  const subscriptionIdOf = (object: Record<string, unknown>): string | null => {
+    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+    const id =
+      object.object === 'subscription'
+        ? object.id
+        : (object.subscription ?? parent?.subscription_details?.subscription);
+    return typeof id === 'string' ? id : null;
+  };
+
+  /**
+   * What an event changes, read from the provider now (deliveries come in any order and may be
+   * old: the object's current state decides, not the event's copy of it).
+   */
+  async function changeFor(event: ProviderEvent): Promise<Change | null> {
+    const subscriptionId = subscriptionIdOf(event.object);
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        if (!subscriptionId) return null;
+        const subscription = await ask(() => provider.subscription(subscriptionId));
+        return (trx) => follow(trx, subscription);
+      }
+      case 'invoice.paid': {
+        const payment = await ask(() => provider.payment(event.objectId));
+        const subscription = subscriptionId ? await ask(() => provider.subscription(subscriptionId)) : null;
+        return async (trx) => [
+          ...(payment ? await recordPayment(trx, payment) : []),
+          ...(subscription ? await follow(trx, subscription) : []),
+        ];
+      }
+      case 'invoice.payment_failed': {
+        const customerId = typeof event.object.customer === 'string' ? event.object.customer : null;
+        const subscription = subscriptionId ? await ask(() => provider.subscription(subscriptionId)) : null;
+        return async (trx) => {
+          const row = customerId && (await trx('payment_customers').where({ customerId }).first('userId'));
+          if (!row) return [];
+          const userId = Number(row.userId);
+          await trx('payment_customers').where({ userId }).update({ paymentFailedAt: kernel.now().getTime() });
+          // The fan is told by e-mail too (when mail is configured); the provider retries the charge.
+          await kernel.jobs.enqueue(
+            trx,
+            'credits.payment-failed',
+            { userId, eventId: event.id },
+            { uniqueKey: `payment-failed:${event.id}` },
+          );
+          return [userId, ...(subscription ? await follow(trx, subscription) : [])];
+        };
+      }
+      case 'account.updated': {
+        const account = await ask(() => provider.account(event.objectId));
+        return (trx) => payouts.accountUpdated(trx, account);
+      }
+      default:
+        return null;
+    }
+  }
+
+  const announce = (userIds: number[]) =>
+    kernel.cache.changed([...new Set(userIds)].flatMap((id) => [userTag(id), creditsTag(id)]));
+
+  return {
+    provider,
+    payouts,
+    /** A closed month's money against its statement (admin's payouts view); null while the month is open. */
+    async reconciliation(month: string) {
+      const statement = await monthPayouts(month);
+      if (!statement.final) return null;
+      const sum = async (table: string, column: string, where: (q: Knex.QueryBuilder) => void) => {
+        const [row] = await knex(table).where(where).sum({ total: column });
+        return Number(row?.total ?? 0);
+      };
+      const money = {
+        grossCents: statement.grossCents,
+        fundedCents: statement.trialFans * statement.feeCents,
+        platformCents: statement.platformCents,
+        artistsCents: statement.artistsCents,
+        unallocatedCents: statement.unallocatedCents,
+        collectedCents: await sum('payment_charges', 'amountCents', (q) => q.where({ month })),
+        feesCents: await sum('payment_charges', 'feeCents', (q) => q.where({ month })),
+        // Refunds and disputes are not recorded yet (docs/payouts.md, "Not yet").
+        refundsCents: 0,
+        sentCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month, status: 'sent' })),
+        heldCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month }).whereNot({ status: 'sent' })),
+      };
+      return { month, currency: statement.currency, takesMoney: provider.takesMoney, ...money, ...reconcile(money) };
+    },
+
+    /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */
+    ask,
+
+    /** A hosted checkout for the monthly fee; the membership starts when the provider confirms the payment. */
+    async checkout(userId: number): Promise<string> {
+      const [user, customer] = await Promise.all([
+        knex('users').where({ id: userId }).first('email'),
+        customerOf(userId),
+      ]);
+      const { monthlyFeeCents, currency } = kernel.settings.credits;
+      const origin = kernel.config.publicUrl;
+      const { url, customerId } = await ask(() =>
+        provider.startCheckout({
+          userId,
+          email: user.email,
+          customerId: customer?.customerId ?? null,
+          feeCents: monthlyFeeCents,
+          currency,
+          successUrl: `${origin}/credits?checkout=done`,
+          cancelUrl: `${origin}/profile?tab=billing`,
+          idempotencyKey: `checkout:${userId}:${randomUUID()}`,
+        }),
+      );
+      if (!customer)
+        await knex('payment_customers')
+          .insert({ userId, customerId, updatedAt: kernel.now().getTime() })
+          .onConflict('userId')
+          .ignore();
+      return url;
+    },
+
+    /** The provider's customer portal: change the card, see invoices, cancel at the period's end. */
+    async portal(userId: number): Promise<string> {
+      const customer = await customerOf(userId);
+      if (!customer) throw conflict(BILLING_NOT_STARTED);
+      return ask(() => provider.portal(customer.customerId, `${kernel.config.publicUrl}/profile?tab=billing`));
+    },
+
+    /** Settings › Billing's real state: next charge, card, invoices, a failed renewal. */
+    async billing(userId: number) {
+      const customer = await customerOf(userId);
+      const details = customer
+        ? await ask(() => provider.billing(customer.customerId, customer.subscriptionId ?? null))
+        : { subscription: null, card: null, invoices: [] };
+      const subscription = details.subscription;
+      return {
+        provider: provider.name,
+        takesMoney: provider.takesMoney,
+        paymentFailed: !!customer?.paymentFailedAt,
+        nextChargeAt:
+          subscription && RUNNING.has(subscription.status) && !subscription.cancelAtPeriodEnd
+            ? new Date(subscription.currentPeriodEnd).toISOString()
+            : null,
+        endsAt: subscription?.cancelAtPeriodEnd ? new Date(subscription.currentPeriodEnd).toISOString() : null,
+        status: subscription?.status ?? null,
+        card: details.card,
+        invoices: details.invoices.map((i) => ({ ...i, createdAt: new Date(i.createdAt).toISOString() })),
+      };
+    },
+
+    /** Cancels at the end of the paid period: the provider answers with the subscription as it now is. */
+    async cancel(userId: number): Promise<boolean> {
+      const customer = await customerOf(userId);
+      if (!customer?.subscriptionId) return false;
+      const subscription = await ask(() =>
+        provider.cancelAtPeriodEnd(customer.subscriptionId, `cancel:${customer.subscriptionId}`),
+      );
+      const changed = await knex.transaction((trx) => follow(trx, subscription));
+      await announce(changed);
+      return true;
+    },
+
+    /**
+     * A webhook delivery: verified over its raw bytes, then applied once. The event's id is inserted
+     * in the transaction that applies it: a second delivery, or the same one on another node at the
+     * same moment, fails that insert and changes nothing. False for an event already applied.
+     */
+    async receive(raw: Buffer, signature: string): Promise<{ applied: boolean; type: string }> {
+      let event: ProviderEvent;
+      try {
+        event = provider.verifyEvent(raw, signature, kernel.now().getTime());
+      } catch {
+        throw invalid(SIGNATURE_REFUSED);
+      }
+      const seen = () => knex('payment_events').where({ eventId: event.id }).first('eventId');
+      if (await seen()) return { applied: false, type: event.type };
+      const change = await changeFor(event);
+      let changed: number[] | null;
+      try {
+        changed = await knex.transaction(async (trx) => {
+          await trx('payment_events').insert({
+            eventId: event.id,
+            type: event.type,
+            receivedAt: kernel.now().getTime(),
+          });
+          return change ? change(trx) : [];
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        changed = null;
+      }
+      if (changed === null) return { applied: false, type: event.type };
+      await announce(changed);
+      return { applied: true, type: event.type };
+    },
+  };
+}
+
+export type Payments = ReturnType<typeof createPayments>;
