@@ -13,6 +13,7 @@ import { createCacheBus } from './cache.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies, rawBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';
+import { Drain } from './http/drain.ts';
 import { health } from './http/health.ts';
 import { mediaFiles, withheldMedia } from './http/media.ts';
 import { createMetrics, metricsRoute, type Metrics } from './http/metrics.ts';
@@ -67,11 +68,20 @@ export interface App {
   metrics: Metrics | null;
   /** Renders signed-in viewers' invalidated pages ahead of their next view (api/http/pageRefresh.ts). */
   refresher: PageRefresher;
+  /** Set `draining` when the node is about to stop (api/server.ts). */
+  drain: Drain;
   close(): Promise<void>;
 }
 
-/** Builds the kernel: database, migrations, shared state, services and seeds of every enabled plugin. */
-export async function createKernel(options: AppOptions): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
+/**
+ * Builds the kernel: database, migrations, shared state, services and seeds of every enabled plugin.
+ * `serving`: an app's kernel, whose caches hear the invalidations of the data folder's other
+ * processes (the command-line tools) when there is no Redis.
+ */
+export async function createKernel(
+  options: AppOptions,
+  serving = false,
+): Promise<{ kernel: Kernel; plugins: PluginManifest[] }> {
   const { config } = options;
   const log = options.log ?? createLogger(config.env === 'test' ? 'warn' : 'info');
   const plugins = await loadPlugins(options.plugins);
@@ -79,7 +89,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
   const settings = readSettings(plugins, options.env ?? process.env, options.settings);
   const knex = openDatabase(config.database);
   const redis = config.redis ? connectRedis(config.redis, 'onetrack') : null;
-  const cache = createCacheBus(config, redis, log);
+  const cache = createCacheBus(config, redis, log, serving);
   const close = async () => {
     await cache.close();
     redis?.disconnect();
@@ -123,7 +133,7 @@ export async function createKernel(options: AppOptions): Promise<{ kernel: Kerne
 }
 
 export async function createApp(options: AppOptions): Promise<App> {
-  const { kernel, plugins } = await createKernel(options);
+  const { kernel, plugins } = await createKernel(options, true);
   const { config, knex, log } = kernel;
   const koa = new Koa<AppState>({
     keys: [config.sessionSecret],
@@ -146,7 +156,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(securityHeaders());
   koa.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
 
-  koa.use(health(kernel));
+  const drain = new Drain();
+  koa.use(drain.middleware());
+  koa.use(health(kernel, drain));
   if (metrics && config.metrics) koa.use(metricsRoute(metrics, config.metrics));
   // After the health check (a balancer probes a node by its own address), before anything else.
   koa.use(servedHosts(config));
@@ -264,6 +276,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     plugins,
     metrics,
     refresher,
+    drain,
     async close() {
       backups?.stop();
       await refresher.close();

@@ -5,6 +5,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import type { Config, DatabaseConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { connectRedis } from './redis.ts';
+import { cachePeers, type CachePeers } from './cachePeers.ts';
 
 /**
  * kernel.cache: the one signal every cache of the app obeys. Anything kept in a process's memory
@@ -283,8 +284,16 @@ function databaseIdentity(database: DatabaseConfig): string {
     : `mysql:${database.host}:${database.port}/${database.database}`;
 }
 
-/** One process: a counter of full invalidations, tags shared with this process's threads. */
-export function localCacheBus(database: DatabaseConfig): CacheBus {
+/**
+ * One node without Redis: a counter of full invalidations, tags shared with this process's threads
+ * and, through `peers`, with the other processes of its data folder (api/cachePeers.ts); `listen`
+ * for a serving process, whose caches those others' writes (a command-line tool's) must reach.
+ */
+export function localCacheBus(
+  database: DatabaseConfig,
+  options: { peers?: CachePeers; listen?: boolean } = {},
+): CacheBus {
+  const { peers } = options;
   const listeners = new Listeners();
   const boot = randomBytes(4).toString('hex');
   let epoch = 0;
@@ -295,10 +304,16 @@ export function localCacheBus(database: DatabaseConfig): CacheBus {
     listeners.notify(tags);
   };
   channel.onmessage = (event) => apply(new Set((event as MessageEvent<string[]>).data));
+  if (options.listen)
+    peers?.listen((tags) => {
+      apply(new Set(tags));
+      channel.postMessage(tags);
+    });
   return {
     ...busBase(listeners, async (tags) => {
       apply(tags);
       channel.postMessage([...tags]);
+      await peers?.send(tags);
       return 0;
     }),
     version: () => `${boot}.${epoch}`,
@@ -309,6 +324,7 @@ export function localCacheBus(database: DatabaseConfig): CacheBus {
     status: () => ({ shared: 'none' }),
     async close() {
       channel.close();
+      await peers?.close();
     },
   };
 }
@@ -326,6 +342,8 @@ redis.call('ZREMRANGEBYRANK', KEYS[3], 0, -tonumber(ARGV[3]) - 1)
 redis.call('PUBLISH', ARGV[1], epoch .. ' ' .. seq .. ' ' .. ARGV[2])
 return seq`;
 const HEARTBEAT_MS = 1000;
+/** How long closing waits for owed invalidations to reach Redis. */
+const CLOSE_FLUSH_MS = 3000;
 /** Invalidations a node may miss and still catch up tag by tag (a minute and more of 20 writes/s). */
 const LOG_SIZE = 5000;
 
@@ -586,6 +604,13 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     caughtUp,
     status: () => ({ shared: 'redis', redis: state }),
     async close() {
+      // What a short-lived process (a command-line tool) changed before Redis first answered is
+      // owed: sent before it ends, unless Redis is down (then every node bypasses its caches anyway).
+      const until = Date.now() + CLOSE_FLUSH_MS;
+      while ((owed.size || sending.size) && state !== 'down' && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      if (owed.size || sending.size)
+        log.warn('closing with invalidations not sent: other nodes see them as their caches age');
       closed = true;
       clearInterval(heartbeat);
       subscriber.disconnect();
@@ -593,8 +618,16 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
   };
 }
 
-export function createCacheBus(config: Pick<Config, 'redis' | 'database'>, redis: Redis | null, log: Logger): CacheBus {
-  return config.redis && redis ? redisCacheBus(config.redis, redis, log) : localCacheBus(config.database);
+/** `serving`: a node's bus, which hears the other processes of its data folder when there is no Redis. */
+export function createCacheBus(
+  config: Pick<Config, 'redis' | 'database' | 'dataDir'>,
+  redis: Redis | null,
+  log: Logger,
+  serving = false,
+): CacheBus {
+  if (config.redis && redis) return redisCacheBus(config.redis, redis, log);
+  const peers = cachePeers(config.dataDir, databaseIdentity(config.database), log);
+  return localCacheBus(config.database, { peers, listen: serving });
 }
 
 /**

@@ -34,6 +34,11 @@ export interface Config {
   abuseLimits: AbuseLimits;
   /** Run a media worker in a thread of the web process (the single-process default). */
   mediaWorker: boolean;
+  /**
+   * How long a stopping node keeps serving with /healthz at 503 before it stops listening
+   * (SHUTDOWN_DRAIN_MS): longer than its balancer takes to mark it down. Unset: 0.
+   */
+  shutdownDrainMs?: number;
   /** Server renders one process runs at once (RENDERS_AT_ONCE; api/http/renderGate.ts); 0: no limit. */
   rendersAtOnce: number;
   /** Renders each class may have waiting at the render gate before one more is refused (503); 0: no bound. */
@@ -345,6 +350,8 @@ export function loadConfig(env: Env = process.env): Config {
     proxyHops: parseHops(env.TRUST_PROXY_HOPS),
     abuseLimits: parseAbuseLimits(env, nodeEnv),
     mediaWorker: parseFlag('MEDIA_WORKER', env.MEDIA_WORKER, true),
+    // deploy/haproxy.cfg marks a node down after 2 failed checks 2 s apart.
+    shutdownDrainMs: parseCount('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, nodeEnv === 'production' ? 5000 : 0),
     rendersAtOnce: parseCount('RENDERS_AT_ONCE', env.RENDERS_AT_ONCE, 2),
     renderQueue: parseCount('RENDER_QUEUE', env.RENDER_QUEUE, 256),
     storage,

@@ -32,6 +32,13 @@ export const notFound = (message = 'Not found') => new AppError('not_found', mes
 /** What existed and was removed for good (a deleted artist, a taken-down track): 410. */
 export const gone = (message: string) => new AppError('gone', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+/**
+ * A service this one needs (media storage, the mail server) does not answer now: 503, and a job
+ * that meets it waits a moment without using up an attempt (media-worker/runner.ts).
+ */
+export const unavailable = (message: string) => new AppError('unavailable', message);
+export const isUnavailable = (error: unknown): error is AppError =>
+  error instanceof AppError && error.kind === 'unavailable';
 
 /** "Try again in 5 minutes." for a wait in seconds (hours from two hours up). */
 export function tryAgainIn(seconds: number): string {

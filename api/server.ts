@@ -9,7 +9,7 @@ import { listenMetrics } from './http/metrics.ts';
 import { createLogger, errorFields } from './log.ts';
 
 const log = createLogger();
-/** How long a stopping server waits for the media worker thread's job in hand (of its 10 s budget). */
+/** How long a stopping server waits for the media worker thread, which releases jobs it cannot finish after 4 s. */
 const WORKER_STOP_MS = 5000;
 
 async function main() {
@@ -43,29 +43,25 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
-    // Finish in-flight requests, then close the pool; give up after 10 s rather than hang.
+    const drainMs = config.shutdownDrainMs ?? 0;
+    log.info('shutting down', { signal, drainMs });
+    // Drain, finish in-flight requests, then close the pool; give up 10 s after draining rather than hang.
     const force = setTimeout(() => {
-      log.warn('forced exit: still stopping after 10 s');
+      log.warn('forced exit: still stopping 10 s after draining');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 10_000);
     force.unref();
+    // The worker stops taking jobs now; it finishes those in hand or gives them back to the queue.
+    const workerStopped = mediaWorker ? stopWorker(mediaWorker) : Promise.resolve();
+    // The balancer sees /healthz at 503 and stops sending requests; those that still come are served.
+    app.drain.draining = true;
+    if (drainMs) await sleep(drainMs, undefined, { ref: false });
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
     metricsServer?.close();
-    if (mediaWorker) {
-      // It finishes the job in hand, which on a busy machine can outlast the shutdown's budget (a
-      // forced exit, code 1): after WORKER_STOP_MS the thread is ended as a worker that died would
-      // be, and its job is taken over once its lease passes (media-worker/runner.ts).
-      mediaWorker.postMessage('stop');
-      const exited = once(mediaWorker, 'exit').then(() => true);
-      if (!(await Promise.race([exited, sleep(WORKER_STOP_MS, false, { ref: false })]))) {
-        log.warn('media worker still busy with a job: ended; the job is taken over once its lease passes');
-        await mediaWorker.terminate();
-      }
-    }
+    await workerStopped;
     await app.close();
     // The last line: logs are written asynchronously, and pino flushes them on exit.
     log.info('stopped', { signal });
@@ -73,6 +69,20 @@ async function main() {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * The worker finishes its jobs in hand, or after 4 s gives them back to the queue for another worker
+ * (media-worker/main.ts); a thread that still has not ended after WORKER_STOP_MS is ended as a worker
+ * that died would be, and its jobs are taken over once their leases pass.
+ */
+async function stopWorker(worker: Worker): Promise<void> {
+  worker.postMessage('stop');
+  const exited = once(worker, 'exit').then(() => true);
+  if (!(await Promise.race([exited, sleep(WORKER_STOP_MS, false, { ref: false })]))) {
+    log.warn('media worker still busy: ended; its jobs are taken over once their leases pass');
+    await worker.terminate();
+  }
 }
 
 main().catch((error) => {

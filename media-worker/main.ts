@@ -11,6 +11,8 @@ import { createRunner, jobHandlers } from './runner.ts';
 // off the web process's event loop.
 
 const log = createLogger();
+/** How long a stopping worker lets its jobs in hand run before giving them back to the queue (docker stop waits 10 s). */
+const STOP_GRACE_MS = 4000;
 
 /** Touches `file` every 15 s while the database answers: what the container's health check reads. */
 function startHeartbeat(kernel: Kernel, file: string): NodeJS.Timeout {
@@ -41,7 +43,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     if (heartbeat) clearInterval(heartbeat);
-    await runner.stop();
+    await runner.stop(STOP_GRACE_MS);
     await kernel.close();
     log.info('media worker stopped', { worker: runner.workerId });
     if (isMainThread) process.exit(0);

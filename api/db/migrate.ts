@@ -53,16 +53,32 @@ const LOCK_WAIT_MS = 60_000;
  */
 export async function migrateLatest(knex: Knex, folders: string[]): Promise<boolean> {
   const started = Date.now();
+  const migrationSource = new FolderMigrationSource(folders);
+  const newerSchema = await appliedByNewerRelease(knex, migrationSource);
   for (;;) {
     try {
-      const [batch, applied] = (await knex.migrate.latest({ migrationSource: new FolderMigrationSource(folders) })) as [
-        number,
-        string[],
-      ];
+      const [batch, applied] = (await knex.migrate.latest({
+        migrationSource,
+        disableMigrationsListValidation: newerSchema,
+      })) as [number, string[]];
       return batch === 1 && applied.length > 0;
     } catch (error) {
       if ((error as Error).name !== 'MigrationLocked' || Date.now() - started > LOCK_WAIT_MS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/**
+ * Whether the database holds migrations of a newer release (names this release does not know, all
+ * after its newest): the previous release runs on the next one's schema while nodes are upgraded
+ * one by one, or after a rollback, since a release's migrations only add to what the one before
+ * reads (docs/operations.md, "Upgrade"). A name it does not know among its own is still an error.
+ */
+async function appliedByNewerRelease(knex: Knex, source: FolderMigrationSource): Promise<boolean> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return false;
+  const known = (await source.getMigrations()).map((m) => m.name);
+  const newest = known.at(-1) ?? '';
+  const unknown = (await knex('knex_migrations').pluck('name')).filter((name: string) => !known.includes(name));
+  return unknown.length > 0 && unknown.every((name: string) => name > newest);
 }

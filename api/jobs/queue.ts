@@ -128,6 +128,56 @@ export async function complete(knex: Knex, job: Job, now: number): Promise<boole
 }
 
 /**
+ * Gives the running jobs of a stopping worker (`workerId` starts their claims' tokens) back to the
+ * queue at once, their attempt not counted: another worker takes them now rather than once their
+ * leases pass. The stopping worker can no longer finish them (its lock is gone). Returns how many.
+ */
+export async function release(knex: Knex, workerId: string, now: number): Promise<number> {
+  return knex('jobs')
+    .where('status', 'running')
+    .where('lockedBy', 'like', `${workerId}:%`)
+    .update({
+      status: 'queued',
+      runAt: now,
+      leaseUntil: null,
+      lockedBy: null,
+      attempts: knex.raw('case when attempts > 0 then attempts - 1 else 0 end'),
+    });
+}
+
+/** The prefix of lastError of a job waiting for a service that did not answer (/healthz counts them). */
+export const WAITING_FOR_SERVICE = 'Waiting for a service: ';
+
+/**
+ * Back to the queue until `runAt`, its attempt not counted: what it needs (the mail server, media
+ * storage) did not answer, so it is tried again soon, for as long as the outage lasts.
+ */
+export async function postpone(knex: Knex, job: Job, error: Error, runAt: number): Promise<boolean> {
+  return (
+    (await knex('jobs')
+      .where({ id: job.id, lockedBy: job.token, status: 'running' })
+      .update({
+        status: 'queued',
+        runAt,
+        leaseUntil: null,
+        lockedBy: null,
+        attempts: knex.raw('case when attempts > 0 then attempts - 1 else 0 end'),
+        lastError: `${WAITING_FOR_SERVICE}${error.message}`.slice(0, 2000),
+      })) > 0
+  );
+}
+
+/** Jobs waiting for a service that did not answer, and the latest reason. */
+export async function waitingForServices(knex: Knex): Promise<{ count: number; reason: string | null }> {
+  const waiting = () => knex('jobs').where('status', 'queued').where('lastError', 'like', `${WAITING_FOR_SERVICE}%`);
+  const [[{ count }], latest] = await Promise.all([
+    waiting().count({ count: '*' }),
+    waiting().orderBy('id', 'desc').first('lastError'),
+  ]);
+  return { count: Number(count), reason: latest ? latest.lastError.slice(WAITING_FOR_SERVICE.length) : null };
+}
+
+/**
  * Back to the queue after a backoff, or dead (kept for a human) after the last attempt; 'lost' when
  * another worker holds the job by now (its outcome is that worker's to decide).
  */

@@ -42,7 +42,7 @@ const PARTS_IN_FLIGHT = 2;
 const ATTEMPTS = 3;
 
 /** Worth another try: the network, a timeout, throttling or the store's own failure (not a refusal). */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return true;
   const status = error.$metadata.httpStatusCode ?? 0;
   return status >= 500 || status === 408 || status === 429;

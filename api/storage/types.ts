@@ -41,6 +41,8 @@ export interface Storage {
   list(): AsyncIterable<ListedObject>;
   /** Where temporary files (uploads in flight, downloads) are written. */
   readonly tempDir: string;
+  /** False while the store does not answer (its last call failed for that reason); for /healthz. */
+  reachable?(): boolean;
 }
 
 /** Keys are server-made: plain names in folders, no dots at the start of a segment. */

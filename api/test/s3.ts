@@ -17,6 +17,9 @@ export interface LocalS3 {
   requests: string[];
   /** The next request whose "METHOD /path?query" matches is answered 503 SlowDown, as a busy store would. */
   failOnce(match: RegExp): void;
+  /** Stops the server, objects kept (an outage); `resume` starts it again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,18 +30,26 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = 'media', options: { listings?: boolean } = {}): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket, configs: [] }],
-    allowMismatchedSignatures: options.listings ?? false,
-  });
   const requests: string[] = [];
   const failures: RegExp[] = [];
-  // s3rver is a Koa app: a first middleware sees every request.
-  server.middleware.unshift(async (ctx, next) => {
+  const launch = async (port: number) => {
+    const made = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket, configs: [] }],
+      allowMismatchedSignatures: options.listings ?? false,
+    });
+    // s3rver is a Koa app: a first middleware sees every request.
+    made.middleware.unshift(middleware);
+    const { port: chosen } = (await made.run()) as AddressInfo;
+    return { made, chosen };
+  };
+  const middleware = async (
+    ctx: Parameters<S3rver['middleware'][number]>[0],
+    next: Parameters<S3rver['middleware'][number]>[1],
+  ) => {
     const request = `${ctx.method} ${ctx.url}`;
     requests.push(request);
     const failure = failures.findIndex((match) => match.test(request));
@@ -49,8 +60,9 @@ export async function startLocalS3(bucket = 'media', options: { listings?: boole
     ctx.type = 'application/xml';
     ctx.body =
       '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
-  });
-  const { port } = (await server.run()) as AddressInfo;
+  };
+  let { made: server, chosen: port } = await launch(0);
+  let paused = false;
   const config = {
     driver: 's3' as const,
     endpoint: `http://127.0.0.1:${port}`,
@@ -72,8 +84,16 @@ export async function startLocalS3(bucket = 'media', options: { listings?: boole
     directory,
     requests,
     failOnce: (match) => void failures.push(match),
-    async stop() {
+    async pause() {
+      paused = true;
       await server.close();
+    },
+    async resume() {
+      ({ made: server, chosen: port } = await launch(port));
+      paused = false;
+    },
+    async stop() {
+      if (!paused) await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -24,9 +24,12 @@ export const FFPROBE = toolPath(process.env.FFPROBE_PATH, '/usr/bin/ffprobe', '@
 ffmpeg.setFfmpegPath(FFMPEG);
 ffmpeg.setFfprobePath(FFPROBE);
 
-/** A fluent-ffmpeg command on `input` that is killed after `timeoutSeconds` and keeps all of stderr. */
+/**
+ * A fluent-ffmpeg command on `input` that is killed after `timeoutSeconds` and keeps all of stderr.
+ * Niced: on a busy node requests and the worker's other lanes (a mail) get the CPU first.
+ */
 export function command(input?: string, timeoutSeconds = 600): FfmpegCommand {
-  return ffmpeg(input, { timeout: timeoutSeconds, stdoutLines: 0 });
+  return ffmpeg(input, { timeout: timeoutSeconds, stdoutLines: 0, niceness: 10 });
 }
 
 /** Runs a command (its output set) to the end; resolves with ffmpeg's stderr, where filters report. */

@@ -140,4 +140,25 @@ describe('media worker: job queue', function () {
     }
     expect(told).to.deep.equal([['user:5'], ['*']]);
   });
+
+  it('gives the jobs still in hand back to the queue when it stops, for another worker at once', async () => {
+    const { kernel } = server.app;
+    const { knex } = kernel;
+    let finish!: () => void;
+    const stuck = new Promise<void>((resolve) => (finish = resolve));
+    await enqueue(knex, 'test.stuck', {}, at());
+    const stopping = createRunner(kernel, { 'test.stuck': () => stuck }, { idleMs: 20 });
+    stopping.start();
+    try {
+      for (let i = 0; i < 200 && (await jobRow('test.stuck')).status !== 'running'; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      await stopping.stop(50);
+      expect(await jobRow('test.stuck')).to.include({ status: 'queued', attempts: 0, lockedBy: null });
+      const taker = createRunner(kernel, { 'test.stuck': async () => {} });
+      expect((await taker.runOnce())?.outcome).to.equal('done');
+    } finally {
+      finish();
+    }
+    expect(await jobRow('test.stuck')).to.include({ status: 'done', attempts: 1 });
+  });
 });

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
 import { removeWebSizes, storeWebSizes } from '../../media-worker/media/webSizes.ts';
-import { withDeadLetter } from '../../api/jobs/handler.ts';
+import { inLane, withDeadLetter } from '../../api/jobs/handler.ts';
 import { EXPORT_CLEANUP_JOB, EXPORT_JOB } from './dataExport.ts';
 import { TOKEN_MAIL_JOB } from './recovery.ts';
 import { PHOTO_RULES } from './rules.ts';
@@ -47,9 +47,10 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
 }
 
 export const accountJobs = {
-  [PHOTO_SIZES_JOB]: photoSizesJob,
-  [TOKEN_MAIL_JOB]: (payload: unknown, kernel: Kernel) =>
+  [PHOTO_SIZES_JOB]: inLane('media', photoSizesJob),
+  [TOKEN_MAIL_JOB]: inLane('mail', (payload: unknown, kernel: Kernel) =>
     kernel.services.accounts.recovery.sendTokenMail((payload as { id: number }).id),
+  ),
   // "Your data" (dataExport.ts): the archive, and its removal once its days are over.
   [EXPORT_JOB]: withDeadLetter(
     (payload, kernel) => kernel.services.accounts.exports.build((payload as { exportId: number }).exportId),

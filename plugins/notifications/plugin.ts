@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inLane } from '../../api/jobs/handler.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { notificationsRoutes } from './routes.ts';
 import { seedNotifications } from './seed.ts';
@@ -19,7 +20,9 @@ const notifications: PluginManifest = {
   seed: seedNotifications,
   shell: async (kernel, user) => ({ unreadNotifications: await kernel.services.notifications.unreadCount(user.id) }),
   jobs: {
-    [EMAIL_JOB]: async (payload, kernel) => kernel.services.notifications.sendEmail((payload as { id: number }).id),
+    [EMAIL_JOB]: inLane('mail', (payload, kernel) =>
+      kernel.services.notifications.sendEmail((payload as { id: number }).id),
+    ),
   },
   slots: { 'shell.end': 'components/ShellBellPoller.astro', 'topbar.badges': 'islands/BellLink.tsx' },
   pages: [{ pattern: '/notifications', entrypoint: 'pages/notifications.astro' }],

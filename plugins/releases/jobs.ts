@@ -6,7 +6,7 @@ import { analyzeAudio, analysisOptionsFor } from '../../media-worker/analysis/an
 import { transcodeToAac, waveformPeaks } from '../../media-worker/media/audio.ts';
 import { withLocalFile } from '../../media-worker/media/localFile.ts';
 import { storeWebSizes } from '../../media-worker/media/webSizes.ts';
-import { withDeadLetter } from '../../api/jobs/handler.ts';
+import { inLane, withDeadLetter } from '../../api/jobs/handler.ts';
 
 // Media jobs of a release, run by media-worker/ (never on the web process's event loop). Each is
 // safe to run again after a crash: it rebuilds its outputs under new names and overwrites the row.
@@ -120,8 +120,8 @@ async function published(payload: unknown, kernel: Kernel): Promise<void> {
 }
 
 export const releaseJobs = {
-  [JOB.transcode]: withDeadLetter(transcode, transcodeFailed),
-  [JOB.analyze]: analyze,
-  [JOB.cover]: cover,
+  [JOB.transcode]: inLane('media', withDeadLetter(transcode, transcodeFailed)),
+  [JOB.analyze]: inLane('media', analyze),
+  [JOB.cover]: inLane('media', cover),
   [JOB.public]: published,
 };

@@ -37,6 +37,7 @@ const UPLOAD_ERRORS = {
   400: 'not an image or audio file, or an image too small or not square',
   403: 'the e-mail address is not verified',
   413: 'larger than the limit, or than what today’s upload allowance has left',
+  503: 'media storage is not answering: nothing was stored, try again',
 };
 
 export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
