@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { fileURLToPath } from 'node:url';
+import postcssRtlcss from 'postcss-rtlcss';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
 import { offlineApp } from './plugins/offline/build.ts';
 import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
@@ -101,6 +102,11 @@ export default defineConfig({
     // images, fonts, the theme and the bundles stay files (caching).
     build: { assetsInlineLimit: (file, content) => /\.(css|js)$/.test(file) && content.length < 4096 },
     css: {
+      // Right-to-left (Arabic, issue 43): every rule that depends on the direction gets a
+      // `[dir="rtl"]` twin flipping it (Bootstrap's own RTL build is made the same way, with RTLCSS).
+      // Override mode leaves the left-to-right rules as they were, so the inlined first-screen sets
+      // (made from them) stay right for those pages.
+      postcss: { plugins: [postcssRtlcss({ mode: 'override' })] },
       preprocessorOptions: {
         // Bootstrap 5.3's Sass still uses @import and global functions, which Dart Sass deprecates
         // (gone in Sass 3): keep the build quiet about Bootstrap's own sources and the @import of them.

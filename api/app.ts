@@ -41,6 +41,7 @@ import { readSettings, type Env, type SettingsOverrides } from './plugins/settin
 import { described, describing } from './openapi/routes.ts';
 import { openApiRoute } from './openapi/route.ts';
 import { shellLoader } from './plugins/shell.ts';
+import { requestLocale } from './http/locale.ts';
 import type { Kernel, PluginManifest, Services } from './plugins/types.ts';
 
 export interface AppOptions {
@@ -179,6 +180,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(sessionMiddleware(koa as unknown as Koa, knex, kernel.cache));
   koa.use(commitSession());
   for (const plugin of plugins) if (plugin.middleware) koa.use(plugin.middleware(kernel));
+  // After the session user (their chosen language), before the caches (keyed by the language).
+  koa.use(requestLocale());
   // After the session user is known (cache keys); emptied through kernel.cache. Entries age on the
   // kernel's clock, so a test that moves it sees what is out at the new moment.
   const cacheClock = () => kernel.now().getTime();
@@ -258,6 +261,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         }
         return {
           user: ctx.state.user,
+          locale: ctx.state.locale!,
           origin: config.publicUrl,
           services: kernel.services,
           now: kernel.now,

@@ -265,7 +265,8 @@ function parsePublicUrl(raw: string | undefined, env: Config['env'], port: numbe
       throw new ConfigError(
         'PUBLIC_URL is required when NODE_ENV=production (the address visitors use, e.g. https://onetrack.example)',
       );
-    return `http://127.0.0.1:${port}`;
+    // localhost, not 127.0.0.1: browsers refuse an IP address as a passkey's site (WebAuthn RP ID).
+    return `http://localhost:${port}`;
   }
   const usage = `PUBLIC_URL must be an http(s) origin without a path, e.g. https://onetrack.example, got "${raw}"`;
   let url: URL;

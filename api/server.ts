@@ -21,6 +21,8 @@ async function main() {
   if (config.port === 0 && !process.env.PUBLIC_URL) config.publicUrl = `http://127.0.0.1:${port}`;
   log.info('OneTrack is listening', {
     url: `http://${config.host}:${port}`,
+    // The address to open in a browser: passkeys need its name, not an IP address.
+    open: config.publicUrl,
     database: config.database.client,
     redis: !!config.redis,
     storage: config.storage?.driver ?? 'local',

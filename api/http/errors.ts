@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
+import type { Locale } from '../../lib/i18n/locales.ts';
 import { AppError, type ErrorKind } from '../errors.ts';
+import { inLocale, localized } from '../i18n.ts';
 import { errorFields, type Logger } from '../log.ts';
 
 const statusOf: Record<ErrorKind, number> = {
@@ -25,12 +27,12 @@ export const libraryMessages: Record<number, string> = {
 function clientError(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
   if (error instanceof AppError) {
     const headers = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : undefined;
-    return { status: statusOf[error.kind], message: error.message, headers };
+    return { status: statusOf[error.kind], message: localized(error.text), headers };
   }
   const e = error as { status?: number; statusCode?: number; expose?: boolean; type?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status !== 'number' || status < 400 || status >= 500) return null;
-  return { status, message: libraryMessages[status] ?? 'Bad request' };
+  return { status, message: localized(libraryMessages[status] ?? 'Bad request') };
 }
 
 /**
@@ -42,9 +44,14 @@ export function errorHandler(log: Logger): Middleware {
     try {
       await next();
     } catch (error) {
-      const known = clientError(error);
+      // In the caller's language (api/http/locale.ts; English before it ran), English texts unchanged.
+      const locale: Locale = ctx.state.locale?.locale ?? 'en';
+      const known = inLocale(locale, () => clientError(error));
       if (!known) log.error('request failed', { method: ctx.method, path: ctx.path, ...errorFields(error) });
-      const { status, message, headers } = known ?? { status: 500, message: 'Internal error' };
+      const { status, message, headers } = known ?? {
+        status: 500,
+        message: inLocale(locale, () => localized('Internal error')),
+      };
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = status;
       if (headers) ctx.set(headers);

@@ -378,7 +378,8 @@ export class PageCache {
   /** Whose page a request's copy is, how to ask for it again, and whether a person asked for it. */
   private viewerOf(ctx: Context): Pick<Entry, 'viewerId' | 'refresh' | 'wanted'> {
     const viewerId: number | undefined = ctx.state.user?.id;
-    const refresh = this.refresher && viewerId !== undefined ? refreshRequest(ctx.url, ctx.req.headers) : undefined;
+    const refresh =
+      this.refresher && viewerId !== undefined ? refreshRequest(ctx.originalUrl, ctx.req.headers) : undefined;
     return { viewerId, refresh, wanted: this.refresher?.outdates(ctx.req) == null };
   }
 

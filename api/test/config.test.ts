@@ -30,7 +30,7 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the public origin from PUBLIC_URL, or this machine at PORT outside production', () => {
-    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).to.equal('http://127.0.0.1:8080');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).to.equal('http://localhost:8080');
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://OneTrack.example/' }).publicUrl).to.equal(
       'https://onetrack.example',
     );

@@ -1,5 +1,5 @@
 import { BaseModel } from '../../api/db/BaseModel.ts';
-import { usernameKey, type Role, type Theme } from './rules.ts';
+import { usernameKey, type LocaleChoice, type Role, type Theme } from './rules.ts';
 
 export class User extends BaseModel {
   static tableName = 'users';
@@ -85,13 +85,14 @@ export class Preferences extends BaseModel {
   emailNotifications!: boolean;
   inAppNotifications!: boolean;
   theme!: Theme;
+  locale!: LocaleChoice;
   highQualityAudio!: boolean;
   normaliseLoudness!: boolean;
   updatedAt!: number;
 
   toPublic() {
-    const { emailNotifications, inAppNotifications, theme, highQualityAudio, normaliseLoudness } = this;
-    return { emailNotifications, inAppNotifications, theme, highQualityAudio, normaliseLoudness };
+    const { emailNotifications, inAppNotifications, theme, locale, highQualityAudio, normaliseLoudness } = this;
+    return { emailNotifications, inAppNotifications, theme, locale, highQualityAudio, normaliseLoudness };
   }
 }
 

@@ -6,7 +6,11 @@ import { devicesTag } from './sessions.ts';
 import { AppError } from '../../api/errors.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
+import type { PasswordChange } from './passwordChange.ts';
 import {
+  PASSWORD_CHANGE_MESSAGES,
+  passwordChangeRequired,
+  passwordChangeRules,
   RECOVERY_MESSAGES,
   resetRequestRequired,
   resetRequestRules,
@@ -19,6 +23,7 @@ import {
 const parseResetRequest = bodyValidator<{ email: string }>(resetRequestRules, resetRequestRequired);
 const parseReset = bodyValidator<{ token: string; password: string }>(resetRules, resetRequired);
 const parseVerify = bodyValidator<{ token: string }>(verifyRules, verifyRequired);
+const parsePasswordChange = bodyValidator<PasswordChange>(passwordChangeRules, passwordChangeRequired);
 
 const HOUR = 3600_000;
 
@@ -37,13 +42,16 @@ const tooMany = (wait: number) =>
  */
 export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
   const api = described(router);
-  const { recovery, sessions } = kernel.services.accounts;
+  const accounts = kernel.services.accounts;
+  const { recovery, sessions } = accounts;
   // Shared by every node (kernel.limits). Per typed address and per caller: a refusal says so. Per
   // account: a refusal is silent, or it would tell that the address has an account.
   const resetsByAddress = kernel.limits.create('reset-address', { points: 3, windowMs: HOUR });
   const resetsByIp = kernel.limits.create('reset-ip', { points: 20, windowMs: HOUR });
   const resetsByAccount = kernel.limits.create('reset-account', { points: 3, windowMs: HOUR });
   const verificationsByAccount = kernel.limits.create('verify-account', { points: 5, windowMs: HOUR });
+  // Guesses of the current password from a signed-in session count as failed logins do.
+  const passwordChangesByAccount = kernel.limits.create('password-change-account', { points: 5, windowMs: HOUR / 4 });
 
   api.post(
     '/auth/password-reset',
@@ -149,6 +157,34 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
       // Put out by endAll already; announced again as one device's sign-out is (sessions.ts endOne).
       await kernel.cache.changed([devicesTag(user.id)]);
       ctx.body = { message: 'Signed out everywhere else', ended };
+    },
+  );
+
+  api.post(
+    '/auth/password',
+    {
+      summary: 'Change the own password (the current one confirms it); other devices signed out on request',
+      session: 'required',
+      login: 'Not signed in',
+      body: parsePasswordChange,
+      responses: { 200: object({ message: string, signedOut: integer }) },
+      errors: { 403: PASSWORD_CHANGE_MESSAGES.wrongCurrent, 429: 'too many wrong current passwords' },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Not signed in');
+      const change = parsePasswordChange(ctx.request.body);
+      const wait = await passwordChangesByAccount.take(String(user.id));
+      if (wait) throw tooMany(wait);
+      const { signedOut } = await accounts.changePassword(
+        user.id,
+        ctx.session?.sessionKey as string | undefined,
+        change,
+      );
+      await passwordChangesByAccount.giveBack(String(user.id));
+      ctx.body = {
+        message: change.signOutOthers ? PASSWORD_CHANGE_MESSAGES.doneSignedOut : PASSWORD_CHANGE_MESSAGES.done,
+        signedOut,
+      };
     },
   );
 }

@@ -107,7 +107,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
       if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
       await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
       // Told only to whoever knows the password: a guesser learns nothing about the account.
-      if (user.suspendedAt) throw forbidden(suspendedMessage(user.suspensionReason));
+      if (user.suspendedAt) throw forbidden(() => suspendedMessage(user.suspensionReason));
       // A fresh session id at login defeats session fixation. The sessions' store announces the rows
       // it changes; nothing else did.
       await kernel.cache.changed([]);

@@ -1,11 +1,14 @@
 import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
+import { LOCALES } from '../../lib/i18n/locales.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Limits and messages for accounts, shared by the API's ajv schemas and the browser forms.
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
 
 /** What sign-in answers a suspended account, and what its pages say (the moderator's reason). */
-export const suspendedMessage = (reason: string | null) => `This account is suspended${reason ? `: ${reason}` : ''}`;
+export const suspendedMessage = (reason: string | null) =>
+  reason ? m.api_suspended_because({ reason }) : m.api_suspended();
 export type Role = (typeof ROLES)[number];
 
 const username = {
@@ -118,12 +121,17 @@ export type Theme = (typeof THEMES)[number];
 export const THEME_LABELS: Record<Theme, string> = { system: 'System', dark: 'Dark', light: 'Light' };
 export const THEME_HELP = 'System follows the light or dark setting of the device you are using.';
 
-export type PreferenceValues = Record<PreferenceKey, boolean> & { theme: Theme };
+/** The interface language (issue 43): 'auto' takes the page's (its URL's prefix, else English). */
+export const LOCALE_CHOICES = ['auto', ...LOCALES] as const;
+export type LocaleChoice = (typeof LOCALE_CHOICES)[number];
+
+export type PreferenceValues = Record<PreferenceKey, boolean> & { theme: Theme; locale: LocaleChoice };
 
 export const preferencesRules: FieldRules = {
   emailNotifications: { label: 'Email notifications', type: 'boolean' },
   inAppNotifications: { label: 'In-app notifications', type: 'boolean' },
   theme: { label: 'Theme', type: 'string', enum: THEMES },
+  locale: { label: 'Language', type: 'string', enum: LOCALE_CHOICES },
   highQualityAudio: { label: 'High quality audio', type: 'boolean' },
   normaliseLoudness: { label: 'Normalise loudness', type: 'boolean' },
 };
@@ -217,6 +225,35 @@ export const resetRequired = ['token', 'password'] as const;
 export const verifyRules: FieldRules = { token };
 export const verifyRequired = ['token'] as const;
 
+// Changing the password while signed in (passwordChange.ts, Settings › Security).
+export const PASSWORD_CHANGE_MESSAGES = {
+  current: 'Enter your current password',
+  wrongCurrent: 'Your current password is not right',
+  same: 'Choose a new password different from your current one',
+  username: 'Your new password cannot be your username',
+  mismatch: 'The two new passwords do not match',
+  done: 'Your password has been changed.',
+  doneSignedOut: 'Your password has been changed and every other device signed out.',
+} as const;
+/** The rules a new password meets, as the form lists them (the server checks each). */
+export const NEW_PASSWORD_HINTS = [
+  `At least ${registerRules.password.minLength} characters`,
+  'Not your username',
+  'Different from your current password',
+] as const;
+export const passwordChangeRules: FieldRules = {
+  currentPassword: {
+    label: 'Current password',
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    messages: { minLength: PASSWORD_CHANGE_MESSAGES.current },
+  },
+  newPassword: { ...registerRules.password, label: 'New password' },
+  signOutOthers: { label: 'Sign out every other device', type: 'boolean' },
+};
+export const passwordChangeRequired = ['newPassword'] as const;
+
 // Passkeys (passkeys.ts).
 export const PASSKEY_MESSAGES = {
   expired: 'This passkey request has expired. Try again.',
@@ -225,7 +262,22 @@ export const PASSKEY_MESSAGES = {
   notFound: 'Passkey not found',
   unknown: 'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.',
   unsupported: 'This browser cannot use passkeys.',
+  ipAddress: (host: string) =>
+    `Passkeys belong to a site's domain name, and browsers refuse an IP address (${host}) as one. Open OneTrack at its name (in development http://localhost) to add a passkey.`,
+  insecure: 'Passkeys need a secure address: open OneTrack over HTTPS (or at http://localhost in development).',
 } as const;
+
+/**
+ * Why this page cannot add a passkey, or null when it can: the browser's rules, said before the
+ * person tries (issue 44 point 5), since the browser's own refusal only names the domain invalid.
+ */
+export function passkeyBlocker(place: { hostname: string; secure: boolean; supported: boolean }): string | null {
+  if (!place.supported) return PASSKEY_MESSAGES.unsupported;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(place.hostname) || place.hostname.startsWith('['))
+    return PASSKEY_MESSAGES.ipAddress(place.hostname);
+  if (!place.secure) return PASSKEY_MESSAGES.insecure;
+  return null;
+}
 export const passkeyNameRules: FieldRules = {
   name: {
     label: 'Passkey name',

@@ -9,7 +9,7 @@ import {
   oneOf,
   string,
 } from '../../api/openapi/schema.ts';
-import { THEMES } from './rules.ts';
+import { LOCALE_CHOICES, THEMES } from './rules.ts';
 
 export const ROLES = ['user', 'admin', 'superadmin'] as const;
 
@@ -35,6 +35,7 @@ export const Preferences = component(
     emailNotifications: boolean,
     inAppNotifications: boolean,
     theme: oneOf(...THEMES),
+    locale: oneOf(...LOCALE_CHOICES),
     highQualityAudio: boolean,
     normaliseLoudness: boolean,
   }),

@@ -11,6 +11,7 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from './password.ts';
 import { removeProfilePhoto, storeProfilePhoto } from './photo.ts';
 import { createPasskeys } from './passkeys.ts';
 import { createRecovery } from './recovery.ts';
+import { createPasswordChange } from './passwordChange.ts';
 import { createSessions } from './sessions.ts';
 import {
   DELETION_MESSAGES,
@@ -22,6 +23,7 @@ import {
   type PreferenceValues,
   type Role,
 } from './rules.ts';
+import { isLocale } from '../../lib/i18n/locales.ts';
 
 export interface RegisterInput {
   username: string;
@@ -60,6 +62,7 @@ const DEFAULT_PREFERENCES: PreferenceValues = {
     boolean
   >),
   theme: 'system',
+  locale: 'auto',
 };
 
 const DUPLICATE_MESSAGES = {
@@ -128,6 +131,8 @@ export function createAccountsService(kernel: Kernel) {
     /** Signed-in devices (sessions.ts), single-use links by e-mail (recovery.ts) and passkeys (passkeys.ts). */
     sessions,
     recovery: createRecovery(kernel, sessions),
+    /** A signed-in person's own password change (passwordChange.ts). */
+    changePassword: createPasswordChange(kernel, sessions),
     passkeys: createPasskeys(kernel),
     /** "Your data": exports built by a job from every plugin's `exportData` (dataExport.ts). */
     exports: createDataExports(kernel),
@@ -182,10 +187,17 @@ export function createAccountsService(kernel: Kernel) {
           'users.isArtist',
           'users.profileImage',
           'user_preferences.theme',
+          'user_preferences.locale',
         );
-      return row
-        ? { ...row, id: Number(row.id), isArtist: Boolean(row.isArtist), theme: row.theme ?? DEFAULT_PREFERENCES.theme }
-        : null;
+      if (!row) return null;
+      const { locale, ...user } = row;
+      return {
+        ...user,
+        id: Number(row.id),
+        isArtist: Boolean(row.isArtist),
+        theme: row.theme ?? DEFAULT_PREFERENCES.theme,
+        ...(isLocale(locale) ? { locale } : {}),
+      };
     },
 
     /** The signed-in user's own JSON (GET /api/auth/user, on every app start): plain columns, no model. */

@@ -1,3 +1,4 @@
+import { perLocale } from '../../lib/i18n/format.ts';
 import type { PlayerTrack } from '../../lib/playerTrack.ts';
 import type { TrackJson } from './types.ts';
 
@@ -19,17 +20,26 @@ export function playData(track: TrackJson, options: { preview?: boolean } = {}):
   return JSON.stringify(data);
 }
 
-// Made once: toLocaleString builds a formatter per call, and lists format a figure per card.
-const COUNT = new Intl.NumberFormat('en-US');
-const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Made once per language: toLocaleString builds a formatter per call, and lists format a figure per card.
+// English keeps the spec's "Jan 5, 2025" (en-US).
+const COUNT = perLocale((locale) => new Intl.NumberFormat(locale === 'en' ? 'en-US' : locale));
+const DATE = perLocale(
+  (locale) =>
+    new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 export function formatCount(n: number): string {
-  return COUNT.format(n);
+  return COUNT().format(n);
 }
 
 /** Spec §9 date display: Jan 5, 2025. */
 export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+  return DATE().format(new Date(iso));
 }
 
 /** JSON-LD inside <script>: no "</" may close the element early. */

@@ -128,6 +128,11 @@ export const subscriptionRequired = ['artistId'] as const;
 export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
 export const NOT_SUBSCRIBED = 'You are not subscribed to this artist';
 
+/** What ending a subscription means, said before the fan confirms it (issue 44 point 1). */
+export const UNSUBSCRIBE_CONSEQUENCES =
+  'You will get no more notifications of their drops, your pre-saves of their coming releases are cancelled, and their exclusives lock again.';
+export const UNSUBSCRIBE_FAILED = 'Unsubscribing failed. Please try again.';
+
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
 export const SUBSCRIBE_FAILED = {

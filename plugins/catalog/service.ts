@@ -83,9 +83,13 @@ const trackTag = (id: number) => `track:${id}`;
 /** An artist's own facts, kept per node (whether they exist, whether their account was deleted): the same rule. */
 const artistTag = (id: number) => `artist:${id}`;
 
+/** A fan just ended a subscription (other plugins drop what it carried: releases' pre-saves). */
+export type UnsubscribedListener = (event: { userId: number; artistId: number }) => Promise<void>;
+
 export function createCatalogService(kernel: Kernel) {
   const { knex } = kernel;
   const now = () => kernel.now();
+  const unsubscribedListeners: UnsubscribedListener[] = [];
   /** Catalog's own listens until a plugin counting every play supplies its measure (usePopularity). */
   let popularity: Popularity = listensPopularity;
   const artistsOf = (view: Lens) => {
@@ -605,6 +609,10 @@ export function createCatalogService(kernel: Kernel) {
       return rows.map(toExclusive);
     },
 
+    onUnsubscribed(listener: UnsubscribedListener): void {
+      unsubscribedListeners.push(listener);
+    },
+
     async subscriptions(userId: number): Promise<SubscriptionJson[]> {
       return (await subscriptionsQuery(knex, userId)).map(toSubscription);
     },
@@ -644,6 +652,7 @@ export function createCatalogService(kernel: Kernel) {
         (await Subscription.query()
           .where({ userId, artistId, active: true })
           .patch({ active: false, endedAt: now().getTime() })) > 0;
+      if (changed) for (const listener of unsubscribedListeners) await listener({ userId, artistId });
       await kernel.cache.changed(changed ? [userTag(userId)] : []);
       const row = await subscriptionsQuery(knex, userId, false).where('s.artist_id', artistId).first();
       return row ? toSubscription(row) : null;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthOf, shiftMonth } from './months.ts';
-import { MEMBERSHIP_ENDED, TRIAL_ENDED } from './rules.ts';
+import { MEMBERSHIP_ENDED, TRIAL_ENDED, TRIAL_NEXT_MONTH } from './rules.ts';
 
 export type MembershipState = 'trial' | 'member' | 'cancelled';
 
@@ -20,10 +20,12 @@ export function entitled(m: Membership, month: string): boolean {
   return m.paidThrough !== null && month <= m.paidThrough;
 }
 
-/** Why an account has no credits in `month`, or null when it has them. */
-export function noCreditsReason(m: Membership, month: string): string | null {
+/** Why an account has no credits in `month` (asked in `currentMonth`), or null when it has them. */
+export function noCreditsReason(m: Membership, month: string, currentMonth = month): string | null {
   if (entitled(m, month)) return null;
-  return m.state === 'trial' ? TRIAL_ENDED : MEMBERSHIP_ENDED;
+  if (m.state !== 'trial') return MEMBERSHIP_ENDED;
+  // A month after the included one (a pledge to next month's drop) while the trial still runs.
+  return m.trialMonth !== null && month > m.trialMonth && currentMonth <= m.trialMonth ? TRIAL_NEXT_MONTH : TRIAL_ENDED;
 }
 
 export function createMemberships(kernel: Kernel) {

@@ -1,5 +1,5 @@
-// The payout formula (docs/payouts.md), as pure functions over one month's allocations so the
-// same arithmetic serves the artist's statement, the admin summary and the tests.
+// The payout formula's arithmetic (docs/payouts.md): whole-cent splitting and a month's totals from
+// its fan lines, which split.ts makes, so the same figures serve every statement and the tests.
 
 export interface FanAllocation {
   userId: number;
@@ -19,10 +19,21 @@ export interface MonthPayouts {
   payingFans: number;
   grossCents: number;
   platformCents: number;
-  /** Net fees of listeners who allocated nothing: nobody was chosen, so nobody is paid from them. */
+  /** Net fees of listeners who neither allocated nor played anything: nobody is paid from them. */
   unallocatedCents: number;
   artistsCents: number;
-  artists: Array<{ artistId: number; credits: number; fans: number; amountCents: number }>;
+  /** Of artistsCents, what followed fans' listening (credits they left unallocated); the rest was chosen. */
+  listeningCents: number;
+  artists: ArtistPayout[];
+}
+
+export interface ArtistPayout {
+  artistId: number;
+  credits: number;
+  fans: number;
+  amountCents: number;
+  /** Of amountCents, what came from fans' listening rather than their credits. */
+  listeningCents: number;
 }
 
 export function platformCut({ feeCents, platformShare }: PayoutTerms): number {
@@ -47,62 +58,46 @@ export function splitProportionally(total: number, weights: Map<number, number>)
   return new Map(shares.map((s) => [s.key, s.cents]));
 }
 
-/** One fan's part for one artist in a month: what a fan's statement lists and an artist's sums up. */
+/** One fan's part for one artist in a month: what a fan's statement lists and an artist's sums up (split.ts). */
 export interface FanLine {
   userId: number;
   artistId: number;
   /** Credits this fan gave this artist in the month. */
   credits: number;
-  /** Credits this fan allocated in the month, to anyone: the denominator of their split. */
+  /** Credits this fan allocated in the month, to anyone: the denominator of their chosen part. */
   fanCredits: number;
+  /** The fan's counted plays of this artist that their unallocated credits followed (0 when none did). */
+  plays: number;
+  /** All the fan's counted plays those credits followed: the denominator of their listening part. */
+  fanPlays: number;
   amountCents: number;
-}
-
-/** Each fan's fee, less the platform's cut, split over the artists that fan chose (and no others). */
-export function splitFans(terms: PayoutTerms, allocations: FanAllocation[]): FanLine[] {
-  const net = terms.feeCents - platformCut(terms);
-  const byFan = new Map<number, Map<number, number>>();
-  for (const { userId, artistId, credits } of allocations) {
-    const fan = byFan.get(userId) ?? new Map<number, number>();
-    fan.set(artistId, (fan.get(artistId) ?? 0) + credits);
-    byFan.set(userId, fan);
-  }
-  const lines: FanLine[] = [];
-  for (const [userId, weights] of byFan) {
-    const fanCredits = [...weights.values()].reduce((a, b) => a + b, 0);
-    for (const [artistId, amountCents] of splitProportionally(net, weights)) {
-      lines.push({ userId, artistId, credits: weights.get(artistId)!, fanCredits, amountCents });
-    }
-  }
-  return lines;
+  /** Of amountCents, what followed the fan's listening. */
+  listeningCents: number;
 }
 
 /** The month's totals and artist payouts from its fan lines. */
 export function summarise(terms: PayoutTerms, payingFans: number, lines: FanLine[]): MonthPayouts {
   const net = terms.feeCents - platformCut(terms);
-  const artists = new Map<number, { artistId: number; credits: number; fans: number; amountCents: number }>();
-  for (const { artistId, credits, amountCents } of lines) {
-    const line = artists.get(artistId) ?? { artistId, credits: 0, fans: 0, amountCents: 0 };
+  const artists = new Map<number, ArtistPayout>();
+  for (const { artistId, credits, amountCents, listeningCents } of lines) {
+    const line = artists.get(artistId) ?? { artistId, credits: 0, fans: 0, amountCents: 0, listeningCents: 0 };
     line.credits += credits;
     line.fans += 1;
     line.amountCents += amountCents;
+    line.listeningCents += listeningCents;
     artists.set(artistId, line);
   }
-  // Every allocating fan has a grant that month (allocate creates it first), so they are among payingFans.
-  const allocatingFans = new Set(lines.map((line) => line.userId)).size;
+  // Only fans with a grant have lines (split.ts fansOf), so they are among payingFans.
+  const fansPaying = new Set(lines.map((line) => line.userId)).size;
   return {
     feeCents: terms.feeCents,
     platformShare: terms.platformShare,
     payingFans,
     grossCents: payingFans * terms.feeCents,
     platformCents: payingFans * platformCut(terms),
-    unallocatedCents: (payingFans - allocatingFans) * net,
-    artistsCents: allocatingFans * net,
+    unallocatedCents: (payingFans - fansPaying) * net,
+    artistsCents: fansPaying * net,
+    listeningCents: lines.reduce((sum, line) => sum + line.listeningCents, 0),
     artists: [...artists.values()].sort((a, b) => b.amountCents - a.amountCents || a.artistId - b.artistId),
   };
-}
-
-/** User-centric payouts: each fan's fee, less the platform's cut, goes only to the artists that fan chose. */
-export function computePayouts(terms: PayoutTerms, payingFans: number, allocations: FanAllocation[]): MonthPayouts {
-  return summarise(terms, payingFans, splitFans(terms, allocations));
 }

@@ -40,6 +40,8 @@ const credits: PluginManifest = {
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,
+  // A fan's choice that unallocated credits follow their listening.
+  slots: { 'settings.sections': 'components/ListeningSettings.astro' },
   pages: [
     { pattern: '/credits', entrypoint: 'pages/credits.astro' },
     { pattern: '/transparency', entrypoint: 'pages/transparency.astro' },

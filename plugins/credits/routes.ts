@@ -8,6 +8,7 @@ import {
   ArtistStatement,
   CreditsSummary,
   FanStatement,
+  ListeningPreference,
   Membership,
   MembershipUpgraded,
   MonthPayouts,
@@ -21,10 +22,19 @@ import type { FieldRules } from '../../api/validation/rules.ts';
 import { toCsv } from './csv.ts';
 import { MONTH_PATTERN, monthOf } from './months.ts';
 import { formatCents } from './money.ts';
-import { BAD_MONTH, BAD_STATEMENT_FORMAT, NO_PAYMENT_TAKEN, allocateRequired, allocateRules } from './rules.ts';
+import {
+  BAD_MONTH,
+  BAD_STATEMENT_FORMAT,
+  NO_PAYMENT_TAKEN,
+  allocateRequired,
+  allocateRules,
+  listeningRequired,
+  listeningRules,
+} from './rules.ts';
 import { CONTINUE_AT_CHECKOUT } from './payments/messages.ts';
 
 const parseAllocation = bodyValidator<{ artistId: number; credits: number }>(allocateRules, allocateRequired);
+const parseListening = bodyValidator<{ followListening: boolean }>(listeningRules, listeningRequired);
 export const monthQuery: FieldRules = {
   month: {
     label: 'Month (YYYY-MM), the current one when absent',
@@ -145,6 +155,35 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
     },
   );
 
+  // Settings: the fan's unallocated credits follow their listening, or not. No body but the choice is read.
+  api.get(
+    '/credits/listening',
+    {
+      summary: 'Whether the caller’s unallocated credits follow their listening',
+      session: 'required',
+      responses: { 200: ListeningPreference },
+    },
+    async (ctx) => {
+      ctx.body = await credits.listeningPreference(requireUser(ctx).id);
+    },
+  );
+
+  api.patch(
+    '/credits/listening',
+    {
+      summary: 'Let the caller’s unallocated credits follow their listening (the default), or not',
+      session: 'required',
+      login: 'Please log in to change your settings',
+      body: parseListening,
+      responses: { 200: ListeningPreference },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx, 'Please log in to change your settings');
+      const { followListening } = parseListening(ctx.request.body);
+      ctx.body = await credits.setListeningPreference(user.id, followListening);
+    },
+  );
+
   api.get(
     '/credits/payouts',
     {
@@ -217,8 +256,21 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
       const name = statement.artist.name;
       ctx.type = 'text/csv; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="onetrack-statement-${month}.csv"`);
+      // The two kinds of money come last, so readers of the first seven columns read on as before.
       ctx.body = toCsv([
-        ['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount'],
+        [
+          'month',
+          'artist',
+          'fan',
+          'credits',
+          'fan_credits',
+          'amount_cents',
+          'amount',
+          'plays',
+          'fan_plays',
+          'from_credits_cents',
+          'from_listening_cents',
+        ],
         ...statement.lines.map((l) => [
           month,
           name,
@@ -227,8 +279,24 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
           l.fanCredits,
           l.amountCents,
           amount(l.amountCents),
+          l.plays,
+          l.fanPlays,
+          l.creditsCents,
+          l.listeningCents,
         ]),
-        [month, name, 'total', statement.credits, '', statement.amountCents, amount(statement.amountCents)],
+        [
+          month,
+          name,
+          'total',
+          statement.credits,
+          '',
+          statement.amountCents,
+          amount(statement.amountCents),
+          statement.plays,
+          '',
+          statement.creditsCents,
+          statement.listeningCents,
+        ],
       ]);
     },
   );

@@ -42,6 +42,12 @@ const membership = {
 export const Membership = component('Membership', object(membership));
 export const MembershipUpgraded = object({ ...membership, notice: string, checkoutUrl: optional(string) });
 
+/** Settings: whether unallocated credits follow the fan's listening, and whether plays are counted here. */
+export const ListeningPreference = component(
+  'ListeningPreference',
+  object({ followListening: boolean, available: boolean }),
+);
+
 export const CreditsSummary = object({
   credits: integer,
   monthlyCredits: integer,
@@ -58,7 +64,16 @@ export const ArtistPayouts = object({
   feeCents: integer,
   platformShare: number,
   currency: string,
-  statements: arrayOf(object({ month: MONTH, final: boolean, credits: integer, fans: integer, amountCents: integer })),
+  statements: arrayOf(
+    object({
+      month: MONTH,
+      final: boolean,
+      credits: integer,
+      fans: integer,
+      amountCents: integer,
+      listeningCents: integer,
+    }),
+  ),
 });
 
 export const MonthPayouts = object({
@@ -71,7 +86,17 @@ export const MonthPayouts = object({
   platformCents: integer,
   unallocatedCents: integer,
   artistsCents: integer,
-  artists: arrayOf(object({ artistId: integer, credits: integer, fans: integer, amountCents: integer, name: string })),
+  listeningCents: integer,
+  artists: arrayOf(
+    object({
+      artistId: integer,
+      credits: integer,
+      fans: integer,
+      amountCents: integer,
+      listeningCents: integer,
+      name: string,
+    }),
+  ),
   currency: string,
   trialFans: integer,
 });
@@ -88,10 +113,25 @@ export const FanStatement = object({
   monthlyCredits: integer,
   trial: boolean,
   allocatedCredits: integer,
+  unallocatedCredits: integer,
+  followsListening: boolean,
   artistsCents: integer,
+  listeningCents: integer,
   unallocatedCents: integer,
-  lines: arrayOf(object({ artistId: integer, name: string, credits: integer, amountCents: integer })),
+  lines: arrayOf(
+    object({
+      artistId: integer,
+      name: string,
+      credits: integer,
+      plays: integer,
+      amountCents: integer,
+      listeningCents: integer,
+    }),
+  ),
 });
+
+/** How evenly one split's money reached artists (docs/payouts.md, "Fairness figures"). */
+const Distribution = object({ top10Share: number, top1PercentShare: number, gini: number, medianCents: integer });
 
 export const Transparency = object({
   months: arrayOf(
@@ -111,6 +151,18 @@ export const Transparency = object({
       medianCents: integer,
       top10Cents: integer,
       top10Share: number,
+      listeningCents: integer,
+      fairness: nullable(
+        object({
+          plays: integer,
+          poolCents: integer,
+          artists: integer,
+          oneTrack: Distribution,
+          prorata: Distribution,
+          betterOffShare: number,
+          worseOffShare: number,
+        }),
+      ),
     }),
   ),
 });
@@ -128,6 +180,20 @@ export const ArtistStatement = object({
   fans: integer,
   credits: integer,
   amountCents: integer,
-  lines: arrayOf(object({ fan: integer, credits: integer, fanCredits: integer, amountCents: integer })),
+  creditsCents: integer,
+  listeningCents: integer,
+  plays: integer,
+  lines: arrayOf(
+    object({
+      fan: integer,
+      credits: integer,
+      fanCredits: integer,
+      plays: integer,
+      fanPlays: integer,
+      amountCents: integer,
+      creditsCents: integer,
+      listeningCents: integer,
+    }),
+  ),
   explanation: string,
 });

@@ -3,6 +3,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { demoArtists, demoListener } from '../accounts/seed.ts';
 import { monthOf, shiftMonth } from './months.ts';
 import { MONTHLY_CREDITS } from './rules.ts';
+import { demoFans, registerDemoFans, seedDemoFanMonths } from './demoFans.ts';
 
 /** The demo listener's last two months: what they gave, so the vault and the payouts show history. */
 const HISTORY: Array<{ monthsAgo: number; day: number; artist: number; credits: number }> = [
@@ -45,6 +46,9 @@ async function seedMonth(trx: Knex.Transaction, userId: number, month: string, g
 export async function seedCredits(kernel: Kernel): Promise<void> {
   const artists = await demoArtists(kernel, 8);
   const demo = await demoListener();
+  const fanArtists = await demoArtists(kernel, 10);
+  const fans = demoFans(fanArtists.length);
+  const fanIds = await registerDemoFans(kernel, fans);
   // Every demo account is a member (so the demo keeps its credits month after month).
   const users: Array<{ id: number }> = await kernel.knex('users').select('id');
   const updatedAt = kernel.now().getTime();
@@ -80,4 +84,10 @@ export async function seedCredits(kernel: Kernel): Promise<void> {
       }
     });
   }
+  await seedDemoFanMonths(
+    kernel,
+    fans,
+    fanIds,
+    fanArtists.map((a) => a.id),
+  );
 }

@@ -3,21 +3,26 @@ import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
+import { createListeningPreference } from './listeningPreference.ts';
 import { createMemberships, entitled, noCreditsReason, type MembershipView } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
 import { creditsTag } from './cacheTags.ts';
 import { Allocation } from './models.ts';
 import { isSettled, monthOf, nextMonthStart } from './months.ts';
+import type { ListeningSource } from './listening.ts';
 import { createStatements } from './statements.ts';
 import { createPayments } from './payments/service.ts';
 import { MONTH_CLOSED, MONTHLY_CREDITS, NOTHING_TO_CANCEL, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
   const { knex } = kernel;
-  const monthly = createStatements(kernel);
+  /** Where fans' counted plays come from (insights, when enabled): see listening.ts. */
+  let listening: ListeningSource | null = null;
+  const monthly = createStatements(kernel, () => listening);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
   const payments = createPayments(kernel, memberships, monthPayouts);
+  const preference = createListeningPreference(kernel, () => listening !== null);
   /** Artists but the user's own whose account is not deleted. */
   const allocatable = (userId: number) =>
     Artist.query().whereNot({ userId }).whereNotIn('userId', knex('users').select('id').whereNotNull('deletedAt'));
@@ -44,6 +49,7 @@ export function createCreditsService(kernel: Kernel) {
         credits: MONTHLY_CREDITS,
         remaining: MONTHLY_CREDITS,
         trial,
+        followListening: await preference.follows(userId),
         createdAt: kernel.now().getTime(),
       })
       .onConflict(['userId', 'month'])
@@ -52,6 +58,15 @@ export function createCreditsService(kernel: Kernel) {
   }
 
   const service = {
+    /** A plugin that counts plays supplies fans' listening, which their unallocated credits follow. */
+    useListening(source: ListeningSource): void {
+      listening = source;
+    },
+
+    /** Whether the fan's unallocated credits follow their listening (Settings). */
+    listeningPreference: preference.view,
+    setListeningPreference: preference.set,
+
     /** The one membership's terms (Settings › Billing): what every member pays and receives. */
     terms() {
       return {
@@ -166,11 +181,21 @@ export function createCreditsService(kernel: Kernel) {
     },
 
     /**
+     * Opens this month's grant of a member who uses OneTrack without visiting their vault (a counted
+     * play): their fee is in the month's pool and their credits follow their listening. Nothing for
+     * an account whose membership does not cover the month.
+     */
+    async openMonth(userId: number): Promise<void> {
+      await grantFor(userId, monthOf(kernel.now()));
+    },
+
+    /**
      * A month's key (this month's by default), its grant made: call before a transaction that
      * debits it. Pledges to next month's drop open next month's grant early.
      */
     async openGrant(userId: number, month = monthOf(kernel.now())): Promise<string> {
-      if (!(await grantFor(userId, month))) throw forbidden(noCreditsReason(await memberships.of(userId), month)!);
+      if (!(await grantFor(userId, month)))
+        throw forbidden(noCreditsReason(await memberships.of(userId), month, monthOf(kernel.now()))!);
       return month;
     },
 
@@ -184,7 +209,7 @@ export function createCreditsService(kernel: Kernel) {
         .andWhere('remaining', '>=', credits)
         .decrement('remaining', credits);
       const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
-      if (spent !== 1) throw invalid(insufficientCredits(remaining));
+      if (spent !== 1) throw invalid(() => insufficientCredits(remaining));
       return remaining as number;
     },
 
@@ -234,19 +259,24 @@ export function createCreditsService(kernel: Kernel) {
     async statementsOfUser(userId: number) {
       const artist = await Artist.query().findOne({ userId });
       if (!artist) throw forbidden('Only artist accounts have payout statements');
-      const months: string[] = (
-        await knex('credit_allocations').where({ artistId: artist.id }).distinct('month').orderBy('month', 'desc')
+      const allocated: string[] = (
+        await knex('credit_allocations').where({ artistId: artist.id }).distinct('month')
       ).map((r: { month: string }) => r.month);
+      const played = (await listening?.monthsPlayed(artist.id)) ?? [];
+      const months = [...new Set([...allocated, ...played])].sort().reverse();
       const statements = [];
       for (const month of months) {
         const payouts = await monthPayouts(month);
-        const line = payouts.artists.find((a) => a.artistId === artist.id)!;
+        const line = payouts.artists.find((a) => a.artistId === artist.id);
+        // Played only by fans whose credits all went elsewhere (or who turned the fallback off): nothing to show.
+        if (!line) continue;
         statements.push({
           month,
           final: payouts.final,
           credits: line.credits,
           fans: line.fans,
           amountCents: line.amountCents,
+          listeningCents: line.listeningCents,
         });
       }
       return { artistId: artist.id, ...(await monthly.termsOf(monthOf(kernel.now()))), statements };

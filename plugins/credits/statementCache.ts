@@ -22,7 +22,7 @@ export async function readStatement(knex: Knex, month: string): Promise<StoredMo
   const lines = await knex('payoutStatementLines')
     .where({ month })
     .orderBy([{ column: 'amountCents', order: 'desc' }, { column: 'artistId' }])
-    .select('artistId', 'credits', 'fans', 'amountCents');
+    .select('artistId', 'credits', 'fans', 'amountCents', 'listeningCents');
   return {
     feeCents: Number(row.feeCents),
     platformShare: Number(row.platformShare),
@@ -33,11 +33,13 @@ export async function readStatement(knex: Knex, month: string): Promise<StoredMo
     platformCents: Number(row.platformCents),
     unallocatedCents: Number(row.unallocatedCents),
     artistsCents: Number(row.artistsCents),
+    listeningCents: Number(row.listeningCents),
     artists: lines.map((line) => ({
       artistId: line.artistId,
       credits: Number(line.credits),
       fans: Number(line.fans),
       amountCents: Number(line.amountCents),
+      listeningCents: Number(line.listeningCents),
     })),
   };
 }
@@ -65,24 +67,19 @@ export async function storeStatement(
       platformCents: payouts.platformCents,
       unallocatedCents: payouts.unallocatedCents,
       artistsCents: payouts.artistsCents,
+      listeningCents: payouts.listeningCents,
       computedAt,
     });
-    const lines = payouts.artists.map(({ artistId, credits, fans, amountCents }) => ({
+    const lines = payouts.artists.map(({ artistId, credits, fans, amountCents, listeningCents }) => ({
       month,
       artistId,
       credits,
       fans,
       amountCents,
+      listeningCents,
     }));
     for (let i = 0; i < lines.length; i += 500) await trx('payoutStatementLines').insert(lines.slice(i, i + 500));
-    const fans = fanLines.map(({ userId, artistId, credits, fanCredits, amountCents }) => ({
-      month,
-      userId,
-      artistId,
-      credits,
-      fanCredits,
-      amountCents,
-    }));
+    const fans = fanLines.map((line) => ({ month, ...line }));
     for (let i = 0; i < fans.length; i += 500) await trx('payoutFanLines').insert(fans.slice(i, i + 500));
   });
 }
@@ -96,12 +93,15 @@ export async function readFanLines(
   const rows = await knex('payoutFanLines')
     .where({ month, ...of })
     .orderBy('id')
-    .select('userId', 'artistId', 'credits', 'fanCredits', 'amountCents');
+    .select('userId', 'artistId', 'credits', 'fanCredits', 'plays', 'fanPlays', 'amountCents', 'listeningCents');
   return rows.map((row) => ({
     userId: row.userId,
     artistId: row.artistId,
     credits: Number(row.credits),
     fanCredits: Number(row.fanCredits),
+    plays: Number(row.plays),
+    fanPlays: Number(row.fanPlays),
     amountCents: Number(row.amountCents),
+    listeningCents: Number(row.listeningCents),
   }));
 }

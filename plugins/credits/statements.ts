@@ -6,7 +6,14 @@ import { Artist } from '../accounts/models.ts';
 import { creditsTag } from './cacheTags.ts';
 import { formatCents, formatShare } from './money.ts';
 import { SETTLE_MS, isSettled, monthName, monthOf } from './months.ts';
-import { platformCut, splitFans, summarise, type FanAllocation, type FanLine } from './payouts.ts';
+import { MONTHLY_CREDITS } from './rules.ts';
+import { plural } from '../../lib/format.ts';
+import { compare, prorata, type Comparison } from './fairness.ts';
+import { createFanMonths } from './fanMonths.ts';
+import { readProrata, storeProrata, type StoredProrata } from './prorataStore.ts';
+import { listeningTag, type ListeningSource } from './listening.ts';
+import { platformCut, summarise, type FanLine } from './payouts.ts';
+import { splitMonth } from './split.ts';
 import { readFanLines, readStatement, storeStatement, type MonthTerms, type StoredMonth } from './statementCache.ts';
 
 // Statements (docs/payouts.md): what one fan's fee became, what one artist earned and how, and the
@@ -16,8 +23,9 @@ import { readFanLines, readStatement, storeStatement, type MonthTerms, type Stor
 export type MonthPayoutsView = StoredMonth & { month: string; final: boolean };
 type LinesOf = { userId: number } | { artistId: number };
 
-export function createStatements(kernel: Kernel) {
+export function createStatements(kernel: Kernel, listening: () => ListeningSource | null) {
   const { knex } = kernel;
+  const fanMonths = createFanMonths(knex, listening);
   const configured = (): MonthTerms => ({
     feeCents: kernel.settings.credits.monthlyFeeCents,
     platformShare: kernel.settings.credits.platformShare,
@@ -40,15 +48,6 @@ export function createStatements(kernel: Kernel) {
       .ignore();
   }
 
-  async function groupedAllocations(query: (q: ReturnType<typeof knex>) => void): Promise<FanAllocation[]> {
-    const q = knex('credit_allocations');
-    query(q);
-    const rows = await q
-      .groupBy('userId', 'artistId')
-      .select('userId', 'artistId', knex.raw('SUM(credits) AS credits'));
-    return rows.map((r: FanAllocation) => ({ userId: r.userId, artistId: r.artistId, credits: Number(r.credits) }));
-  }
-
   /** The formula over the month's ledger rows, as they are now. */
   async function computeMonth(month: string): Promise<{ payouts: StoredMonth; fanLines: FanLine[] }> {
     const terms = await termsOf(month);
@@ -56,7 +55,7 @@ export function createStatements(kernel: Kernel) {
     const [{ n, trials }] = await knex('credit_grants')
       .where({ month })
       .select(knex.raw('COUNT(*) AS n'), knex.raw('COALESCE(SUM(CASE WHEN trial THEN 1 ELSE 0 END), 0) AS trials'));
-    const fanLines = splitFans(terms, await groupedAllocations((q) => q.where({ month })));
+    const fanLines = splitMonth(terms, await fanMonths.of(month, 'all'));
     return {
       payouts: { ...summarise(terms, Number(n), fanLines), currency: terms.currency, trialFans: Number(trials) },
       fanLines,
@@ -78,6 +77,8 @@ export function createStatements(kernel: Kernel) {
       // A concurrent first reader stored the same figures; any other failure only costs a recomputation.
       if (!isUniqueViolation(error)) kernel.log.warn('payout statement not stored', { month, ...errorFields(error) });
     }
+    // The pro-rata counterfactual is frozen at the same moment, from the same month's plays.
+    await prorataOf({ month, final: true, ...payouts });
     const lines = async (of: LinesOf) =>
       fanLines.filter((l) => ('userId' in of ? l.userId === of.userId : l.artistId === of.artistId));
     return { payouts: { month, final: true, ...payouts }, lines };
@@ -85,19 +86,15 @@ export function createStatements(kernel: Kernel) {
 
   /**
    * The month's terms and the fan lines of one fan or one artist: the stored ones once the month has
-   * settled, otherwise split from the ledger as it is now (`live` picks the allocations to split).
+   * settled, otherwise split from the ledger and the listening as they are now.
    */
-  async function linesOf(
-    month: string,
-    of: LinesOf,
-    live: (q: ReturnType<typeof knex>) => void,
-  ): Promise<{ terms: MonthTerms; lines: FanLine[]; final: boolean }> {
+  async function linesOf(month: string, of: LinesOf): Promise<{ terms: MonthTerms; lines: FanLine[]; final: boolean }> {
     if (isSettled(month, kernel.now())) {
       const settled = await settledMonth(month);
       return { terms: settled.payouts, lines: await settled.lines(of), final: true };
     }
-    const [terms, grouped] = await Promise.all([termsOf(month), groupedAllocations(live)]);
-    const lines = splitFans(terms, grouped).filter((l) =>
+    const [terms, fans] = await Promise.all([termsOf(month), fanMonths.of(month, of)]);
+    const lines = splitMonth(terms, fans).filter((l) =>
       'userId' in of ? l.userId === of.userId : l.artistId === of.artistId,
     );
     return { terms, lines, final: false };
@@ -131,20 +128,21 @@ export function createStatements(kernel: Kernel) {
    * the part of the rest each artist they chose receives, in whole cents that add up to the fee.
    */
   async function fanStatement(userId: number, month: string) {
-    kernel.cache.dependsOn([creditsTag(userId)]);
+    kernel.cache.dependsOn([creditsTag(userId), listeningTag(userId)]);
     // Together (the Credit Vault renders it on every visit). The split comes only after the grant is
     // found: for a settled month it computes and stores the month's statement, which no request for
     // a month its caller was not a member in may set off.
     const [grant, grantRows] = await Promise.all([
-      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial'),
+      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial', 'followListening'),
       knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
     ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
     const months: string[] = grantRows.map((r: { month: string }) => r.month);
-    const { terms, lines, final } = await linesOf(month, { userId }, (q) => q.where({ month, userId }));
+    const { terms, lines, final } = await linesOf(month, { userId });
     const names = await artistNames(lines.map((l) => l.artistId));
     const view = termsView(terms);
     const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    const allocatedCredits = lines.reduce((sum, l) => sum + l.credits, 0);
     return {
       month,
       final,
@@ -153,16 +151,24 @@ export function createStatements(kernel: Kernel) {
       monthlyCredits: Number(grant.credits),
       // An included first month: OneTrack paid this fee into the pool (docs/payouts.md, "Membership").
       trial: Boolean(grant.trial),
-      allocatedCredits: lines.reduce((sum, l) => sum + l.credits, 0),
+      allocatedCredits,
+      unallocatedCredits: Math.max(0, Number(grant.credits) - allocatedCredits),
+      // Whether this month's unallocated credits follow the fan's plays: their setting as it stood
+      // for the month, and a plugin counting plays (docs/payouts.md, "The payout formula").
+      followsListening: Boolean(grant.followListening) && listening() !== null,
       artistsCents,
-      // Nobody was chosen: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
+      /** Of artistsCents, what followed the fan's plays (the rest went where they gave credits). */
+      listeningCents: lines.reduce((sum, l) => sum + l.listeningCents, 0),
+      // Neither chosen nor played: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
       unallocatedCents: lines.length ? 0 : view.netCents,
       lines: lines
         .map((l) => ({
           artistId: l.artistId,
           name: names.get(l.artistId) ?? '',
           credits: l.credits,
+          plays: l.plays,
           amountCents: l.amountCents,
+          listeningCents: l.listeningCents,
         }))
         .sort((a, b) => b.amountCents - a.amountCents || a.artistId - b.artistId),
     };
@@ -180,15 +186,14 @@ export function createStatements(kernel: Kernel) {
     const allocated: string[] = (await knex('credit_allocations').where({ artistId }).distinct('month')).map(
       (r: { month: string }) => r.month,
     );
-    const months = [...new Set([current, ...allocated])].sort().reverse();
-    const supporters = knex('credit_allocations').where({ month, artistId }).select('userId');
-    const { terms, lines, final } = await linesOf(month, { artistId }, (q) =>
-      q.where({ month }).whereIn('userId', supporters),
-    );
+    const played = (await listening()?.monthsPlayed(artistId)) ?? [];
+    const months = [...new Set([current, ...allocated, ...played])].sort().reverse();
+    const { terms, lines, final } = await linesOf(month, { artistId });
     lines.sort((a, b) => b.amountCents - a.amountCents || b.credits - a.credits || a.fanCredits - b.fanCredits);
     const view = termsView(terms);
     const credits = lines.reduce((sum, l) => sum + l.credits, 0);
     const amountCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+    const listeningCents = lines.reduce((sum, l) => sum + l.listeningCents, 0);
     const statement = {
       month,
       final,
@@ -198,11 +203,19 @@ export function createStatements(kernel: Kernel) {
       fans: lines.length,
       credits,
       amountCents,
+      /** From fans' credits (what they chose) and from fans' listening (credits they left unallocated). */
+      creditsCents: amountCents - listeningCents,
+      listeningCents,
+      plays: lines.reduce((sum, l) => sum + l.plays, 0),
       lines: lines.map((l, i) => ({
         fan: i + 1,
         credits: l.credits,
         fanCredits: l.fanCredits,
+        plays: l.plays,
+        fanPlays: l.fanPlays,
         amountCents: l.amountCents,
+        creditsCents: l.amountCents - l.listeningCents,
+        listeningCents: l.listeningCents,
       })),
     };
     return { ...statement, explanation: explainArtistStatement(statement) };
@@ -217,6 +230,44 @@ export function createStatements(kernel: Kernel) {
     published = null;
   });
 
+  /** A settled month's pro-rata counterfactual: stored, or computed from its plays once and stored. */
+  async function prorataOf(payouts: MonthPayoutsView): Promise<StoredProrata | null> {
+    const { month } = payouts;
+    const stored = await readProrata(knex, month);
+    if (stored) return stored;
+    const source = listening();
+    if (!source) return null;
+    // Only paying fans' plays, as in a pro-rata service: the plays its subscribers' fees pay for.
+    const paying = new Set((await fanMonths.grants(month)).map((g) => g.userId));
+    const plays = new Map<number, number>();
+    for (const p of await source.plays(month))
+      if (paying.has(p.userId)) plays.set(p.artistId, (plays.get(p.artistId) ?? 0) + p.plays);
+    const poolCents = payouts.grossCents - payouts.platformCents;
+    const figures = {
+      plays: [...plays.values()].reduce((a, b) => a + b, 0),
+      poolCents,
+      amounts: prorata(poolCents, plays),
+    };
+    try {
+      await storeProrata(knex, month, figures, plays, kernel.now().getTime());
+    } catch (error) {
+      if (!isUniqueViolation(error)) kernel.log.warn('pro-rata figures not stored', { month, ...errorFields(error) });
+    }
+    return figures;
+  }
+
+  /** OneTrack's split of a settled month beside pro-rata's from the same plays; null when no play was counted. */
+  async function fairnessOf(payouts: MonthPayoutsView): Promise<MonthFairness | null> {
+    const counterfactual = await prorataOf(payouts);
+    if (!counterfactual || counterfactual.plays === 0) return null;
+    const actual = new Map(payouts.artists.map((a) => [a.artistId, a.amountCents]));
+    return {
+      plays: counterfactual.plays,
+      poolCents: counterfactual.poolCents,
+      ...compare(actual, counterfactual.amounts),
+    };
+  }
+
   async function transparency(): Promise<TransparencyMonth[]> {
     const settledBefore = monthOf(new Date(kernel.now().getTime() - SETTLE_MS));
     const version = kernel.cache.version();
@@ -226,13 +277,19 @@ export function createStatements(kernel: Kernel) {
       await knex('credit_grants').where('month', '<', settledBefore).distinct('month').orderBy('month', 'desc')
     ).map((r: { month: string }) => r.month);
     const result: TransparencyMonth[] = [];
-    for (const month of months) result.push(publicFigures((await settledMonth(month)).payouts));
+    for (const month of months) {
+      const { payouts } = await settledMonth(month);
+      result.push({ ...publicFigures(payouts), fairness: await fairnessOf(payouts) });
+    }
     if (version !== null) published = { version, settledBefore, months: result };
     return result;
   }
 
   return { termsOf, recordTerms, monthPayouts, fanStatement, artistStatement, transparency };
 }
+
+/** A month's fairness figures (docs/payouts.md, "Fairness figures"). */
+export type MonthFairness = Comparison & { plays: number; poolCents: number };
 
 export interface TransparencyMonth {
   month: string;
@@ -254,9 +311,13 @@ export interface TransparencyMonth {
   /** What the ten best-paid artists received together, and that as a fraction of artistsCents. */
   top10Cents: number;
   top10Share: number;
+  /** What followed fans' listening (unallocated credits), of artistsCents. */
+  listeningCents: number;
+  /** OneTrack's split beside pro-rata's from the same plays; null in a month without counted plays. */
+  fairness: MonthFairness | null;
 }
 
-function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
+function publicFigures(payouts: MonthPayoutsView): Omit<TransparencyMonth, 'fairness'> {
   const paid = payouts.artists
     .map((a) => a.amountCents)
     .filter((c) => c > 0)
@@ -281,6 +342,7 @@ function publicFigures(payouts: MonthPayoutsView): TransparencyMonth {
     medianCents,
     top10Cents,
     top10Share: payouts.artistsCents ? top10Cents / payouts.artistsCents : 0,
+    listeningCents: payouts.listeningCents,
   };
 }
 
@@ -294,7 +356,17 @@ interface ArtistFigures {
   fans: number;
   credits: number;
   amountCents: number;
-  lines: Array<{ fan: number; credits: number; fanCredits: number; amountCents: number }>;
+  creditsCents: number;
+  listeningCents: number;
+  lines: Array<{
+    fan: number;
+    credits: number;
+    fanCredits: number;
+    plays: number;
+    fanPlays: number;
+    amountCents: number;
+    listeningCents: number;
+  }>;
 }
 
 /** The formula in words, with the statement's own numbers. */
@@ -303,12 +375,34 @@ export function explainArtistStatement(s: ArtistFigures): string {
   const fans = s.fans === 1 ? '1 fan' : `${s.fans} fans`;
   const terms =
     `Each fan paid ${money(s.feeCents)}; the platform keeps ${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
-    `which leaves ${money(s.netCents)} per fan, split over the artists that fan chose in proportion to the credits they gave each, ` +
-    'in whole cents (largest remainder).';
-  if (s.fans === 0) return `No fan allocated credits to you in ${monthName(s.month)}. ${terms}`;
+    `which leaves ${money(s.netCents)} per fan. Each of a fan's ${MONTHLY_CREDITS} credits carries an equal part of it: ` +
+    'credits they gave go to the artists they chose, credits they left unallocated follow their own plays of 30 seconds or more ' +
+    '(never of their own tracks), and a fan who played nothing has their whole part split over the artists they chose, ' +
+    'in proportion, in whole cents (largest remainder).';
+  if (s.fans === 0) return `No fan chose or played you in ${monthName(s.month)}. ${terms}`;
   const [first] = s.lines;
-  const example =
-    `For example, fan 1 gave you ${first.credits} of the ${first.fanCredits} credits they allocated: ` +
-    `${money(s.netCents)} × ${first.credits} / ${first.fanCredits} ≈ ${money(first.amountCents)}.`;
-  return `In ${monthName(s.month)}, ${fans} gave you ${s.credits} credits. ${terms} ${example} Your ${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`;
+  const parts: string[] = [];
+  if (first.credits > 0) {
+    // Without plays the fan's whole net follows their credits; with plays, each credit carries 1/100 of it.
+    const of = first.fanPlays ? MONTHLY_CREDITS : first.fanCredits;
+    const what = first.fanPlays
+      ? `of their ${MONTHLY_CREDITS} credits`
+      : `of the ${first.fanCredits} credits they allocated`;
+    parts.push(
+      `gave you ${first.credits} ${what}: ${money(s.netCents)} × ${first.credits} / ${of} ≈ ${money(first.amountCents - first.listeningCents)}`,
+    );
+  }
+  if (first.listeningCents > 0) {
+    const left = MONTHLY_CREDITS - first.fanCredits;
+    parts.push(
+      `played you ${plural(first.plays, 'time')} of their ${first.fanPlays} counted plays, which their ${left} unallocated credits followed: ` +
+        `${money(s.netCents)} × ${left} / ${MONTHLY_CREDITS} × ${first.plays} / ${first.fanPlays} ≈ ${money(first.listeningCents)}`,
+    );
+  }
+  const example = `For example, fan 1 ${parts.join(' and ')}.`;
+  const kinds = `From fans' credits: ${money(s.creditsCents)}; from fans' listening: ${money(s.listeningCents)}.`;
+  const who = s.listeningCents
+    ? `${fans} chose or played you (${plural(s.credits, 'credit')} given)`
+    : `${fans} gave you ${plural(s.credits, 'credit')}`;
+  return `In ${monthName(s.month)}, ${who}. ${terms} ${example} ${kinds} Your ${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`;
 }

@@ -113,7 +113,15 @@ export function createLinks(kernel: Kernel) {
       if (!link) return null;
       // Catalog's track query with no release cut-off: the link is what lets the track be heard early.
       const row = await tracksQuery(knex, anyRelease(), null).where('t.id', link.trackId).first();
-      return row ? { track: toTrack(row), expiresOn: dayOf(link.expiresAt - 1) } : null;
+      if (!row) return null;
+      // The holder hears the processed stream, never the uploaded master (issue 44 point 10: it played the WAV).
+      const track = toTrack(row);
+      const heard = {
+        ...track,
+        audioUrl: row.streamUrl ?? track.audioUrl,
+        playback: { ...track.playback, losslessUrl: null },
+      };
+      return { track: heard, expiresOn: dayOf(link.expiresAt - 1) };
     },
   };
 }

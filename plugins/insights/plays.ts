@@ -13,6 +13,8 @@ import {
 } from './rules.ts';
 import { createEventWriter } from './eventWriter.ts';
 import { createSalts } from './salt.ts';
+import { countMemberPlay } from './listening.ts';
+import { listeningTag } from '../credits/listening.ts';
 
 export const ROLLUP_JOB = 'insights.rollup';
 
@@ -52,12 +54,16 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
     queuedSlot = slot;
   }
 
-  /** Writes one event of a listener (`who`, hashed under the day's salt) and tells whether it counted. */
+  /**
+   * Writes one event of a listener (`who`, hashed under the day's salt) and tells whether it counted.
+   * A member's counted 30 s is also a play their unallocated credits follow (listening.ts).
+   */
   async function count(
     track: { trackId: number; artistId: number },
     event: PlayEvent,
     source: PlaySource,
     who: string,
+    memberId: number | null,
   ): Promise<boolean> {
     const at = kernel.now().getTime();
     const day = dayOf(at);
@@ -72,6 +78,11 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
       at,
     });
     if (counted) await queueRollup(at);
+    if (counted && event === 'thirty' && memberId !== null) {
+      await kernel.services.credits.openMonth(memberId);
+      await countMemberPlay(knex, memberId, track.artistId, at);
+      await kernel.cache.changed([listeningTag(memberId)]);
+    }
     return counted;
   }
 
@@ -94,7 +105,7 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
       }
       const who =
         report.viewer.id !== null ? `member:${report.viewer.id}` : `visitor:${report.address}|${report.userAgent}`;
-      return { counted: await count(track, report.event, source, who) };
+      return { counted: await count(track, report.event, source, who, report.viewer.id) };
     },
 
     /**
@@ -106,8 +117,8 @@ export function createPlays(kernel: Kernel, resolveLink: PrivateLinkResolver) {
     async scrobble(viewer: Viewer & { id: number }, trackId: number): Promise<{ counted: boolean }> {
       const track = { trackId, artistId: await kernel.services.catalog.artistOfTrack(trackId, viewer) };
       const who = `member:${viewer.id}`;
-      const counted = await count(track, 'start', 'app', who);
-      await count(track, 'thirty', 'app', who);
+      const counted = await count(track, 'start', 'app', who, viewer.id);
+      await count(track, 'thirty', 'app', who, viewer.id);
       return { counted };
     },
   };

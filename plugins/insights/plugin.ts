@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
+import { exportListening } from './listening.ts';
 import { ROLLUP_JOB } from './plays.ts';
 import { insightsRoutes, PLAYS_PATH } from './routes.ts';
 import { seedInsights } from './seed.ts';
@@ -16,6 +17,7 @@ const insights: PluginManifest = {
   // Visitors' players report plays too.
   anonymousBodies: [PLAYS_PATH],
   seed: seedInsights,
+  exportData: (kernel, userId) => exportListening(kernel.knex, userId),
   jobs: {
     [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
   },

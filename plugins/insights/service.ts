@@ -1,6 +1,7 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { dashboardOf } from './dashboard.ts';
 import { createLinks } from './links.ts';
+import { memberListening } from './listening.ts';
 import { createPlays } from './plays.ts';
 import { platformView } from './platform.ts';
 import { rollupPopularity } from './popularity.ts';
@@ -19,6 +20,8 @@ const ROLLUPS_TAG = 'insights';
 export function createInsightsService(kernel: Kernel) {
   // The catalog's Popular orders, monthly listeners and plays read the same counts as the dashboard.
   kernel.services.catalog.usePopularity(rollupPopularity);
+  // Members' unallocated credits follow their counted plays (credits' listening source).
+  kernel.services.credits.useListening(memberListening(kernel.knex));
   const links = createLinks(kernel);
   const plays = createPlays(kernel, links.resolve);
   return {

@@ -31,6 +31,7 @@ const releases: PluginManifest = {
     'track.panels': ['components/TrackMediaPanel.astro', 'components/TrackAnalysis.astro'],
     'track.details': 'components/TrackDetails.astro',
     'coming.actions': 'components/PreSavePanel.astro',
+    'artist.scheduled-actions': 'components/WithdrawRelease.astro',
   },
   exportData: exportReleases,
   deleteData: deleteReleasesData,

@@ -40,6 +40,12 @@ export function createPresaves(knex: Knex, now: () => Date) {
       return { presaved: false };
     },
 
+    /** Ending a subscription cancels the fan's pre-saves of that artist's releases not out yet. */
+    async cancelForArtist(userId: number, artistId: number): Promise<number> {
+      const coming = knex('tracks').select('id').where({ artistId }).andWhere('uploadDate', '>', now().getTime());
+      return knex('presaves').where({ userId }).whereIn('trackId', coming).delete();
+    },
+
     async presaved(userId: number, trackId: number): Promise<boolean> {
       return !!(await knex('presaves').where({ userId, trackId }).first('trackId'));
     },

@@ -1,5 +1,6 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { described } from '../../api/openapi/routes.ts';
+import { NOTICE } from '../../api/openapi/schema.ts';
 import type { FieldRules } from '../../api/validation/rules.ts';
 import { Metadata, Presaved, Release, TrackMedia, Upload } from './schemas.ts';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
@@ -8,6 +9,7 @@ import { bodyValidator } from '../../api/validation/validate.ts';
 import { parseMetadata } from './metadata.ts';
 import {
   PRESAVE_MESSAGES,
+  WITHDRAW_MESSAGES,
   trackRequired,
   trackRules,
   UPLOAD_KINDS,
@@ -161,6 +163,22 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const user = requireUser(ctx, PRESAVE_MESSAGES.login);
       ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
+    },
+  );
+
+  // Issue 44 point 3: a scheduled release can be called off before its day (a monthly drop frees its month).
+  api.delete(
+    '/releases/:id',
+    {
+      summary: 'Withdraw one of the caller’s releases that is not out yet',
+      session: 'required',
+      responses: { 200: NOTICE },
+      errors: { 404: 'not one of the caller’s releases', 409: WITHDRAW_MESSAGES.out },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      await releases.withdraw(user.id, idParam(ctx.params.id, 'Release'));
+      ctx.body = { message: WITHDRAW_MESSAGES.done };
     },
   );
 

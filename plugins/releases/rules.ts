@@ -256,6 +256,14 @@ export const PRESAVE_MESSAGES = {
   off: 'Pre-save is not enabled for this release',
 } as const;
 
+/** Withdrawing a scheduled release (issue 44 point 3): only the artist's own, only before it is out. */
+export const WITHDRAW_MESSAGES = {
+  notFound: 'Release not found',
+  out: 'This release is already out: it cannot be withdrawn',
+  done: 'Release withdrawn: it will not come out, and its month is free for another drop.',
+  confirm: 'Withdraw this release? It will not come out, its pre-saves are cancelled and its month is free again.',
+} as const;
+
 export const MONTHLY_DROP_TAKEN =
   'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
 

@@ -12,7 +12,7 @@ import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 import { createPresaves } from './presaves.ts';
 import { presentRelease, trackMedia, type ReleaseJson, type TakenDrop, type TrackMedia } from './present.ts';
-import { DATE_MESSAGES, MONTHLY_DROP_TAKEN, releaseTooSoon } from './rules.ts';
+import { DATE_MESSAGES, MONTHLY_DROP_TAKEN, releaseTooSoon, WITHDRAW_MESSAGES } from './rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE, dayKey, dayOf, earliestReleaseDay } from './schedule.ts';
 import { createUploads } from './uploads.ts';
 
@@ -95,6 +95,10 @@ export function createReleasesService(kernel: Kernel) {
       if (likers.length) await kernel.cache.changed(likers.flatMap((userId) => likeTags(release.trackId, userId)));
     },
   ];
+
+  kernel.services.catalog.onUnsubscribed(async ({ userId, artistId }) => {
+    await presaves.cancelForArtist(userId, artistId);
+  });
 
   const service = {
     presaves,
@@ -254,6 +258,25 @@ export function createReleasesService(kernel: Kernel) {
     },
 
     /** Whether the track is this user's own (a scheduled one's preview). */
+    /**
+     * Withdraws the artist's own release before it is out: the row goes (its pre-saves with it), so a
+     * withdrawn monthly drop frees its month for another. Anyone else's release is unknown (404).
+     */
+    async withdraw(userId: number, trackId: number): Promise<void> {
+      const row = await knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artistId')
+        .where({ 't.id': trackId, 'a.userId': userId })
+        .first('t.uploadDate');
+      if (!row) throw notFound(WITHDRAW_MESSAGES.notFound);
+      if (Number(row.uploadDate) <= kernel.now().getTime()) throw conflict(WITHDRAW_MESSAGES.out);
+      // Conditional on not being out yet, so a release that came out meanwhile stays.
+      const gone = await knex('tracks')
+        .where({ id: trackId })
+        .andWhere('uploadDate', '>', kernel.now().getTime())
+        .delete();
+      if (!gone) throw conflict(WITHDRAW_MESSAGES.out);
+    },
+
     async isOwnTrack(userId: number, trackId: number): Promise<boolean> {
       return !!(await knex('tracks as t')
         .join('artists as a', 'a.id', 't.artistId')

@@ -111,7 +111,7 @@ export function createUploads(kernel: Kernel) {
     const kb = Math.ceil(size / 1024);
     if (!uploadedKb) return async () => {};
     const { wait, left } = await uploadedKb.spend(String(userId), kb);
-    if (wait) throw new AppError('too_large', `${quotaMessage(size, left * 1024)} ${tryAgainIn(wait)}`, wait);
+    if (wait) throw new AppError('too_large', () => `${quotaMessage(size, left * 1024)} ${tryAgainIn(wait)}`, wait);
     return () => uploadedKb.giveBack(String(userId), kb);
   }
 

@@ -21,6 +21,11 @@ export const SUGGEST_DEBOUNCE_MS = 200;
  * else (quotes, operators, brackets, asterisks) separates words, so no input reaches an index's
  * query syntax as anything but a plain word.
  */
+/** How many letters a word may have wrong and still find its match (typos.ts): none below 4 letters. */
+export function typoAllowance(term: string): number {
+  return term.length < 4 ? 0 : term.length < 8 ? 1 : 2;
+}
+
 export function queryTerms(text: string): string[] {
   // Composed first, so an accent typed as a combining mark stays part of its word.
   return (

@@ -17,6 +17,7 @@ import {
   SUGGESTED_TRACKS,
   TRACKS_PER_PAGE,
 } from './rules.ts';
+import { correctedTerms } from './typos.ts';
 
 // Search over tracks (title, artist name, genre) and artists (name, genre) through the index of
 // each database (migrations/): every word of the query must match, the last one as a prefix as
@@ -243,10 +244,13 @@ export function createSearchService(kernel: Kernel) {
       const query = text.trim();
       if (!terms.length) return { query, tracks: { ...EMPTY_PAGE }, artists: { ...EMPTY_PAGE } };
       await matcher.ready();
-      const [tracks, artists] = await Promise.all([
-        trackPage(viewer, terms, page, TRACKS_PER_PAGE),
-        artistPage(terms, page, ARTISTS_PER_PAGE),
-      ]);
+      const run = (words: string[]) =>
+        Promise.all([trackPage(viewer, words, page, TRACKS_PER_PAGE), artistPage(words, page, ARTISTS_PER_PAGE)]);
+      let [tracks, artists] = await run(terms);
+      if (!tracks.total && !artists.total) {
+        const corrected = await correctedTerms(knex, terms);
+        if (corrected) [tracks, artists] = await run(corrected);
+      }
       return { query, tracks, artists };
     },
 
@@ -261,10 +265,19 @@ export function createSearchService(kernel: Kernel) {
         .select('t.id', 't.title', 't.cover_image', 'a.name as artist_name')
         .whereRaw(out.sql, out.bindings);
       const artistQuery = knex('artists as a').select('a.id', 'a.name', 'a.profile_image');
-      const [tracks, artists] = await Promise.all([
-        matcher.tracks(trackQuery, terms, true).orderBy(newestFirst).limit(SUGGESTED_TRACKS),
-        matcher.artists(artistQuery, terms, true).orderByRaw('lower(a.name) asc, a.id asc').limit(SUGGESTED_ARTISTS),
-      ]);
+      const run = (words: string[]) =>
+        Promise.all([
+          matcher.tracks(trackQuery.clone(), words, true).orderBy(newestFirst).limit(SUGGESTED_TRACKS),
+          matcher
+            .artists(artistQuery.clone(), words, true)
+            .orderByRaw('lower(a.name) asc, a.id asc')
+            .limit(SUGGESTED_ARTISTS),
+        ]);
+      let [tracks, artists] = await run(terms);
+      if (!tracks.length && !artists.length) {
+        const corrected = await correctedTerms(knex, terms);
+        if (corrected) [tracks, artists] = await run(corrected);
+      }
       return {
         tracks: tracks.map((row: Row) => ({
           id: Number(row.id),

@@ -28,6 +28,8 @@ import { useHydrated } from '../lib/useHydrated.ts';
 import { QueuePanel } from './QueuePanel.tsx';
 import { IslandSlot } from '../components/IslandSlot.tsx';
 import playerViews from 'virtual:onetrack/islands/player.views';
+import * as m from '../../lib/i18n/messages.ts';
+import { localeHref } from '../../lib/i18n/runtime.ts';
 
 /**
  * The bottom player bar. The layout persists this island across navigation, so its <audio>
@@ -79,21 +81,21 @@ export default function Player() {
     <>
       <audio ref={audioRef} preload="auto" data-testid="player-audio" />
       {track && (
-        <section className="player-bar" aria-label="Player">
+        <section className="player-bar" aria-label={m.player_label()}>
           <div className="player-track">
             <img className="player-cover" src={track.coverImage} alt="" width={48} height={48} />
             <div className="player-meta">
-              <a className="player-title" href={`/tracks/${track.id}`}>
+              <a className="player-title" href={localeHref(`/tracks/${track.id}`)}>
                 {track.title}
               </a>
-              <a className="player-artist" href={`/artist/${track.artist.id}`}>
+              <a className="player-artist" href={localeHref(`/artist/${track.artist.id}`)}>
                 {track.artist.name}
               </a>
             </div>
             <button
               type="button"
               className={`btn btn-icon player-like${liked ? ' is-liked' : ''}`}
-              aria-label={liked ? `Unlike ${track.title}` : `Like ${track.title}`}
+              aria-label={liked ? m.player_unlike({ title: track.title }) : m.player_like({ title: track.title })}
               aria-pressed={liked}
               onClick={() => void toggleLike()}
             >
@@ -102,26 +104,26 @@ export default function Player() {
           </div>
           <div className="player-controls">
             <div className="player-buttons">
-              <button type="button" className="btn btn-icon" aria-label="Previous track" onClick={previous}>
+              <button type="button" className="btn btn-icon" aria-label={m.player_previous()} onClick={previous}>
                 <Icon name="previous" />
               </button>
               <button
                 type="button"
                 className="btn btn-icon"
-                aria-label={`Back ${SKIP_SECONDS} seconds`}
+                aria-label={m.player_back({ seconds: SKIP_SECONDS })}
                 onClick={() => skip(-SKIP_SECONDS)}
               >
                 <Icon name="back" />
               </button>
               {needsTap ? (
                 <button type="button" className="btn btn-gold btn-sm player-tap" onClick={togglePlay}>
-                  <Icon name="play" filled size={16} /> Tap to play
+                  <Icon name="play" filled size={16} /> {m.player_tap()}
                 </button>
               ) : (
                 <button
                   type="button"
                   className="btn btn-gold player-play"
-                  aria-label={playing ? 'Pause' : 'Play'}
+                  aria-label={playing ? m.player_pause() : m.player_play()}
                   onClick={togglePlay}
                 >
                   <Icon name={playing ? 'pause' : 'play'} filled />
@@ -130,7 +132,7 @@ export default function Player() {
               <button
                 type="button"
                 className="btn btn-icon"
-                aria-label={`Forward ${SKIP_SECONDS} seconds`}
+                aria-label={m.player_forward({ seconds: SKIP_SECONDS })}
                 onClick={() => skip(SKIP_SECONDS)}
               >
                 <Icon name="forward" />
@@ -138,7 +140,7 @@ export default function Player() {
               <button
                 type="button"
                 className="btn btn-icon"
-                aria-label="Next track"
+                aria-label={m.player_next()}
                 onClick={next}
                 disabled={index >= queue.length - 1}
               >
@@ -161,12 +163,15 @@ export default function Player() {
                 <input
                   type="range"
                   className="form-range"
-                  aria-label="Seek"
+                  aria-label={m.player_seek()}
                   min={0}
                   max={Math.max(1, Math.floor(duration))}
                   step={1}
                   value={Math.floor(position)}
-                  aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+                  aria-valuetext={m.player_position({
+                    position: formatDuration(position),
+                    duration: formatDuration(duration),
+                  })}
                   onChange={(event) => seek(Number(event.currentTarget.value))}
                 />
               </div>
@@ -179,7 +184,7 @@ export default function Player() {
               type="button"
               ref={queueButton}
               className={`btn btn-icon player-queue-toggle${queueOpen ? ' is-open' : ''}`}
-              aria-label="Queue"
+              aria-label={m.player_queue()}
               aria-expanded={queueOpen}
               aria-controls="player-queue"
               onClick={() => (queueOpen ? closeQueue() : setQueueOpen(true))}
@@ -191,7 +196,7 @@ export default function Player() {
               <input
                 type="range"
                 className="form-range"
-                aria-label="Volume"
+                aria-label={m.player_volume()}
                 min={0}
                 max={100}
                 step={1}

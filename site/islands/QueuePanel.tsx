@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { jump } from '../lib/player.ts';
 import { $queue, $queueIndex } from '../lib/queue.ts';
-import { plural } from '../../lib/format.ts';
 import { formatDuration } from '../../lib/time.ts';
 import rowActions from 'virtual:onetrack/islands/queue.actions';
 import { IslandSlot } from '../components/IslandSlot.tsx';
+import * as m from '../../lib/i18n/messages.ts';
 
 /**
  * The queue above the player bar: the track playing and what comes next; any row plays at once.
@@ -35,7 +35,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
     <section
       id={id}
       className="queue-panel surface-card"
-      aria-label="Queue"
+      aria-label={m.player_queue()}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.stopPropagation();
@@ -43,9 +43,9 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
       }}
     >
       <header className="queue-panel-head">
-        <h2 className="queue-panel-title">Queue</h2>
+        <h2 className="queue-panel-title">{m.player_queue()}</h2>
         <span className="text-secondary small">
-          {upcoming ? `${plural(upcoming, 'track')} up next` : 'Nothing up next'}
+          {upcoming ? m.queue_up_next({ count: upcoming }) : m.queue_nothing()}
         </span>
       </header>
       <ol className="queue-list" data-testid="queue-list">
@@ -63,7 +63,9 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
                 <span className="queue-item-title">{track.title}</span>
                 <span className="queue-item-artist">{track.artist.name}</span>
               </span>
-              <span className="queue-item-time">{i === index ? 'Now playing' : formatDuration(track.duration)}</span>
+              <span className="queue-item-time">
+                {i === index ? m.queue_now_playing() : formatDuration(track.duration)}
+              </span>
             </button>
             <IslandSlot fillers={rowActions} track={track} />
           </li>

@@ -4,20 +4,23 @@ import type { SessionUser } from '../../api/http/state.ts';
 import type { NavEntry, ShellData } from '../../api/plugins/types.ts';
 import { Icon, type IconName } from '../components/Icon.tsx';
 import { WebPicture } from '../components/WebPicture.tsx';
-import { badgeCount, initials, plural } from '../../lib/format.ts';
+import { badgeCount, initials } from '../../lib/format.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { localeHref } from '../../lib/i18n/runtime.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';
 import { $drawerOpen, $sidebarExpanded, closeDrawer, restoreSidebar } from '../stores/ui.ts';
 
 // The core features' entries; the other plugins add theirs (manifests' `nav`, the `entries` prop).
-const ENTRIES: Array<{ href: string; label: string; icon: IconName }> = [
-  { href: '/', label: 'Home', icon: 'home' },
-  { href: '/discover', label: 'Discover', icon: 'compass' },
-  { href: '/collection', label: 'Collection', icon: 'library' },
-  { href: '/artists', label: 'Artists', icon: 'users' },
-  { href: '/upload', label: 'Upload', icon: 'upload' },
-  { href: '/credits', label: 'Credits', icon: 'coins' },
+// Labels are messages, called at render: the language is the request's.
+const ENTRIES: Array<{ href: string; label: () => string; icon: IconName }> = [
+  { href: '/', label: m.nav_home, icon: 'home' },
+  { href: '/discover', label: m.nav_discover, icon: 'compass' },
+  { href: '/collection', label: m.nav_collection, icon: 'library' },
+  { href: '/artists', label: m.nav_artists, icon: 'users' },
+  { href: '/upload', label: m.nav_upload, icon: 'upload' },
+  { href: '/credits', label: m.nav_credits, icon: 'coins' },
 ];
 
 interface Props {
@@ -56,7 +59,7 @@ function NavLink({
   return (
     <li>
       <a
-        href={href}
+        href={localeHref(href)}
         className={`sidebar-link${current ? ' active' : ''}`}
         aria-current={current ? 'page' : undefined}
         title={label}
@@ -86,9 +89,15 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
     // Spec: the mobile drawer locks body scroll while open.
     document.body.classList.toggle('drawer-locked', drawerOpen);
     if (!drawerOpen) return;
+    // The opened drawer takes the focus, and gives it back to the toggle when it closes.
+    document.querySelector<HTMLElement>('#sidebar a, #sidebar button')?.focus();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeDrawer();
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (document.activeElement?.closest('#sidebar') || document.activeElement === document.body)
+        document.querySelector<HTMLElement>('[aria-controls="sidebar"]')?.focus();
+    };
   }, [drawerOpen]);
 
   return (
@@ -102,9 +111,9 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
       <nav
         id="sidebar"
         className={`sidebar${expanded ? ' expanded' : ''}${drawerOpen ? ' open' : ''}`}
-        aria-label="Main navigation"
+        aria-label={m.nav_main()}
       >
-        <a href="/" className="sidebar-brand" aria-label="OneTrack home">
+        <a href={localeHref('/')} className="sidebar-brand" aria-label={m.nav_brand_home()}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className="label">OneTrack</span>
         </a>
@@ -113,14 +122,14 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
             <NavLink
               key={entry.href}
               href={entry.href}
-              label={entry.label}
+              label={typeof entry.label === 'function' ? entry.label() : entry.label}
               icon={entry.icon as IconName}
               path={path}
               badge={
                 'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 ? (
                   <span
                     className="badge rounded-pill text-bg-warning sidebar-badge"
-                    aria-label={plural(shown.unreadMessages, 'unread message')}
+                    aria-label={m.nav_unread_messages({ count: shown.unreadMessages })}
                   >
                     {badgeCount(shown.unreadMessages)}
                   </span>
@@ -132,15 +141,20 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
         {user && (
           <section className="sidebar-subscriptions" aria-labelledby="subscriptions-heading">
             <h2 id="subscriptions-heading" className="sidebar-heading label">
-              Subscriptions
+              {m.nav_subscriptions()}
             </h2>
             {shown.subscriptions.length === 0 ? (
-              <p className="sidebar-empty label">No subscriptions yet</p>
+              <p className="sidebar-empty label">{m.nav_no_subscriptions()}</p>
             ) : (
               <ul className="sidebar-list">
                 {shown.subscriptions.map((artist) => (
                   <li key={artist.id}>
-                    <a href={`/artist/${artist.id}`} className="sidebar-link" title={artist.name} onClick={closeDrawer}>
+                    <a
+                      href={localeHref(`/artist/${artist.id}`)}
+                      className="sidebar-link"
+                      title={artist.name}
+                      onClick={closeDrawer}
+                    >
                       {artist.profileImage ? (
                         <WebPicture
                           className="avatar avatar-sm"
@@ -176,19 +190,19 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
                 path={path}
               />
             ))}
-          <NavLink href="/transparency" label="Transparency" icon="shield" path={path} />
-          <NavLink href="/developers" label="Developers" icon="code" path={path} />
-          <NavLink href="/profile" label="Settings" icon="settings" path={path} />
+          <NavLink href="/transparency" label={m.nav_transparency()} icon="shield" path={path} />
+          <NavLink href="/developers" label={m.nav_developers()} icon="code" path={path} />
+          <NavLink href="/profile" label={m.nav_settings()} icon="settings" path={path} />
           <li>
             {user ? (
-              <button type="button" className="sidebar-link" title="Logout" onClick={() => void logout()}>
+              <button type="button" className="sidebar-link" title={m.nav_logout()} onClick={() => void logout()}>
                 <Icon name="logout" />
-                <span className="label">Logout</span>
+                <span className="label">{m.nav_logout()}</span>
               </button>
             ) : (
-              <a href="/auth" className="sidebar-link" title="Login" onClick={closeDrawer}>
+              <a href={localeHref('/auth')} className="sidebar-link" title={m.nav_login()} onClick={closeDrawer}>
                 <Icon name="logout" />
-                <span className="label">Login</span>
+                <span className="label">{m.nav_login()}</span>
               </a>
             )}
           </li>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { Icon } from '../components/Icon.tsx';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $toast, dismissToast } from '../stores/toasts.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 /** The single toast of spec §9, announced to screen readers. */
 export default function Toaster() {
@@ -29,7 +30,7 @@ export default function Toaster() {
           <button
             type="button"
             className="btn btn-icon btn-sm"
-            aria-label="Dismiss notification"
+            aria-label={m.toast_dismiss()}
             onClick={() => dismissToast(current.id)}
           >
             <Icon name="close" size={16} />

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -7,10 +8,12 @@ import search from 'virtual:onetrack/islands/topbar.search';
 import badges from 'virtual:onetrack/islands/topbar.badges';
 import links from 'virtual:onetrack/islands/topbar.links';
 import { initials } from '../../lib/format.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { localeHref } from '../../lib/i18n/runtime.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $membership, $unreadMessages, $unreadNotifications } from '../stores/shell.ts';
-import { $drawerOpen, $sidebarExpanded, toggleSidebar } from '../stores/ui.ts';
+import { $drawerOpen, $sidebarExpanded, phoneLayout, toggleSidebar } from '../stores/ui.ts';
 
 interface Props {
   user: SessionUser | null;
@@ -27,6 +30,15 @@ export default function TopBar({
 }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
+  // The toggle reports the drawer on phones, the sidebar's labels on wider screens (issue 44 point 12).
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    const query = phoneLayout();
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
   const storedUnread = useStore($unreadMessages);
   // Before hydration (server render) the prop is the truth; afterwards the store, which features update.
   const hydrated = useHydrated();
@@ -42,15 +54,19 @@ export default function TopBar({
       <button
         type="button"
         className="btn btn-icon"
-        aria-label="Toggle sidebar"
+        aria-label={m.topbar_toggle()}
         aria-controls="sidebar"
-        aria-expanded={drawerOpen || expanded}
+        aria-expanded={phone ? drawerOpen : expanded}
         onClick={toggleSidebar}
       >
         <Icon name="menu" />
       </button>
       {/* Phones hide the sidebar, and its name with it. */}
-      <a href="/" className={`topbar-brand d-md-none${user ? ' topbar-brand-compact' : ''}`} aria-label="OneTrack home">
+      <a
+        href={localeHref('/')}
+        className={`topbar-brand d-md-none${user ? ' topbar-brand-compact' : ''}`}
+        aria-label={m.nav_brand_home()}
+      >
         <img src="/favicon.svg" alt="" width={28} height={28} className="topbar-brand-mark" />
         <span className="topbar-brand-name">OneTrack</span>
       </a>
@@ -60,13 +76,13 @@ export default function TopBar({
           <>
             {/* Spec text. Premium is the one membership (no tiers above it): offered to trials and cancelled accounts, not members. */}
             {(membership === 'trial' || membership === 'cancelled') && (
-              <a href="/profile?tab=billing" className="btn btn-gold d-none d-md-inline-flex">
-                <Icon name="crown" size={18} /> Upgrade to Premium
+              <a href={localeHref('/profile?tab=billing')} className="btn btn-gold d-none d-md-inline-flex">
+                <Icon name="crown" size={18} /> {m.topbar_upgrade()}
               </a>
             )}
             <IslandSlot fillers={badges} unreadMessages={unreadMessages} unreadNotifications={unreadNotifications} />
-            <a href="/profile" className="topbar-avatar">
-              <span className="visually-hidden">Your profile</span>
+            <a href={localeHref('/profile')} className="topbar-avatar">
+              <span className="visually-hidden">{m.topbar_profile()}</span>
               {user.profileImage ? (
                 <img className="avatar" src={user.profileImage} alt="" width={36} height={36} />
               ) : (
@@ -82,12 +98,12 @@ export default function TopBar({
               className="btn btn-outline-secondary btn-sm d-none d-md-inline-flex"
               onClick={() => void logout()}
             >
-              Logout
+              {m.nav_logout()}
             </button>
           </>
         ) : (
-          <a href="/auth" className="btn btn-gold">
-            Login
+          <a href={localeHref('/auth')} className="btn btn-gold">
+            {m.nav_login()}
           </a>
         )}
       </div>

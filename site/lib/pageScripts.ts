@@ -6,6 +6,7 @@ import './playButtons.ts';
 import './tabs.ts';
 import './carousel.ts';
 import './searchShortcut.ts';
+import './localeBanner.ts';
 import { demandShellWhenShown } from '../stores/ui.ts';
 // The catalog's cards: the viewer's time zone for release times, countdowns, Subscribe, and the
 // Artists tab's search (its results bring in cards).

@@ -320,6 +320,8 @@ export const $likeChange = atom<{ trackId: number; liked: boolean; likeCount: nu
 
 /** Sends a like; the server's answer (the track detail) becomes the truth for every control. */
 export async function sendLike(trackId: number, like: boolean): Promise<{ liked: boolean; likeCount: number }> {
+  // A visitor is offered sign-in (likeFailed) without a request the server can only refuse with a 401.
+  if (!signedIn()) throw new ApiError(401, 'Unauthorized', JSON.stringify({ message: LIKE_LOGIN }));
   const detail = await apiRequest<{ liked: boolean; likeCount: number }>('POST', `/api/tracks/${trackId}/like`, {
     like,
   });

@@ -39,3 +39,13 @@ export function TriggerIcon({ name, pending, size }: { name: IconName; pending: 
     <Icon name={name} size={size} />
   );
 }
+
+/**
+ * A form dialog's `onEntered`: its first field takes the focus once it is open, not the dialog's box
+ * (issue 44 point 12), so typing can start at once; a dialog without a field keeps Bootstrap's focus.
+ */
+export function focusFirstField(dialog: HTMLElement): void {
+  dialog
+    .querySelector<HTMLElement>('.modal-body :is(input, select, textarea):not([disabled]):not([type="hidden"])')
+    ?.focus();
+}

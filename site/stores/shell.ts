@@ -25,6 +25,12 @@ export function addSubscription(artist: Subscribed): void {
   if (!list.some((a) => a.id === artist.id)) $subscriptions.set([...list, artist]);
 }
 
+/** Takes an ended subscription out of the sidebar at once. */
+export function removeSubscription(artistId: number): void {
+  added.delete(artistId);
+  $subscriptions.set($subscriptions.get().filter((a) => a.id !== artistId));
+}
+
 /** Takes the server's values on first load and after every page navigation. */
 export function seedShell(shell: ShellData): void {
   $unreadMessages.set(shell.unreadMessages);

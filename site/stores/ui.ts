@@ -15,7 +15,17 @@ export const $drawerOpen = atom(false);
  * live counts (the pollers' stores).
  */
 export function demandShellWhenShown(): void {
+  // Until the top bar hydrates, its toggle tells the truth on phones too: the drawer is closed.
+  if (phoneLayout().matches)
+    document
+      .querySelector('.topbar [aria-controls="sidebar"]')
+      ?.setAttribute('aria-expanded', String($drawerOpen.get()));
   if (localStorage.getItem(STORAGE_KEY) === 'false' || document.body.hasAttribute('data-signed-in')) demand('shell');
+}
+
+/** Whether the sidebar is the phone's drawer (what the top bar's toggle then opens and reports). */
+export function phoneLayout(): MediaQueryList {
+  return window.matchMedia(MOBILE_QUERY);
 }
 
 export function restoreSidebar(): void {
@@ -24,7 +34,7 @@ export function restoreSidebar(): void {
 
 /** The top bar's toggle: opens the drawer on phones, expands or collapses the sidebar on desktop. */
 export function toggleSidebar(): void {
-  if (window.matchMedia(MOBILE_QUERY).matches) {
+  if (phoneLayout().matches) {
     $drawerOpen.set(!$drawerOpen.get());
     return;
   }

@@ -12,6 +12,9 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 import { WELCOME_PATH } from '../nextPath.ts';
 import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
+import { ruleText } from './ruleTexts.ts';
 
 type Errors = Record<string, string>;
 
@@ -41,7 +44,7 @@ function Field(props: {
         onChange={props.onChange}
       />
       <Form.Control.Feedback type="invalid" id={`${props.id}-error`}>
-        {props.error}
+        {ruleText(props.error)}
       </Form.Control.Feedback>
     </Form.Group>
   );
@@ -61,12 +64,12 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
     setPending(true);
     try {
       await apiRequest('POST', '/api/auth/login', values);
-      toast({ title: 'Login successful', description: 'Welcome back to OneTrack', variant: 'success' });
-      await navigate(next, { history: 'replace' });
+      toast({ title: m.auth_login_ok(), description: m.auth_login_ok_text(), variant: 'success' });
+      await navigate(localeHref(next), { history: 'replace' });
     } catch (error) {
       toast({
-        title: 'Login failed',
-        description: messageOf(error, 'Please check your credentials and try again'),
+        title: m.auth_login_failed(),
+        description: messageOf(error, m.auth_login_failed_text()),
         variant: 'destructive',
       });
       setPending(false);
@@ -74,10 +77,10 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Login" method="post" action={action}>
+    <Form noValidate onSubmit={submit} aria-label={m.auth_tab_login()} method="post" action={action}>
       <Field
         id="login-username"
-        label="Username"
+        label={m.auth_username()}
         rules={loginRules}
         field="username"
         value={values.username}
@@ -87,7 +90,7 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
       />
       <Field
         id="login-password"
-        label="Password"
+        label={m.auth_password()}
         type="password"
         rules={loginRules}
         field="password"
@@ -97,23 +100,23 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
         onChange={set('password')}
       />
       <p className="text-end small mb-3">
-        <a href="/forgot-password">Forgot password?</a>
+        <a href={localeHref('/forgot-password')}>{m.auth_forgot()}</a>
       </p>
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
-        {pending ? 'Logging in…' : 'Login'}
+        {pending ? m.auth_logging_in() : m.auth_login()}
       </Button>
       <PasskeyLogin />
       <div className="demo-box mt-4" role="note">
         <p className="mb-2">
-          <strong>Try the demo account</strong>: username <code>{DEMO_USERNAME}</code>, password{' '}
-          <code>{DEMO_PASSWORD}</code>. It comes with 100 credits to allocate.
+          <strong>{m.auth_demo_title()}</strong>:{' '}
+          {m.auth_demo_details({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}
         </p>
         <Button
           variant="outline-light"
           size="sm"
           onClick={() => setValues({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}
         >
-          Fill in demo credentials
+          {m.auth_fill_demo()}
         </Button>
       </div>
     </Form>
@@ -142,15 +145,15 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         );
       }
       toast({
-        title: 'Registration successful',
-        description: 'Your account has been created. Welcome to OneTrack',
+        title: m.auth_register_ok(),
+        description: m.auth_register_ok_text(),
         variant: 'success',
       });
-      await navigate(next, { history: 'replace' });
+      await navigate(localeHref(next), { history: 'replace' });
     } catch (error) {
       toast({
-        title: 'Registration failed',
-        description: messageOf(error, 'Please check your information and try again'),
+        title: m.auth_register_failed(),
+        description: messageOf(error, m.auth_register_failed_text()),
         variant: 'destructive',
       });
       setPending(false);
@@ -158,10 +161,16 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
   };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label="Register" method="post" action={`${action}?tab=register`}>
+    <Form
+      noValidate
+      onSubmit={submit}
+      aria-label={m.auth_tab_register()}
+      method="post"
+      action={`${action}?tab=register`}
+    >
       <Field
         id="register-name"
-        label="Full Name"
+        label={m.auth_full_name()}
         rules={registerRules}
         field="name"
         value={values.name}
@@ -171,7 +180,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
       />
       <Field
         id="register-username"
-        label="Username"
+        label={m.auth_username()}
         rules={registerRules}
         field="username"
         value={values.username}
@@ -181,7 +190,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
       />
       <Field
         id="register-email"
-        label="Email"
+        label={m.auth_email()}
         type="email"
         rules={registerRules}
         field="email"
@@ -192,7 +201,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
       />
       <Field
         id="register-password"
-        label="Password"
+        label={m.auth_password()}
         type="password"
         rules={registerRules}
         field="password"
@@ -205,12 +214,12 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         className="mb-3"
         type="switch"
         id="register-artist"
-        label="I am an artist (I want to upload my monthly drops)"
+        label={m.auth_artist_switch()}
         checked={values.isArtist}
         onChange={(e) => setValues((v) => ({ ...v, isArtist: e.target.checked }))}
       />
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
-        {pending ? 'Creating account…' : 'Create Account'}
+        {pending ? m.auth_creating() : m.auth_create()}
       </Button>
     </Form>
   );
@@ -233,10 +242,10 @@ export default function AuthForm({
 }) {
   return (
     <Tabs defaultActiveKey={initialTab} id="auth-tabs" className="mb-4" fill>
-      <Tab eventKey="login" title="Login">
+      <Tab eventKey="login" title={m.auth_tab_login()}>
         <LoginForm action={action} next={next} />
       </Tab>
-      <Tab eventKey="register" title="Register">
+      <Tab eventKey="register" title={m.auth_tab_register()}>
         <RegisterForm action={action} next={next} />
       </Tab>
     </Tabs>

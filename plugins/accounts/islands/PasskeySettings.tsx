@@ -4,14 +4,14 @@ import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { PasskeyJson } from '../passkeys.ts';
-import { PASSKEY_MESSAGES } from '../rules.ts';
+import { PASSKEY_MESSAGES, passkeyBlocker } from '../rules.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings › Security: passkeys, a second way to sign in (the browser library loads on first use). */
 export function PasskeySettings() {
   const [passkeys, setPasskeys] = useState<PasskeyJson[] | null>(null);
-  const [supported, setSupported] = useState(true);
+  const [blocker, setBlocker] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = () =>
@@ -25,7 +25,13 @@ export function PasskeySettings() {
         }),
       );
   useEffect(() => {
-    setSupported(typeof window.PublicKeyCredential === 'function');
+    setBlocker(
+      passkeyBlocker({
+        hostname: location.hostname,
+        secure: window.isSecureContext,
+        supported: typeof window.PublicKeyCredential === 'function',
+      }),
+    );
     void load();
   }, []);
 
@@ -114,15 +120,15 @@ export function PasskeySettings() {
       )}
       <Button
         className="btn-gold"
-        disabled={!supported || busy !== null}
-        aria-describedby={supported ? undefined : 'passkey-unsupported'}
+        disabled={!!blocker || busy !== null}
+        aria-describedby={blocker ? 'passkey-unsupported' : undefined}
         onClick={() => void add()}
       >
         {busy === 'add' ? 'Waiting for your passkey…' : 'Add a passkey'}
       </Button>
-      {!supported && (
-        <p id="passkey-unsupported" className="small text-secondary mt-2 mb-0">
-          {PASSKEY_MESSAGES.unsupported}
+      {blocker && (
+        <p id="passkey-unsupported" className="small text-secondary mt-2 mb-0" data-testid="passkey-blocker">
+          {blocker}
         </p>
       )}
     </section>

@@ -24,8 +24,11 @@ import {
   THEME_HELP,
   THEME_LABELS,
   THEMES,
+  LOCALE_CHOICES,
   type PreferenceValues,
 } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { isLocale, LOCALE_NAMES, localePath, splitLocalePath } from '../../../lib/i18n/locales.ts';
 
 interface Props {
   user: PublicUser;
@@ -272,6 +275,14 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
       // The player follows at once, without waiting for the next page.
       setAudioPrefs({ highQualityAudio: saved.highQualityAudio, normaliseLoudness: saved.normaliseLoudness });
       applyTheme(saved.theme);
+      // Another language: the pages are rendered in it, so this one is loaded again in it.
+      if (saved.locale !== preferences.locale) {
+        const chosen = isLocale(saved.locale) ? saved.locale : 'en';
+        window.location.assign(
+          localePath(chosen, splitLocalePath(window.location.pathname).path) + window.location.search,
+        );
+        return;
+      }
       toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
     } catch (error) {
       toast({
@@ -304,6 +315,23 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
           {THEME_HELP}
         </Form.Text>
       </fieldset>
+      <Form.Group className="mb-3" controlId="pref-locale">
+        <Form.Label className="fw-semibold">{m.pref_language()}</Form.Label>
+        <Form.Select
+          value={values.locale}
+          aria-describedby="pref-locale-help"
+          onChange={(e) => setValues((v) => ({ ...v, locale: e.target.value as typeof v.locale }))}
+        >
+          {LOCALE_CHOICES.map((choice) => (
+            <option key={choice} value={choice} lang={choice === 'auto' ? undefined : choice}>
+              {choice === 'auto' ? m.pref_language_auto() : LOCALE_NAMES[choice]}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Text id="pref-locale-help" className="text-secondary">
+          {m.pref_language_help()}
+        </Form.Text>
+      </Form.Group>
       {PREFERENCE_KEYS.map((key) => (
         <Form.Group className="mb-3" key={key}>
           <Form.Check
@@ -361,7 +389,7 @@ export default function ProfileSettings(props: Props) {
           />
         </Tab>
         <Tab eventKey="security" title="Security">
-          <SecuritySettings />
+          <SecuritySettings hasPassword={props.confirmDeletionWith === 'password'} />
         </Tab>
         <Tab eventKey="preferences" title="Preferences">
           <PreferencesForm preferences={props.preferences} />

@@ -5,12 +5,13 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { plural } from '../../../lib/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { SignedInDevice } from '../sessions.ts';
+import { ChangePassword } from './ChangePassword.tsx';
 import { PasskeySettings } from './PasskeySettings.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Settings › Security: the devices signed in to the account, each one signed out, or all the others. */
-export function SecuritySettings() {
+/** Settings › Security: the password, the devices signed in to the account (each one signed out, or all the others), passkeys. */
+export function SecuritySettings({ hasPassword }: { hasPassword: boolean }) {
   const [devices, setDevices] = useState<SignedInDevice[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -45,6 +46,7 @@ export function SecuritySettings() {
 
   return (
     <>
+      <ChangePassword hasPassword={hasPassword} />
       <Devices devices={devices} failed={failed} busy={busy} signOut={signOut} />
       <PasskeySettings />
     </>
@@ -130,7 +132,7 @@ function Devices({
       <p id="sign-out-all-why" className="small text-secondary mt-2 mb-0">
         {others === 0
           ? 'No other device is signed in.'
-          : 'Signs out every other device; this one stays signed in. Changing your password by a reset link signs out all of them.'}
+          : 'Signs out every other device; this one stays signed in. Changing your password by a reset link signs out all of them; changing it here does when you ask.'}
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { ExportJson, ExportsJson } from '../dataExport.ts';
 import { DELETION_MESSAGES } from '../rules.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 /** How often the screen asks whether an export in progress is ready. */
 const POLL_MS = 2000;
@@ -211,7 +212,7 @@ function DeleteAccount({
       <Button variant="danger" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
-      <Modal show={open} onHide={close} centered aria-labelledby="delete-confirm-title">
+      <Modal show={open} onHide={close} centered aria-labelledby="delete-confirm-title" onEntered={focusFirstField}>
         <Form noValidate onSubmit={remove}>
           <Modal.Header closeButton>
             <Modal.Title id="delete-confirm-title">Delete your account?</Modal.Title>

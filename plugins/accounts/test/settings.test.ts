@@ -26,6 +26,7 @@ describe('accounts: preferences and account deletion', () => {
         emailNotifications: true,
         inAppNotifications: true,
         theme: 'system',
+        locale: 'auto',
         highQualityAudio: true,
         normaliseLoudness: true,
       });
@@ -41,6 +42,7 @@ describe('accounts: preferences and account deletion', () => {
         emailNotifications: false,
         inAppNotifications: true,
         theme: 'system',
+        locale: 'auto',
         highQualityAudio: false,
         normaliseLoudness: true,
       });
@@ -49,6 +51,7 @@ describe('accounts: preferences and account deletion', () => {
         emailNotifications: false,
         inAppNotifications: true,
         theme: 'light',
+        locale: 'auto',
         highQualityAudio: false,
         normaliseLoudness: false,
       });

@@ -4,18 +4,10 @@ import { signInToast } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { SUBSCRIBE_FAILED, SUBSCRIBE_LOGIN } from '../rules.ts';
 import type { SubscriptionJson } from '../types.ts';
+import { markSubscription } from './subscribeButtons.ts';
 
 // Every Subscribe button on a page ([data-subscribe=artistId]) is served by this one listener. A
 // success marks every button for that artist and adds the artist to the sidebar's list at once.
-
-function markSubscribed(artistId: number): void {
-  for (const button of document.querySelectorAll<HTMLButtonElement>(`[data-subscribe="${artistId}"]`)) {
-    button.disabled = true;
-    button.textContent = 'Subscribed';
-    button.classList.replace('btn-outline-light', 'btn-gold');
-    button.setAttribute('aria-label', `Subscribed to ${button.dataset.artistName}`);
-  }
-}
 
 async function subscribe(button: HTMLButtonElement): Promise<void> {
   const artistId = Number(button.dataset.subscribe);
@@ -27,7 +19,7 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
   try {
     const subscription = await apiRequest<SubscriptionJson>('POST', '/api/subscriptions', { artistId, active: true });
-    markSubscribed(artistId);
+    markSubscription(artistId, true);
     addSubscription(subscription.artist);
     toast({
       title: `Subscribed to ${name}`,

@@ -26,6 +26,12 @@ export default function TrackActions({ track, shareUrl }: Props) {
     if (change?.trackId === track.id) setState({ liked: change.liked, likeCount: change.likeCount });
   }, [change, track.id]);
 
+  // The page's stats line above says the same count (issue 44 point 8: it read "0 likes" after a like).
+  useEffect(() => {
+    for (const line of document.querySelectorAll(`[data-like-line="${track.id}"]`))
+      line.textContent = plural(state.likeCount, 'like');
+  }, [state.likeCount, track.id]);
+
   async function toggle() {
     const before = state;
     const like = !before.liked;

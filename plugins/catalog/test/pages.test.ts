@@ -9,7 +9,9 @@ import { addTrack, join, queriesDuring, type Member } from './fixtures.ts';
 
 // Needs the built site (npx astro build).
 
-describe('catalog pages (server-rendered)', () => {
+describe('catalog pages (server-rendered)', function () {
+  // The demo seed (with its 90 days of listening) takes a while on a busy machine.
+  this.timeout(60_000);
   let server: TestServer;
   let nova: { id: number; name: string };
   let track: { id: number; title: string };
@@ -61,7 +63,8 @@ describe('catalog pages (server-rendered)', () => {
       'Tidal Lights',
       '8 drops',
     ]) {
-      expect(res.text, text).to.include(text);
+      // Texts that are messages are written escaped (This Month&#39;s Drops).
+      expect(res.text.replaceAll('&#39;', "'"), text).to.include(text);
     }
     expect(res.text).to.match(/data-play-track="\{[^"]*&quot;audioUrl&quot;/);
   });
@@ -109,6 +112,15 @@ describe('catalog pages (server-rendered)', () => {
     expect(res.text).to.match(/<meta name="description" content="Nova Harbor \(Electronic\) on OneTrack/);
     expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artist/${nova.id}">`);
     expect(res.text).to.include('<meta property="og:type" content="profile">');
+    // The shared card's image is described too (issue 44 point 15).
+    expect(res.text)
+      .to.include('<meta property="og:image:alt" content="Photo of Nova Harbor">')
+      .and.include('<meta name="twitter:image:alt" content="Photo of Nova Harbor">');
+    // The dashboard exists, and says so (issue 44 point 7).
+    const tools = (await server.client().get('/marketing-tools')).text;
+    expect(tools).to.include('href="/dashboard"').and.not.include('No analytics dashboard');
+    // Upload's Log In comes back to Upload.
+    expect((await server.client().get('/upload')).text).to.include('href="/login?next=%2Fupload"');
     // The profile plays the artist's latest drop where it is shared (syndication's player card).
     expect(res.text).to.include('<meta name="twitter:card" content="player">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
@@ -201,6 +213,15 @@ describe('catalog pages (server-rendered)', () => {
     expect(titles.length).to.equal(2);
     for (const t of liked) expect(titles).to.include(t.title);
     expect(likedPanel).not.to.include('No Liked Tracks Yet');
+    // Each subscription has its way out there (issue 44 point 1), and the artist page a way to it.
+    const subscribed = (await demo.get('/api/subscriptions/user')).body as Array<{
+      artist: { id: number; name: string };
+    }>;
+    expect(subscribed).to.not.have.length(0);
+    const subsPanel = /id="collection-panel-subscriptions"(.*?)id="collection-panel-liked"/s.exec(page.text)![1];
+    for (const { artist } of subscribed) expect(subsPanel).to.include(`aria-label="Unsubscribe from ${artist.name}"`);
+    const artistPage = (await demo.get(`/artist/${subscribed[0].artist.id}`)).text;
+    expect(artistPage).to.match(/<a [^>]*href="\/collection"[^>]*data-manage-subscription="\d+"(?![^>]*hidden)[^>]*>/);
     const anon = await server.client().get('/collection');
     for (const empty of ['No Subscriptions Yet', 'No Liked Tracks Yet', 'No Exclusives Yet'])
       expect(anon.text).to.include(empty);

@@ -15,6 +15,8 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
   const figures: Array<[string, string, string]> = [
     ['Supporting fans', String(s.fans), 'artist-statement-fans'],
     ['Credits', String(s.credits), 'artist-statement-credits'],
+    ["From fans' credits", money(s.creditsCents), 'artist-statement-from-credits'],
+    ["From fans' listening", money(s.listeningCents), 'artist-statement-from-listening'],
     ['Amount', money(s.amountCents), 'artist-statement-amount'],
   ];
 
@@ -46,7 +48,7 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
           <>
             <div className="row g-2 mb-3">
               {figures.map(([label, value, testId]) => (
-                <div className="col-4" key={label}>
+                <div className="col-6 col-md" key={label}>
                   <p className="text-secondary small mb-1">{label}</p>
                   <p className="h5 mb-0" data-testid={testId}>
                     {value}
@@ -70,6 +72,15 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
                         Credits to you (of all they gave)
                       </th>
                       <th scope="col" className="text-end">
+                        From their credits
+                      </th>
+                      <th scope="col" className="text-end">
+                        Plays of you (of all they played)
+                      </th>
+                      <th scope="col" className="text-end">
+                        From their listening
+                      </th>
+                      <th scope="col" className="text-end">
                         Amount
                       </th>
                     </tr>
@@ -80,9 +91,10 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
                         <th scope="row" className="fw-normal text-nowrap">
                           Fan {l.fan}
                         </th>
-                        <td className="text-end">
-                          {l.credits} of {l.fanCredits}
-                        </td>
+                        <td className="text-end">{l.fanCredits ? `${l.credits} of ${l.fanCredits}` : '—'}</td>
+                        <td className="text-end">{money(l.creditsCents)}</td>
+                        <td className="text-end">{l.fanPlays ? `${l.plays} of ${l.fanPlays}` : '—'}</td>
+                        <td className="text-end">{money(l.listeningCents)}</td>
                         <td className="text-end">{money(l.amountCents)}</td>
                       </tr>
                     ))}
@@ -93,6 +105,9 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
                         {plural(s.fans, 'fan')}
                       </th>
                       <td className="text-end">{s.credits}</td>
+                      <td className="text-end">{money(s.creditsCents)}</td>
+                      <td className="text-end">{s.plays}</td>
+                      <td className="text-end">{money(s.listeningCents)}</td>
                       <td className="text-end fw-bold">{money(s.amountCents)}</td>
                     </tr>
                   </tfoot>

@@ -14,7 +14,9 @@ import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import type { AllocationResult } from './allocate.ts';
 import { allocateCredits } from './allocate.ts';
 import { FanStatement } from './FanStatement.tsx';
+import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 type Allocation = AllocationResult['allocation'];
 
@@ -100,7 +102,7 @@ function AllocateDialog({
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
@@ -139,16 +141,19 @@ function AllocateDialog({
 export default function CreditVault(props: Props) {
   const [summary, setSummary] = useState(props.summary);
   const [allocations, setAllocations] = useState(props.allocations);
+  const [statement, setStatement] = useState(props.fanStatement);
   const [dialogOpen, setDialogOpen] = useState(false);
   const format = useLocalFormat();
 
   const refresh = async () => {
-    const [nextSummary, nextAllocations] = await Promise.all([
+    const [nextSummary, nextAllocations, nextStatement] = await Promise.all([
       apiRequest<VaultSummary>('GET', '/api/credits/user'),
       apiRequest<Allocation[]>('GET', '/api/credits/allocations'),
+      props.fanStatement && apiRequest<FanStatementData>('GET', '/api/credits/statements/fan'),
     ]);
     setSummary(nextSummary);
     setAllocations(nextAllocations);
+    setStatement(nextStatement);
   };
 
   const stats: Array<[string, number, string]> = [
@@ -199,12 +204,20 @@ export default function CreditVault(props: Props) {
             </a>
           </div>
         ) : (
-          <p className="text-secondary small mt-2 mb-3">
-            Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits
-            do not carry over, so give them to the artists you love before the month ends. Your fee, less the platform's
-            share, is split over the artists you gave credits to; if you give none, no artist is paid from it and it is
-            counted as unallocated on the <a href="/transparency">Transparency</a> page.
-          </p>
+          <>
+            <p className="text-secondary small mt-2 mb-2">
+              Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits
+              do not carry over. Each credit carries 1&nbsp;% of your fee less the platform's share: the ones you give
+              go to the artists you chose, the ones you leave follow what you play that month (you can turn that off in{' '}
+              <a href="/profile#listening-setting-title">Settings</a>), and where you play nothing they go to the
+              artists you chose. See every month on the <a href="/transparency">Transparency</a> page.
+            </p>
+            {statement && listeningNote(statement) && (
+              <p className="vault-listening small mb-3" data-testid="vault-listening" aria-live="polite">
+                {listeningNote(statement)}
+              </p>
+            )}
+          </>
         )}
         <div className="d-flex flex-wrap align-items-center gap-2">
           <Button

@@ -2,26 +2,26 @@ import { plural } from '../../../lib/format.ts';
 import { formatCents, formatShare } from '../money.ts';
 import { monthName } from '../months.ts';
 import { MonthPicker, StatementStatus } from './MonthPicker.tsx';
+import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
 import { useMonthStatement } from './useMonthStatement.ts';
 import FanTransfers from './FanTransfers.tsx';
 
-/** What the fan's credits mean for their money when not all of them were given. */
-function creditsNote(s: FanStatementData, money: (cents: number) => string): string {
-  const month = monthName(s.month);
-  if (s.allocatedCredits === 0) {
-    return s.final
-      ? `You gave no credits in ${month}, so your ${money(s.netCents)} was unallocated: no artist was paid from it (it is counted as unallocated on the Transparency page).`
-      : `You have not given any credits in ${month} yet. Give them before the month ends: if you give none, your ${money(s.netCents)} stays unallocated and no artist is paid from it.`;
-  }
-  const unspent = s.monthlyCredits - s.allocatedCredits;
-  if (unspent <= 0)
-    return s.final
-      ? `You gave all your ${plural(s.monthlyCredits, 'credit')}.`
-      : 'You have given all your credits this month.';
+/** What the fan's credits did with their money: all given, or where the rest went (listeningNote). */
+function creditsNote(s: FanStatementData): string {
+  const note = listeningNote(s);
+  if (note) return note;
   return s.final
-    ? `You gave ${s.allocatedCredits} of your ${plural(s.monthlyCredits, 'credit')}. Unspent credits held no money back: your whole ${money(s.netCents)} went to the artists you chose, in proportion to their credits.`
-    : `You have given ${s.allocatedCredits} of your ${plural(s.monthlyCredits, 'credit')} so far. Unspent credits hold no money back: your whole ${money(s.netCents)} is split over the artists you give credits to, in proportion to their credits.`;
+    ? `You gave all your ${plural(s.monthlyCredits, 'credit')}.`
+    : 'You have given all your credits this month.';
+}
+
+/** How a line's money came: the credits given, the plays followed, or both. */
+function basis(l: FanStatementData['lines'][number]): string {
+  const parts = [];
+  if (l.credits) parts.push(plural(l.credits, 'credit'));
+  if (l.listeningCents) parts.push(plural(l.plays, 'play'));
+  return parts.join(', ');
 }
 
 /** The fan's statement of a month: where their fee went, in whole cents that add up to it. */
@@ -35,7 +35,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   } = useMonthStatement('/api/credits/statements/fan', initial, refreshKey);
   const money = (cents: number) => formatCents(cents, s.currency);
   const name = monthName(s.month);
-  const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${plural(l.credits, 'credit')})`);
+  const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${basis(l)})`);
   const summary = s.lines.length
     ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
     : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
@@ -83,6 +83,9 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                       Credits
                     </th>
                     <th scope="col" className="text-end">
+                      From your listening
+                    </th>
+                    <th scope="col" className="text-end">
                       Amount
                     </th>
                   </tr>
@@ -94,15 +97,19 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                         <a href={`/artist/${l.artistId}`}>{l.name}</a>
                       </th>
                       <td className="text-end">{l.credits}</td>
+                      <td className="text-end" data-testid="fan-statement-listening">
+                        {l.listeningCents ? `${money(l.listeningCents)} (${plural(l.plays, 'play')})` : '—'}
+                      </td>
                       <td className="text-end">{money(l.amountCents)}</td>
                     </tr>
                   ))}
                   {s.unallocatedCents > 0 && (
                     <tr>
                       <th scope="row" className="fw-normal">
-                        Unallocated (no artist chosen)
+                        Unallocated (nothing chosen or played)
                       </th>
                       <td className="text-end">0</td>
+                      <td className="text-end">—</td>
                       <td className="text-end">{money(s.unallocatedCents)}</td>
                     </tr>
                   )}
@@ -111,6 +118,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                       Platform ({formatShare(s.platformShare)})
                     </th>
                     <td className="text-end">—</td>
+                    <td className="text-end">—</td>
                     <td className="text-end">{money(s.platformCents)}</td>
                   </tr>
                 </tbody>
@@ -118,6 +126,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                   <tr>
                     <th scope="row">Your fee</th>
                     <td className="text-end">{s.allocatedCredits}</td>
+                    <td className="text-end">{money(s.listeningCents)}</td>
                     <td className="text-end fw-bold">{money(s.feeCents)}</td>
                   </tr>
                 </tfoot>
@@ -125,8 +134,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </div>
             {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
-              {creditsNote(s, money)}{' '}
-              {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
+              {creditsNote(s)} {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
               <a href="/transparency">See where everyone’s money went</a>.
             </p>
           </>

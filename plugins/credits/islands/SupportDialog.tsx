@@ -8,6 +8,7 @@ import CreditAmountField from './CreditAmountField.tsx';
 import { plural } from '../../../lib/format.ts';
 import { signInToast } from '../../../site/lib/session.ts';
 import { allocateCredits } from './allocate.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 export interface SupportDialogProps {
   artist: { id: number; name: string };
@@ -36,7 +37,7 @@ export default function SupportDialog({ artist, show, onHide, signedIn }: Suppor
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="support-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="support-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="support-title">Support {artist.name} with Credits</Modal.Title>

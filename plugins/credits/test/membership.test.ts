@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { MEMBERSHIP_ENDED, NO_PAYMENT_TAKEN, NOTHING_TO_CANCEL, TRIAL_ENDED } from '../rules.ts';
+import { MEMBERSHIP_ENDED, NO_PAYMENT_TAKEN, NOTHING_TO_CANCEL, TRIAL_ENDED, TRIAL_NEXT_MONTH } from '../rules.ts';
 
 // docs/payouts.md, "Membership": a new account's first month is included, upgrading starts the
 // membership, a cancelled one keeps the month it paid for, and a lapsed account gets no credits.
@@ -51,6 +51,14 @@ describe('credits: membership', () => {
     });
     expect((await fan.client.get('/api/credits/user')).body).to.include({ credits: 100, noCredits: null });
     expect((await allocate(fan, 10)).status).to.equal(201);
+    expect(await months(fan.user.id)).to.deep.equal([['2026-03', true]]);
+  });
+
+  it("tells a trial fan spending next month's credits (a pledge) that they come with the membership", async () => {
+    const credits = server.app.kernel.services.credits;
+    let refusal: unknown;
+    await credits.openGrant(fan.user.id, '2026-04').catch((error: unknown) => (refusal = error));
+    expect((refusal as Error | undefined)?.message).to.equal(TRIAL_NEXT_MONTH);
     expect(await months(fan.user.id)).to.deep.equal([['2026-03', true]]);
   });
 

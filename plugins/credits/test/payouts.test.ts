@@ -1,8 +1,18 @@
 import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { computePayouts, splitProportionally } from '../payouts.ts';
+import { splitProportionally, summarise, type FanAllocation, type PayoutTerms } from '../payouts.ts';
+import { fansOf, splitMonth } from '../split.ts';
 import { upgrade } from './fixtures.ts';
+
+/** The month's payouts with no listening (insights off): every grant of 100 credits, these allocations. */
+const computePayouts = (terms: PayoutTerms, payingFans: number, allocations: FanAllocation[], fans?: number[]) => {
+  const grants = (fans ?? Array.from({ length: payingFans }, (_, i) => i + 1)).map((userId) => ({
+    userId,
+    credits: 100,
+  }));
+  return summarise(terms, payingFans, splitMonth(terms, fansOf(grants, allocations, [])));
+};
 
 describe('credits: payout formula', () => {
   it('splits cents in proportion and always adds up to the total', () => {
@@ -105,11 +115,12 @@ describe('credits: monthly payout statements', () => {
       platformCents: 900,
       unallocatedCents: 699,
       artistsCents: 1398,
+      listeningCents: 0,
     });
     expect(artists).to.deep.equal([
-      { artistId: x.artist!.id, name: 'Xavi', credits: 45, fans: 2, amountCents: 699 },
-      { artistId: y.artist!.id, name: 'Yara', credits: 25, fans: 2, amountCents: 466 },
-      { artistId: z.artist!.id, name: 'Zoe', credits: 5, fans: 1, amountCents: 233 },
+      { artistId: x.artist!.id, name: 'Xavi', credits: 45, fans: 2, amountCents: 699, listeningCents: 0 },
+      { artistId: y.artist!.id, name: 'Yara', credits: 25, fans: 2, amountCents: 466, listeningCents: 0 },
+      { artistId: z.artist!.id, name: 'Zoe', credits: 5, fans: 1, amountCents: 233, listeningCents: 0 },
     ]);
     expect(totals.platformCents + totals.artistsCents + totals.unallocatedCents).to.equal(totals.grossCents);
   });
@@ -122,7 +133,7 @@ describe('credits: monthly payout statements', () => {
       feeCents: 999,
       platformShare: 0.3,
       currency: 'EUR',
-      statements: [{ month: '2026-06', final: false, credits: 25, fans: 2, amountCents: 466 }],
+      statements: [{ month: '2026-06', final: false, credits: 25, fans: 2, amountCents: 466, listeningCents: 0 }],
     });
     // Final once the month has settled, five minutes after its end.
     clock = new Date('2026-07-01T00:04:59Z');
@@ -130,7 +141,7 @@ describe('credits: monthly payout statements', () => {
     clock = new Date('2026-07-01T00:05:00Z');
     const after = await y.client.get('/api/credits/payouts');
     expect(after.body.statements).to.deep.equal([
-      { month: '2026-06', final: true, credits: 25, fans: 2, amountCents: 466 },
+      { month: '2026-06', final: true, credits: 25, fans: 2, amountCents: 466, listeningCents: 0 },
     ]);
   });
 
@@ -166,7 +177,14 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   let a: SignedUp, b: SignedUp, admin: SignedUp;
   let during: Record<string, unknown>;
   let closed: {
-    artists: Array<{ artistId: number; name: string; credits: number; fans: number; amountCents: number }>;
+    artists: Array<{
+      artistId: number;
+      name: string;
+      credits: number;
+      fans: number;
+      amountCents: number;
+      listeningCents: number;
+    }>;
   } & Record<string, unknown>;
   const knex = () => server.app.kernel.knex;
   const stored = async () => ({
@@ -220,11 +238,21 @@ describe('credits: a closed month’s statement is computed once and kept', () =
       platformCents: 900,
       unallocatedCents: 699,
       artistsCents: 1398,
+      listeningCents: 0,
       computedAt: clock.getTime(),
     });
-    expect(lines.map((l) => ({ ...l, amountCents: Number(l.amountCents) }))).to.deep.equal(
+    expect(
+      lines.map((l) => ({ ...l, amountCents: Number(l.amountCents), listeningCents: Number(l.listeningCents) })),
+    ).to.deep.equal(
       closed.artists
-        .map(({ artistId, credits, fans, amountCents }) => ({ month: '2026-06', artistId, credits, fans, amountCents }))
+        .map(({ artistId, credits, fans, amountCents, listeningCents }) => ({
+          month: '2026-06',
+          artistId,
+          credits,
+          fans,
+          amountCents,
+          listeningCents,
+        }))
         .sort((x, y) => x.artistId - y.artistId),
     );
     // The new current month is read too, and still not stored.
@@ -246,10 +274,12 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   });
 
   it('equals a fresh computation from the ledger, and is rebuilt the same when dropped', async () => {
-    const [{ n }] = await knex()('credit_grants').where({ month: '2026-06' }).count({ n: '*' });
+    const fans = (await knex()('credit_grants').where({ month: '2026-06' }).select('userId')).map(
+      (g: { userId: number }) => g.userId,
+    );
     const rows = await knex()('credit_allocations').where({ month: '2026-06' }).select('userId', 'artistId', 'credits');
     const { artists, ...totals } = {
-      ...computePayouts({ feeCents: 999, platformShare: 0.3 }, Number(n), rows),
+      ...computePayouts({ feeCents: 999, platformShare: 0.3 }, fans.length, rows, fans),
       currency: 'EUR',
       trialFans: 2,
     };
@@ -266,7 +296,14 @@ describe('credits: a closed month’s statement is computed once and kept', () =
   it('gives each artist their statement of the stored month', async () => {
     const line = closed.artists.find((l) => l.artistId === b.artist!.id)!;
     expect((await b.client.get('/api/credits/payouts')).body.statements).to.deep.equal([
-      { month: '2026-06', final: true, credits: line.credits, fans: line.fans, amountCents: line.amountCents },
+      {
+        month: '2026-06',
+        final: true,
+        credits: line.credits,
+        fans: line.fans,
+        amountCents: line.amountCents,
+        listeningCents: 0,
+      },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { computePayouts, type FanAllocation } from '../payouts.ts';
+import { summarise, type FanAllocation } from '../payouts.ts';
+import { fansOf, splitMonth } from '../split.ts';
 import { reconcile, type MonthMoney } from '../payments/reconcile.ts';
 import { seeded } from './fixtures.ts';
 
@@ -7,6 +8,7 @@ import { seeded } from './fixtures.ts';
  * A random closed month through the real formula, and the money around it as the provider would
  * report it: paying members' charges (each with Stripe's fee), included first months, refunds the
  * platform absorbs, and transfers sent, failed or held (unboarded artists, sums under a minimum).
+ * Fans allocate some credits and play some artists, so money also follows listening (split.ts).
  */
 function randomMonth(random: () => number): MonthMoney {
   const feeCents = 300 + Math.floor(random() * 2000);
@@ -14,7 +16,10 @@ function randomMonth(random: () => number): MonthMoney {
   const fans = 1 + Math.floor(random() * 60);
   const trials = Math.floor(random() * (fans + 1));
   const allocations: FanAllocation[] = [];
+  const plays: Array<{ userId: number; artistId: number; plays: number }> = [];
   for (let userId = 1; userId <= fans; userId++) {
+    while (random() < 0.5)
+      plays.push({ userId, artistId: 1 + Math.floor(random() * 12), plays: 1 + Math.floor(random() * 40) });
     let left = 100;
     while (left > 0 && random() < 0.7) {
       const credits = 1 + Math.floor(random() * left);
@@ -22,7 +27,8 @@ function randomMonth(random: () => number): MonthMoney {
       allocations.push({ userId, artistId: 1 + Math.floor(random() * 12), credits });
     }
   }
-  const month = computePayouts(terms, fans, allocations);
+  const grants = Array.from({ length: fans }, (_, i) => ({ userId: i + 1, credits: 100 }));
+  const month = summarise(terms, fans, splitMonth(terms, fansOf(grants, allocations, plays)));
   let feesCents = 0;
   for (let i = 0; i < fans - trials; i++) feesCents += Math.round(feeCents * 0.015) + 25;
   let refundsCents = 0;

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { seeded, upgrade } from './fixtures.ts';
-import { platformCut, splitFans, summarise } from '../payouts.ts';
+import { platformCut, summarise } from '../payouts.ts';
+import { fansOf, splitMonth } from '../split.ts';
 
 /** RFC 4180, written independently of csv.ts: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -44,7 +45,8 @@ describe('credits: statement sums are exact for any fans (seeded property)', () 
           allocations.push({ userId, artistId: 1 + Math.floor(random() * 40), credits });
         }
       }
-      const lines = splitFans(terms, allocations);
+      const grants = Array.from({ length: fans }, (_, i) => ({ userId: i + 1, credits: 100 }));
+      const lines = splitMonth(terms, fansOf(grants, allocations, []));
       const net = terms.feeCents - platformCut(terms);
       const byFan = new Map<number, number>();
       for (const line of lines) byFan.set(line.userId, (byFan.get(line.userId) ?? 0) + line.amountCents);
@@ -177,11 +179,21 @@ describe('credits: fan and artist statements', () => {
       monthlyCredits: 100,
       trial: true,
       allocatedCredits: 90,
+      unallocatedCredits: 10,
+      followsListening: false,
       artistsCents: 699,
+      listeningCents: 0,
       unallocatedCents: 0,
       lines: [
-        { artistId: nova.artist!.id, name: 'Nova Harbor, "the" band', credits: 60, amountCents: 466 },
-        { artistId: kai.artist!.id, name: 'Kai', credits: 30, amountCents: 233 },
+        {
+          artistId: nova.artist!.id,
+          name: 'Nova Harbor, "the" band',
+          credits: 60,
+          plays: 0,
+          amountCents: 466,
+          listeningCents: 0,
+        },
+        { artistId: kai.artist!.id, name: 'Kai', credits: 30, plays: 0, amountCents: 233, listeningCents: 0 },
       ],
     });
     // Without ?month it is the current month; a fan who allocated nothing sees it unallocated.
@@ -211,15 +223,37 @@ describe('credits: fan and artist statements', () => {
       fans: 2,
       credits: 67,
       amountCents: 699 + 466,
+      creditsCents: 699 + 466,
+      listeningCents: 0,
+      plays: 0,
       lines: [
-        { fan: 1, credits: 7, fanCredits: 7, amountCents: 699 },
-        { fan: 2, credits: 60, fanCredits: 90, amountCents: 466 },
+        {
+          fan: 1,
+          credits: 7,
+          fanCredits: 7,
+          plays: 0,
+          fanPlays: 0,
+          amountCents: 699,
+          creditsCents: 699,
+          listeningCents: 0,
+        },
+        {
+          fan: 2,
+          credits: 60,
+          fanCredits: 90,
+          plays: 0,
+          fanPlays: 0,
+          amountCents: 466,
+          creditsCents: 466,
+          listeningCents: 0,
+        },
       ],
     });
     expect(explanation).to.equal(
-      'In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan, ' +
-        'split over the artists that fan chose in proportion to the credits they gave each, in whole cents (largest remainder). ' +
-        'For example, fan 1 gave you 7 of the 7 credits they allocated: €6.99 × 7 / 7 ≈ €6.99. Your parts add up to €11.65.',
+      "In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan. Each of a fan's 100 credits carries an equal part of it: " +
+        'credits they gave go to the artists they chose, credits they left unallocated follow their own plays of 30 seconds or more (never of their own tracks), ' +
+        'and a fan who played nothing has their whole part split over the artists they chose, in proportion, in whole cents (largest remainder). ' +
+        "For example, fan 1 gave you 7 of the 7 credits they allocated: €6.99 × 7 / 7 ≈ €6.99. From fans' credits: €11.65; from fans' listening: €0.00. Your parts add up to €11.65.",
     );
     expect(JSON.stringify(res.body)).not.to.match(/"Fan"|"Other"|@example|userId/);
   });
@@ -232,16 +266,32 @@ describe('credits: fan and artist statements', () => {
     expect(res.headers.get('content-disposition')).to.equal('attachment; filename="onetrack-statement-2026-11.csv"');
     expect(res.text).to.include('"Nova Harbor, ""the"" band"');
     const [header, ...rows] = parseCsv(res.text);
-    expect(header).to.deep.equal(['month', 'artist', 'fan', 'credits', 'fan_credits', 'amount_cents', 'amount']);
+    expect(header).to.deep.equal([
+      'month',
+      'artist',
+      'fan',
+      'credits',
+      'fan_credits',
+      'amount_cents',
+      'amount',
+      'plays',
+      'fan_plays',
+      'from_credits_cents',
+      'from_listening_cents',
+    ]);
     const total = rows.pop()!;
     expect(
-      rows.map(([month, artist, fanNo, credits, fanCredits, cents]) => ({
+      rows.map(([month, artist, fanNo, credits, fanCredits, cents, , plays, fanPlays, chosen, listened]) => ({
         month,
         artist,
         fan: Number(fanNo),
         credits: Number(credits),
         fanCredits: Number(fanCredits),
+        plays: Number(plays),
+        fanPlays: Number(fanPlays),
         amountCents: Number(cents),
+        creditsCents: Number(chosen),
+        listeningCents: Number(listened),
       })),
     ).to.deep.equal(json.lines.map((l: object) => ({ month: json.month, artist: json.artist.name, ...l })));
     expect(rows.map((r) => r[6])).to.deep.equal(['€6.99', '€4.66']);
@@ -253,6 +303,10 @@ describe('credits: fan and artist statements', () => {
       '',
       String(json.amountCents),
       '€11.65',
+      '0',
+      '',
+      String(json.amountCents),
+      '0',
     ]);
     expect((await fan.client.get('/api/credits/statements/artist?month=2026-11&format=csv')).status).to.equal(403);
   });
@@ -440,6 +494,9 @@ describe('credits: transparency', () => {
       medianCents: 699,
       top10Cents: 2 * 699 + 9 * 699,
       top10Share: (11 * 699) / (13 * 699),
+      // Credits only (no plugin counts plays here): nothing followed listening, no pro-rata to compare.
+      listeningCents: 0,
+      fairness: null,
     });
     expect(march.platformCents + march.artistsCents + march.unallocatedCents).to.equal(march.grossCents);
     expect(await server.app.kernel.knex('payoutStatements').pluck('month')).to.deep.equal(['2026-03']);

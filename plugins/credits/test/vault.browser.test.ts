@@ -34,9 +34,9 @@ describe('credits in the browser', () => {
     // The bar under "Available credits" shows what is left (85 %), not what was spent.
     const bar = page.getByRole('progressbar', { name: '85 of 100 credits available this month' });
     expect(await bar.locator('.progress-bar').evaluate((el) => el.style.width)).to.equal('85%');
-    // And a fan is told where a fee goes when no credits are given.
+    // And a fan is told where the credits they leave go.
     expect(await page.locator('.vault-balance').textContent()).to.include(
-      'no artist is paid from it and it is counted as unallocated',
+      'the ones you leave follow what you play that month',
     );
     const firstRow = page.locator('.vault-history tbody tr').first();
     expect(await firstRow.textContent()).to.include('Nova Harbor');

@@ -78,6 +78,13 @@ describe('insights: private preview links', function () {
       'track.title',
       'Coming',
     );
+    // The processed stream, not the uploaded master (issue 44 point 10).
+    await server.app.kernel
+      .knex('tracks')
+      .where({ id: unreleased })
+      .update({ masterUrl: '/media/master.wav', audioUrl: '/media/master.wav', streamUrl: '/media/stream.m4a' });
+    const heard = (await server.app.kernel.services.insights.preview(res.body.token))!.track;
+    expect([heard.audioUrl, heard.playback.losslessUrl]).to.deep.equal(['/media/stream.m4a', null]);
     clock = new Date('2026-11-25T23:59:59Z');
     expect((await server.app.kernel.services.insights.preview(res.body.token))?.expiresOn).to.equal('2026-11-25');
     clock = new Date('2026-11-26T00:00:00Z');

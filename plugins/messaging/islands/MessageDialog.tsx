@@ -5,9 +5,11 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { signInToast } from '../../../site/lib/session.ts';
+import { signInPath } from '../../accounts/nextPath.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH } from '../rules.ts';
 import { sendMessage } from './send.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 export interface MessageDialogProps {
   artist: { id: number; name: string; userId: number };
@@ -43,29 +45,37 @@ export default function MessageDialog({ artist, show, onHide, currentUserId }: M
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="message-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="message-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="message-title">Message {artist.name}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {currentUserId === null && (
-            <p className="text-secondary">
-              <a href="/auth">Log in</a> to send {artist.name} a message.
+          {/* Said before anything is typed (issue 44 point 14): a visitor gets no box to fill in vain. */}
+          {currentUserId === null ? (
+            <p className="text-secondary mb-0" data-testid="message-sign-in">
+              Log in to send {artist.name} a message; you come back here afterwards.
             </p>
+          ) : (
+            <Form.Group controlId="message-content">
+              <Form.Label>Your message</Form.Label>
+              <LimitedText rows={5} max={MESSAGE_MAX_LENGTH} value={content} onChange={setContent} />
+            </Form.Group>
           )}
-          <Form.Group controlId="message-content">
-            <Form.Label>Your message</Form.Label>
-            <LimitedText rows={5} max={MESSAGE_MAX_LENGTH} value={content} onChange={setContent} />
-          </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>
             Cancel
           </Button>
-          <Button type="submit" className="btn-gold" disabled={pending}>
-            {pending ? 'Sending…' : 'Send Message'}
-          </Button>
+          {currentUserId === null ? (
+            <a className="btn btn-gold" href={signInPath(location.pathname + location.search)}>
+              Log In
+            </a>
+          ) : (
+            <Button type="submit" className="btn-gold" disabled={pending}>
+              {pending ? 'Sending…' : 'Send Message'}
+            </Button>
+          )}
         </Modal.Footer>
       </Form>
     </Modal>

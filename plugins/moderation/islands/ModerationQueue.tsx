@@ -19,6 +19,12 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   restore: 'Restore',
 };
 
+/** What the actions that take something away do, said before they are confirmed (issue 44 point 15). */
+const CONFIRMATIONS: Partial<Record<ModerationAction, string>> = {
+  hide: 'Hide this track? It leaves every page, list and feed at once, and its artist is told your reason.',
+  suspend: 'Suspend this account? Its pages and tracks are withheld, and it is told your reason.',
+};
+
 /** Why an action cannot be taken on this item now, or null when it can. */
 function unavailable(item: QueueItem, action: ModerationAction): string | null {
   const openAppeals = item.appeals.some((a) => a.status === 'open');
@@ -39,6 +45,7 @@ function ItemCard({ initial }: { initial: QueueItem }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [pending, setPending] = useState<ModerationAction | null>(null);
+  const [confirming, setConfirming] = useState<ModerationAction | null>(null);
   const format = useLocalFormat();
   const id = `item-${item.type}-${item.id}`;
 
@@ -47,6 +54,8 @@ function ItemCard({ initial }: { initial: QueueItem }) {
     const problem = Object.values(checkFields(actionRules, { action, reason }, actionRequired))[0];
     setError(problem ?? '');
     if (problem) return;
+    if (CONFIRMATIONS[action] && confirming !== action) return setConfirming(action);
+    setConfirming(null);
     setPending(action);
     try {
       setItem(
@@ -176,6 +185,19 @@ function ItemCard({ initial }: { initial: QueueItem }) {
             );
           })}
         </div>
+        {confirming && (
+          <div className="alert alert-warning small mt-2 mb-0" role="alert" data-testid="moderation-confirm">
+            <p className="mb-2">{CONFIRMATIONS[confirming]}</p>
+            <div className="d-flex flex-wrap gap-2">
+              <Button size="sm" variant="danger" onClick={(event) => void act(event, confirming)}>
+                {ACTION_LABELS[confirming]}: confirm
+              </Button>
+              <Button size="sm" variant="outline-dark" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        )}
       </Form>
     </article>
   );

@@ -15,6 +15,7 @@ import {
   type ReportReason,
 } from '../rules.ts';
 import type { ReportTarget } from './ReportButton.tsx';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 const NOUN = { track: 'track', artist: 'artist', message: 'message', comment: 'comment' } as const;
 
@@ -55,7 +56,7 @@ export default function ReportDialog({
   }
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="report-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="report-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="report-title">Report this {NOUN[target.type]}</Modal.Title>

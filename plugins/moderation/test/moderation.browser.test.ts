@@ -117,6 +117,10 @@ describe('moderation in the browser', () => {
     await item.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
     await item.getByLabel(/^Reason/).fill('Copyright notice from the author of Harbour Lights');
     await item.getByRole('button', { name: 'Hide track' }).click();
+    // Asked first (issue 44 point 15): nothing is hidden until confirmed.
+    await item.getByTestId('moderation-confirm').waitFor();
+    expect(await item.getByText('Hidden', { exact: true }).count()).to.equal(0);
+    await item.getByRole('button', { name: 'Hide track: confirm' }).click();
     await item.getByText('Hidden', { exact: true }).waitFor();
     expect(await item.getByRole('button', { name: /^Hide track/ }).isDisabled()).to.equal(true);
     const gone = await page.goto(`/tracks/${trackId}`);

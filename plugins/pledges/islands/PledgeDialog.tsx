@@ -12,6 +12,7 @@ import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
 import { plural } from '../../../lib/format.ts';
 import { monthName } from '../rules.ts';
 import { pledgeCredits, refreshPage } from './pledge.ts';
+import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 export interface ArtistChoice {
   id: number;
@@ -75,7 +76,7 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
   };
 
   return (
-    <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title">
+    <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="pledge-title">

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { INVALID_AMOUNT, insufficientCredits } from '../../credits/rules.ts';
+import { INVALID_AMOUNT, insufficientCredits, TRIAL_NEXT_MONTH, UPGRADE_PATH } from '../../credits/rules.ts';
 import { cancelledToast, pledgedToast } from '../rules.ts';
 
 /** The page again from the server: the balance, the pledged list and the artist's total all moved. */
@@ -33,10 +33,13 @@ export async function pledgeCredits(
     toast({ ...pledgedToast(amount, artist.name, month), variant: 'success' });
     return true;
   } catch (error) {
+    const description = messageOf(error, 'Failed to pledge credits');
     toast({
       title: 'Pledge Failed',
-      description: messageOf(error, 'Failed to pledge credits'),
+      description,
       variant: 'destructive',
+      // A trial fan pledging to next month's drop is offered the membership that brings those credits.
+      ...(description === TRIAL_NEXT_MONTH ? { action: { label: 'Upgrade', href: UPGRADE_PATH } } : {}),
     });
     return false;
   }

@@ -46,6 +46,8 @@ interface Props {
   userId: number;
   /** Months the artist's monthly drop already fills (this one and scheduled later ones). */
   takenDrops: TakenDrop[];
+  /** Where Upload Complete's "Go to Artist Dashboard" leads. */
+  dashboardHref: string;
 }
 
 function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: number } {
@@ -63,7 +65,7 @@ function loadDraft(userId: number, now: Date): { draft: ReleaseDraft; step: numb
   return { draft: emptyDraft(now), step: 1 };
 }
 
-export default function UploadWizard({ nowIso, artistName, userId, takenDrops }: Props) {
+export default function UploadWizard({ nowIso, artistName, userId, takenDrops, dashboardHref }: Props) {
   const now = new Date(nowIso);
   const today = nowIso.slice(0, 10);
   const [draft, setDraft] = useState<ReleaseDraft>(() => emptyDraft(now));
@@ -104,7 +106,12 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
   const next = () => {
     const found = stepErrors(step);
     setErrors(found);
-    if (Object.keys(found).length === 0) goTo(step + 1);
+    if (Object.keys(found).length === 0) return goTo(step + 1);
+    // The first field in error takes the focus, so its message is read and it can be fixed at once
+    // (issue 44 point 12: it stayed on Next).
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>('.upload-wizard .is-invalid, .upload-wizard [aria-invalid="true"]')?.focus(),
+    );
   };
 
   // The month's drop may be taken already: then this release goes out as a regular upload.
@@ -160,7 +167,9 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops }:
           {step === 3 && <StepTrack {...props} artistName={artistName} />}
           {step === 4 && <StepDelivery {...props} taken={taken} />}
           {step === 5 && <StepReview draft={outgoing} />}
-          {step === 6 && release && <StepComplete release={release} origin={window.location.origin} />}
+          {step === 6 && release && (
+            <StepComplete release={release} origin={window.location.origin} dashboardHref={dashboardHref} />
+          )}
 
           {step < 6 && (
             <div className="d-flex justify-content-between mt-4">

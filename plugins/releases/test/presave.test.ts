@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { join, type Member } from '../../catalog/test/fixtures.ts';
 import { JOB } from '../jobs.ts';
-import { PRESAVE_MESSAGES } from '../rules.ts';
+import { PRESAVE_MESSAGES, WITHDRAW_MESSAGES } from '../rules.ts';
 import { releaseForm, uploadAudio } from './fixtures.ts';
 
 // Pre-save of a scheduled release (issue 26 point 3): the "coming on" page's button, refused when it
@@ -89,6 +89,18 @@ describe('releases: pre-save', function () {
     expect((await fan.client.get(`/tracks/${noPresave}`)).text).to.include('data-testid="presave-off"');
   });
 
+  it('cancels the pre-saves of an artist a fan unsubscribes from, and says so on the release page', async () => {
+    const leaving = await join(server, 'leaving');
+    const artistId = nova.artist!.id;
+    expect((await leaving.client.post('/api/subscriptions', { artistId, active: true })).status).to.equal(201);
+    expect((await leaving.client.post(`/api/tracks/${scheduled}/presave`)).status).to.equal(200);
+    expect((await leaving.client.get(`/tracks/${scheduled}`)).text).to.include('aria-pressed="true"');
+    const ended = await leaving.client.post('/api/subscriptions', { artistId, active: false });
+    expect([ended.status, ended.body.active]).to.deep.equal([200, false]);
+    expect(await knex()('presaves').where({ userId: leaving.user.id })).to.have.length(0);
+    expect((await leaving.client.get(`/tracks/${scheduled}`)).text).to.include('aria-pressed="false"');
+  });
+
   it('pre-saves once, can be withdrawn, and lands in the collection with a notification when the release is out', async () => {
     for (let i = 0; i < 2; i++)
       expect((await fan.client.post(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: true });
@@ -130,5 +142,18 @@ describe('releases: pre-save', function () {
     ]);
     const late = await fan.client.post(`/api/tracks/${scheduled}/presave`);
     expect([late.status, late.body.message]).to.deep.equal([409, PRESAVE_MESSAGES.out]);
+  });
+
+  it('withdraws an own release before it is out, freeing a monthly drop’s month; never another’s, nor one out', async () => {
+    const january = { releaseASAP: false, releaseDate: '2027-01-05T00:00:00.000Z', isMonthlyDrop: true };
+    const drop = await release({ title: 'January Tide', ...january });
+    expect((await fan.client.delete(`/api/releases/${drop}`)).status, 'another’s').to.equal(404);
+    const out = await nova.client.delete(`/api/releases/${scheduled}`);
+    expect([out.status, out.body.message]).to.deep.equal([409, WITHDRAW_MESSAGES.out]);
+    const done = await nova.client.delete(`/api/releases/${drop}`);
+    expect([done.status, done.body.message]).to.deep.equal([200, WITHDRAW_MESSAGES.done]);
+    expect(await knex()('tracks').where({ id: drop })).to.have.length(0);
+    // January is free again for a monthly drop.
+    await release({ title: 'January Tide, again', ...january });
   });
 });

@@ -36,7 +36,7 @@ describe('releases: the upload wizard in the browser', function () {
     const { page } = await openPage(suite.browser, suite.server.url);
     await page.goto('/upload');
     await page.getByRole('heading', { name: 'Authentication Required' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).to.equal('/auth');
+    expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).to.equal('/login?next=%2Fupload');
     await register(page, 'listener', false);
     await page.goto('/upload');
     await page.getByRole('heading', { name: 'Artist Account Required' }).waitFor();

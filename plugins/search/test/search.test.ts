@@ -73,11 +73,24 @@ describe('search: tracks and artists through the index', () => {
     expect(titles(await search('bl ka'))).to.deep.equal(['Static Bloom']);
   });
 
+  it('forgives a letter or two in a word the catalog does not hold, and nothing when no word is near', async () => {
+    const harbour = await search('kai rokcs');
+    expect(harbour.artists.items.map((a) => a.id)).to.deep.equal([kai]);
+    expect(titles(await search('zoe angstrum tidal'))).to.deep.equal(['Tidal Lights']);
+    expect(titles(await search('electornic'))).to.deep.equal(['Café Noir', 'Tidal Lights']);
+    const suggested = await server.client().get('/api/search/suggestions?q=kai%20rokcs');
+    expect(suggested.body.artists.map((a: { id: number }) => a.id)).to.deep.equal([kai]);
+    // Too far from any word (or too short to guess): still nothing.
+    expect((await search('xylophone')).artists.total).to.equal(0);
+    expect((await search('kax')).artists.total).to.equal(0);
+  });
+
   it('follows renames and retitles', async () => {
-    await Artist.query().findById(kai).patch({ name: 'Kai Stones' });
+    // The genre too, or the old name's "rocks" would be forgiven into the genre's "rock".
+    await Artist.query().findById(kai).patch({ name: 'Kai Stones', genre: 'Metal' });
     expect((await search('stones static')).tracks.total).to.equal(1);
     expect((await search('rocks static')).tracks.total).to.equal(0);
-    await Artist.query().findById(kai).patch({ name: 'Kai Rocks' });
+    await Artist.query().findById(kai).patch({ name: 'Kai Rocks', genre: 'Rock' });
     const id = (await search('static')).tracks.items[0].id;
     await Track.query().findById(id).patch({ title: 'Dynamic Bloom' });
     expect((await search('static')).tracks.total).to.equal(0);

@@ -5,6 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
 import type { Credit } from '../../metadata.ts';
 import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
+import { focusFirstField } from '../../../../site/lib/useDialogs.tsx';
 
 // Spec §2 step 3: Artist Roles, Production Credits and Songwriter Credits, each with an add dialog
 // (name and role; songwriters need a name only) and a remove button per item.
@@ -83,7 +84,13 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           </ul>
         )}
       </div>
-      <Modal show={open} onHide={() => setOpen(false)} centered aria-labelledby={`${id}-dialog`}>
+      <Modal
+        show={open}
+        onHide={() => setOpen(false)}
+        centered
+        aria-labelledby={`${id}-dialog`}
+        onEntered={focusFirstField}
+      >
         <Form noValidate onSubmit={add}>
           <Modal.Header closeButton>
             <Modal.Title id={`${id}-dialog`}>Add {title}</Modal.Title>

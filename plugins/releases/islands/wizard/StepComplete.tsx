@@ -49,7 +49,15 @@ function ReleaseMoment({ release }: { release: ReleaseJson }) {
 }
 
 /** Step 6 Upload Complete: release date, processing progress, share, embed and QR. */
-export function StepComplete({ release, origin }: { release: ReleaseJson; origin: string }) {
+export function StepComplete({
+  release,
+  origin,
+  dashboardHref,
+}: {
+  release: ReleaseJson;
+  origin: string;
+  dashboardHref: string;
+}) {
   const [current, setCurrent] = useState(release);
   const link = `${origin}/tracks/${release.id}`;
   const text = `Listen to "${release.title}" by ${release.artist.name} on OneTrack`;
@@ -68,6 +76,8 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
   }, [current, release.id]);
 
   const snippet = embedSnippet(origin, { kind: 'tracks', id: release.id, title: release.title });
+  // A scheduled release is not out: its embed would only say "not available" (issue 44 point 10).
+  const out = Date.parse(release.uploadDate) <= Date.now();
   return (
     <div className="upload-complete text-center text-md-start">
       <h2 className="h3">Upload Complete!</h2>
@@ -126,16 +136,14 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
           </div>
         </Tab>
         <Tab eventKey="embed" title="Embed">
-          <Form.Group controlId="embed-code" className="mb-2">
-            <Form.Label>Embed code</Form.Label>
-            <Form.Control as="textarea" rows={4} readOnly value={snippet} className="font-monospace small" />
-          </Form.Group>
-          <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>
-            Copy Embed Code
-          </Button>
-          <a className="btn btn-link btn-sm" href={`/embed/tracks/${release.id}`} target="_blank" rel="noopener">
-            Preview player
-          </a>
+          {out ? (
+            <EmbedTab snippet={snippet} id={release.id} />
+          ) : (
+            <p className="text-secondary mb-0" data-testid="embed-later">
+              The embeddable player works once the release is out: copy its code then, here or from the track
+              page&apos;s Embed. Until then the share link opens its coming page, with the countdown.
+            </p>
+          )}
         </Tab>
         <Tab eventKey="qr" title="QR Code">
           <QrTab link={link} />
@@ -143,7 +151,7 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
       </Tabs>
 
       <div className="d-flex flex-wrap gap-2 mt-4">
-        <a className="btn btn-gold" href={`/artist/${release.artistId}`}>
+        <a className="btn btn-gold" href={dashboardHref}>
           Go to Artist Dashboard
         </a>
         <a className="btn btn-outline-light" href="/marketing-tools">
@@ -154,6 +162,24 @@ export function StepComplete({ release, origin }: { release: ReleaseJson; origin
         </a>
       </div>
     </div>
+  );
+}
+
+/** The embed code of a release that is out, and its preview. */
+function EmbedTab({ snippet, id }: { snippet: string; id: number }) {
+  return (
+    <>
+      <Form.Group controlId="embed-code" className="mb-2">
+        <Form.Label>Embed code</Form.Label>
+        <Form.Control as="textarea" rows={4} readOnly value={snippet} className="font-monospace small" />
+      </Form.Group>
+      <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>
+        Copy Embed Code
+      </Button>
+      <a className="btn btn-link btn-sm" href={`/embed/tracks/${id}`} target="_blank" rel="noopener">
+        Preview player
+      </a>
+    </>
   );
 }
 

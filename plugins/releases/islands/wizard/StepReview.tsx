@@ -88,6 +88,7 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
                   ['Title', draft.title || '—'],
                   ['Label', draft.label || '—'],
                   ['Genre', draft.genre || '—'],
+                  ['Description', draft.description || '—'],
                   ['Language', draft.language || '—'],
                   [
                     'Previously Released',
