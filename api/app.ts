@@ -6,6 +6,8 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { kernelMigrations, migrateLatest } from './db/migrate.ts';
+import { backupBeforeMigrating } from './backup/premigrate.ts';
+import { startBackupSchedule } from './backup/schedule.ts';
 import { notFound } from './errors.ts';
 import { createCacheBus } from './cache.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
@@ -95,11 +97,10 @@ export async function createKernel(
     await knex.destroy();
   };
   try {
+    const migrations = [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))];
+    await backupBeforeMigrating(knex, config, plugins, migrations, log);
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
-    const fresh = await migrateLatest(knex, [
-      kernelMigrations,
-      ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])),
-    ]);
+    const fresh = await migrateLatest(knex, migrations);
     const now = options.now ?? (() => new Date());
     const kernel: Kernel = {
       config,
@@ -271,6 +272,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   refresher.through(koa.callback());
+  const backups = config.backup?.schedule ? startBackupSchedule(kernel) : null;
 
   return {
     koa,
@@ -280,6 +282,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     refresher,
     drain,
     async close() {
+      backups?.stop();
       await refresher.close();
       await kernel.close();
     },

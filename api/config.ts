@@ -53,7 +53,23 @@ export interface Config {
   workerHeartbeatFile?: string | null;
   /** Outgoing e-mail (notifications); null: in-app notifications only. */
   mail?: MailConfig | null;
+  /** Where archives of `npm run backup` go, when they are taken by themselves, how many are kept (docs/operations.md). */
+  backup?: BackupConfig;
 }
+
+export interface BackupConfig {
+  /** The folder archives go to (BACKUP_DIR); with a bucket, where an archive is written before it goes up. */
+  dir: string;
+  /** An S3-compatible bucket for archives (BACKUP_S3_BUCKET); null: the folder keeps them. */
+  s3: S3Settings | null;
+  /** When a node takes a backup by itself (BACKUP_SCHEDULE); null: only on demand (and before migrations in production). */
+  schedule: BackupSchedule | null;
+  /** Archives kept after each backup (BACKUP_KEEP), the newest; 0 keeps all. */
+  keep: number;
+}
+
+/** Times of the day (UTC, minutes after midnight), or a fixed interval counted from the epoch, so every node computes the same moments. */
+export type BackupSchedule = { times: number[] } | { everyMs: number };
 
 export interface AbuseLimits {
   /** Accounts one client address may register an hour (REGISTRATIONS_PER_HOUR). */
@@ -82,9 +98,15 @@ export interface MetricsConfig {
   token: string | null;
 }
 
-export type StorageConfig =
-  | { driver: 'local' }
-  | { driver: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Settings);
 
 type Env = Record<string, string | undefined>;
 
@@ -151,6 +173,53 @@ function parseStorage(env: Env): StorageConfig {
     region: env.S3_REGION || 'us-east-1',
     accessKeyId: need('S3_ACCESS_KEY_ID'),
     secretAccessKey: need('S3_SECRET_ACCESS_KEY'),
+  };
+}
+
+function parseBackupSchedule(raw: string | undefined): BackupSchedule | null {
+  if (!raw) return null;
+  const usage = `BACKUP_SCHEDULE must be UTC times of the day (e.g. 03:30 or 03:30,15:30) or an interval (e.g. every 6h, every 30m), got "${raw}"`;
+  const every = /^every\s+(\d+)\s*([mh])$/i.exec(raw.trim());
+  if (every) {
+    const everyMs = Number(every[1]) * (every[2].toLowerCase() === 'h' ? 3_600_000 : 60_000);
+    if (everyMs < 60_000 || everyMs > 7 * 86_400_000) throw new ConfigError(usage);
+    return { everyMs };
+  }
+  const times = raw.split(',').map((part) => {
+    const time = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(part.trim());
+    if (!time) throw new ConfigError(usage);
+    return Number(time[1]) * 60 + Number(time[2]);
+  });
+  return { times: [...new Set(times)].sort((a, b) => a - b) };
+}
+
+function parseBackup(env: Env, storage: StorageConfig): BackupConfig {
+  let s3: S3Settings | null = null;
+  if (env.BACKUP_S3_BUCKET) {
+    const media = storage.driver === 's3' ? storage : null;
+    const pick = (name: string, fallback: string | undefined) => {
+      const value = env[`BACKUP_${name}`] || env[name] || fallback;
+      if (!value) throw new ConfigError(`BACKUP_${name} (or ${name}) is required when BACKUP_S3_BUCKET is set`);
+      return value;
+    };
+    s3 = {
+      endpoint: pick('S3_ENDPOINT', media?.endpoint),
+      bucket: env.BACKUP_S3_BUCKET,
+      region: pick('S3_REGION', media?.region ?? 'us-east-1'),
+      accessKeyId: pick('S3_ACCESS_KEY_ID', media?.accessKeyId),
+      secretAccessKey: pick('S3_SECRET_ACCESS_KEY', media?.secretAccessKey),
+    };
+    if (!/^https?:\/\//.test(s3.endpoint))
+      throw new ConfigError(`BACKUP_S3_ENDPOINT must be an http(s) URL, got "${s3.endpoint}"`);
+    // A backup copies every object of the media bucket: archives among them would be copied into the next.
+    if (media && media.endpoint === s3.endpoint && media.bucket === s3.bucket)
+      throw new ConfigError('BACKUP_S3_BUCKET must not be the media bucket (S3_BUCKET)');
+  }
+  return {
+    dir: path.resolve(env.BACKUP_DIR || './backups'),
+    s3,
+    schedule: parseBackupSchedule(env.BACKUP_SCHEDULE),
+    keep: parseCount('BACKUP_KEEP', env.BACKUP_KEEP, 7),
   };
 }
 
@@ -268,6 +337,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
   const port = parsePort(env.PORT);
+  const storage = parseStorage(env);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -285,7 +355,8 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDrainMs: parseCount('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, nodeEnv === 'production' ? 5000 : 0),
     rendersAtOnce: parseCount('RENDERS_AT_ONCE', env.RENDERS_AT_ONCE, 2),
     renderQueue: parseCount('RENDER_QUEUE', env.RENDER_QUEUE, 256),
-    storage: parseStorage(env),
+    storage,
+    backup: parseBackup(env, storage),
     redis: parseRedis(env),
     metrics: parseMetrics(env),
     workerHeartbeatFile: env.WORKER_HEARTBEAT_FILE || null,

@@ -18,6 +18,7 @@
 //               two nodes: what a change to a render or a write moves, apart from the machine's speed
 //   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
 //               one node and two: the capacity of a node
+//   backup      npm run backup and restore: time and archive size, SQLite and MariaDB, demo and 20,000 tracks
 //   insights    play-report ingest (SQLite and MariaDB, one node and two; goal >= 2,000 events/s) and
 //               artist dashboards over 10 million play events on MariaDB (goal p95 <= 100 ms)
 import { httpBench } from './http.ts';
@@ -40,6 +41,7 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   costs: async () => (await import('./costs.ts')).costsBench(),
   knee: async () => (await import('./knee.ts')).kneeBench(),
   insights: async () => (await import('./insights.ts')).insightsBench(),
+  backup: async () => (await import('./backup.ts')).backupBench(),
 };
 
 const asked = process.argv.slice(2);

@@ -1,8 +1,16 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertKey, type ByteRange, type LocalFile, type Storage, type StoredObject } from './types.ts';
+import {
+  assertKey,
+  isValidKey,
+  type ByteRange,
+  type ListedObject,
+  type LocalFile,
+  type Storage,
+  type StoredObject,
+} from './types.ts';
 
 /** Media as files under one folder (DATA_DIR/media); temporary files beside it, on the same disk. */
 export class LocalStorage implements Storage {
@@ -55,5 +63,20 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch((error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // What the app never stored (an editor's backup file, .DS_Store) is not media.
+      if (!isValidKey(key)) continue;
+      const info = await stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+      if (info) yield { key, size: info.size };
+    }
   }
 }

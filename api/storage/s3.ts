@@ -5,6 +5,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -16,7 +17,14 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertKey, type ByteRange, type LocalFile, type Storage, type StoredObject } from './types.ts';
+import {
+  assertKey,
+  type ByteRange,
+  type ListedObject,
+  type LocalFile,
+  type Storage,
+  type StoredObject,
+} from './types.ts';
 
 export interface S3Options {
   /** e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000; path-style requests. */
@@ -201,5 +209,16 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix?: string): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) yield { key: object.Key!, size: Number(object.Size ?? 0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

@@ -23,6 +23,12 @@ export interface LocalFile {
   release(): Promise<void>;
 }
 
+/** One stored object as a listing sees it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+}
+
 export interface Storage {
   readonly driver: 'local' | 's3';
   /** Stores a local file under key; the file is consumed (moved or deleted). */
@@ -31,6 +37,8 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   localFile(key: string): Promise<LocalFile>;
   delete(key: string): Promise<void>;
+  /** Every stored object (backups copy them all), in no promised order. */
+  list(): AsyncIterable<ListedObject>;
   /** Where temporary files (uploads in flight, downloads) are written. */
   readonly tempDir: string;
   /** False while the store does not answer (its last call failed for that reason); for /healthz. */

@@ -33,6 +33,8 @@ export function watched(storage: Storage, transient: (error: unknown) => boolean
     read: call(storage.read),
     localFile: call(storage.localFile),
     delete: call(storage.delete),
+    // Backups list the store; their failure is the backup's, not a visitor's 503.
+    list: () => storage.list(),
     reachable: () => reachable,
   };
 }

@@ -23,7 +23,12 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
+/**
+ * `listings`: s3rver computes a bucket-level request's signature over the path without its trailing
+ * slash, which SDK v3 signs with it, so it refuses every listing (ListObjectsV2) unless told to let
+ * mismatched signatures through (then no signature is checked).
+ */
+export async function startLocalS3(bucket = 'media', options: { listings?: boolean } = {}): Promise<LocalS3> {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'onetrack-s3-'));
   const requests: string[] = [];
   const failures: RegExp[] = [];
@@ -34,6 +39,7 @@ export async function startLocalS3(bucket = 'media'): Promise<LocalS3> {
       silent: true,
       directory,
       configureBuckets: [{ name: bucket, configs: [] }],
+      allowMismatchedSignatures: options.listings ?? false,
     });
     // s3rver is a Koa app: a first middleware sees every request.
     made.middleware.unshift(middleware);

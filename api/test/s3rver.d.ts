@@ -5,6 +5,7 @@ declare module '@20minutes/s3rver' {
     address?: string;
     port?: number;
     silent?: boolean;
+    allowMismatchedSignatures?: boolean;
     directory?: string;
     configureBuckets?: Array<{ name: string; configs: Array<string | Buffer> }>;
   }
