@@ -354,7 +354,9 @@ describe('catalog pages (server-rendered)', function () {
     expect(home.text).to.include('48 drops');
     const drops = /id="drops-title"(.*?)What Artists Say/s.exec(home.text)![1];
     expect(drops.match(/class="track-card /g)).to.have.length(8);
-    for (const n of small) expect(n, JSON.stringify(small)).to.be.below(10);
+    // The track page also reads its lyrics and its timed comments (the lyrics and comments plugins' slots), a
+    // query or two each, whatever the catalog size: the bound is that the count does not grow (above).
+    for (const n of small) expect(n, JSON.stringify(small)).to.be.below(12);
   });
 
   // After the test above: 48 artists, 48 drops this month.
