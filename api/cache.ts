@@ -611,6 +611,9 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
         await new Promise((resolve) => setTimeout(resolve, 5));
       if (owed.size || sending.size)
         log.warn('closing with invalidations not sent: other nodes see them as their caches age');
+      // Redis hands a message to every subscriber at once: once this process has heard its own back,
+      // every node has it too, so a command-line change is applied everywhere before the tool exits.
+      else if (state === 'up' && seq < lastOwn) await caughtUp(lastOwn, CLOSE_FLUSH_MS);
       closed = true;
       clearInterval(heartbeat);
       subscriber.disconnect();

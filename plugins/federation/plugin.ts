@@ -40,6 +40,7 @@ export function federationPlugin(overrides: Partial<FederationSettings> = {}): P
     slots: {
       'artist.actions': 'components/FollowOnFediverse.astro',
       'dashboard.sections': 'components/FediverseFollowers.astro',
+      'page.start': 'client/copyHandle.ts',
     },
     nav: [{ href: '/admin/fediverse', label: 'Fediverse', icon: 'link', audience: 'admins', place: 'foot', order: 12 }],
     pages: [

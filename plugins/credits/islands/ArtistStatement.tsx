@@ -60,7 +60,7 @@ export default function ArtistStatement({ initial }: { initial: ArtistStatementD
               {s.explanation} <StatementStatus final={s.final} />
             </p>
             {s.lines.length > 0 && (
-              <div className="table-responsive">
+              <div className="table-responsive" tabIndex={0} role="region" aria-label={`Fan by fan in ${name}`}>
                 <table className="table align-middle mb-0 statement-table">
                   <caption>
                     Fan by fan in {name}: fans are numbered, never named{loading ? ' (loading…)' : ''}

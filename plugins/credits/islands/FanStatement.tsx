@@ -70,7 +70,13 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                 the artists you chose are paid as for any member.
               </p>
             )}
-            <div className="table-responsive">
+            {/* Scrolls sideways on a phone: focusable so that the keyboard can scroll it too. */}
+            <div
+              className="table-responsive"
+              tabIndex={0}
+              role="region"
+              aria-label={`Where your money went in ${name}`}
+            >
               <table className="table align-middle mb-2 statement-table" data-testid="fan-statement-table">
                 <caption>
                   Where your {money(s.feeCents)} went in {name}
