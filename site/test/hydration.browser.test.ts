@@ -57,9 +57,20 @@ describe('hydration after the first paint in the browser', () => {
     });
   }
 
-  for (const { width, height, check } of [
-    { width: 1280, height: 800, check: () => !document.getElementById('sidebar')?.classList.contains('expanded') },
-    { width: 375, height: 812, check: () => document.getElementById('sidebar')?.classList.contains('open') === true },
+  // The desktop toggle keeps the focus; the phone's drawer takes it when it opens (issue 44, point 12).
+  for (const { width, height, check, focused } of [
+    {
+      width: 1280,
+      height: 800,
+      check: () => !document.getElementById('sidebar')?.classList.contains('expanded'),
+      focused: () => document.activeElement?.getAttribute('aria-label') === 'Toggle sidebar',
+    },
+    {
+      width: 375,
+      height: 812,
+      check: () => document.getElementById('sidebar')?.classList.contains('open') === true,
+      focused: () => !!document.activeElement?.closest('#sidebar'),
+    },
   ]) {
     it(`toggles the sidebar at ${width} px with the top bar's button clicked before it hydrated`, async () => {
       const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
@@ -69,7 +80,7 @@ describe('hydration after the first paint in the browser', () => {
       const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
       await toggle.click();
       await page.waitForFunction(check);
-      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Toggle sidebar');
+      await page.waitForFunction(focused);
       expect(await toggle.getAttribute('aria-busy')).to.equal(null);
       expect(errors).to.deep.equal([]);
       await page.context().close();
@@ -84,8 +95,8 @@ describe('hydration after the first paint in the browser', () => {
     await page.goto('/tracks/1');
     await page.getByRole('button', { name: /^Like/ }).click();
     await page.getByTestId('toast').filter({ hasText: 'Authentication required' }).waitFor();
-    // One like sent (the held click, replayed once), refused and rolled back.
-    expect(likes).to.equal(1);
+    // The held click, replayed once, asks the visitor to sign in without a request the server could only refuse.
+    expect(likes).to.equal(0);
     await page.getByRole('button', { name: /^Like\s/ }).waitFor();
     expect(errors.filter((error) => !/401/.test(error))).to.deep.equal([]);
     await page.context().close();
