@@ -53,8 +53,9 @@ describe('the second walk (browser)', function () {
     const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
     expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).to.equal('true');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('#sidebar'))).to.equal(true);
+    // A click before the top bar hydrated is replayed once it has: wait for the drawer to report open.
+    await page.locator('.topbar [aria-controls="sidebar"][aria-expanded="true"]').waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => !!document.activeElement?.closest('#sidebar'), undefined, { timeout: 10_000 });
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
 
