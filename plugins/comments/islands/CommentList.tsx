@@ -152,7 +152,8 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
         >
           <label className="form-label small" htmlFor={`comment-${track.id}`}>
             Your comment at {formatDuration(at / 1000)}
-            {current?.id !== track.id && ' (play the track to comment at another moment)'}
+            {/* As the server rendered it until hydrated: the list may hydrate while its track plays. */}
+            {(!hydrated || current?.id !== track.id) && ' (play the track to comment at another moment)'}
           </label>
           <LimitedText id={`comment-${track.id}`} rows={2} value={text} max={COMMENT_MAX_LENGTH} onChange={setText} />
           <div className="d-flex justify-content-end mt-2">
