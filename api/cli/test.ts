@@ -81,11 +81,13 @@ function ensureTools() {
     ['/usr/bin/ffmpeg', 'ffmpeg'],
     // Tests that take Redis away start a redis-server of their own.
     ['/usr/bin/redis-server', 'redis-server'],
+    // The rolling restart runs two nodes behind Debian's HAProxy (api/test/rollingRestart.cluster.test.ts).
+    ['/usr/sbin/haproxy', 'haproxy'],
     // The realistic analysis corpus is General MIDI rendered by FluidSynth (realistic/render.ts).
     ['/usr/bin/fluidsynth', 'fluidsynth'],
     ['/usr/share/sounds/sf2/FluidR3_GM.sf2', 'fluid-soundfont-gm'],
   ]);
-  process.stdout.write('chromium, ffmpeg, redis-server, fluidsynth and its GM soundfont are present\n');
+  process.stdout.write('chromium, ffmpeg, redis-server, haproxy, fluidsynth and its GM soundfont are present\n');
 }
 
 /** `docker compose config` validates docker-compose.yml where a Docker client with Compose is installed. */
