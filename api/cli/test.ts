@@ -1,8 +1,8 @@
 // `npm test`: everything: tools it needs, the build, then two lanes side by side, one per core:
-//   - the browser tests (Chromium, SQLite), about half the suite's time on their own;
+//   - the browser tests (Chromium, SQLite), then the plugin matrix;
 //   - lint, typecheck, the deployment file, the suite on SQLite and on MariaDB/MySQL (a database of
-//     its own per suite), the multi-node test (app and worker processes on MariaDB, Redis and a local
-//     S3 server), then the plugin matrix.
+//     its own per suite), then the multi-node test (app and worker processes on MariaDB, Redis and a
+//     local S3 server).
 // Every test makes its own data folder, database, Redis prefix and ports, so the lanes share nothing
 // but the build, which neither writes (the matrix builds elsewhere). Each step's output is printed
 // whole when it ends, with its time. Prints one closing line "N passed, N failed" summed over every
@@ -196,17 +196,20 @@ async function databaseSuites(): Promise<void> {
 
 // The static checks need no build: they run even when it failed.
 const built = await run('build', bin('astro'), ['build']);
+// The plugin matrix follows the browser tests: the database lane is the longer one.
 await Promise.all([
-  built && part('browser') ? mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' }) : undefined,
   (async () => {
-    await checks();
     if (!built) return;
-    await databaseSuites();
+    if (part('browser')) await mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' });
     if (part('matrix'))
       await mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, {
         TEST_DB: 'sqlite',
         PLUGIN_MATRIX_DIST: '1',
       });
+  })(),
+  (async () => {
+    await checks();
+    if (built) await databaseSuites();
   })(),
 ]);
 
