@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { startSecondNode, startTestServer, type SecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { federationPlugin } from '../plugin.ts';
 import { followScreen, parseHandle } from '../lookup.ts';
 import { startPeer, type Peer } from './peerProcess.ts';
 
@@ -20,8 +19,10 @@ const plugins = [
   'releases',
   'notifications',
   'moderation',
-  federationPlugin({ allowPrivatePeers: true, inboxPerMinute: 40, inboxMaxBytes: 64 * 1024 }),
+  'federation',
 ];
+
+const settings = { federation: { allowPrivatePeers: true, inboxPerMinute: 40, inboxMaxBytes: 64 * 1024 } };
 
 describe('federation: artists on the fediverse', function () {
   this.timeout(60_000);
@@ -55,7 +56,7 @@ describe('federation: artists on the fediverse', function () {
   }
 
   before(async () => {
-    [server, peer] = await Promise.all([startTestServer({ plugins }), startPeer()]);
+    [server, peer] = await Promise.all([startTestServer({ plugins, settings }), startPeer()]);
     artist = await signUp(server, 'novaharbor', { artist: true });
     await server.app.kernel.knex('artists').where({ id: artist.artist!.id }).update({
       bio: 'Synths & <tides>\n\nFrom the harbour.',
@@ -288,14 +289,9 @@ describe('federation: two nodes behind one database', function () {
   let peer: Peer;
 
   before(async () => {
-    [server, peer] = await Promise.all([startTestServer({ plugins }), startPeer()]);
-    // The second node starts with the enabled list, its settings from the environment.
-    process.env.FEDERATION_ALLOW_PRIVATE_PEERS = '1';
-    try {
-      second = await startSecondNode(server, false);
-    } finally {
-      delete process.env.FEDERATION_ALLOW_PRIVATE_PEERS;
-    }
+    [server, peer] = await Promise.all([startTestServer({ plugins, settings }), startPeer()]);
+    // The second node starts with the enabled list and the first node's settings.
+    second = await startSecondNode(server, false);
   });
   after(async () => {
     await second?.stop();
