@@ -22,6 +22,7 @@ const federation: PluginManifest = {
   services: (kernel) => {
     const service = createFederationService(kernel, kernel.settings.federation);
     kernel.services.releases.onPublic((release) => service.released(release.trackId, release.artistId));
+    kernel.services.releases.onEdited((edited) => service.trackEdited(edited.trackId));
     kernel.services.accounts.onProfileChanged((userId) => service.profileChanged(userId));
     kernel.services.moderation?.onWithheld((trx, change) =>
       service.moderated(trx, change.withheld ? 'withhold' : 'restore', change.artistId, change.trackIds),

@@ -142,7 +142,7 @@ export function createFederationService(kernel: Kernel, settings: FederationSett
       await send(artist.id, updateActorOf(context(), await personOf(context(), artist, await headerOf(artist.id)), at));
     },
 
-    /** A release's fields changed after it went out: an Update of its Note. */
+    /** releases.onEdited: a release's fields changed after it went out, so an Update of its Note. */
     async trackEdited(trackId: number): Promise<void> {
       const track = await directory.track(trackId);
       const artist = track && (await directory.artist(track.artistId));

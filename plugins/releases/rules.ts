@@ -264,6 +264,13 @@ export const WITHDRAW_MESSAGES = {
   confirm: 'Withdraw this release? It will not come out, its pre-saves are cancelled and its month is free again.',
 } as const;
 
+/** Editing a release after submit (issue 44 point 3): only the artist's own; the audio stays. */
+export const EDIT_MESSAGES = {
+  notFound: 'Release not found',
+  audioFixed: 'Once submitted, the audio cannot be modified',
+  done: 'Release updated',
+} as const;
+
 export const MONTHLY_DROP_TAKEN =
   'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
 
