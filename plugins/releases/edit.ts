@@ -73,8 +73,7 @@ export function createReleaseEdits(kernel: Kernel, uploads: Uploads) {
       if (merged.hasLyrics && !merged.lyricsLanguage) throw invalid(DATE_MESSAGES.lyricsLanguage);
       if (merged.tikTokStartTime != null && merged.tikTokStartTime >= Number(row.duration))
         throw invalid(DATE_MESSAGES.tikTokBeyond);
-      const metadata: ReleaseMetadata | undefined =
-        rawMetadata === undefined ? undefined : parseMetadata(rawMetadata);
+      const metadata: ReleaseMetadata | undefined = rawMetadata === undefined ? undefined : parseMetadata(rawMetadata);
 
       let coverChanged = false;
       if (input.coverImage !== undefined && input.coverImage !== row.coverImage) {

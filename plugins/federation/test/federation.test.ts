@@ -151,6 +151,20 @@ describe('federation: artists on the fediverse', function () {
     expect(await server.app.kernel.knex('federation_followers').count({ n: '*' }).first()).to.deep.include({ n: 1 });
   });
 
+  it("puts the artist's fediverse followers, handles and dates, in their data export", async () => {
+    const kernel = server.app.kernel;
+    const hook = kernel.plugins.find((p) => p.name === 'federation')!.exportData!;
+    const exported = (await hook(kernel, artist.user.id)) as {
+      fediverse: { handle: string; followers: Array<{ handle: string; followedAt: string }> };
+    };
+    expect(exported.fediverse.handle).to.equal(`@novaharbor@${new URL(server.url).host}`);
+    expect(exported.fediverse.followers.map((f) => f.handle)).to.deep.equal([peer.handle]);
+    const row = await kernel.knex('federation_followers').first('createdAt');
+    expect(exported.fediverse.followers[0].followedAt).to.equal(new Date(Number(row.createdAt)).toISOString());
+    const fan = await signUp(server, 'quietfan');
+    expect(await hook(kernel, fan.user.id)).to.deep.equal({});
+  });
+
   it('sends a drop at its public moment, not before: a Create of a Note with audio, cover, link and hashtags, once per inbox', async () => {
     const releases = server.app.kernel.services.releases;
     const later = await track(Date.now() + 86_400_000);
@@ -228,6 +242,26 @@ describe('federation: artists on the fediverse', function () {
     await drain();
     const [update] = await ofType('Update');
     expect(update.activity.object).to.include({ id: actorId, type: 'Person' });
+  });
+
+  it('sends an Update of the Note when the artist edits a released drop, nothing for one not out yet', async () => {
+    const released = await track(Date.now() - 100);
+    await server.app.kernel.services.releases.announcePublic(released);
+    const scheduled = await track(Date.now() + 86_400_000);
+    await drain();
+    const before = (await ofType('Update')).length;
+    const edited = await artist.client.patch(`/api/releases/${released}`, { title: 'Drop, edited', genre: 'Jazz' });
+    expect(edited.status, edited.text).to.equal(200);
+    expect((await artist.client.patch(`/api/releases/${scheduled}`, { title: 'Not yet' })).status).to.equal(200);
+    await drain();
+    const updates = (await ofType('Update')).slice(before);
+    expect(updates).to.have.length(1);
+    const [update] = updates;
+    expect(update.verified, 'signature verified by http-signature').to.equal(true);
+    expect(update.digestMatches).to.equal(true);
+    expect(update.activity.id).to.match(new RegExp(`^${server.url}/ap/tracks/${released}#update-\\d+$`));
+    expect(update.activity.object).to.include({ id: `${server.url}/ap/tracks/${released}`, name: 'Drop, edited' });
+    expect([update.activity.object.tag].flat().map((t: { name: string }) => t.name)).to.include('#Jazz');
   });
 
   it('finds the follow screen of a handle through its WebFinger subscribe template, and only public servers by default', async () => {
