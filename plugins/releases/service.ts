@@ -282,6 +282,27 @@ export function createReleasesService(kernel: Kernel) {
       if (!gone) throw conflict(WITHDRAW_MESSAGES.out);
     },
 
+    /** The artist's releases, newest first, for their dashboard's list of what they can edit. */
+    async releasesOfUser(
+      userId: number,
+    ): Promise<Array<{ id: number; title: string; publicAt: string; out: boolean }>> {
+      const rows = await knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artistId')
+        .where('a.userId', userId)
+        .orderBy([
+          { column: 't.uploadDate', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ])
+        .select('t.id', 't.title', 't.uploadDate');
+      const at = kernel.now().getTime();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        title: String(row.title),
+        publicAt: new Date(Number(row.uploadDate)).toISOString(),
+        out: Number(row.uploadDate) <= at,
+      }));
+    },
+
     /** Whether the track is this user's own (a scheduled one's preview). */
     async isOwnTrack(userId: number, trackId: number): Promise<boolean> {
       return !!(await knex('tracks as t')
