@@ -102,7 +102,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
     setErrors(found);
     if (Object.keys(found).length) {
       // The first invalid field takes the focus, so its message is read out.
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('.is-invalid')?.focus());
       return;
     }
     setPending(true);
@@ -232,7 +232,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
         )}
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{m.release_edit_cover()}</legend>
-          <div className="d-flex flex-wrap align-items-center gap-3">
+          <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
             {draft.coverImage && (
               <img src={draft.coverImage} alt={m.release_edit_cover_alt()} width={96} height={96} className="rounded" />
             )}
@@ -241,7 +241,6 @@ export default function EditRelease({ release, currentYear }: { release: Release
               accept="image/*"
               aria-label={m.release_edit_cover_change()}
               disabled={cover.busy}
-              className="w-auto"
               onChange={(e) => void changeCover((e.target as HTMLInputElement).files?.[0])}
             />
             {cover.busy && <span className="small text-secondary">{m.release_edit_cover_uploading()}</span>}
