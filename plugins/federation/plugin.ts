@@ -15,7 +15,8 @@ const federation: PluginManifest = {
   name: 'federation',
   api: '^1.0.0',
   dependsOn: ['accounts', 'catalog', 'releases'],
-  // Takedowns and suspensions reach followers' servers when moderation is on; the dashboard shows followers when insights is.
+  // Takedowns and suspensions reach followers' servers when moderation is on; the dashboard shows
+  // followers when insights is.
   optionalDependsOn: ['moderation', 'insights'],
   migrations: path.join(import.meta.dirname, 'migrations'),
   settings: federationSettings,

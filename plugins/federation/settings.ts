@@ -20,7 +20,9 @@ export const federationSettings = {
     default: false,
     shownDefault: '`0`',
     meaning:
-      'federation plugin: `1` lets it fetch from and deliver to fediverse servers on loopback and private addresses (a test peer on this machine); off, only public addresses are reached (`plugins/federation/README.md`)',
+      'federation plugin: `1` lets it fetch from and deliver to fediverse servers on loopback and private ' +
+      'addresses (a test peer on this machine); off, only public addresses are reached ' +
+      '(`plugins/federation/README.md`)',
     validator(raw) {
       if (raw === '1' || raw === 'true') return true;
       if (raw === '0' || raw === 'false') return false;
@@ -37,7 +39,8 @@ export const federationSettings = {
     env: 'FEDERATION_INBOX_PER_MINUTE',
     default: 300,
     meaning:
-      'federation plugin: activities one remote server (the host of its signing key) may post a minute, on all nodes together (429 with Retry-After past it)',
+      'federation plugin: activities one remote server (the host of its signing key) may post a minute, ' +
+      'on all nodes together (429 with Retry-After past it)',
     validator: positive('FEDERATION_INBOX_PER_MINUTE'),
   },
 } satisfies Record<string, SettingDeclaration>;

@@ -124,7 +124,8 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     '/tracks/:id/media',
     {
       summary:
-        'A track’s waveform, loudness, tempo and key, and whether its stream is ready (a scheduled one: to its artist only)',
+        'A track’s waveform, loudness, tempo and key, and whether its stream is ready ' +
+        '(a scheduled one: to its artist only)',
       session: 'optional',
       responses: { 200: TrackMedia },
     },

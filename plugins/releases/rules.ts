@@ -272,7 +272,8 @@ export const EDIT_MESSAGES = {
 } as const;
 
 export const MONTHLY_DROP_TAKEN =
-  'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
+  'You already have a monthly drop for this month. Only one track per month counts as the official drop: ' +
+  'turn off Monthly Drop to publish it as a regular upload.';
 
 /** Spec §5: the credit dialogs. */
 /** What the artist sees when the streaming file could not be made (step 6, the track page). */

@@ -67,7 +67,7 @@ describe('federation: artists on the fediverse', function () {
     await Promise.all([server?.stop(), peer?.stop()]);
   });
 
-  it('answers WebFinger for @username@<PUBLIC_URL host> with the actor, ids from PUBLIC_URL whatever the Host', async () => {
+  it('answers WebFinger for @username@<PUBLIC_URL host>, ids from PUBLIC_URL whatever the Host', async () => {
     const host = new URL(server.url).host;
     const res = await fetch(
       `${server.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:novaharbor@${host}`)}`,
@@ -83,7 +83,7 @@ describe('federation: artists on the fediverse', function () {
     expect(unknown.status).to.equal(404);
   });
 
-  it('serves the actor: name, escaped summary, icon, profile URL, inbox, shared inbox, outbox, followers and one key kept', async () => {
+  it('serves the actor: name, escaped summary, icon, URL, inboxes, outbox, followers and one key kept', async () => {
     const res = await ap(new URL(actorId).pathname, { host: `localhost:${new URL(server.url).port}` });
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/activity\+json|ld\+json/);
@@ -110,7 +110,7 @@ describe('federation: artists on the fediverse', function () {
     expect(page.headers.get('location')).to.equal(`/artist/${artist.artist!.id}`);
   });
 
-  it('accepts a Mastodon-signed Follow at once; the Accept reaches the follower signed (checked by http-signature)', async () => {
+  it('accepts a Mastodon-signed Follow at once; the Accept arrives signed (checked by http-signature)', async () => {
     const sent = await peer.control('follow', { target: actorId, inbox });
     expect(sent.status).to.equal(202);
     follow = sent.follow;
@@ -165,7 +165,7 @@ describe('federation: artists on the fediverse', function () {
     expect(await hook(kernel, fan.user.id)).to.deep.equal({});
   });
 
-  it('sends a drop at its public moment, not before: a Create of a Note with audio, cover, link and hashtags, once per inbox', async () => {
+  it('sends a drop when public: a Create of a Note (audio, cover, link, hashtags), once an inbox', async () => {
     const releases = server.app.kernel.services.releases;
     const later = await track(Date.now() + 86_400_000);
     await releases.announcePublic(later);
@@ -208,7 +208,7 @@ describe('federation: artists on the fediverse', function () {
     ]);
   });
 
-  it('sends Delete when moderation takes a drop down or suspends its artist (Create again on restore), and an actor Update when the profile changes', async () => {
+  it('sends Delete on a takedown or suspension (Create on restore), an actor Update on a profile change', async () => {
     const admin = await signUp(server, 'boss', { role: 'admin' });
     const [created] = await ofType('Create');
     const trackId = Number(new URL(created.activity.object.id).pathname.split('/').pop());
@@ -264,7 +264,7 @@ describe('federation: artists on the fediverse', function () {
     expect([update.activity.object.tag].flat().map((t: { name: string }) => t.name)).to.include('#Jazz');
   });
 
-  it('finds the follow screen of a handle through its WebFinger subscribe template, and only public servers by default', async () => {
+  it('finds a follow screen by the WebFinger subscribe template, only on public servers by default', async () => {
     const service = server.app.kernel.services.federation;
     const found = await service.followLink(artist.artist!.id, peer.handle, 'test-client');
     expect(found).to.deep.equal({ url: `${peer.origin}/authorize_interaction?uri=${encodeURIComponent(actorId)}` });

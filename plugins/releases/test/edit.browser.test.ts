@@ -45,7 +45,7 @@ describe('releases: editing a release in the browser', function () {
     expect([...errors, ...visitor.errors]).to.deep.equal([]);
   });
 
-  it('lists the artist’s releases with their edit screens on the dashboard; another artist’s is not found', async () => {
+  it('lists the artist’s releases with their edit screens on the dashboard; another’s is not found', async () => {
     const { page } = await openPage(suite.browser, suite.server.url);
     await signIn(page, 'novaharbor');
     await page.goto('/dashboard');

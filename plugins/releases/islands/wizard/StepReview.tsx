@@ -4,6 +4,7 @@ import { formatDay } from '../../schedule.ts';
 import type { Credit } from '../../metadata.ts';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const LOCAL_MIDNIGHT = "00:00 in each listener's time zone";
 
 function Rows({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -120,7 +121,7 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
                     draft.releaseASAP
                       ? 'As soon as you submit'
                       : draft.releaseDate
-                        ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? "00:00 in each listener's time zone" : '00:00 UTC'}`
+                        ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? LOCAL_MIDNIGHT : '00:00 UTC'}`
                         : 'No date chosen',
                   ],
                   ['Midnight Release', yesNo(draft.midnightRelease)],
