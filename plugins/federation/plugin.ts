@@ -37,6 +37,10 @@ const federation: PluginManifest = {
     [DELIVER_JOB]: (payload, kernel) => kernel.services.federation.deliver(payload as { type?: string }),
     [ANNOUNCE_JOB]: (payload, kernel) => kernel.services.federation.announce(payload as Announcement),
   },
+  exportData: async (kernel, userId) => {
+    const fediverse = await kernel.services.federation.exportOf(userId);
+    return fediverse ? { fediverse } : {};
+  },
   deleteData: (kernel, userId, trx) => kernel.services.federation.accountDeleted(trx, userId),
   slots: {
     'artist.actions': 'components/FollowOnFediverse.astro',

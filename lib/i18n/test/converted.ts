@@ -26,6 +26,9 @@ export const CONVERTED = [
   'plugins/releases/islands/EditRelease.tsx',
   'plugins/releases/components/EditReleaseLink.astro',
   'plugins/releases/components/YourReleases.astro',
+  'plugins/releases/islands/wizard/StepDelivery.tsx',
+  'plugins/releases/islands/wizard/StepReview.tsx',
+  'plugins/releases/islands/wizard/StepComplete.tsx',
   'plugins/lyrics/components/EditLyricsLink.astro',
 ];
 
