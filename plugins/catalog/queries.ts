@@ -101,7 +101,8 @@ export function artistsQuery(knex: Knex, now: Date, out: Released, popularity: P
     .select(
       'a.*',
       knex.raw(
-        `(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.onRecord.sql}) as drop_count`,
+        '(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ' +
+          `${out.onRecord.sql}) as drop_count`,
         out.onRecord.bindings,
       ),
       knex.raw(
