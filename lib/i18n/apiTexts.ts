@@ -59,6 +59,8 @@ export const API_TEXTS: Record<string, () => string> = {
   'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.':
     m.api_recovery_no_mail,
   'Too many accounts were registered from your network.': m.api_registrations,
+  'Once submitted, the audio cannot be modified': m.api_release_audio_fixed,
+  'Release not found': m.api_release_not_found,
   'Please select an artist': m.api_select_artist,
   'You cannot allocate credits to yourself': m.api_self_allocation,
   'This account is suspended': m.api_suspended,

@@ -11,10 +11,15 @@ export interface DropMark {
   month: string;
   /** Day of the month it came out (1–31, UTC, as the release day is stored). */
   day: number;
+  /**
+   * Taken down, and the takedown does not count yet (under appeal or in its window): it keeps its
+   * place on the record, shown as withheld, until an appeal is rejected (issue 44 point 9).
+   */
+  withheld?: boolean;
 }
 
 /** How a month of the record looks: the profile's strip of the last months. */
-export type MonthState = 'dropped' | 'missed' | 'open' | 'before';
+export type MonthState = 'dropped' | 'withheld' | 'missed' | 'open' | 'before';
 
 export interface DropRecord {
   /**
@@ -30,6 +35,8 @@ export interface DropRecord {
   usualDay: number | null;
   /** Whether this month's drop is out. */
   droppedThisMonth: boolean;
+  /** Drops taken down whose takedown is under appeal (or in its window): counted, and shown as withheld. */
+  withheld: number;
   /** The last months, oldest first: one artist's read (the profile) has them, lists do not. */
   recent?: Array<{ month: string; state: MonthState }>;
 }
@@ -60,6 +67,7 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
   // Newest first; the database keeps one monthly drop per artist and month.
   const marks = drops.map((d) => ({ month: monthIndex(d.month), day: d.day })).sort((a, b) => b.month - a.month);
   const has = new Set(marks.map((d) => d.month));
+  const withheld = new Set(drops.filter((d) => d.withheld).map((d) => monthIndex(d.month)));
   const now = Math.max(monthIndex(current), marks[0]?.month ?? -Infinity);
   const start = Math.min(monthIndex(joined), marks.at(-1)?.month ?? Infinity, now);
 
@@ -87,11 +95,20 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
     missed,
     usualDay: days.length ? days[(days.length - 1) >> 1] : null,
     droppedThisMonth,
+    withheld: withheld.size,
   };
   if (recentMonths > 0) {
     record.recent = Array.from({ length: recentMonths }, (_, i) => {
       const m = now - recentMonths + 1 + i;
-      const state: MonthState = has.has(m) ? 'dropped' : m === now ? 'open' : m <= start ? 'before' : 'missed';
+      const state: MonthState = withheld.has(m)
+        ? 'withheld'
+        : has.has(m)
+          ? 'dropped'
+          : m === now
+            ? 'open'
+            : m <= start
+              ? 'before'
+              : 'missed';
       return { month: monthOfIndex(m), state };
     });
   }

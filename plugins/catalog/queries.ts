@@ -38,6 +38,11 @@ export interface Released {
   pending: { sql: string; bindings: number[] };
   /** The moment a track is out for this viewer (SQL over alias `t`), so a countdown ends when it is. */
   outAt: { sql: string; bindings: number[] };
+  /**
+   * What the artist's drop record counts: what is out, and a takedown that does not count against
+   * the record yet (under appeal, or in its window: `record_withheld_until`), shown as withheld.
+   */
+  onRecord: { sql: string; bindings: number[] };
 }
 
 const LOCAL_MIDNIGHT = '(t.release_asap = 0 and t.midnight_release = 1)';
@@ -49,6 +54,7 @@ const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 const WITHHELD_ARTISTS =
   'select wa.id from artists wa join users wu on wu.id = wa.user_id where wu.suspended_at is not null or wu.deleted_at is not null';
 const NOT_HIDDEN = `(t.hidden_at is null and t.artist_id not in (${WITHHELD_ARTISTS}))`;
+const ON_RECORD = `((t.hidden_at is null or t.record_withheld_until > ?) and t.artist_id not in (${WITHHELD_ARTISTS}))`;
 
 /** Artists (alias `a`) still on OneTrack: a deleted account's artist is gone (410) from pages and lists. */
 export const LIVE_ARTIST = 'not exists (select 1 from users du where du.id = a.user_id and du.deleted_at is not null)';
@@ -69,6 +75,7 @@ export function released(now: number, offsetMs: number): Released {
     bindings,
     pending: { sql: `(${NOT_HIDDEN} and not ${time})`, bindings },
     outAt,
+    onRecord: { sql: `(${ON_RECORD} and ${time})`, bindings: [now, ...bindings] },
   };
 }
 
@@ -79,6 +86,7 @@ export function anyRelease(): Released {
     bindings: [],
     pending: { sql: '1 = 0', bindings: [] },
     outAt: { sql: 't.upload_date', bindings: [] },
+    onRecord: { sql: NOT_HIDDEN, bindings: [] },
   };
 }
 
@@ -93,8 +101,9 @@ export function artistsQuery(knex: Knex, now: Date, out: Released, popularity: P
     .select(
       'a.*',
       knex.raw(
-        `(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.sql}) as drop_count`,
-        out.bindings,
+        '(select count(*) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ' +
+          `${out.onRecord.sql}) as drop_count`,
+        out.onRecord.bindings,
       ),
       knex.raw(
         `(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`,
@@ -110,13 +119,13 @@ export function monthlyListeners(knex: Knex, now: Date, popularity: Popularity):
   return knex.raw(`${sql} as monthly_listeners`, bindings);
 }
 
-/** Released monthly drops as (artist, month, release moment) for drop records (cadence.ts). */
+/** Released monthly drops as (artist, month, release moment, withheld) for drop records (cadence.ts). */
 export function dropMarksQuery(knex: Knex, out: Released): Knex.QueryBuilder {
   return knex('tracks as t')
-    .select('t.artist_id', 't.drop_month', 't.upload_date')
+    .select('t.artist_id', 't.drop_month', 't.upload_date', 't.hidden_at')
     .where('t.is_monthly_drop', 1)
     .whereNotNull('t.drop_month')
-    .whereRaw(out.sql, out.bindings);
+    .whereRaw(out.onRecord.sql, out.onRecord.bindings);
 }
 
 /** Case-insensitive match of the directory search against name or genre (spec §5), and the Filters' genre (exact). */

@@ -30,7 +30,10 @@ export const DropRecord = component(
     missed: integer,
     usualDay: nullable(integer),
     droppedThisMonth: boolean,
-    recent: optional(arrayOf(object({ month: MONTH, state: oneOf('dropped', 'missed', 'open', 'before') }))),
+    withheld: integer,
+    recent: optional(
+      arrayOf(object({ month: MONTH, state: oneOf('dropped', 'withheld', 'missed', 'open', 'before') })),
+    ),
   }),
 );
 

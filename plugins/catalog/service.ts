@@ -124,9 +124,11 @@ export function createCatalogService(kernel: Kernel) {
       const query = dropMarksQuery(knex, out);
       if (rows.length <= RECORDS_BY_ID_LIMIT) query.whereIn('t.artist_id', [...marks.keys()]);
       for (const drop of await query) {
-        marks
-          .get(Number(drop.artistId))
-          ?.push({ month: String(drop.dropMonth), day: new Date(Number(drop.uploadDate)).getUTCDate() });
+        marks.get(Number(drop.artistId))?.push({
+          month: String(drop.dropMonth),
+          day: new Date(Number(drop.uploadDate)).getUTCDate(),
+          withheld: drop.hiddenAt != null,
+        });
       }
     }
     return new Map(

@@ -34,15 +34,16 @@ export function createFollowers(knex: Knex, now: () => number, changedFor: (arti
       return Number(row?.n ?? 0);
     },
 
-    async recent(artistId: number, limit: number): Promise<Array<{ handle: string; since: number }>> {
-      const rows = await knex(TABLE)
+    /** Newest first; every one without a limit (the artist's data export). */
+    async recent(artistId: number, limit?: number): Promise<Array<{ handle: string; since: number }>> {
+      const query = knex(TABLE)
         .where({ artistId })
         .orderBy([
           { column: 'createdAt', order: 'desc' },
           { column: 'id', order: 'desc' },
         ])
-        .limit(limit)
         .select('handle', 'createdAt');
+      const rows = await (limit ? query.limit(limit) : query);
       return rows.map((row) => ({ handle: String(row.handle), since: Number(row.createdAt) }));
     },
 

@@ -39,10 +39,10 @@ export function trackNote(ctx: Context<void>, artist: LocalArtist, track: LocalT
     `<p><a href="${escapeHtml(page.href)}">${escapeHtml(page.href)}</a></p>` +
     (names.length
       ? `<p>${names
-          .map(
-            (name) =>
-              `<a href="${escapeHtml(tagLink(name).href)}" class="mention hashtag" rel="tag">#<span>${escapeHtml(name)}</span></a>`,
-          )
+          .map((name) => {
+            const href = escapeHtml(tagLink(name).href);
+            return `<a href="${href}" class="mention hashtag" rel="tag">#<span>${escapeHtml(name)}</span></a>`;
+          })
           .join(' ')}</p>`
       : '');
   return new Note({

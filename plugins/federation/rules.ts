@@ -12,8 +12,8 @@ export const HANDLE_MAX = 300;
 export const LOOKUPS_PER_MINUTE = 10;
 
 // Letters of either case: the service stores the name lowercased.
-export const DOMAIN_PATTERN =
-  /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)*[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(:\d{1,5})?$/;
+const LABEL = '[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?';
+export const DOMAIN_PATTERN = new RegExp(`^(?=.{1,253}$)(${LABEL}\\.)*${LABEL}(:\\d{1,5})?$`);
 
 export const MESSAGES = {
   badDomain: 'Enter a domain name like mastodon.example',

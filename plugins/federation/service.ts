@@ -102,6 +102,23 @@ export function createFederationService(kernel: Kernel, settings: FederationSett
     },
 
     /**
+     * The artist's part of "Your data": every fediverse follower's handle and when they followed
+     * (a suspended artist's too: their followers are kept while the actor answers 404).
+     */
+    async exportOf(userId: number) {
+      const artist = await knex('artists as a')
+        .join('users as u', 'u.id', 'a.userId')
+        .where('a.userId', userId)
+        .first('a.id', 'u.username');
+      if (!artist) return null;
+      const all = await followers.recent(Number(artist.id));
+      return {
+        handle: `@${artist.username}@${new URL(kernel.config.publicUrl).host}`,
+        followers: all.map((f) => ({ handle: f.handle, followedAt: new Date(f.since).toISOString() })),
+      };
+    },
+
+    /**
      * Where a visitor's server lets them follow this artist, or why not (a result, not a throw: the
      * page that asks is bundled apart from this module's error classes).
      */
@@ -142,7 +159,7 @@ export function createFederationService(kernel: Kernel, settings: FederationSett
       await send(artist.id, updateActorOf(context(), await personOf(context(), artist, await headerOf(artist.id)), at));
     },
 
-    /** A release's fields changed after it went out: an Update of its Note. */
+    /** releases.onEdited: a release's fields changed after it went out, so an Update of its Note. */
     async trackEdited(trackId: number): Promise<void> {
       const track = await directory.track(trackId);
       const artist = track && (await directory.artist(track.artistId));

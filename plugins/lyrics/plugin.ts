@@ -19,6 +19,7 @@ const lyrics: PluginManifest = {
     'upload.lyrics': 'islands/WizardLyrics.tsx',
     'upload.submitted': 'client/saveAfterUpload.ts',
     'track.sections': 'components/TrackLyrics.astro',
+    'release.edit-sections': 'components/EditLyricsLink.astro',
     'player.views': 'islands/PlayerLyrics.tsx',
     'player.audio': 'client/followAudio.ts',
   },

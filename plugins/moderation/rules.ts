@@ -33,6 +33,14 @@ export const REPORTS_PER_HOUR = 10;
 export const NOTICES_PER_HOUR = 5;
 
 export const NOTE_MAX_LENGTH = 1000;
+/**
+ * Issue 44 point 9: a taken-down monthly drop keeps its place on the artist's drop record (as
+ * withheld) for this long, and while an appeal filed meanwhile is open; a rejected appeal, or none
+ * in this window, makes the takedown count (tracks.record_withheld_until, the catalog's column).
+ */
+export const APPEAL_WINDOW_DAYS = 14;
+/** record_withheld_until while an appeal is open: until a moderator decides (the largest date). */
+export const UNTIL_DECIDED = 8_640_000_000_000_000;
 export const REASON_MAX_LENGTH = 500;
 export const FIELD_MAX_LENGTH = 300;
 

@@ -6,7 +6,9 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { auditJson, createAuditLog } from './audit.ts';
 import {
   ACTIONS_FOR,
+  APPEAL_WINDOW_DAYS,
   MESSAGES,
+  UNTIL_DECIDED,
   NOTICES_PER_HOUR,
   REPORTS_PER_HOUR,
   type ModerationAction,
@@ -15,6 +17,8 @@ import {
   type TargetType,
 } from './rules.ts';
 import { findTargets, targetKey, trackIdOfUrl, type Target } from './targets.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * What the moderation queue shows; a new report or notice announces only this (it changes no other page,
@@ -282,11 +286,15 @@ export function createModerationService(kernel: Kernel) {
             type === 'track'
               ? await trx('appeals').where({ trackId: id, status: 'open' }).update({ status: 'denied' })
               : 0;
+          // The appeal rejected: from now on the takedown counts on the artist's record.
+          if (denied) await trx('tracks').where({ id }).update({ recordWithheldUntil: null });
           if (!dismissed && !denied) throw invalid(MESSAGES.nothingOpen);
         } else if (action === 'hide') {
           if (type === 'comment') await kernel.services.comments.moderate(trx, id, true);
           else if (!target.hidden) {
-            await trx('tracks').where({ id }).update({ hiddenAt: at, hiddenReason: why });
+            await trx('tracks')
+              .where({ id })
+              .update({ hiddenAt: at, hiddenReason: why, recordWithheldUntil: at + APPEAL_WINDOW_DAYS * DAY_MS });
             await notifyTakedown(trx, target, why, at);
             await tellWithheld(trx, { trackIds: [id], withheld: true });
           }
@@ -310,7 +318,7 @@ export function createModerationService(kernel: Kernel) {
               ? await trx('tracks')
                   .where({ id })
                   .whereNotNull('hiddenAt')
-                  .update({ hiddenAt: null, hiddenReason: null })
+                  .update({ hiddenAt: null, hiddenReason: null, recordWithheldUntil: null })
               : type === 'comment'
                 ? await kernel.services.comments.moderate(trx, id, false)
                 : 0;
@@ -370,13 +378,17 @@ export function createModerationService(kernel: Kernel) {
         : null;
       if (counter && (!counter.name || !counter.email || !counter.goodFaith)) throw invalid(MESSAGES.counterNotice);
       try {
-        await knex('appeals').insert({
-          trackId,
-          userId: user.id,
-          message: input.message.trim(),
-          counterNotice: counter ? JSON.stringify({ name: counter.name, email: counter.email }) : null,
-          status: 'open',
-          createdAt: now(),
+        await knex.transaction(async (trx) => {
+          await trx('appeals').insert({
+            trackId,
+            userId: user.id,
+            message: input.message.trim(),
+            counterNotice: counter ? JSON.stringify({ name: counter.name, email: counter.email }) : null,
+            status: 'open',
+            createdAt: now(),
+          });
+          // Under appeal, the drop stays on the artist's record (as withheld) until a moderator decides.
+          await trx('tracks').where({ id: trackId }).update({ recordWithheldUntil: UNTIL_DECIDED });
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(MESSAGES.alreadyAppealed);

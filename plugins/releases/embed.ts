@@ -34,5 +34,10 @@ export function embedSnippet(
   target: { kind: EmbedKind; id: number; title: string },
   size: { width: number | '100%'; height: number } = { width: '100%', height: EMBED_HEIGHT },
 ): string {
-  return `<iframe src="${origin}${embedPath(target.kind, target.id)}" width="${size.width}" height="${size.height}" style="border:0;border-radius:12px" title="${escapeAttribute(target.title)} on OneTrack" loading="lazy" allow="autoplay; encrypted-media"></iframe>`;
+  const src = `${origin}${embedPath(target.kind, target.id)}`;
+  const title = `${escapeAttribute(target.title)} on OneTrack`;
+  return (
+    `<iframe src="${src}" width="${size.width}" height="${size.height}" style="border:0;border-radius:12px" ` +
+    `title="${title}" loading="lazy" allow="autoplay; encrypted-media"></iframe>`
+  );
 }

@@ -23,11 +23,14 @@ export function loudnessAdvice({ integrated, truePeak }: MeasuredTrack): string 
     parts.push(`Your master sits at the ${TARGET} the player plays every track at: it plays as you mixed it.`);
   } else if (wanted < 0) {
     parts.push(
-      `The player turns this master down by ${db(gain)} to ${TARGET}, so a louder master wins no loudness; a more dynamic master would keep more punch.`,
+      `The player turns this master down by ${db(gain)} to ${TARGET}, so a louder master wins no loudness; ` +
+        'a more dynamic master would keep more punch.',
     );
   } else if (gain < wanted - 0.05) {
     parts.push(
-      `This master is quieter than ${TARGET}, and its true peak leaves room for only ${db(gain)} of the ${db(wanted)} the player would add: it will play quieter than other tracks. Limiting the peaks, or a louder master, fixes that.`,
+      `This master is quieter than ${TARGET}, and its true peak leaves room for only ${db(gain)} of the ` +
+        `${db(wanted)} the player would add: it will play quieter than other tracks. Limiting the peaks, ` +
+        'or a louder master, fixes that.',
     );
   } else {
     parts.push(`The player raises this master by ${db(gain)} to ${TARGET}; its true peak leaves room for that.`);

@@ -6,8 +6,10 @@ import { Metadata, Presaved, Release, TrackMedia, Upload } from './schemas.ts';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
+import { editRules, type ReleaseEdit } from './edit.ts';
 import { parseMetadata } from './metadata.ts';
 import {
+  EDIT_MESSAGES,
   PRESAVE_MESSAGES,
   WITHDRAW_MESSAGES,
   trackRequired,
@@ -22,6 +24,7 @@ import { requestViewer } from '../catalog/viewer.ts';
 
 const parseUpload = bodyValidator<{ data: string; filename?: string; type: UploadKind }>(uploadRules, uploadRequired);
 const parseTrack = bodyValidator<TrackInput>(trackRules, trackRequired);
+const parseEdit = bodyValidator<ReleaseEdit>(editRules);
 
 export const UPLOAD_LOGIN = 'Please log in to upload files';
 export const TRACK_LOGIN = 'You need to be logged in to upload tracks.';
@@ -121,7 +124,8 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     '/tracks/:id/media',
     {
       summary:
-        'A track’s waveform, loudness, tempo and key, and whether its stream is ready (a scheduled one: to its artist only)',
+        'A track’s waveform, loudness, tempo and key, and whether its stream is ready ' +
+        '(a scheduled one: to its artist only)',
       session: 'optional',
       responses: { 200: TrackMedia },
     },
@@ -179,6 +183,31 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
       const user = requireUser(ctx);
       await releases.withdraw(user.id, idParam(ctx.params.id, 'Release'));
       ctx.body = { message: WITHDRAW_MESSAGES.done };
+    },
+  );
+
+  // Issue 44 point 3: the metadata after submit, checked by the wizard's rules; the audio stays.
+  api.patch(
+    '/releases/:id',
+    {
+      summary: 'Edit one of the caller’s releases: its details, cover and credits (never its audio or schedule)',
+      session: 'required',
+      body: parseEdit,
+      bodyFields: { metadata: Metadata },
+      responses: { 200: Release },
+      errors: {
+        400: 'a field, a date or a credit that does not fit',
+        403: 'another person’s upload as the cover',
+        404: 'not one of the caller’s releases',
+      },
+    },
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const id = idParam(ctx.params.id, 'Release');
+      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      if (body.audioUrl !== undefined) throw invalid(EDIT_MESSAGES.audioFixed);
+      await releases.edit(user.id, id, parseEdit(body), body.metadata);
+      ctx.body = await releases.release(id);
     },
   );
 

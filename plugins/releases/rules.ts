@@ -264,8 +264,16 @@ export const WITHDRAW_MESSAGES = {
   confirm: 'Withdraw this release? It will not come out, its pre-saves are cancelled and its month is free again.',
 } as const;
 
+/** Editing a release after submit (issue 44 point 3): only the artist's own; the audio stays. */
+export const EDIT_MESSAGES = {
+  notFound: 'Release not found',
+  audioFixed: 'Once submitted, the audio cannot be modified',
+  done: 'Release updated',
+} as const;
+
 export const MONTHLY_DROP_TAKEN =
-  'You already have a monthly drop for this month. Only one track per month counts as the official drop: turn off Monthly Drop to publish it as a regular upload.';
+  'You already have a monthly drop for this month. Only one track per month counts as the official drop: ' +
+  'turn off Monthly Drop to publish it as a regular upload.';
 
 /** Spec §5: the credit dialogs. */
 /** What the artist sees when the streaming file could not be made (step 6, the track page). */

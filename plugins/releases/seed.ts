@@ -16,8 +16,11 @@ const LYRICS: Record<string, string | null> = {
   Folk: 'English',
 };
 
+const year = (ms: unknown) => new Date(Number(ms)).getUTCFullYear();
+
 function describe(title: string, artist: string, genre: string | null, bio: string): string {
-  return `${title} is ${artist}'s ${genre ? `${genre.toLowerCase()} ` : ''}drop, written and recorded in a single month.\n\n${bio}`;
+  const kind = genre ? `${genre.toLowerCase()} ` : '';
+  return `${title} is ${artist}'s ${kind}drop, written and recorded in a single month.\n\n${bio}`;
 }
 
 export async function seedReleases(kernel: Kernel): Promise<void> {
@@ -48,8 +51,8 @@ export async function seedReleases(kernel: Kernel): Promise<void> {
           lyricsLanguage: lyrics,
           contentType: row.genre === 'Hip-Hop/Rap' ? 'Explicit' : row.genre === 'Rock' ? 'Clean' : 'Not Explicit',
           description: describe(row.title, row.name, row.genre, row.bio ?? ''),
-          isrc: `QZDEM${String(new Date(Number(row.uploadDate)).getUTCFullYear()).slice(2)}${String(row.id).padStart(5, '0')}`,
-          recordingYear: new Date(Number(row.uploadDate)).getUTCFullYear(),
+          isrc: `QZDEM${String(year(row.uploadDate)).slice(2)}${String(row.id).padStart(5, '0')}`,
+          recordingYear: year(row.uploadDate),
           trackOrigin: 'Original',
           masterUrl: row.audioUrl,
           metadata: JSON.stringify(metadata),

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { likeTags } from '../catalog/queries.ts';
+import { createReleaseEdits } from './edit.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 import { createPresaves } from './presaves.ts';
@@ -86,6 +87,7 @@ export type PublicListener = (release: PublicRelease) => Promise<void>;
 export function createReleasesService(kernel: Kernel) {
   const { knex, storage } = kernel;
   const uploads = createUploads(kernel);
+  const edits = createReleaseEdits(kernel, uploads);
   const presaves = createPresaves(knex, () => kernel.now());
   // Pre-saves land first, so a fan told the release is out finds it in their collection.
   const publicListeners: PublicListener[] = [
@@ -102,6 +104,10 @@ export function createReleasesService(kernel: Kernel) {
 
   const service = {
     presaves,
+    /** The artist's own release's metadata after submit (edit.ts); the audio and the schedule stay. */
+    edit: edits.edit,
+    /** Other plugins act when a release that is out was edited (federation sends an Update). */
+    onEdited: edits.onEdited,
     uploadDataUrl: uploads.fromDataUrl,
     uploadStream: uploads.fromStream,
 
@@ -257,7 +263,6 @@ export function createReleasesService(kernel: Kernel) {
       for (const listener of publicListeners) await listener(release);
     },
 
-    /** Whether the track is this user's own (a scheduled one's preview). */
     /**
      * Withdraws the artist's own release before it is out: the row goes (its pre-saves with it), so a
      * withdrawn monthly drop frees its month for another. Anyone else's release is unknown (404).
@@ -277,6 +282,28 @@ export function createReleasesService(kernel: Kernel) {
       if (!gone) throw conflict(WITHDRAW_MESSAGES.out);
     },
 
+    /** The artist's releases, newest first, for their dashboard's list of what they can edit. */
+    async releasesOfUser(
+      userId: number,
+    ): Promise<Array<{ id: number; title: string; publicAt: string; out: boolean }>> {
+      const rows = await knex('tracks as t')
+        .join('artists as a', 'a.id', 't.artistId')
+        .where('a.userId', userId)
+        .orderBy([
+          { column: 't.uploadDate', order: 'desc' },
+          { column: 't.id', order: 'desc' },
+        ])
+        .select('t.id', 't.title', 't.uploadDate');
+      const at = kernel.now().getTime();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        title: String(row.title),
+        publicAt: new Date(Number(row.uploadDate)).toISOString(),
+        out: Number(row.uploadDate) <= at,
+      }));
+    },
+
+    /** Whether the track is this user's own (a scheduled one's preview). */
     async isOwnTrack(userId: number, trackId: number): Promise<boolean> {
       return !!(await knex('tracks as t')
         .join('artists as a', 'a.id', 't.artistId')

@@ -22,6 +22,14 @@ export const CONVERTED = [
   'plugins/catalog/pages/artists.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
+  'plugins/releases/pages/edit-release.astro',
+  'plugins/releases/islands/EditRelease.tsx',
+  'plugins/releases/components/EditReleaseLink.astro',
+  'plugins/releases/components/YourReleases.astro',
+  'plugins/releases/islands/wizard/StepDelivery.tsx',
+  'plugins/releases/islands/wizard/StepReview.tsx',
+  'plugins/releases/islands/wizard/StepComplete.tsx',
+  'plugins/lyrics/components/EditLyricsLink.astro',
 ];
 
 /** Names that stay as they are in every language. */

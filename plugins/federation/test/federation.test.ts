@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { startSecondNode, startTestServer, type SecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
-import { federationPlugin } from '../plugin.ts';
 import { followScreen, parseHandle } from '../lookup.ts';
 import { startPeer, type Peer } from './peerProcess.ts';
 
@@ -20,8 +19,10 @@ const plugins = [
   'releases',
   'notifications',
   'moderation',
-  federationPlugin({ allowPrivatePeers: true, inboxPerMinute: 40, inboxMaxBytes: 64 * 1024 }),
+  'federation',
 ];
+
+const settings = { federation: { allowPrivatePeers: true, inboxPerMinute: 40, inboxMaxBytes: 64 * 1024 } };
 
 describe('federation: artists on the fediverse', function () {
   this.timeout(60_000);
@@ -55,7 +56,7 @@ describe('federation: artists on the fediverse', function () {
   }
 
   before(async () => {
-    [server, peer] = await Promise.all([startTestServer({ plugins }), startPeer()]);
+    [server, peer] = await Promise.all([startTestServer({ plugins, settings }), startPeer()]);
     artist = await signUp(server, 'novaharbor', { artist: true });
     await server.app.kernel.knex('artists').where({ id: artist.artist!.id }).update({
       bio: 'Synths & <tides>\n\nFrom the harbour.',
@@ -66,7 +67,7 @@ describe('federation: artists on the fediverse', function () {
     await Promise.all([server?.stop(), peer?.stop()]);
   });
 
-  it('answers WebFinger for @username@<PUBLIC_URL host> with the actor, ids from PUBLIC_URL whatever the Host', async () => {
+  it('answers WebFinger for @username@<PUBLIC_URL host>, ids from PUBLIC_URL whatever the Host', async () => {
     const host = new URL(server.url).host;
     const res = await fetch(
       `${server.url}/.well-known/webfinger?resource=${encodeURIComponent(`acct:novaharbor@${host}`)}`,
@@ -82,7 +83,7 @@ describe('federation: artists on the fediverse', function () {
     expect(unknown.status).to.equal(404);
   });
 
-  it('serves the actor: name, escaped summary, icon, profile URL, inbox, shared inbox, outbox, followers and one key kept', async () => {
+  it('serves the actor: name, escaped summary, icon, URL, inboxes, outbox, followers and one key kept', async () => {
     const res = await ap(new URL(actorId).pathname, { host: `localhost:${new URL(server.url).port}` });
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/activity\+json|ld\+json/);
@@ -109,7 +110,7 @@ describe('federation: artists on the fediverse', function () {
     expect(page.headers.get('location')).to.equal(`/artist/${artist.artist!.id}`);
   });
 
-  it('accepts a Mastodon-signed Follow at once; the Accept reaches the follower signed (checked by http-signature)', async () => {
+  it('accepts a Mastodon-signed Follow at once; the Accept arrives signed (checked by http-signature)', async () => {
     const sent = await peer.control('follow', { target: actorId, inbox });
     expect(sent.status).to.equal(202);
     follow = sent.follow;
@@ -150,7 +151,21 @@ describe('federation: artists on the fediverse', function () {
     expect(await server.app.kernel.knex('federation_followers').count({ n: '*' }).first()).to.deep.include({ n: 1 });
   });
 
-  it('sends a drop at its public moment, not before: a Create of a Note with audio, cover, link and hashtags, once per inbox', async () => {
+  it("puts the artist's fediverse followers, handles and dates, in their data export", async () => {
+    const kernel = server.app.kernel;
+    const hook = kernel.plugins.find((p) => p.name === 'federation')!.exportData!;
+    const exported = (await hook(kernel, artist.user.id)) as {
+      fediverse: { handle: string; followers: Array<{ handle: string; followedAt: string }> };
+    };
+    expect(exported.fediverse.handle).to.equal(`@novaharbor@${new URL(server.url).host}`);
+    expect(exported.fediverse.followers.map((f) => f.handle)).to.deep.equal([peer.handle]);
+    const row = await kernel.knex('federation_followers').first('createdAt');
+    expect(exported.fediverse.followers[0].followedAt).to.equal(new Date(Number(row.createdAt)).toISOString());
+    const fan = await signUp(server, 'quietfan');
+    expect(await hook(kernel, fan.user.id)).to.deep.equal({});
+  });
+
+  it('sends a drop when public: a Create of a Note (audio, cover, link, hashtags), once an inbox', async () => {
     const releases = server.app.kernel.services.releases;
     const later = await track(Date.now() + 86_400_000);
     await releases.announcePublic(later);
@@ -193,7 +208,7 @@ describe('federation: artists on the fediverse', function () {
     ]);
   });
 
-  it('sends Delete when moderation takes a drop down or suspends its artist (Create again on restore), and an actor Update when the profile changes', async () => {
+  it('sends Delete on a takedown or suspension (Create on restore), an actor Update on a profile change', async () => {
     const admin = await signUp(server, 'boss', { role: 'admin' });
     const [created] = await ofType('Create');
     const trackId = Number(new URL(created.activity.object.id).pathname.split('/').pop());
@@ -229,7 +244,27 @@ describe('federation: artists on the fediverse', function () {
     expect(update.activity.object).to.include({ id: actorId, type: 'Person' });
   });
 
-  it('finds the follow screen of a handle through its WebFinger subscribe template, and only public servers by default', async () => {
+  it('sends an Update of the Note when the artist edits a released drop, nothing for one not out yet', async () => {
+    const released = await track(Date.now() - 100);
+    await server.app.kernel.services.releases.announcePublic(released);
+    const scheduled = await track(Date.now() + 86_400_000);
+    await drain();
+    const before = (await ofType('Update')).length;
+    const edited = await artist.client.patch(`/api/releases/${released}`, { title: 'Drop, edited', genre: 'Jazz' });
+    expect(edited.status, edited.text).to.equal(200);
+    expect((await artist.client.patch(`/api/releases/${scheduled}`, { title: 'Not yet' })).status).to.equal(200);
+    await drain();
+    const updates = (await ofType('Update')).slice(before);
+    expect(updates).to.have.length(1);
+    const [update] = updates;
+    expect(update.verified, 'signature verified by http-signature').to.equal(true);
+    expect(update.digestMatches).to.equal(true);
+    expect(update.activity.id).to.match(new RegExp(`^${server.url}/ap/tracks/${released}#update-\\d+$`));
+    expect(update.activity.object).to.include({ id: `${server.url}/ap/tracks/${released}`, name: 'Drop, edited' });
+    expect([update.activity.object.tag].flat().map((t: { name: string }) => t.name)).to.include('#Jazz');
+  });
+
+  it('finds a follow screen by the WebFinger subscribe template, only on public servers by default', async () => {
     const service = server.app.kernel.services.federation;
     const found = await service.followLink(artist.artist!.id, peer.handle, 'test-client');
     expect(found).to.deep.equal({ url: `${peer.origin}/authorize_interaction?uri=${encodeURIComponent(actorId)}` });
@@ -288,14 +323,9 @@ describe('federation: two nodes behind one database', function () {
   let peer: Peer;
 
   before(async () => {
-    [server, peer] = await Promise.all([startTestServer({ plugins }), startPeer()]);
-    // The second node starts with the enabled list, its settings from the environment.
-    process.env.FEDERATION_ALLOW_PRIVATE_PEERS = '1';
-    try {
-      second = await startSecondNode(server, false);
-    } finally {
-      delete process.env.FEDERATION_ALLOW_PRIVATE_PEERS;
-    }
+    [server, peer] = await Promise.all([startTestServer({ plugins, settings }), startPeer()]);
+    // The second node starts with the enabled list and the first node's settings.
+    second = await startSecondNode(server, false);
   });
   after(async () => {
     await second?.stop();

@@ -1,22 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect } from 'chai';
 import { openPage } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, signIn } from '../../accounts/test/browser.ts';
-import { federationPlugin } from '../plugin.ts';
 import { startPeer, type Peer } from './peerProcess.ts';
 
 // "Follow on the fediverse" as a visitor uses it: the artist's handle to copy, their own handle typed,
 // and their server's follow screen (the peer process's) opened; a wrong handle says why on a page of
 // its own (the form works without JavaScript). The artist sees their fediverse followers on the dashboard.
 
-const enabled: string[] = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../enabled.json'), 'utf8'));
-
 describe('federation in the browser', function () {
   this.timeout(60_000);
-  const suite = demoBrowserSuite({
-    plugins: enabled.map((name) => (name === 'federation' ? federationPlugin({ allowPrivatePeers: true }) : name)),
-  });
+  const suite = demoBrowserSuite({ settings: { federation: { allowPrivatePeers: true } } });
   let peer: Peer;
   before(async () => {
     peer = await startPeer();

@@ -82,7 +82,12 @@ async function signedPost(url: string, activity: unknown, via?: string): Promise
           digest,
           'content-type': contentType,
           'content-length': Buffer.byteLength(body),
-          signature: `keyId="${actor.publicKey.id}",algorithm="rsa-sha256",headers="(request-target) host date digest content-type",signature="${signature}"`,
+          signature: [
+            `keyId="${actor.publicKey.id}"`,
+            'algorithm="rsa-sha256"',
+            'headers="(request-target) host date digest content-type"',
+            `signature="${signature}"`,
+          ].join(','),
         },
       },
       (response) => {

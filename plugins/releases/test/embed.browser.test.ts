@@ -42,7 +42,8 @@ describe('releases: the embed player on another site', function () {
       const path = req.url === '/framed-page' ? `/tracks/${trackId}` : `/embed/tracks/${trackId}`;
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><html><head><title>A fan blog</title></head><body><h1>My favourite drop</h1>
-        <iframe src="${suite.server.url}${path}" width="600" height="152" sandbox="allow-scripts allow-same-origin" title="Player"></iframe></body></html>`);
+        <iframe src="${suite.server.url}${path}" width="600" height="152"
+          sandbox="allow-scripts allow-same-origin" title="Player"></iframe></body></html>`);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;

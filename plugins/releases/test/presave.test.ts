@@ -101,7 +101,7 @@ describe('releases: pre-save', function () {
     expect((await leaving.client.get(`/tracks/${scheduled}`)).text).to.include('aria-pressed="false"');
   });
 
-  it('pre-saves once, can be withdrawn, and lands in the collection with a notification when the release is out', async () => {
+  it('pre-saves once, can be withdrawn, and lands in the collection with a notification once out', async () => {
     for (let i = 0; i < 2; i++)
       expect((await fan.client.post(`/api/tracks/${scheduled}/presave`)).body).to.deep.equal({ presaved: true });
     expect((await other.client.post(`/api/tracks/${scheduled}/presave`)).status).to.equal(200);
@@ -144,7 +144,7 @@ describe('releases: pre-save', function () {
     expect([late.status, late.body.message]).to.deep.equal([409, PRESAVE_MESSAGES.out]);
   });
 
-  it('withdraws an own release before it is out, freeing a monthly drop’s month; never another’s, nor one out', async () => {
+  it('withdraws an own release before it is out, freeing its month; never another’s, nor one out', async () => {
     const january = { releaseASAP: false, releaseDate: '2027-01-05T00:00:00.000Z', isMonthlyDrop: true };
     const drop = await release({ title: 'January Tide', ...january });
     expect((await fan.client.delete(`/api/releases/${drop}`)).status, 'another’s').to.equal(404);

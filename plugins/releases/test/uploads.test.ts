@@ -174,7 +174,7 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
   });
   after(() => server.stop());
 
-  it('refuses a file that does not fit with 413, what is left and Retry-After, storing nothing; each uploader has their own', async () => {
+  it('refuses a file that does not fit: 413, what is left and Retry-After, nothing stored; per uploader', async () => {
     const [busy, other] = [await join(server, 'busy', true), await join(server, 'other', true)];
     const upload = (member: Member) =>
       member.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' });
@@ -202,7 +202,8 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
     for (const refused of [await upload(busy), await stream(cover), await chunked(cover)]) {
       expect(refused.status).to.equal(413);
       expect(refused.body.message).to.equal(
-        `This file (${Math.ceil(cover.length / 1024)} KB) is more than your upload allowance has left today (1 KB). Try again in 24 hours.`,
+        `This file (${Math.ceil(cover.length / 1024)} KB) is more than your upload allowance has left today ` +
+          '(1 KB). Try again in 24 hours.',
       );
       expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
     }

@@ -44,7 +44,7 @@ describe('releases: the upload wizard in the browser', function () {
     await page.context().close();
   });
 
-  it('walks all six steps with a WAV and a PNG, keeps the draft over a reload, and publishes a playable drop', async () => {
+  it('walks all six steps with a WAV and a PNG, keeps the draft over a reload, publishes a playable drop', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 800 } });
     await register(page, 'wizard', true);
     await page.goto('/upload');
@@ -180,7 +180,7 @@ describe('releases: the upload wizard in the browser', function () {
     await page.context().close();
   });
 
-  it('knows from step 1 that this month’s drop is taken: the Monthly Drop switch starts off, says why and links the drop', async () => {
+  it('knows from step 1 that this month’s drop is taken: Monthly Drop off, saying why, linking it', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await register(page, 'taken', true);
     const artist = await suite.server.app.kernel

@@ -14,7 +14,8 @@ const root = path.resolve(import.meta.dirname, '../../..');
 function databaseUrl(server: TestServer): string {
   const db = server.app.kernel.config.database;
   if (db.client === 'sqlite') return `sqlite://${db.filename}`;
-  return `mysql://${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}@${db.host}:${db.port}/${db.database}`;
+  const auth = `${encodeURIComponent(db.user)}:${encodeURIComponent(db.password)}`;
+  return `mysql://${auth}@${db.host}:${db.port}/${db.database}`;
 }
 
 describe('releases: media jobs in the worker', function () {
@@ -73,7 +74,7 @@ describe('releases: media jobs in the worker', function () {
     expect((await server.client().get('/api/tracks/999999/media')).status).to.equal(404);
   });
 
-  it('stores the analysis of every new track (tempo, key, confidences, loudness): the numbers the wizard showed', async () => {
+  it('stores the analysis of every new track (tempo, key, confidences, loudness) the wizard showed', async () => {
     offset = 0;
     const drummer = await join(server, 'drummer', true);
     const audio = await uploadAudio(drummer.client, wavBytes(drumPattern(120, 10)));

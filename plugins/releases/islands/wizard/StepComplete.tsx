@@ -7,20 +7,21 @@ import Tabs from 'react-bootstrap/Tabs';
 import { apiRequest } from '../../../../site/lib/api.ts';
 import { DATE_FORMAT, MESSAGE_TIME_FORMAT, formatInstant } from '../../../../site/lib/dates.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { embedSnippet } from '../../embed.ts';
 import { qrSvg, svgDataUrl } from '../../qr.ts';
 import type { ReleaseJson } from '../../present.ts';
-import { PROCESSING_FAILED, TOASTS } from '../../rules.ts';
 import { formatDay } from '../../schedule.ts';
 
 const POLL_MS = 2000;
 
-async function copy(text: string, what: string) {
+/** Copies a text; `copied` says what was copied, in a sentence of its own. */
+async function copy(text: string, copied: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast({ title: TOASTS.copied.title, description: `${what} copied to clipboard`, variant: 'success' });
+    toast({ title: m.wizard_copied(), description: copied, variant: 'success' });
   } catch {
-    toast({ title: TOASTS.copyFailed.title, variant: 'destructive' });
+    toast({ title: m.wizard_copy_failed(), variant: 'destructive' });
   }
 }
 
@@ -31,19 +32,20 @@ async function copy(text: string, what: string) {
  */
 function ReleaseMoment({ release }: { release: ReleaseJson }) {
   if (release.releaseASAP || !release.releaseDate) {
+    const day = formatInstant(release.uploadDate, DATE_FORMAT, 'local');
     return (
       <p className="mb-1">
-        Released: <strong data-testid="release-date">{formatInstant(release.uploadDate, DATE_FORMAT, 'local')}</strong>{' '}
-        · public now
+        {m.wizard_released()} <strong data-testid="release-date">{day}</strong> · {m.wizard_public_now()}
       </p>
     );
   }
   return (
     <p className="mb-1">
-      Release date: <strong data-testid="release-date">{formatDay(release.releaseDate.slice(0, 10))}</strong> ·{' '}
+      {m.wizard_release_date_label()}{' '}
+      <strong data-testid="release-date">{formatDay(release.releaseDate.slice(0, 10))}</strong> ·{' '}
       {release.midnightRelease
-        ? "public at 00:00 in each listener's time zone"
-        : `public at 00:00 UTC (${formatInstant(release.uploadDate, MESSAGE_TIME_FORMAT, 'local')} your time)`}
+        ? m.wizard_public_local_midnight()
+        : m.wizard_public_utc_midnight({ time: formatInstant(release.uploadDate, MESSAGE_TIME_FORMAT, 'local') })}
     </p>
   );
 }
@@ -60,7 +62,7 @@ export function StepComplete({
 }) {
   const [current, setCurrent] = useState(release);
   const link = `${origin}/tracks/${release.id}`;
-  const text = `Listen to "${release.title}" by ${release.artist.name} on OneTrack`;
+  const text = m.wizard_share_text({ title: release.title, artist: release.artist.name });
 
   // The streaming file is made by the media worker: follow it until the track is ready.
   useEffect(() => {
@@ -80,31 +82,31 @@ export function StepComplete({
   const out = Date.parse(release.uploadDate) <= Date.now();
   return (
     <div className="upload-complete text-center text-md-start">
-      <h2 className="h3">Upload Complete!</h2>
+      <h2 className="h3">{m.wizard_complete()}</h2>
       <ReleaseMoment release={release} />
       {current.processing ? (
         <div className="my-3" aria-live="polite">
-          <p className="small text-secondary mb-1">Processing your audio for streaming…</p>
-          <Progress animated value={100} label="Processing" />
+          <p className="small text-secondary mb-1">{m.wizard_processing_text()}</p>
+          <Progress animated value={100} label={m.wizard_processing()} />
         </div>
       ) : current.failed ? (
         <p className="small text-warning my-3" aria-live="polite" data-testid="processing-failed">
-          {PROCESSING_FAILED}
+          {m.wizard_processing_failed()}
         </p>
       ) : (
         <p className="small text-success my-3" aria-live="polite">
-          Processing finished: your track streams in its final quality.
+          {m.wizard_processing_done()}
         </p>
       )}
 
       <Tabs defaultActiveKey="share" className="mb-3" id="share-tabs">
-        <Tab eventKey="share" title="Share">
+        <Tab eventKey="share" title={m.wizard_tab_share()}>
           <Form.Group controlId="share-link" className="mb-3">
-            <Form.Label>Share link</Form.Label>
+            <Form.Label>{m.wizard_share_link()}</Form.Label>
             <div className="d-flex gap-2">
               <Form.Control readOnly value={link} />
-              <Button variant="outline-light" onClick={() => copy(link, 'Track link')}>
-                Copy Link
+              <Button variant="outline-light" onClick={() => copy(link, m.wizard_link_copied())}>
+                {m.wizard_copy_link()}
               </Button>
             </div>
           </Form.Group>
@@ -115,7 +117,7 @@ export function StepComplete({
               rel="noopener noreferrer"
               href={`https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`}
             >
-              Share on Twitter
+              {m.wizard_share_twitter()}
             </a>
             <a
               className="btn btn-outline-light btn-sm"
@@ -123,7 +125,7 @@ export function StepComplete({
               rel="noopener noreferrer"
               href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`}
             >
-              Share on Facebook
+              {m.wizard_share_facebook()}
             </a>
             <a
               className="btn btn-link btn-sm"
@@ -131,34 +133,33 @@ export function StepComplete({
               rel="noopener noreferrer"
               href={`https://www.reddit.com/submit?url=${encodeURIComponent(link)}&title=${encodeURIComponent(text)}`}
             >
-              Post to Reddit
+              {m.wizard_share_reddit()}
             </a>
           </div>
         </Tab>
-        <Tab eventKey="embed" title="Embed">
+        <Tab eventKey="embed" title={m.wizard_tab_embed()}>
           {out ? (
             <EmbedTab snippet={snippet} id={release.id} />
           ) : (
             <p className="text-secondary mb-0" data-testid="embed-later">
-              The embeddable player works once the release is out: copy its code then, here or from the track
-              page&apos;s Embed. Until then the share link opens its coming page, with the countdown.
+              {m.wizard_embed_later()}
             </p>
           )}
         </Tab>
-        <Tab eventKey="qr" title="QR Code">
+        <Tab eventKey="qr" title={m.wizard_tab_qr()}>
           <QrTab link={link} />
         </Tab>
       </Tabs>
 
       <div className="d-flex flex-wrap gap-2 mt-4">
         <a className="btn btn-gold" href={dashboardHref}>
-          Go to Artist Dashboard
+          {m.wizard_go_dashboard()}
         </a>
         <a className="btn btn-outline-light" href="/marketing-tools">
-          Marketing Tools
+          {m.wizard_marketing_tools()}
         </a>
         <a className="btn btn-outline-light" href="/promotion-services">
-          Promotion Services
+          {m.wizard_promotion_services()}
         </a>
       </div>
     </div>
@@ -170,14 +171,14 @@ function EmbedTab({ snippet, id }: { snippet: string; id: number }) {
   return (
     <>
       <Form.Group controlId="embed-code" className="mb-2">
-        <Form.Label>Embed code</Form.Label>
+        <Form.Label>{m.wizard_embed_code()}</Form.Label>
         <Form.Control as="textarea" rows={4} readOnly value={snippet} className="font-monospace small" />
       </Form.Group>
-      <Button variant="outline-light" size="sm" onClick={() => copy(snippet, 'Embed code')}>
-        Copy Embed Code
+      <Button variant="outline-light" size="sm" onClick={() => copy(snippet, m.wizard_embed_copied())}>
+        {m.wizard_copy_embed()}
       </Button>
       <a className="btn btn-link btn-sm" href={`/embed/tracks/${id}`} target="_blank" rel="noopener">
-        Preview player
+        {m.wizard_preview_player()}
       </a>
     </>
   );
@@ -201,7 +202,7 @@ function QrTab({ link }: { link: string }) {
       {src ? (
         <img
           src={src}
-          alt={`QR code for ${link}`}
+          alt={m.wizard_qr_alt({ link })}
           width={220}
           height={220}
           className="qr-code rounded"
@@ -215,7 +216,7 @@ function QrTab({ link }: { link: string }) {
       <p className="small text-secondary mt-2 mb-2 text-break">{link}</p>
       {src && (
         <a className="btn btn-outline-light btn-sm" href={src} download="onetrack-qr.svg">
-          Download QR Code
+          {m.wizard_download_qr()}
         </a>
       )}
     </div>

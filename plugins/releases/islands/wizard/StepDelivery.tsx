@@ -1,4 +1,5 @@
 import Form from 'react-bootstrap/Form';
+import * as m from '../../../../lib/i18n/messages.ts';
 import type { TakenDrop } from '../../present.ts';
 import { earliestReleaseDay, formatDay, MIN_LEAD_DAYS } from '../../schedule.ts';
 import { Field, Toggle } from './fields.tsx';
@@ -12,8 +13,8 @@ export function StepDelivery({ draft, update, errors, today, taken }: StepProps 
     <>
       <Toggle
         id="release-asap"
-        label="Release ASAP"
-        hint="Public as soon as you submit (listed as processing for a minute or two while the streaming file is made)."
+        label={m.wizard_asap()}
+        hint={m.wizard_asap_hint()}
         checked={draft.releaseASAP}
         // Scheduling starts at the first day allowed, so the date picker opens there.
         onChange={(releaseASAP) =>
@@ -27,10 +28,10 @@ export function StepDelivery({ draft, update, errors, today, taken }: StepProps 
       {!draft.releaseASAP && (
         <Field
           id="release-date"
-          label="Release Date"
+          label={m.wizard_release_date()}
           required
           error={errors.releaseDate}
-          hint={`At least ${MIN_LEAD_DAYS} days from today: ${formatDay(earliest)} or later.`}
+          hint={m.wizard_release_date_hint({ days: MIN_LEAD_DAYS, day: formatDay(earliest) })}
         >
           <Form.Control
             type="date"
@@ -43,30 +44,29 @@ export function StepDelivery({ draft, update, errors, today, taken }: StepProps 
       )}
       <Toggle
         id="midnight-release"
-        label="Midnight Release"
-        hint="On: a scheduled release goes live at 00:00 of its day in each listener's own time zone. Off: at 00:00 UTC for everyone."
+        label={m.wizard_midnight()}
+        hint={m.wizard_midnight_hint()}
         checked={draft.midnightRelease}
         onChange={(midnightRelease) => update({ midnightRelease })}
       />
       <Toggle
         id="pre-save"
-        label="Enable Pre-Save"
-        hint={draft.releaseASAP ? 'Needs a scheduled release date.' : undefined}
+        label={m.wizard_presave()}
+        hint={draft.releaseASAP ? m.wizard_presave_hint() : undefined}
         checked={draft.enablePreSave}
         disabled={draft.releaseASAP}
         onChange={(enablePreSave) => update({ enablePreSave })}
       />
       <Toggle
         id="monthly-drop"
-        label="Monthly Drop"
+        label={m.wizard_monthly_drop()}
         hint={
           taken ? (
             <>
-              <TakenDropText drop={taken} /> This release will be a regular upload, or choose a release date in a later
-              month.
+              <TakenDropText drop={taken} /> {m.wizard_monthly_drop_taken()}
             </>
           ) : (
-            'Only one monthly drop per month.'
+            m.wizard_monthly_drop_hint()
           )
         }
         checked={draft.isMonthlyDrop && !taken}

@@ -1,9 +1,20 @@
+import * as m from '../../../../lib/i18n/messages.ts';
 import { formatDuration, missingFields, type ReleaseDraft } from '../../form.ts';
 import { CONTENT_TYPE_LABELS, MB } from '../../rules.ts';
 import { formatDay } from '../../schedule.ts';
 import type { Credit } from '../../metadata.ts';
 
-const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const yesNo = (value: boolean) => (value ? m.wizard_yes() : m.wizard_no());
+
+/** form.ts's missing list (English, shared with its tests) in the reader's language. */
+const MISSING: Record<string, () => string> = {
+  'Track Title': m.wizard_missing_title,
+  Genre: m.wizard_genre,
+  Language: m.wizard_language,
+  'Audio File': m.wizard_audio_file,
+  'Previous Release Date': m.wizard_missing_previous_date,
+  'Release Date': m.wizard_release_date,
+};
 
 function Rows({ rows }: { rows: Array<[string, string]> }) {
   return (
@@ -32,7 +43,7 @@ function Credits({ title, items, second }: { title: string; items: Credit[]; sec
           ))}
         </ul>
       ) : (
-        <p className="small text-secondary mb-0">None</p>
+        <p className="small text-secondary mb-0">{m.wizard_none()}</p>
       )}
     </div>
   );
@@ -45,10 +56,10 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
     <>
       {missing.length > 0 && (
         <div className="alert alert-danger" role="alert">
-          <strong>Missing Required Fields</strong>
+          <strong>{m.wizard_missing()}</strong>
           <ul className="mb-0 mt-1">
-            {missing.map((m) => (
-              <li key={m}>{m}</li>
+            {missing.map((field) => (
+              <li key={field}>{MISSING[field]?.() ?? field}</li>
             ))}
           </ul>
         </div>
@@ -57,24 +68,30 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
         {/* Bootstrap's own pairs of background and text colour: react-bootstrap's bg="warning" names a
             utility the theme does not build, which left dark text on the dark card. */}
         <span className={`badge release-badge ${draft.isMonthlyDrop ? 'text-bg-warning' : 'text-bg-secondary'}`}>
-          {draft.isMonthlyDrop ? 'MONTHLY DROP' : 'REGULAR UPLOAD'}
+          {draft.isMonthlyDrop ? m.wizard_badge_drop() : m.wizard_badge_regular()}
         </span>
       </div>
       <div className="row g-3">
         <div className="col-md-4">
           <section className="card surface-card h-100">
             <div className="card-body">
-              <h3 className="h6">Cover</h3>
+              <h3 className="h6">{m.wizard_cover()}</h3>
               {draft.coverImage ? (
-                <img src={draft.coverImage} alt="Cover art" className="img-fluid rounded" width={300} height={300} />
+                <img
+                  src={draft.coverImage}
+                  alt={m.wizard_cover_art()}
+                  className="img-fluid rounded"
+                  width={300}
+                  height={300}
+                />
               ) : (
-                <p className="text-secondary small mb-0">No cover chosen</p>
+                <p className="text-secondary small mb-0">{m.wizard_no_cover()}</p>
               )}
-              <h3 className="h6 mt-3">Audio File</h3>
+              <h3 className="h6 mt-3">{m.wizard_audio_file()}</h3>
               <p className="small mb-0 text-break">
                 {draft.audioUrl
                   ? `${draft.audioName} · ${formatDuration(draft.duration)} · ${(draft.audioSize / MB).toFixed(2)} MB`
-                  : 'No audio chosen'}
+                  : m.wizard_no_audio()}
               </p>
             </div>
           </section>
@@ -82,72 +99,77 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
         <div className="col-md-8">
           <section className="card surface-card mb-3">
             <div className="card-body">
-              <h3 className="h6">Track Details</h3>
+              <h3 className="h6">{m.wizard_track_details()}</h3>
               <Rows
                 rows={[
-                  ['Title', draft.title || '—'],
-                  ['Label', draft.label || '—'],
-                  ['Genre', draft.genre || '—'],
-                  ['Description', draft.description || '—'],
-                  ['Language', draft.language || '—'],
+                  [m.wizard_title(), draft.title || '—'],
+                  [m.wizard_label(), draft.label || '—'],
+                  [m.wizard_genre(), draft.genre || '—'],
+                  [m.wizard_description(), draft.description || '—'],
+                  [m.wizard_language(), draft.language || '—'],
                   [
-                    'Previously Released',
+                    m.wizard_previously_released(),
                     draft.releasedBefore
                       ? draft.previousReleaseDate
                         ? formatDay(draft.previousReleaseDate)
-                        : 'Yes'
-                      : 'No',
+                        : m.wizard_yes()
+                      : m.wizard_no(),
                   ],
-                  ['Recording Year', String(draft.recordingYear)],
+                  [m.wizard_recording_year(), String(draft.recordingYear)],
                   ['ISRC', draft.isrc || '—'],
-                  ['Lyrics', draft.hasLyrics ? draft.lyricsLanguage || 'Yes' : 'No'],
+                  [m.wizard_lyrics(), draft.hasLyrics ? draft.lyricsLanguage || m.wizard_yes() : m.wizard_no()],
                   [
-                    'Content Type',
+                    m.wizard_content_type(),
                     CONTENT_TYPE_LABELS[draft.contentType as keyof typeof CONTENT_TYPE_LABELS] ?? draft.contentType,
                   ],
-                  ['Track Origin', draft.trackOrigin],
+                  [m.wizard_track_origin(), draft.trackOrigin],
                 ]}
               />
             </div>
           </section>
           <section className="card surface-card mb-3">
             <div className="card-body">
-              <h3 className="h6">Release Schedule</h3>
+              <h3 className="h6">{m.wizard_release_schedule()}</h3>
               <Rows
                 rows={[
                   [
-                    'Release',
+                    m.wizard_release(),
                     draft.releaseASAP
-                      ? 'As soon as you submit'
+                      ? m.wizard_release_on_submit()
                       : draft.releaseDate
-                        ? `${formatDay(draft.releaseDate)}, ${draft.midnightRelease ? "00:00 in each listener's time zone" : '00:00 UTC'}`
-                        : 'No date chosen',
+                        ? draft.midnightRelease
+                          ? m.wizard_release_local_midnight({ day: formatDay(draft.releaseDate) })
+                          : m.wizard_release_utc_midnight({ day: formatDay(draft.releaseDate) })
+                        : m.wizard_no_date(),
                   ],
-                  ['Midnight Release', yesNo(draft.midnightRelease)],
+                  [m.wizard_midnight(), yesNo(draft.midnightRelease)],
                 ]}
               />
-              <h3 className="h6 mt-3">Additional Settings</h3>
+              <h3 className="h6 mt-3">{m.wizard_additional_settings()}</h3>
               <Rows
                 rows={[
-                  ['Content ID Protection', yesNo(draft.contentProtection)],
-                  ['Pre-Save', yesNo(draft.enablePreSave && !draft.releaseASAP)],
-                  ['TikTok Start Time', draft.tikTokStartTime === '' ? '—' : `${draft.tikTokStartTime} s`],
+                  [m.wizard_content_protection(), yesNo(draft.contentProtection)],
+                  [m.wizard_presave_short(), yesNo(draft.enablePreSave && !draft.releaseASAP)],
+                  [
+                    m.wizard_tiktok(),
+                    draft.tikTokStartTime === '' ? '—' : m.wizard_seconds({ n: Number(draft.tikTokStartTime) }),
+                  ],
                 ]}
               />
             </div>
           </section>
           <section className="card surface-card">
             <div className="card-body">
-              <h3 className="h6">Credits</h3>
-              <Credits title="Artist Roles" items={draft.artistRoles} second="role" />
-              <Credits title="Production Credits" items={draft.productionCredits} second="role" />
-              <Credits title="Songwriter Credits" items={draft.songwriterCredits} second="contribution" />
+              <h3 className="h6">{m.wizard_credits()}</h3>
+              <Credits title={m.wizard_artist_roles()} items={draft.artistRoles} second="role" />
+              <Credits title={m.wizard_production_credits()} items={draft.productionCredits} second="role" />
+              <Credits title={m.wizard_songwriter_credits()} items={draft.songwriterCredits} second="contribution" />
             </div>
           </section>
         </div>
       </div>
       <p className="alert alert-secondary mt-3 mb-0 small" role="note">
-        Once submitted, the audio cannot be modified. Metadata can be updated after release.
+        {m.wizard_review_notice()}
       </p>
     </>
   );
