@@ -22,7 +22,8 @@ const OBSERVE = `
     for (const e of list.getEntries()) window.__timings.fid ??= e.processingStart - e.startTime;
   }).observe({ type: 'first-input', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.__timings.inp = Math.max(window.__timings.inp, e.duration);
+    for (const e of list.getEntries())
+      if (e.interactionId) window.__timings.inp = Math.max(window.__timings.inp, e.duration);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
@@ -58,7 +59,9 @@ async function runs(name: string, take: () => Promise<Timings>): Promise<void> {
   for (let i = 0; i < RUNS; i++) all.push(await take());
   const fid = median(all.map((t) => t.fid ?? 0));
   const inp = median(all.map((t) => t.inp));
-  console.log(`  ${name.padEnd(34)} first-input delay ${fid.toFixed(0).padStart(4)} ms   INP ${inp.toFixed(0).padStart(4)} ms`);
+  console.info(
+    `  ${name.padEnd(34)} first-input delay ${fid.toFixed(0).padStart(4)} ms   INP ${inp.toFixed(0).padStart(4)} ms`,
+  );
 }
 
 export async function inputDelayBench(): Promise<void> {
@@ -66,17 +69,20 @@ export async function inputDelayBench(): Promise<void> {
   try {
     await withServer(dataDir, false, async (base) => {
       const cookie = await sessionCookie(base);
-      console.log(`Input on a phone (375x812, CPU 4x slower), median of ${RUNS}:`);
+      console.info(`Input on a phone (375x812, CPU 4x slower), median of ${RUNS}:`);
       await runs('type into /login after load', () =>
         phone(base, null, async (page) => {
           await page.goto(`${base}/login`, { waitUntil: 'load' });
-          await page.locator('input[autocomplete="username"]').pressSequentially(DEMO_USERNAME);
+          await page.locator('#login-username').pressSequentially(DEMO_USERNAME);
         }),
       );
       await runs('press Like on /tracks/1 after load', () =>
         phone(base, cookie, async (page) => {
           await page.goto(`${base}/tracks/1`, { waitUntil: 'load' });
-          await page.getByRole('button', { name: /^(Like|Unlike)/ }).first().click();
+          await page
+            .getByRole('button', { name: /^(Like|Unlike)/ })
+            .first()
+            .click();
         }),
       );
     });

@@ -135,8 +135,7 @@ export function holdIslandForms(): void {
       const island = form.closest<HTMLElement>('astro-island');
       // A form that posts to a route taking it (`data-native-submit`) works before hydration as it
       // is, unless a click held in its island (the demo box filling it) must land first.
-      if (!island || !preparing(island) || (form.hasAttribute('data-native-submit') && !clicksHeld.has(island)))
-        return;
+      if (!island || !preparing(island) || (form.hasAttribute('data-native-submit') && !clicksHeld.has(island))) return;
       const submitter = event.submitter;
       hold(event, island, form, submitter ?? form, () =>
         form.requestSubmit(submitter && form.contains(submitter) ? submitter : null),

@@ -137,7 +137,11 @@ describe('accounts: registration, login, logout', () => {
       });
 
       it('follows no other site or page: an outside next goes home, an outside back to /login', async () => {
-        const res = await form(server.client(), { ...pick(alice), back: '//evil.example/login', next: '//evil.example' });
+        const res = await form(server.client(), {
+          ...pick(alice),
+          back: '//evil.example/login',
+          next: '//evil.example',
+        });
         expect(res.headers.get('location')).to.equal('/');
         const refused = await form(server.client(), { username: 'alice', password: 'x', back: '/artists' });
         expect(refused.headers.get('location')).to.equal('/login?failed=unauthenticated');
