@@ -7,6 +7,7 @@ import postcssRtlcss from 'postcss-rtlcss';
 import { pluginPages } from './api/plugins/astroIntegration.ts';
 import { offlineApp } from './plugins/offline/build.ts';
 import { SCRIPT_SOURCES, STYLE_SOURCES } from './api/http/csp.ts';
+import { messagesPerLanguage } from './lib/i18n/vitePlugin.ts';
 
 // The client build's shared code in four chunks, by when a page needs it (site/README.md,
 // "Front-end delivery"). Left to automatic splitting it came as ~40 chunks of a few hundred bytes,
@@ -98,6 +99,8 @@ export default defineConfig({
   // that no stylesheet request stands between the HTML and the first paint.
   build: { inlineStylesheets: 'auto' },
   vite: {
+    // The browser's messages in the page's language only (lib/i18n/vitePlugin.ts), loaded per chunk group.
+    plugins: [messagesPerLanguage(chunkGroups)],
     // CSS and import-free scripts under 4 KB are inlined (the page scripts' starter, site/lib/pageStart.ts);
     // images, fonts, the theme and the bundles stay files (caching).
     build: { assetsInlineLimit: (file, content) => /\.(css|js)$/.test(file) && content.length < 4096 },

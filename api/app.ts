@@ -218,7 +218,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   koa.use(invalidateOnWrites(kernel.cache));
 
   const api = new Router<AppState>({ prefix: '/api' });
-  api.use(apiBodies(plugins.flatMap((p) => p.anonymousBodies ?? [])));
+  api.use(
+    apiBodies(
+      plugins.flatMap((p) => p.anonymousBodies ?? []),
+      plugins.flatMap((p) => p.formBodies ?? []),
+    ),
+  );
   for (const plugin of plugins) describing(api, plugin.name, () => plugin.routes?.(api, kernel));
   openApiRoute(
     api,

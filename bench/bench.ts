@@ -19,6 +19,8 @@
 //   knee        the mix's reads with more connections step by step until p99 > 250 ms or an error,
 //               one node and two: the capacity of a node
 //   backup      npm run backup and restore: time and archive size, SQLite and MariaDB, demo and 20,000 tracks
+//   js          JS bytes (brotli) a page can fetch, and the translation code each island carries
+//   input       first-input delay and INP on a phone (375x812, CPU 4x): typing into /login, Like on a track
 //   insights    play-report ingest (SQLite and MariaDB, one node and two; goal >= 2,000 events/s) and
 //               artist dashboards over 10 million play events on MariaDB (goal p95 <= 100 ms)
 import { httpBench } from './http.ts';
@@ -40,6 +42,8 @@ const PARTS: Record<string, () => Promise<unknown>> = {
   mix: async () => (await import('./mix.ts')).mixBench(),
   costs: async () => (await import('./costs.ts')).costsBench(),
   knee: async () => (await import('./knee.ts')).kneeBench(),
+  js: async () => (await import('./jsBytes.ts')).jsBytesBench(),
+  input: async () => (await import('./inputDelay.ts')).inputDelayBench(),
   insights: async () => (await import('./insights.ts')).insightsBench(),
   backup: async () => (await import('./backup.ts')).backupBench(),
 };

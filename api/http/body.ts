@@ -11,6 +11,10 @@ export function jsonBody(limit: number | string = JSON_LIMIT) {
   return bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' });
 }
 
+/** JSON, or the urlencoded body of a form posted without JavaScript (`formBodies`), within the JSON limit. */
+const jsonOrFormBody = () =>
+  bodyParser({ enableTypes: ['json', 'form'], jsonLimit: JSON_LIMIT, formLimit: JSON_LIMIT, encoding: 'utf-8' });
+
 export interface LargeJsonBody {
   /** Full path of a POST route, e.g. /api/upload. */
   path: string;
@@ -35,11 +39,16 @@ export function largeJsonBodies(routes: LargeJsonBody[]): Middleware<AppState> {
  * on the routes declared to take one (`anonymousBodies`: sign-in, registration). Anywhere else the
  * body is left unread and reading it answers 401, so a route that needs a session says so before
  * a byte of the body is read, whatever its size, with no check of its own beyond `requireUser`.
+ * The routes in `formRoutes` (`formBodies`) also read a urlencoded form, from anyone: a page's form
+ * that works before its island hydrates posts there (the Origin check covers them like any write).
  */
-export function apiBodies(anonymousRoutes: string[]): Middleware<AppState> {
+export function apiBodies(anonymousRoutes: string[], formRoutes: string[] = []): Middleware<AppState> {
   const parse = jsonBody();
+  const parseForm = jsonOrFormBody();
   const open = new Set(anonymousRoutes);
+  const forms = new Set(formRoutes);
   return async (ctx, next) => {
+    if (forms.has(ctx.path)) return parseForm(ctx, next);
     if (ctx.state.user || open.has(ctx.path)) return parse(ctx, next);
     Object.defineProperty(ctx.request, 'body', {
       configurable: true,

@@ -162,6 +162,11 @@ export interface PluginManifest {
    */
   anonymousBodies?: string[];
   /**
+   * POST routes (full paths) that also take a urlencoded form, from anyone: the target of a form
+   * that works before JavaScript (a redirect answers it; api/http/body.ts, site/README.md "Forms").
+   */
+  formBodies?: string[];
+  /**
    * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
    * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags it read.
    */

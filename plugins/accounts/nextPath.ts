@@ -2,6 +2,8 @@
 // parameter cannot send a fresh session to another origin (an open redirect).
 
 export const NEXT_PARAM = 'next';
+/** Why a sign-in form posted without JavaScript came back (`/login?failed=unauthenticated`): an error kind. */
+export const LOGIN_FAILED_PARAM = 'failed';
 
 /** The path to go to after signing in, or null when `raw` is not a plain path of this site. */
 export function safeNextPath(raw: string | null | undefined): string | null {

@@ -1,4 +1,8 @@
+import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
+import type { AppState } from '../../api/http/state.ts';
+import { DEFAULT_LOCALE, localePath, splitLocalePath } from '../../lib/i18n/locales.ts';
+import { LOGIN_FAILED_PARAM, NEXT_PARAM, safeNextPath } from './nextPath.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, nullable, object, string } from '../../api/openapi/schema.ts';
 import { DataExport, DataExports, Preferences, User } from './schemas.ts';
@@ -82,8 +86,15 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     '/auth/login',
     {
       summary: 'Sign in with username and password; sets the session cookie',
+      description:
+        'The sign-in page posts its form here as application/x-www-form-urlencoded (with `back`, the ' +
+        'page, and `next`) when JavaScript has not run: answered 303 to `next` or back to the page ' +
+        'with `?failed=<error kind>`.',
       body: parseLogin,
-      responses: { 200: User },
+      responses: {
+        200: User,
+        303: { description: 'the form answered: on to `next`', content: { 'text/html': null, 'text/plain': null } },
+      },
       errors: {
         401: 'wrong username or password',
         403: 'the account is suspended (with the reason)',
@@ -91,32 +102,61 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
       },
     },
     async (ctx) => {
+      // The sign-in form before its island hydrated (or without JavaScript) posts here as a form:
+      // answered with a redirect, to where it was going or back to the form saying why.
+      if (ctx.is('urlencoded')) return formLogin(ctx);
       const { username, password } = parseLogin(ctx.request.body);
-      // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
-      const nameKey = usernameKey(username);
-      const nameWait = await failuresByUsername.take(nameKey);
-      const address = addressKey(ctx.ip);
-      const ipWait = nameWait ? 0 : await failuresByIp.take(address);
-      if (nameWait || ipWait) {
-        // Refused before any password was checked: the username's point was not a failure.
-        if (ipWait) await failuresByUsername.giveBack(nameKey);
-        const wait = Math.max(nameWait, ipWait);
-        throw tooMany('Too many failed login attempts.', wait);
-      }
-      const user = await accounts.authenticate(username, password);
-      if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
-      await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
-      // Told only to whoever knows the password: a guesser learns nothing about the account.
-      if (user.suspendedAt) throw forbidden(() => suspendedMessage(user.suspensionReason));
-      // A fresh session id at login defeats session fixation. The sessions' store announces the rows
-      // it changes; nothing else did.
-      await kernel.cache.changed([]);
-      await ctx.session!.regenerate();
-      ctx.session!.userId = user.id;
-      ctx.state.user = toSessionUser(user);
-      ctx.body = user.toPublic();
+      ctx.body = (await signIn(ctx, username, password)).toPublic();
     },
   );
+
+  /** Signs the caller in, or throws what the API answers (401, 403, 429). */
+  async function signIn(ctx: ParameterizedContext<AppState>, username: string, password: string) {
+    // The form the account is looked up by: a spelling that cannot sign in cannot dodge the count either.
+    const nameKey = usernameKey(username);
+    const nameWait = await failuresByUsername.take(nameKey);
+    const address = addressKey(ctx.ip);
+    const ipWait = nameWait ? 0 : await failuresByIp.take(address);
+    if (nameWait || ipWait) {
+      // Refused before any password was checked: the username's point was not a failure.
+      if (ipWait) await failuresByUsername.giveBack(nameKey);
+      const wait = Math.max(nameWait, ipWait);
+      throw tooMany('Too many failed login attempts.', wait);
+    }
+    const user = await accounts.authenticate(username, password);
+    if (!user) throw new AppError('unauthenticated', 'Invalid username or password');
+    await Promise.all([failuresByUsername.reset(nameKey), failuresByIp.giveBack(address)]);
+    // Told only to whoever knows the password: a guesser learns nothing about the account.
+    if (user.suspendedAt) throw forbidden(() => suspendedMessage(user.suspensionReason));
+    // A fresh session id at login defeats session fixation. The sessions' store announces the rows
+    // it changes; nothing else did.
+    await kernel.cache.changed([]);
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    ctx.state.user = toSessionUser(user);
+    return user;
+  }
+
+  async function formLogin(ctx: ParameterizedContext<AppState>) {
+    const form = ctx.request.body as Record<string, unknown>;
+    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
+    // The form's own page (`/login`, `/es/login`): where a refusal is shown, in that language.
+    const back = text('back');
+    const { locale, path: backPath } = splitLocalePath(back ?? '/login');
+    const loginPage = localePath(locale ?? DEFAULT_LOCALE, backPath === '/login' ? backPath : '/login');
+    const next = safeNextPath(text(NEXT_PARAM));
+    ctx.status = 303;
+    try {
+      const { username, password } = parseLogin({ username: text('username'), password: text('password') });
+      await signIn(ctx, username, password);
+      ctx.redirect(localePath(locale ?? DEFAULT_LOCALE, next ?? '/'));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const query = new URLSearchParams({ [LOGIN_FAILED_PARAM]: error.kind });
+      if (next) query.set(NEXT_PARAM, next);
+      ctx.redirect(`${loginPage}?${query}`);
+    }
+  }
 
   api.post(
     '/auth/register',

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type ComponentProps } from 'react';
+import { useId, useState, type ChangeEvent, type ComponentProps } from 'react';
 import Form from 'react-bootstrap/Form';
 import { plural } from '../../lib/format.ts';
 
@@ -41,11 +41,16 @@ export function CharCount({
   );
 }
 
-type ControlProps = Omit<ComponentProps<typeof Form.Control>, 'value' | 'onChange' | 'maxLength' | 'as'>;
+type ControlProps = Omit<
+  ComponentProps<typeof Form.Control>,
+  'value' | 'defaultValue' | 'onChange' | 'maxLength' | 'as'
+>;
 
 /**
  * Form.Control (an input, or a textarea with `rows`) limited to `max` characters, with its counter.
- * `quiet` shows the counter only near the limit (user names, e-mail addresses: rarely long).
+ * `quiet` shows the counter only near the limit (user names, e-mail addresses: rarely long). Without
+ * `value` the field is uncontrolled (a `name`d field of a form that posts before hydration: what the
+ * reader typed stays the field's, React hydrating it or not).
  */
 export function LimitedText({
   value,
@@ -55,25 +60,29 @@ export function LimitedText({
   quiet,
   ...props
 }: ControlProps & {
-  value: string;
+  value?: string;
   max: number;
-  onChange(value: string): void;
+  onChange?(value: string): void;
   rows?: number;
   quiet?: boolean;
 }) {
   const counterId = useId();
+  const [typed, setTyped] = useState(0);
   const describedBy = [props['aria-describedby'], counterId].filter(Boolean).join(' ');
   const control = {
     ...props,
-    value,
+    ...(value === undefined ? {} : { value }),
     maxLength: max,
     'aria-describedby': describedBy,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setTyped(e.target.value.length);
+      onChange?.(e.target.value);
+    },
   };
   return (
     <>
       {rows ? <Form.Control {...control} as="textarea" rows={rows} /> : <Form.Control {...control} />}
-      <CharCount id={counterId} length={value.length} max={max} quiet={quiet} />
+      <CharCount id={counterId} length={value?.length ?? typed} max={max} quiet={quiet} />
     </>
   );
 }

@@ -105,6 +105,8 @@ export function holdIslandForms(): void {
   }
 
   const held = new WeakSet<Element>();
+  /** Islands with a held click not yet made again. */
+  const clicksHeld = new WeakSet<Element>();
   /** Holds the event on the element until its island is ready, then calls `again`; one at a time per element. */
   const hold = (event: Event, island: HTMLElement, element: Element, busyOn: Element, again: () => void) => {
     event.preventDefault();
@@ -131,7 +133,9 @@ export function holdIslandForms(): void {
     (event) => {
       const form = event.target as HTMLFormElement;
       const island = form.closest<HTMLElement>('astro-island');
-      if (!island || !preparing(island)) return;
+      // A form that posts to a route taking it (`data-native-submit`) works before hydration as it
+      // is, unless a click held in its island (the demo box filling it) must land first.
+      if (!island || !preparing(island) || (form.hasAttribute('data-native-submit') && !clicksHeld.has(island))) return;
       const submitter = event.submitter;
       hold(event, island, form, submitter ?? form, () =>
         form.requestSubmit(submitter && form.contains(submitter) ? submitter : null),
@@ -149,7 +153,11 @@ export function holdIslandForms(): void {
       const island = button?.closest<HTMLElement>('astro-island');
       if (!button || !island || island.getAttribute('client') === 'demand' || !preparing(island)) return;
       if ((button.type === 'submit' && button.form) || button.hasAttribute('data-play-track')) return;
-      hold(event, island, button, button, () => button.click());
+      clicksHeld.add(island);
+      hold(event, island, button, button, () => {
+        clicksHeld.delete(island);
+        button.click();
+      });
     },
     { capture: true },
   );

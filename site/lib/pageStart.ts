@@ -9,8 +9,9 @@ import { loadedAndPainted } from './loadedAndPainted.ts';
 // <template id="page-scripts">; this module has no imports once bundled, so Astro inlines it and the
 // page makes no script request before its first paint. A reader who interacts sooner gets them at
 // once, and a click on a button they serve is held (busy meanwhile) and clicked again once they have
-// run. Links and forms outside islands work natively until then. A form inside an island never
-// submits natively: its submit is held until the island has hydrated (site/directives/islandForms.ts).
+// run. Links and forms outside islands work natively until then. A form inside an island submits
+// natively only when made to (`data-native-submit`): else its submit is held until the island has
+// hydrated (site/directives/islandForms.ts).
 
 const STARTED = Symbol.for('onetrack:page-scripts');
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;

@@ -1,5 +1,5 @@
 import { navigate } from 'astro:transitions/client';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Tab from 'react-bootstrap/Tab';
@@ -9,7 +9,7 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
-import { WELCOME_PATH } from '../nextPath.ts';
+import { NEXT_PARAM, WELCOME_PATH } from '../nextPath.ts';
 import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
@@ -22,13 +22,15 @@ function Field(props: {
   id: string;
   label: string;
   type?: string;
-  value: string;
+  /** Without it the field is uncontrolled and sent by its `name` (the sign-in form). */
+  value?: string;
+  name?: string;
   /** The rules the field's length limit comes from, and its name there. */
   rules: FieldRules;
   field: string;
   error?: string;
   autoComplete?: string;
-  onChange: (value: string) => void;
+  onChange?: (value: string) => void;
 }) {
   return (
     <Form.Group className="mb-3" controlId={props.id}>
@@ -36,6 +38,7 @@ function Field(props: {
       <LimitedText
         type={props.type ?? 'text'}
         value={props.value}
+        name={props.name}
         max={maxLengthOf(props.rules, props.field)}
         quiet
         autoComplete={props.autoComplete}
@@ -50,14 +53,21 @@ function Field(props: {
   );
 }
 
+/**
+ * A real form: posted before its island hydrated, or without JavaScript, it signs in through
+ * /api/auth/login's form answer (a redirect to `next`, or back here saying why: ../routes.ts). Once
+ * hydrated it checks the fields and signs in with a fetch. Its fields are uncontrolled, so what was
+ * typed before hydration is what is sent either way.
+ */
 function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
-  const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useRef<HTMLFormElement>(null);
+  const field = (name: string) => form.current!.elements.namedItem(name) as HTMLInputElement;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const values = { username: field('username').value, password: field('password').value };
     const found = checkFields(loginRules, values, loginRequired);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -75,18 +85,33 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
       setPending(false);
     }
   };
+  const fillDemo = () => {
+    field('username').value = DEMO_USERNAME;
+    field('password').value = DEMO_PASSWORD;
+  };
 
   return (
-    <Form noValidate onSubmit={submit} aria-label={m.auth_tab_login()} method="post" action={action}>
+    <Form
+      ref={form}
+      noValidate
+      onSubmit={submit}
+      aria-label={m.auth_tab_login()}
+      method="post"
+      action="/api/auth/login"
+      data-native-submit
+      // The client router would send it as multipart and render the API's answer: a plain post it is.
+      data-astro-reload
+    >
+      <input type="hidden" name="back" value={action} />
+      <input type="hidden" name={NEXT_PARAM} value={next} />
       <Field
         id="login-username"
         label={m.auth_username()}
         rules={loginRules}
         field="username"
-        value={values.username}
+        name="username"
         error={errors.username}
         autoComplete="username"
-        onChange={set('username')}
       />
       <Field
         id="login-password"
@@ -94,10 +119,9 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
         type="password"
         rules={loginRules}
         field="password"
-        value={values.password}
+        name="password"
         error={errors.password}
         autoComplete="current-password"
-        onChange={set('password')}
       />
       <p className="text-end small mb-3">
         <a href={localeHref('/forgot-password')}>{m.auth_forgot()}</a>
@@ -111,11 +135,7 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
           <strong>{m.auth_demo_title()}</strong>:{' '}
           {m.auth_demo_details({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}
         </p>
-        <Button
-          variant="outline-light"
-          size="sm"
-          onClick={() => setValues({ username: DEMO_USERNAME, password: DEMO_PASSWORD })}
-        >
+        <Button variant="outline-light" size="sm" onClick={fillDemo}>
           {m.auth_fill_demo()}
         </Button>
       </div>
@@ -226,10 +246,12 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
 }
 
 /**
- * `action`: the page the forms are on. Submitted without JavaScript (they never are before hydration:
- * site/directives/islandForms.ts) they post there, nothing typed with them (the fields have no
- * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro). `next`: where
- * to go once signed in (checked by the page, ../nextPath.ts); a new account without one is welcomed.
+ * `action`: the page the forms are on. The sign-in form posts to the API and works without
+ * JavaScript (above). The registration form, submitted without JavaScript (it never is before
+ * hydration: site/directives/islandForms.ts), posts to the page, nothing typed with it (its fields
+ * have no names), and the page says registering needs JavaScript (../components/AuthScreen.astro).
+ * `next`: where to go once signed in (checked by the page, ../nextPath.ts); a new account without
+ * one is welcomed.
  */
 export default function AuthForm({
   initialTab = 'login',

@@ -5,6 +5,8 @@ import type { TestClient } from '../../../api/test/client.ts';
 
 const alice = { username: 'alice', password: 'secret123', email: 'alice@example.com', name: 'Alice Liddell' };
 
+const pick = ({ username, password }: typeof alice) => ({ username, password });
+
 function expectNoSecrets(body: unknown) {
   const text = JSON.stringify(body);
   expect(text).not.to.match(/password|hash|scrypt/i);
@@ -108,6 +110,57 @@ describe('accounts: registration, login, logout', () => {
       const wrong = await server.client().post('/api/auth/login', { username: 'alice', password: 'wrong-password' });
       expect(wrong.status).to.equal(401);
       expect(wrong.body).to.deep.equal({ message: 'Invalid username or password' });
+    });
+
+    describe('as a form posted without JavaScript (the sign-in page)', () => {
+      const form = (client: TestClient, fields: Record<string, string>) =>
+        client.post('/api/auth/login', new URLSearchParams(fields).toString(), {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        });
+
+      it('signs in and redirects (303) to the next page, in the language of the form it came from', async () => {
+        const client = server.client();
+        const res = await form(client, { ...pick(alice), back: '/es/login', next: '/artists?page=2' });
+        expect(res.status).to.equal(303);
+        expect(res.headers.get('location')).to.equal('/es/artists?page=2');
+        expect((await client.get('/api/auth/user')).body.username).to.equal('alice');
+      });
+
+      it('sends a refusal back to the form with its kind, never the password, and signs no one in', async () => {
+        const client = server.client();
+        const wrong = await form(client, { username: 'alice', password: 'wrong-password', back: '/fr/login' });
+        expect(wrong.status).to.equal(303);
+        expect(wrong.headers.get('location')).to.equal('/fr/login?failed=unauthenticated');
+        const empty = await form(client, { username: '', password: '', next: '/tracks/1' });
+        expect(empty.headers.get('location')).to.equal('/login?failed=invalid&next=%2Ftracks%2F1');
+        expect((await client.get('/api/auth/user')).status).to.equal(401);
+      });
+
+      it('follows no other site or page: an outside next goes home, an outside back to /login', async () => {
+        const res = await form(server.client(), {
+          ...pick(alice),
+          back: '//evil.example/login',
+          next: '//evil.example',
+        });
+        expect(res.headers.get('location')).to.equal('/');
+        const refused = await form(server.client(), { username: 'alice', password: 'x', back: '/artists' });
+        expect(refused.headers.get('location')).to.equal('/login?failed=unauthenticated');
+      });
+
+      it('is refused from another site like every write', async () => {
+        const res = await server.client().post('/api/auth/login', new URLSearchParams(pick(alice)).toString(), {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'https://evil.example',
+        });
+        expect(res.status).to.equal(403);
+      });
+
+      it('is read as a form on no other route', async () => {
+        const res = await server.client().post('/api/auth/register', new URLSearchParams(alice).toString(), {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        });
+        expect(res.status).to.equal(400);
+      });
     });
 
     it('answers 401 to GET /api/auth/user when signed out', async () => {
