@@ -3,6 +3,7 @@ import * as m from './messages.ts';
 
 /** The API texts without arguments, by their English: how the kernel answers a thrown English text in the caller’s language. */
 export const API_TEXTS: Record<string, () => string> = {
+  'Your account has been deleted': m.api_account_deleted,
   'Your e-mail address is already verified.': m.api_already_verified,
   'This artist has left OneTrack': m.api_artist_gone,
   'This artist has left OneTrack and can no longer receive credits': m.api_artist_gone_allocation,
@@ -28,7 +29,9 @@ export const API_TEXTS: Record<string, () => string> = {
   'Internal error': m.api_internal,
   'Please enter a valid credit amount': m.api_invalid_amount,
   'Invalid username or password': m.api_invalid_login,
+  'Logged out': m.api_logged_out,
   'Too many failed login attempts.': m.api_login_attempts,
+  'Please log in to verify your e-mail address': m.api_login_to_verify,
   'Malformed JSON in request body': m.api_malformed_json,
   'Your membership was cancelled, so no new credits were added. Upgrade to Premium again to get 100 credits every month.':
     m.api_membership_ended,
@@ -37,6 +40,7 @@ export const API_TEXTS: Record<string, () => string> = {
   'Name is required': m.api_name_required,
   'No such API endpoint': m.api_no_endpoint,
   'Not found': m.api_not_found,
+  'Not signed in': m.api_not_signed_in,
   'Your included first month ends on its own: there is no membership to cancel.': m.api_nothing_to_cancel,
   'Nothing to update': m.api_nothing_to_update,
   'Only artist accounts have payout statements': m.api_only_artists_statements,
@@ -44,14 +48,25 @@ export const API_TEXTS: Record<string, () => string> = {
   'You can only update your own profile': m.api_own_profile_only,
   'That passkey is already registered.': m.api_passkey_duplicate,
   'This passkey request has expired. Try again.': m.api_passkey_expired,
+  'Give the passkey a name': m.api_passkey_name,
   'Passkey not found': m.api_passkey_not_found,
   'The passkey could not be checked. Try again.': m.api_passkey_refused,
+  'Passkey removed': m.api_passkey_removed,
+  "response must be the passkey's answer": m.api_passkey_response,
   'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.':
     m.api_passkey_unknown,
+  'Enter your current password': m.api_password_current,
+  'Your password has been changed.': m.api_password_done,
+  'Your password has been changed and every other device signed out.': m.api_password_done_signed_out,
   'Password must be at least 6 characters': m.api_password_min,
+  'The two new passwords do not match': m.api_password_mismatch,
   'Password is required': m.api_password_required,
+  'Choose a new password different from your current one': m.api_password_same,
+  'Your new password cannot be your username': m.api_password_username,
+  'Your current password is not right': m.api_password_wrong_current,
   'Please choose a JPG or PNG image': m.api_photo_format,
   'File must be an image (jpg, png, etc.)': m.api_photo_not_image,
+  'Please choose a photo': m.api_photo_required,
   'File size must be less than 10MB': m.api_photo_too_large,
   'Image must be at least 100x100 pixels': m.api_photo_too_small,
   'You have changed your profile many times in the last hour.': m.api_profile_changes,
@@ -59,9 +74,16 @@ export const API_TEXTS: Record<string, () => string> = {
   'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.':
     m.api_recovery_no_mail,
   'Too many accounts were registered from your network.': m.api_registrations,
+  'Your password has been changed and every other session signed out. Log in with your new password.': m.api_reset_done,
+  'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.':
+    m.api_reset_sent,
   'Please select an artist': m.api_select_artist,
   'You cannot allocate credits to yourself': m.api_self_allocation,
+  'Signed out on that device': m.api_signed_out_device,
+  'Signed out everywhere else': m.api_signed_out_others,
   'This account is suspended': m.api_suspended,
+  'Too many requests.': m.api_too_many_requests,
+  'Too many sign-in attempts.': m.api_too_many_signins,
   'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.':
     m.api_trial_ended,
   'Unsupported content type: send JSON': m.api_unsupported_type,
@@ -71,6 +93,9 @@ export const API_TEXTS: Record<string, () => string> = {
   'Username may contain only letters, digits, dots, dashes and underscores': m.api_username_pattern,
   'Username is required': m.api_username_required,
   'That username is already taken': m.api_username_taken,
+  'This server sends no e-mail: the verification link is in your notifications.': m.api_verification_in_app,
+  'We sent a verification link to your e-mail address. It works once, for 24 hours.': m.api_verification_sent,
+  'Your e-mail address is verified.': m.api_verified,
   'That password is not right': m.api_wrong_password,
   'That is not your username': m.api_wrong_username,
 };

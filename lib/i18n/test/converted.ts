@@ -22,6 +22,26 @@ export const CONVERTED = [
   'plugins/catalog/pages/artists.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
+  'plugins/accounts/pages/forgot-password.astro',
+  'plugins/accounts/pages/reset-password.astro',
+  'plugins/accounts/pages/verify-email.astro',
+  'plugins/accounts/pages/logout.astro',
+  'plugins/accounts/pages/profile.astro',
+  'plugins/accounts/pages/auth.astro',
+  'plugins/accounts/pages/login.astro',
+  'plugins/accounts/components/RecoveryCard.astro',
+  'plugins/accounts/islands/LogoutNow.tsx',
+  'plugins/accounts/islands/ForgotPassword.tsx',
+  'plugins/accounts/islands/ResetPassword.tsx',
+  'plugins/accounts/islands/VerifyEmail.tsx',
+  'plugins/accounts/islands/EmailStatus.tsx',
+  'plugins/accounts/islands/PasskeyLogin.tsx',
+  'plugins/accounts/islands/ChangePassword.tsx',
+  'plugins/accounts/islands/SecuritySettings.tsx',
+  'plugins/accounts/islands/PasskeySettings.tsx',
+  'plugins/accounts/islands/YourData.tsx',
+  'plugins/accounts/islands/ProfileSettings.tsx',
+  'plugins/accounts/islands/PlaybackPreferences.tsx',
 ];
 
 /** Names that stay as they are in every language. */
@@ -30,7 +50,8 @@ const PROPER = new Set(['OneTrack']);
 const LETTER = /\p{L}/u;
 const ATTRIBUTE = /\b(?:aria-label|title|placeholder|alt|label|aria-valuetext)=(["'])(.*?)\1/g;
 const PROPERTY = /\b(?:title|description|label|message):\s*(['"`])(.*?)\1/g;
-const TEXT = />([^<>{}]*)</g;
+// Not after `=`: an arrow function's `=>` before a generic call (`=> apiRequest<T>(…)`) opens no markup.
+const TEXT = /(?<!=)>([^<>{}]*)</g;
 
 /** Texts a person would read that are written in the source instead of coming from a message. */
 export function literalTexts(source: string): string[] {
