@@ -4,7 +4,7 @@ import { userTag } from '../../api/cache.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { inLocale } from '../../api/i18n.ts';
+import { inLocale, type Said } from '../../api/i18n.ts';
 import { isLocale, type Locale } from '../../lib/i18n/locales.ts';
 import * as m from '../../lib/i18n/messages.ts';
 import { currentLocale } from '../../lib/i18n/runtime.ts';
@@ -18,8 +18,9 @@ export const TOKEN_MAIL_JOB = 'accounts.tokenMail';
 export interface UndeliveredMail {
   userId: number;
   key: string;
-  title: string;
-  body: string;
+  /** Messages, said in the reader's language when read. */
+  title: Said;
+  body: Said;
   /** The page with the token in its fragment: fragments reach no server and no request log. */
   link: string;
 }
@@ -28,10 +29,11 @@ export type UndeliveredMailHandler = (db: Knex | Knex.Transaction, mail: Undeliv
 const PAGES: Record<TokenPurpose, string> = { reset: '/reset-password', verify: '/verify-email' };
 // The mail's texts, in the language of the request that asked for the link (the job carries it).
 const SUBJECTS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_subject, verify: m.mail_verify_subject };
+const SUBJECT_KEYS: Record<TokenPurpose, Said['key']> = { reset: 'mail_reset_subject', verify: 'mail_verify_subject' };
 const INTROS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_intro, verify: m.mail_verify_intro };
 const OUTROS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_outro, verify: m.mail_verify_outro };
 /** The intro said in the app when no mail is sent. */
-const IN_APP: Record<TokenPurpose, () => string> = { reset: m.mail_reset_in_app, verify: m.mail_verify_in_app };
+const IN_APP: Record<TokenPurpose, Said['key']> = { reset: 'mail_reset_in_app', verify: 'mail_verify_in_app' };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -103,8 +105,8 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         await handler(db, {
           userId,
           key: `${purpose}:${id}`,
-          title: SUBJECTS[purpose](),
-          body: IN_APP[purpose](),
+          title: { key: SUBJECT_KEYS[purpose] },
+          body: { key: IN_APP[purpose] },
           link: `${PAGES[purpose]}#token=${minted.token}`,
         });
       }

@@ -9,6 +9,7 @@ import { toast } from '../../../site/stores/toasts.ts';
 import type { ExportJson, ExportsJson } from '../dataExport.ts';
 import * as m from '../../../lib/i18n/messages.ts';
 import { intlLocale } from '../../../lib/i18n/format.ts';
+import { messageParts } from '../../../lib/i18n/parts.ts';
 import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
@@ -154,13 +155,11 @@ function DataExport() {
 
 /** "Type your username <strong>name</strong>", the name in bold wherever the language puts it. */
 function TypeUsername({ username }: { username: string }) {
-  const MARK = '\u0000';
-  const [before, after = ''] = m.delete_type_username({ username: MARK }).split(MARK);
   return (
     <>
-      {before}
-      <strong>{username}</strong>
-      {after}
+      {messageParts(m.delete_type_username, ['username']).map((part, i) =>
+        'text' in part ? part.text : <strong key={i}>{username}</strong>,
+      )}
     </>
   );
 }
