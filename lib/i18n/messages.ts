@@ -501,6 +501,7 @@ export { sessions_no_others } from './generated/sessions_no_others.ts';
 export { sessions_others_text } from './generated/sessions_others_text.ts';
 export { sessions_seen } from './generated/sessions_seen.ts';
 export { sessions_sign_out } from './generated/sessions_sign_out.ts';
+export { sessions_sign_out_all } from './generated/sessions_sign_out_all.ts';
 export { sessions_sign_out_device } from './generated/sessions_sign_out_device.ts';
 export { sessions_sign_out_failed } from './generated/sessions_sign_out_failed.ts';
 export { sessions_signing_out } from './generated/sessions_signing_out.ts';

@@ -127,7 +127,7 @@ function Devices({
         aria-describedby="sign-out-all-why"
         onClick={() => void signOut('all', 'POST', '/api/auth/sessions/sign-out-others', m.api_signed_out_others())}
       >
-        {busy === 'all' ? m.sessions_signing_out() : m.api_signed_out_others()}
+        {busy === 'all' ? m.sessions_signing_out() : m.sessions_sign_out_all()}
       </Button>
       <p id="sign-out-all-why" className="small text-secondary mt-2 mb-0">
         {others === 0 ? m.sessions_no_others() : m.sessions_others_text()}
