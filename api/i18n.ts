@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale } from '../lib/i18n/locales.ts';
 import { API_TEXTS } from '../lib/i18n/apiTexts.ts';
+import * as messages from '../lib/i18n/messages.ts';
 import { LOCALE_STORE } from '../lib/i18n/runtime.ts';
 
 /**
@@ -28,4 +29,21 @@ export function localized(text: Text): string {
 /** A text as the logs and English readers see it. */
 export function english(text: Text): string {
   return typeof text === 'function' ? inLocale('en', text) : text;
+}
+
+/**
+ * A message named by its key (lib/i18n/messages) with its values: what is kept to be said later, in
+ * the language of whoever reads it then (a notification is written once and read in any language).
+ */
+export interface Said {
+  key: keyof typeof messages;
+  values?: Record<string, string | number>;
+}
+
+const byKey = messages as unknown as Record<string, ((values: object) => string) | undefined>;
+
+/** A kept message in the current language, or null when no message has that key (any more). */
+export function say(said: Said): string | null {
+  const message = byKey[said.key];
+  return typeof message === 'function' ? message(said.values ?? {}) : null;
 }

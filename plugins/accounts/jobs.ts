@@ -49,7 +49,10 @@ async function photoSizesJob(payload: unknown, kernel: Kernel): Promise<void> {
 export const accountJobs = {
   [PHOTO_SIZES_JOB]: inLane('media', photoSizesJob),
   [TOKEN_MAIL_JOB]: inLane('mail', (payload: unknown, kernel: Kernel) =>
-    kernel.services.accounts.recovery.sendTokenMail((payload as { id: number }).id),
+    kernel.services.accounts.recovery.sendTokenMail(
+      (payload as { id: number }).id,
+      (payload as { locale?: string }).locale,
+    ),
   ),
   // "Your data" (dataExport.ts): the archive, and its removal once its days are over.
   [EXPORT_JOB]: withDeadLetter(

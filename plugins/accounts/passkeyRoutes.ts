@@ -2,7 +2,8 @@ import type { ParameterizedContext } from 'koa';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, arrayOf, string } from '../../api/openapi/schema.ts';
 import { Passkey, User, webAuthnOptions } from './schemas.ts';
-import { AppError, invalid } from '../../api/errors.ts';
+import { invalid, tooMany } from '../../api/errors.ts';
+import { localized } from '../../api/i18n.ts';
 import { requireUser } from '../../api/http/guards.ts';
 import { isLoopbackHost } from '../../api/http/origin.ts';
 import type { AppState } from '../../api/http/state.ts';
@@ -120,7 +121,7 @@ export function passkeyRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const user = requireUser(ctx, 'Not signed in');
       await passkeys.remove(user.id, String(ctx.params.id));
-      ctx.body = { message: 'Passkey removed' };
+      ctx.body = { message: localized('Passkey removed') };
     },
   );
 
@@ -154,12 +155,7 @@ export function passkeyRoutes(router: ApiRouter, kernel: Kernel) {
     },
     async (ctx) => {
       const wait = await attemptsByIp.take(ctx.ip);
-      if (wait)
-        throw new AppError(
-          'too_many',
-          `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`,
-          wait,
-        );
+      if (wait) throw tooMany('Too many sign-in attempts.', wait);
       const response = credentialOf(ctx.request.body);
       const userId = await passkeys.authenticate(
         response,

@@ -4,6 +4,10 @@ import { userTag } from '../../api/cache.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { inLocale, type Said } from '../../api/i18n.ts';
+import { isLocale, type Locale } from '../../lib/i18n/locales.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { currentLocale } from '../../lib/i18n/runtime.ts';
 import { hashPassword } from './password.ts';
 import type { Sessions } from './sessions.ts';
 import { RECOVERY_MESSAGES, TOKEN_LIFETIME_MS, type TokenPurpose } from './rules.ts';
@@ -14,27 +18,22 @@ export const TOKEN_MAIL_JOB = 'accounts.tokenMail';
 export interface UndeliveredMail {
   userId: number;
   key: string;
-  title: string;
-  body: string;
+  /** Messages, said in the reader's language when read. */
+  title: Said;
+  body: Said;
   /** The page with the token in its fragment: fragments reach no server and no request log. */
   link: string;
 }
 export type UndeliveredMailHandler = (db: Knex | Knex.Transaction, mail: UndeliveredMail) => Promise<void>;
 
 const PAGES: Record<TokenPurpose, string> = { reset: '/reset-password', verify: '/verify-email' };
-const SUBJECTS: Record<TokenPurpose, string> = {
-  reset: 'Choose a new OneTrack password',
-  verify: 'Verify your e-mail address for OneTrack',
-};
-const INTROS: Record<TokenPurpose, string> = {
-  reset:
-    'Someone (we hope you) asked to choose a new password for your OneTrack account. Open this link within an hour to do so; it works once:',
-  verify: 'Open this link within 24 hours to confirm that this address is yours; it works once:',
-};
-const OUTROS: Record<TokenPurpose, string> = {
-  reset: 'If you did not ask for it, ignore this e-mail: your password stays as it is.',
-  verify: 'If you did not create a OneTrack account or change its address, ignore this e-mail.',
-};
+// The mail's texts, in the language of the request that asked for the link (the job carries it).
+const SUBJECTS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_subject, verify: m.mail_verify_subject };
+const SUBJECT_KEYS: Record<TokenPurpose, Said['key']> = { reset: 'mail_reset_subject', verify: 'mail_verify_subject' };
+const INTROS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_intro, verify: m.mail_verify_intro };
+const OUTROS: Record<TokenPurpose, () => string> = { reset: m.mail_reset_outro, verify: m.mail_verify_outro };
+/** The intro said in the app when no mail is sent. */
+const IN_APP: Record<TokenPurpose, Said['key']> = { reset: 'mail_reset_in_app', verify: 'mail_verify_in_app' };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -92,7 +91,12 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         usedAt: null,
       });
       if (mailer) {
-        await kernel.jobs.enqueue(db, TOKEN_MAIL_JOB, { id: Number(id) }, { uniqueKey: `${TOKEN_MAIL_JOB}:${id}` });
+        await kernel.jobs.enqueue(
+          db,
+          TOKEN_MAIL_JOB,
+          { id: Number(id), locale: currentLocale() },
+          { uniqueKey: `${TOKEN_MAIL_JOB}:${id}` },
+        );
         return;
       }
       const minted = await mint(db, Number(id));
@@ -101,24 +105,28 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
         await handler(db, {
           userId,
           key: `${purpose}:${id}`,
-          title: SUBJECTS[purpose],
-          body: `${INTROS[purpose]} (this server sends no e-mail, so the link is here)`,
+          title: { key: SUBJECT_KEYS[purpose] },
+          body: { key: IN_APP[purpose] },
           link: `${PAGES[purpose]}#token=${minted.token}`,
         });
       }
     },
 
-    /** The `accounts.tokenMail` job: makes the token and mails the link. */
-    async sendTokenMail(id: number): Promise<void> {
+    /** The `accounts.tokenMail` job: makes the token and mails the link, in `locale` (English for an older job). */
+    async sendTokenMail(id: number, locale?: string): Promise<void> {
       if (!mailer) return;
       const minted = await mint(kernel.knex, id);
       if (!minted) return;
       const link = mailer.link(`${PAGES[minted.purpose]}#token=${minted.token}`);
-      await mailer.send({
-        to: minted.email,
-        subject: SUBJECTS[minted.purpose],
-        text: `${INTROS[minted.purpose]}\n\n${link}\n\n${OUTROS[minted.purpose]}\n`,
-      });
+      const language: Locale = isLocale(locale) ? locale : 'en';
+      const { purpose } = minted;
+      await mailer.send(
+        inLocale(language, () => ({
+          to: minted.email,
+          subject: SUBJECTS[purpose](),
+          text: `${INTROS[purpose]()}\n\n${link}\n\n${OUTROS[purpose]()}\n`,
+        })),
+      );
     },
 
     /**
@@ -156,8 +164,8 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
      * Refuses (403, with the reason) what an unverified account may not do while mail is configured:
      * messaging and uploading. Without mail nothing is gated.
      */
-    async requireVerified(userId: number, action: string): Promise<void> {
-      if (mailer && !(await recovery.isVerified(userId))) throw forbidden(RECOVERY_MESSAGES.unverified(action));
+    async requireVerified(userId: number, action: 'upload' | 'send messages'): Promise<void> {
+      if (mailer && !(await recovery.isVerified(userId))) throw forbidden(() => m.api_unverified({ action }));
     },
 
     /**

@@ -3,7 +3,8 @@ import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, object, string } from '../../api/openapi/schema.ts';
 import { Devices } from './schemas.ts';
 import { devicesTag } from './sessions.ts';
-import { AppError } from '../../api/errors.ts';
+import { tooMany as refused } from '../../api/errors.ts';
+import { localized } from '../../api/i18n.ts';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import type { PasswordChange } from './passwordChange.ts';
@@ -33,8 +34,7 @@ export const RECOVERY_PAGES = [
   { pattern: '/verify-email', entrypoint: 'pages/verify-email.astro' },
 ];
 
-const tooMany = (wait: number) =>
-  new AppError('too_many', `Too many requests. Try again in ${Math.ceil(wait / 60)} minutes.`, wait);
+const tooMany = (wait: number) => refused('Too many requests.', wait);
 
 /**
  * Password reset, e-mail verification and signed-in devices. Tokens travel in bodies (POST), never
@@ -67,7 +67,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
       if (wait) throw tooMany(wait);
       await recovery.requestReset(email, async (userId) => (await resetsByAccount.take(String(userId))) === 0);
       ctx.status = 202;
-      ctx.body = { message: RECOVERY_MESSAGES.resetSent };
+      ctx.body = { message: localized(RECOVERY_MESSAGES.resetSent) };
     },
   );
 
@@ -81,7 +81,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const { token, password } = parseReset(ctx.request.body);
       await recovery.resetPassword(token, password);
-      ctx.body = { message: RECOVERY_MESSAGES.resetDone };
+      ctx.body = { message: localized(RECOVERY_MESSAGES.resetDone) };
     },
   );
 
@@ -90,7 +90,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
     { summary: 'Verify the e-mail address with the link’s token', body: parseVerify, responses: { 200: NOTICE } },
     async (ctx) => {
       await recovery.verifyEmail(parseVerify(ctx.request.body).token);
-      ctx.body = { message: RECOVERY_MESSAGES.verified };
+      ctx.body = { message: localized(RECOVERY_MESSAGES.verified) };
     },
   );
 
@@ -107,7 +107,8 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
       const user = requireUser(ctx, 'Please log in to verify your e-mail address');
       const wait = await verificationsByAccount.take(String(user.id));
       if (wait) throw tooMany(wait);
-      ctx.body = await recovery.sendVerification(user.id);
+      const { message } = await recovery.sendVerification(user.id);
+      ctx.body = { message: localized(message) };
     },
   );
 
@@ -138,7 +139,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const user = requireUser(ctx, 'Not signed in');
       await sessions.endOne(user.id, String(ctx.params.id));
-      ctx.body = { message: 'Signed out on that device' };
+      ctx.body = { message: localized('Signed out on that device') };
     },
   );
 
@@ -156,7 +157,7 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
       const ended = await sessions.endAll(kernel.knex, user.id, ctx.session?.sessionKey as string | undefined);
       // Put out by endAll already; announced again as one device's sign-out is (sessions.ts endOne).
       await kernel.cache.changed([devicesTag(user.id)]);
-      ctx.body = { message: 'Signed out everywhere else', ended };
+      ctx.body = { message: localized('Signed out everywhere else'), ended };
     },
   );
 
@@ -182,7 +183,9 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
       );
       await passwordChangesByAccount.giveBack(String(user.id));
       ctx.body = {
-        message: change.signOutOthers ? PASSWORD_CHANGE_MESSAGES.doneSignedOut : PASSWORD_CHANGE_MESSAGES.done,
+        message: localized(
+          change.signOutOthers ? PASSWORD_CHANGE_MESSAGES.doneSignedOut : PASSWORD_CHANGE_MESSAGES.done,
+        ),
         signedOut,
       };
     },

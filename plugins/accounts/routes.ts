@@ -8,6 +8,7 @@ import { NOTICE, integer, nullable, object, string } from '../../api/openapi/sch
 import { DataExport, DataExports, Preferences, User } from './schemas.ts';
 import { AppError, forbidden, gone, invalid, tooMany } from '../../api/errors.ts';
 import { sendStored } from '../../api/http/media.ts';
+import { localized } from '../../api/i18n.ts';
 import { addressKey } from '../../api/http/clientAddress.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
@@ -201,7 +202,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
       await kernel.cache.changed([]);
       ctx.session = null;
       ctx.state.user = null;
-      ctx.body = { message: 'Logged out' };
+      ctx.body = { message: localized('Logged out') };
     },
   );
 
@@ -302,7 +303,7 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
       await accounts.deleteAccount(user, id, parseDeletion(ctx.request.body));
       ctx.session = null;
       ctx.state.user = null;
-      ctx.body = { message: 'Your account has been deleted' };
+      ctx.body = { message: localized('Your account has been deleted') };
     },
   );
 

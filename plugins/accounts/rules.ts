@@ -101,25 +101,12 @@ export const PREFERENCE_KEYS = [
 ] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 
-/** Each preference's switch label and the line under it (Settings › Preferences). */
-export const PREFERENCE_LABELS: Record<PreferenceKey, [string, string]> = {
-  emailNotifications: [
-    'Email notifications',
-    'Drops from artists you subscribe to, your pledges and new messages, by email (when this server sends email).',
-  ],
-  inAppNotifications: ['In-app notifications', 'The same in the bell at the top and on the Notifications page.'],
-  highQualityAudio: ['High quality audio', 'Stream at the highest available quality.'],
-  normaliseLoudness: ['Normalise loudness', 'Play every track at the same loudness (−14 LUFS), never clipping.'],
-};
-
 /**
  * The site's colours: 'system' follows the device's light or dark setting (what every visitor and a new
  * account get), the others hold whatever the device says. Rendered into `<html data-bs-theme>`.
  */
 export const THEMES = ['system', 'dark', 'light'] as const;
 export type Theme = (typeof THEMES)[number];
-export const THEME_LABELS: Record<Theme, string> = { system: 'System', dark: 'Dark', light: 'Light' };
-export const THEME_HELP = 'System follows the light or dark setting of the device you are using.';
 
 /** The interface language (issue 43): 'auto' takes the page's (its URL's prefix, else English). */
 export const LOCALE_CHOICES = ['auto', ...LOCALES] as const;
@@ -202,8 +189,6 @@ export const RECOVERY_MESSAGES = {
   alreadyVerified: 'Your e-mail address is already verified.',
   verificationSent: 'We sent a verification link to your e-mail address. It works once, for 24 hours.',
   verificationInApp: 'This server sends no e-mail: the verification link is in your notifications.',
-  unverified: (action: string) =>
-    `Please verify your e-mail address before you ${action}: open the link we sent you, or send a new one from Settings.`,
 } as const;
 
 export const resetRequestRules: FieldRules = { email };
@@ -235,12 +220,6 @@ export const PASSWORD_CHANGE_MESSAGES = {
   done: 'Your password has been changed.',
   doneSignedOut: 'Your password has been changed and every other device signed out.',
 } as const;
-/** The rules a new password meets, as the form lists them (the server checks each). */
-export const NEW_PASSWORD_HINTS = [
-  `At least ${registerRules.password.minLength} characters`,
-  'Not your username',
-  'Different from your current password',
-] as const;
 export const passwordChangeRules: FieldRules = {
   currentPassword: {
     label: 'Current password',
@@ -261,10 +240,6 @@ export const PASSKEY_MESSAGES = {
   duplicate: 'That passkey is already registered.',
   notFound: 'Passkey not found',
   unknown: 'That passkey is not registered here. Sign in with your password, then add it in Settings › Security.',
-  unsupported: 'This browser cannot use passkeys.',
-  ipAddress: (host: string) =>
-    `Passkeys belong to a site's domain name, and browsers refuse an IP address (${host}) as one. Open OneTrack at its name (in development http://localhost) to add a passkey.`,
-  insecure: 'Passkeys need a secure address: open OneTrack over HTTPS (or at http://localhost in development).',
 } as const;
 
 /**
@@ -272,10 +247,10 @@ export const PASSKEY_MESSAGES = {
  * person tries (issue 44 point 5), since the browser's own refusal only names the domain invalid.
  */
 export function passkeyBlocker(place: { hostname: string; secure: boolean; supported: boolean }): string | null {
-  if (!place.supported) return PASSKEY_MESSAGES.unsupported;
+  if (!place.supported) return m.passkey_unsupported();
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(place.hostname) || place.hostname.startsWith('['))
-    return PASSKEY_MESSAGES.ipAddress(place.hostname);
-  if (!place.secure) return PASSKEY_MESSAGES.insecure;
+    return m.passkey_ip_address({ host: place.hostname });
+  if (!place.secure) return m.passkey_insecure();
   return null;
 }
 export const passkeyNameRules: FieldRules = {

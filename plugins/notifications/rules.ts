@@ -1,4 +1,4 @@
-// Texts of the notification centre, shared by the service, the page and the bell.
+// The notification centre's kinds and limits, and its API texts (their translations: lib/i18n/messages).
 
 export const KINDS = ['drop', 'pledge', 'message', 'moderation', 'account', 'comment'] as const;
 export type NotificationKind = (typeof KINDS)[number];
@@ -11,5 +11,3 @@ export const PAGE_SIZE = 50;
 
 export const LOGIN_REQUIRED = 'Please log in to see your notifications';
 export const NOT_YOURS = 'Notification not found';
-export const EMPTY_TITLE = 'No notifications yet';
-export const EMPTY_TEXT = 'Drops from artists you subscribe to, your pledges and new messages show up here.';

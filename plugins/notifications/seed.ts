@@ -19,8 +19,8 @@ export async function seedNotifications(kernel: Kernel): Promise<void> {
       userId: demo.id,
       key: `drop:${d.id}`,
       kind: 'drop' as const,
-      title: `New drop from ${d.name}`,
-      body: `“${d.title}” is out now.`,
+      title: { key: 'notif_drop_title', values: { name: d.name } },
+      body: { key: 'notif_drop_body', values: { title: d.title } },
       link: `/tracks/${d.id}`,
     })),
   );

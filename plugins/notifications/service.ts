@@ -4,6 +4,10 @@ import { notFound } from '../../api/errors.ts';
 import { userTag } from '../../api/cache.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { createMailer } from '../../api/mail.ts';
+import { jsonColumn } from '../../api/db/jsonColumn.ts';
+import { inLocale, say, type Said } from '../../api/i18n.ts';
+import { isLocale, localePath } from '../../lib/i18n/locales.ts';
+import * as m from '../../lib/i18n/messages.ts';
 import type { SentMessage } from '../messaging/service.ts';
 import { NOT_YOURS, PAGE_SIZE, type NotificationKind } from './rules.ts';
 
@@ -14,10 +18,17 @@ export interface NotificationEvent {
   userId: number;
   key: string;
   kind: NotificationKind;
-  title: string;
-  body: string;
+  /** As written, or a message (said in each reader's language when read, kept in English too). */
+  title: string | Said;
+  body: string | Said;
   /** A path on the site, e.g. /tracks/42. */
   link: string;
+}
+
+/** The messages of a row's title and body (the `texts` column), where they were messages. */
+interface Texts {
+  title?: Said;
+  body?: Said;
 }
 
 interface Row {
@@ -26,9 +37,13 @@ interface Row {
   title: string;
   body: string;
   link: string;
+  texts?: string | null;
   createdAt: number;
   readAt: number | null;
 }
+
+const english = (text: string | Said) =>
+  typeof text === 'string' ? text : inLocale('en', () => say(text) ?? text.key);
 
 /** Words of the message a notification quotes (its body column holds 500 characters). */
 const PREVIEW_LENGTH = 140;
@@ -40,11 +55,19 @@ function messagePreview(message: SentMessage): string {
   return message.subject ? `${message.subject}: ${excerpt}` : excerpt;
 }
 
+/** A row's title and body in the current language (as stored when they were not messages). */
+function textsOf(row: Pick<Row, 'title' | 'body' | 'texts'>): { title: string; body: string } {
+  const texts = jsonColumn<Texts>(row.texts);
+  return {
+    title: (texts?.title && say(texts.title)) || row.title,
+    body: (texts?.body && say(texts.body)) || row.body,
+  };
+}
+
 const present = (row: Row) => ({
   id: Number(row.id),
   kind: row.kind,
-  title: row.title,
-  body: row.body,
+  ...textsOf(row),
   link: row.link,
   createdAt: new Date(Number(row.createdAt)).toISOString(),
   read: row.readAt != null,
@@ -93,13 +116,20 @@ export function createNotificationsService(kernel: Kernel) {
         const { email, inApp } = prefs(event.userId);
         const mail = email && mailer !== null;
         if (!inApp && !mail) continue;
-        const { key, ...fields } = event;
+        const { key, title, body, ...fields } = event;
+        const texts: Texts = {
+          ...(typeof title === 'string' ? {} : { title }),
+          ...(typeof body === 'string' ? {} : { body }),
+        };
         const seen = await db('notifications').where({ userId: event.userId, eventKey: key }).first('id');
         if (seen) continue;
         let id: number;
         try {
           [id] = await db('notifications').insert({
             ...fields,
+            title: english(title),
+            body: english(body),
+            texts: texts.title || texts.body ? JSON.stringify(texts) : null,
             eventKey: key,
             inApp: inApp ? 1 : 0,
             createdAt: now,
@@ -157,14 +187,20 @@ export function createNotificationsService(kernel: Kernel) {
       if (!mailer) return;
       const row = await knex('notifications as n')
         .join('users as u', 'u.id', 'n.userId')
+        .leftJoin('user_preferences as p', 'p.userId', 'n.userId')
         .where('n.id', id)
-        .first('n.title', 'n.body', 'n.link', 'u.email', 'u.deletedAt');
+        .first('n.title', 'n.body', 'n.texts', 'n.link', 'u.email', 'u.deletedAt', 'p.locale');
       if (!row || row.deletedAt || !row.email) return;
-      await mailer.send({
-        to: row.email,
-        subject: row.title,
-        text: `${row.body}\n\n${mailer.link(row.link)}\n\nYou get these e-mails because e-mail notifications are on in your OneTrack preferences: ${mailer.link('/profile?tab=preferences')}\n`,
-      });
+      // In the recipient's language (Settings), English when they chose none: a mail has no page around it.
+      const locale = isLocale(row.locale) ? row.locale : 'en';
+      const link = (path: string) => mailer.link(localePath(locale, path));
+      await mailer.send(
+        inLocale(locale, () => {
+          const { title, body } = textsOf(row);
+          const footer = m.mail_notification_footer({ link: link('/profile?tab=preferences') });
+          return { to: row.email, subject: title, text: `${body}\n\n${link(row.link)}\n\n${footer}\n` };
+        }),
+      );
     },
   };
 
@@ -183,16 +219,16 @@ export function createNotificationsService(kernel: Kernel) {
         userId,
         key: `presave:${release.trackId}`,
         kind: 'drop',
-        title: `“${release.title}” is out`,
-        body: `You pre-saved it: ${artist.name}'s release is in your collection now.`,
+        title: { key: 'notif_presave_title', values: { title: release.title } },
+        body: { key: 'notif_presave_body', values: { name: artist.name } },
         link,
       })),
       ...fans.map((userId): NotificationEvent => ({
         userId,
         key: `drop:${release.trackId}`,
         kind: 'drop',
-        title: `New drop from ${artist.name}`,
-        body: `“${release.title}” is out now.`,
+        title: { key: 'notif_drop_title', values: { name: artist.name } },
+        body: { key: 'notif_drop_body', values: { title: release.title } },
         link,
       })),
     ]);
@@ -204,7 +240,7 @@ export function createNotificationsService(kernel: Kernel) {
         userId: message.recipientId,
         key: `message:${message.id}`,
         kind: 'message',
-        title: `New message from ${message.senderName}`,
+        title: { key: 'notif_message_title', values: { name: message.senderName } },
         body: messagePreview(message),
         link: '/messages',
       },
@@ -224,8 +260,8 @@ export function createNotificationsService(kernel: Kernel) {
         userId: ready.userId,
         key: `export:${ready.exportId}`,
         kind: 'account',
-        title: 'Your data is ready',
-        body: `Your OneTrack data export can be downloaded for ${days} days.`,
+        title: { key: 'notif_export_title' },
+        body: { key: 'notif_export_body', values: { days } },
         link: '/profile?tab=data',
       },
     ]);

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type ComponentProps } from 'react';
 import Form from 'react-bootstrap/Form';
-import { plural } from '../../lib/format.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // A text field with a length limit from a rules.ts file: the field refuses more than the limit
 // (maxLength, so nothing is cut off on send) and a live counter says how much is used. Screen
@@ -22,18 +22,11 @@ export function CharCount({
 }) {
   const left = max - length;
   const state = left <= 0 ? 'is-full' : length >= max * NEAR ? 'is-near' : '';
-  const notice =
-    left <= 0
-      ? `Limit of ${max.toLocaleString('en-US')} characters reached`
-      : state
-        ? `${plural(left, 'character')} left`
-        : '';
+  const notice = left <= 0 ? m.limit_reached({ max }) : state ? m.limit_left({ left }) : '';
   return (
     <div id={id} className={`char-count ${state}`.trim()} data-testid="char-count" hidden={quiet && !state}>
-      <span aria-hidden="true">
-        {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
-      </span>
-      <span className="visually-hidden">At most {plural(max, 'character')}.</span>
+      <span aria-hidden="true">{m.limit_count({ length, max })}</span>
+      <span className="visually-hidden">{m.limit_at_most({ max })}</span>
       <span className="visually-hidden" aria-live="polite">
         {notice}
       </span>

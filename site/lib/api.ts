@@ -1,5 +1,6 @@
 // The browser's API client. Every call sends credentials; a non-OK answer throws
 // Error("<status>: <body text or status text>") as spec §8 describes.
+import { currentLocale } from '../../lib/i18n/runtime.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -24,13 +25,13 @@ export class ApiError extends Error {
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  // The page's language, so that the API's texts (its refusals, its notices) match the page around them
+  // when the person has chosen none in Settings (api/http/locale.ts).
+  const accept = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers:
-      body === undefined
-        ? { Accept: 'application/json' }
-        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: body === undefined ? accept : { ...accept, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());

@@ -1,5 +1,6 @@
 import { $current, $playing, playTrack, togglePlay } from './player.ts';
 import { listOf, trackOf } from './trackList.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Any element with data-play-track='{…track JSON…}' plays that track in the persistent player.
 // One delegated listener serves every page, including pages swapped in by the client router; the
@@ -15,7 +16,7 @@ function syncButtons(): void {
     const active = !!track && track.id === current?.id && playing;
     button.classList.toggle('is-playing', active);
     if (track && button.hasAttribute('aria-label'))
-      button.setAttribute('aria-label', `${active ? 'Pause' : 'Play'} ${track.title}`);
+      button.setAttribute('aria-label', (active ? m.player_pause_track : m.card_play)({ title: track.title }));
   }
 }
 

@@ -5,6 +5,7 @@ import type { PlayerTrack } from '../../lib/playerTrack.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
+import * as m from '../../lib/i18n/messages.ts';
 import { signInToast } from './session.ts';
 import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
@@ -80,7 +81,7 @@ function dropGone(trackId: number): void {
   const queue = $queue.get();
   const index = queue.findIndex((t) => t.id === trackId);
   if (index < 0 || $current.get()?.id !== trackId) return;
-  toast({ title: 'Track unavailable', description: `${queue[index].title} is no longer on OneTrack` });
+  toast({ title: m.player_unavailable(), description: m.player_unavailable_text({ title: queue[index].title }) });
   const wasPlaying = !!audio && !audio.paused;
   audio?.pause();
   const rest = queue.filter((t) => t.id !== trackId);
@@ -333,7 +334,7 @@ export async function sendLike(trackId: number, like: boolean): Promise<{ liked:
 /** Spec §4/§8 toast for a refused like; a signed-out fan is told to log in. */
 export function likeFailed(error: unknown): void {
   if (error instanceof ApiError && error.status === 401) signInToast(LIKE_LOGIN);
-  else toast({ title: 'Like failed', description: 'Please try again.', variant: 'destructive' });
+  else toast({ title: m.player_like_failed(), description: m.common_try_again_short(), variant: 'destructive' });
 }
 
 /** Optimistic like: the flag flips at once and flips back if the server refuses. */

@@ -2,17 +2,20 @@ import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from './api.ts';
 import { toast } from '../stores/toasts.ts';
 import { signInPath } from '../../plugins/accounts/nextPath.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { splitLocalePath } from '../../lib/i18n/locales.ts';
+import { localeHref } from '../../lib/i18n/runtime.ts';
 
 /** Logs out, then renders / afresh from the server so nothing of the old session stays on screen. */
 export async function logout(): Promise<void> {
   try {
     await apiRequest('POST', '/api/auth/logout');
-    toast({ title: 'Logout successful', description: "You've been logged out of your account", variant: 'success' });
-    await navigate('/', { history: 'replace' });
+    toast({ title: m.logout_ok(), description: m.logout_ok_text(), variant: 'success' });
+    await navigate(localeHref('/'), { history: 'replace' });
   } catch (error) {
     toast({
-      title: 'Logout failed',
-      description: messageOf(error, 'An error occurred while logging out'),
+      title: m.logout_failed(),
+      description: messageOf(error, m.logout_failed_text()),
       variant: 'destructive',
     });
   }
@@ -21,9 +24,12 @@ export async function logout(): Promise<void> {
 /** A signed-out reader's refused action: says why and offers to sign in and come back here. */
 export function signInToast(description: string): void {
   toast({
-    title: 'Authentication required',
+    title: m.api_auth_required(),
     description,
     variant: 'destructive',
-    action: { label: 'Sign in', href: signInPath(location.pathname + location.search) },
+    action: {
+      label: m.signin_action(),
+      href: localeHref(signInPath(splitLocalePath(location.pathname).path + location.search)),
+    },
   });
 }

@@ -30,6 +30,58 @@ export const CONVERTED = [
   'plugins/releases/islands/wizard/StepReview.tsx',
   'plugins/releases/islands/wizard/StepComplete.tsx',
   'plugins/lyrics/components/EditLyricsLink.astro',
+  'plugins/accounts/pages/forgot-password.astro',
+  'plugins/accounts/pages/reset-password.astro',
+  'plugins/accounts/pages/verify-email.astro',
+  'plugins/accounts/pages/logout.astro',
+  'plugins/accounts/pages/profile.astro',
+  'plugins/accounts/pages/auth.astro',
+  'plugins/accounts/pages/login.astro',
+  'plugins/accounts/components/RecoveryCard.astro',
+  'plugins/accounts/islands/LogoutNow.tsx',
+  'plugins/accounts/islands/ForgotPassword.tsx',
+  'plugins/accounts/islands/ResetPassword.tsx',
+  'plugins/accounts/islands/VerifyEmail.tsx',
+  'plugins/accounts/islands/EmailStatus.tsx',
+  'plugins/accounts/islands/PasskeyLogin.tsx',
+  'plugins/accounts/islands/ChangePassword.tsx',
+  'plugins/accounts/islands/SecuritySettings.tsx',
+  'plugins/accounts/islands/PasskeySettings.tsx',
+  'plugins/accounts/islands/YourData.tsx',
+  'plugins/accounts/islands/ProfileSettings.tsx',
+  'plugins/accounts/islands/PlaybackPreferences.tsx',
+  'plugins/messaging/pages/messages.astro',
+  'plugins/messaging/islands/Inbox.tsx',
+  'plugins/messaging/islands/MessageDialog.tsx',
+  'plugins/messaging/islands/MessageButton.tsx',
+  'plugins/messaging/islands/InboxLink.tsx',
+  'plugins/messaging/islands/send.ts',
+  'plugins/messaging/components/ShellUnreadPoller.astro',
+  'plugins/messaging/islands/UnreadPoller.tsx',
+  'plugins/notifications/pages/notifications.astro',
+  'plugins/notifications/islands/NotificationList.tsx',
+  'plugins/notifications/islands/BellLink.tsx',
+  'plugins/notifications/islands/BellPoller.tsx',
+  'plugins/notifications/components/ShellBellPoller.astro',
+  'site/components/BadgeLink.tsx',
+  'site/lib/session.ts',
+  'plugins/search/pages/search.astro',
+  'plugins/search/components/ArtistHitCard.astro',
+  'plugins/search/islands/SearchBox.tsx',
+  'site/components/HomeTestimonials.astro',
+  'site/pages/500.astro',
+  'site/pages/developers.astro',
+  'site/components/NotFoundCard.astro',
+  'site/components/EmptyState.astro',
+  'site/components/LimitedText.tsx',
+  'site/components/Progress.tsx',
+  'site/components/WaveformBars.tsx',
+  'site/components/Tabs.astro',
+  'site/components/Icon.tsx',
+  'site/components/SvgIcon.astro',
+  'site/components/WebPicture.tsx',
+  'site/lib/player.ts',
+  'site/lib/playButtons.ts',
 ];
 
 /** Names that stay as they are in every language. */
@@ -38,7 +90,8 @@ const PROPER = new Set(['OneTrack']);
 const LETTER = /\p{L}/u;
 const ATTRIBUTE = /\b(?:aria-label|title|placeholder|alt|label|aria-valuetext)=(["'])(.*?)\1/g;
 const PROPERTY = /\b(?:title|description|label|message):\s*(['"`])(.*?)\1/g;
-const TEXT = />([^<>{}]*)</g;
+// Not after `=`: an arrow function's `=>` before a generic call (`=> apiRequest<T>(…)`) opens no markup.
+const TEXT = /(?<!=)>([^<>{}]*)</g;
 
 /** Texts a person would read that are written in the source instead of coming from a message. */
 export function literalTexts(source: string): string[] {

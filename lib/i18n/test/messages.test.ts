@@ -43,6 +43,7 @@ describe('messages (lib/i18n)', () => {
     expect(literalTexts('<a aria-label="Close it" title={m.x()}>{m.y()}</a>')).to.deep.equal(['Close it']);
     expect(literalTexts('<AppLayout title="Page Not Found">')).to.deep.equal(['Page Not Found']);
     expect(literalTexts('<p>{m.a()}</p> <span>·</span> <b>404</b>')).to.deep.equal([]);
+    expect(literalTexts('const load = () =>\n  apiRequest<T[]>(url);')).to.deep.equal([]);
   });
 });
 

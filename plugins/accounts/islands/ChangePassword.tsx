@@ -4,15 +4,23 @@ import Form from 'react-bootstrap/Form';
 import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { NEW_PASSWORD_HINTS, PASSWORD_CHANGE_MESSAGES, passwordChangeRequired, passwordChangeRules } from '../rules.ts';
+import { PASSWORD_CHANGE_MESSAGES, passwordChangeRequired, passwordChangeRules, registerRules } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { ruleText } from './ruleTexts.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'repeatPassword';
 const FIELDS: Field[] = ['currentPassword', 'newPassword', 'repeatPassword'];
-const LABELS: Record<Field, string> = {
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  repeatPassword: 'New password again',
+const LABELS: Record<Field, () => string> = {
+  currentPassword: m.password_current,
+  newPassword: m.password_new,
+  repeatPassword: m.password_repeat,
 };
+/** The rules a new password meets, as the form lists them (the server checks each). */
+const hints = () => [
+  m.password_hint_length({ count: registerRules.password.minLength! }),
+  m.password_hint_username(),
+  m.password_hint_different(),
+];
 
 /**
  * Settings › Security › Change password (issue 44 point 2): the current password, the new one twice
@@ -41,19 +49,21 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
       ...(hasPassword ? ['currentPassword'] : []),
     ]);
     if (!found.newPassword && values.repeatPassword !== values.newPassword)
-      found.repeatPassword = PASSWORD_CHANGE_MESSAGES.mismatch;
+      found.repeatPassword = m.api_password_mismatch();
     setErrors(found);
     const first = fields.find((field) => found[field]);
     if (first) return focusField(first);
     setPending(true);
     try {
       const done = await apiRequest<{ message: string }>('POST', '/api/auth/password', { ...body, signOutOthers });
-      toast({ title: 'Password changed', description: done.message, variant: 'success' });
+      toast({ title: m.password_changed(), description: done.message, variant: 'success' });
       setValues(empty);
       setSignOutOthers(false);
     } catch (error) {
-      const message = messageOf(error, 'Your password could not be changed. Try again.');
-      const field: Field = message === PASSWORD_CHANGE_MESSAGES.wrongCurrent ? 'currentPassword' : 'newPassword';
+      const message = messageOf(error, m.password_change_failed());
+      // The API answers in the reader's language (the page's, site/lib/api.ts); English for an old client.
+      const wrongCurrent = [m.api_password_wrong_current(), PASSWORD_CHANGE_MESSAGES.wrongCurrent].includes(message);
+      const field: Field = wrongCurrent ? 'currentPassword' : 'newPassword';
       setErrors({ [field]: message });
       focusField(field);
     } finally {
@@ -64,12 +74,12 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
   return (
     <section className="surface-card p-3 mb-4" aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="h5">
-        {hasPassword ? 'Change password' : 'Set a password'}
+        {hasPassword ? m.password_change_title() : m.password_set_title()}
       </h2>
       <Form noValidate ref={formRef} onSubmit={submit} aria-labelledby="change-password-title">
         {fields.map((field) => (
           <Form.Group className="mb-3" controlId={`password-${field}`} key={field}>
-            <Form.Label>{LABELS[field]}</Form.Label>
+            <Form.Label>{LABELS[field]()}</Form.Label>
             <Form.Control
               type="password"
               value={values[field]}
@@ -84,11 +94,11 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
               onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
             />
             <Form.Control.Feedback type="invalid" id={`password-${field}-error`}>
-              {errors[field]}
+              {ruleText(errors[field])}
             </Form.Control.Feedback>
             {field === 'newPassword' && (
               <ul id="password-rules" className="small text-secondary mt-2 mb-0 ps-3">
-                {NEW_PASSWORD_HINTS.map((hint) => (
+                {hints().map((hint) => (
                   <li key={hint}>{hint}</li>
                 ))}
               </ul>
@@ -99,12 +109,12 @@ export function ChangePassword({ hasPassword }: { hasPassword: boolean }) {
           className="mb-3"
           type="switch"
           id="password-sign-out-others"
-          label="Sign out every other device (this one stays signed in)"
+          label={m.password_sign_out_others()}
           checked={signOutOthers}
           onChange={(e) => setSignOutOthers(e.target.checked)}
         />
         <Button type="submit" className="btn-gold" disabled={pending} aria-busy={pending}>
-          {pending ? 'Changing…' : hasPassword ? 'Change password' : 'Set password'}
+          {pending ? m.password_changing() : hasPassword ? m.password_change_title() : m.password_set()}
         </Button>
       </Form>
     </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /**
  * Under the Email field of Settings › Account: whether the address is verified, and a new link.
@@ -20,11 +21,11 @@ export function EmailStatus({
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
-  if (changed) return <p className="form-text mb-3">A new address is verified by a link sent to it once you save.</p>;
+  if (changed) return <p className="form-text mb-3">{m.email_changed()}</p>;
   if (verified) {
     return (
       <p className="form-text mb-3" data-testid="email-status">
-        <strong className="text-success">Verified.</strong> This address is confirmed as yours.
+        <strong className="text-success">{m.email_verified()}</strong> {m.email_verified_text()}
       </p>
     );
   }
@@ -35,8 +36,8 @@ export function EmailStatus({
       setSent(message);
     } catch (error) {
       toast({
-        title: 'No link sent',
-        description: messageOf(error, 'The link could not be sent. Try again in a moment.'),
+        title: m.email_no_link(),
+        description: messageOf(error, m.recovery_send_failed()),
         variant: 'destructive',
       });
     } finally {
@@ -46,10 +47,8 @@ export function EmailStatus({
   return (
     <div className="form-text mb-3" data-testid="email-status">
       <p className="mb-2">
-        <strong className="text-gold">Not verified.</strong>{' '}
-        {mailConfigured
-          ? 'Until you open the link we sent to this address, you can listen, subscribe and allocate credits, but not send messages or upload.'
-          : 'This server sends no e-mail (an operator must configure mail), so nothing waits for it: the link goes to your notifications.'}
+        <strong className="text-gold">{m.email_unverified()}</strong>{' '}
+        {mailConfigured ? m.email_unverified_mail() : m.email_unverified_nomail()}
       </p>
       {sent ? (
         <p className="mb-0" role="status">
@@ -57,7 +56,7 @@ export function EmailStatus({
         </p>
       ) : (
         <Button variant="outline-light" size="sm" disabled={pending} onClick={() => void send()}>
-          {pending ? 'Sending…' : 'Send verification link'}
+          {pending ? m.common_sending() : m.email_send_link()}
         </Button>
       )}
     </div>

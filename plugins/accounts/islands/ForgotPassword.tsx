@@ -6,6 +6,8 @@ import { checkFields, maxLengthOf } from '../../../api/validation/rules.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { resetRequestRequired, resetRequestRules } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { ruleText } from './ruleTexts.ts';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export default function ForgotPassword() {
@@ -23,7 +25,7 @@ export default function ForgotPassword() {
     try {
       setSent((await apiRequest<{ message: string }>('POST', '/api/auth/password-reset', { email })).message);
     } catch (failure) {
-      setError(messageOf(failure, 'The link could not be sent. Try again in a moment.'));
+      setError(messageOf(failure, m.recovery_send_failed()));
     } finally {
       setPending(false);
     }
@@ -37,12 +39,10 @@ export default function ForgotPassword() {
     );
   }
   return (
-    <Form noValidate onSubmit={submit} aria-label="Forgot password">
-      <p className="text-secondary">
-        Type the e-mail address of your account: we will send it a link to choose a new password.
-      </p>
+    <Form noValidate onSubmit={submit} aria-label={m.recovery_forgot_form()}>
+      <p className="text-secondary">{m.recovery_forgot_text()}</p>
       <Form.Group className="mb-3" controlId="forgot-email">
-        <Form.Label>Email</Form.Label>
+        <Form.Label>{m.auth_email()}</Form.Label>
         <LimitedText
           type="email"
           value={email}
@@ -54,11 +54,11 @@ export default function ForgotPassword() {
           onChange={setEmail}
         />
         <Form.Control.Feedback type="invalid" id="forgot-email-error">
-          {error}
+          {ruleText(error)}
         </Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
-        {pending ? 'Sending…' : 'Send reset link'}
+        {pending ? m.common_sending() : m.recovery_send_link()}
       </Button>
     </Form>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { logout } from '../../../site/lib/session.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /** /logout as a page: signs out on arrival, with a visible fallback while it does. */
 export default function LogoutNow() {
@@ -8,7 +9,7 @@ export default function LogoutNow() {
   }, []);
   return (
     <p className="text-secondary" role="status">
-      Signing you out…
+      {m.logout_signing_out()}
     </p>
   );
 }

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { PASSKEY_MESSAGES } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 /** "Sign in with a passkey" under the login form (the browser library loads on the click). */
 export function PasskeyLogin() {
@@ -21,14 +22,14 @@ export function PasskeyLogin() {
       );
       const response = await startAuthentication({ optionsJSON });
       await apiRequest('POST', '/api/auth/passkeys/login', { response });
-      toast({ title: 'Login successful', description: 'Welcome back to OneTrack', variant: 'success' });
-      await navigate('/', { history: 'replace' });
+      toast({ title: m.auth_login_ok(), description: m.auth_login_ok_text(), variant: 'success' });
+      await navigate(localeHref('/'), { history: 'replace' });
     } catch (error) {
       const cancelled = error instanceof Error && error.name === 'NotAllowedError';
       if (!cancelled)
         toast({
-          title: 'Login failed',
-          description: messageOf(error, error instanceof Error ? error.message : PASSKEY_MESSAGES.refused),
+          title: m.auth_login_failed(),
+          description: messageOf(error, error instanceof Error ? error.message : m.api_passkey_refused()),
           variant: 'destructive',
         });
       setPending(false);
@@ -45,11 +46,11 @@ export function PasskeyLogin() {
         aria-describedby={supported ? undefined : 'passkey-login-unsupported'}
         onClick={() => void signIn()}
       >
-        {pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {pending ? m.passkey_waiting() : m.passkey_sign_in()}
       </Button>
       {!supported && (
         <p id="passkey-login-unsupported" className="small text-secondary mt-1 mb-0">
-          {PASSKEY_MESSAGES.unsupported}
+          {m.passkey_unsupported()}
         </p>
       )}
     </>

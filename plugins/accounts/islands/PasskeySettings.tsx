@@ -4,9 +4,11 @@ import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { PasskeyJson } from '../passkeys.ts';
-import { PASSKEY_MESSAGES, passkeyBlocker } from '../rules.ts';
+import { passkeyBlocker } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { intlLocale } from '../../../lib/i18n/format.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings › Security: passkeys, a second way to sign in (the browser library loads on first use). */
 export function PasskeySettings() {
@@ -19,8 +21,8 @@ export function PasskeySettings() {
       .then(setPasskeys)
       .catch((error) =>
         toast({
-          title: 'Passkeys could not be loaded',
-          description: messageOf(error, 'Try again in a moment.'),
+          title: m.passkeys_load_failed(),
+          description: messageOf(error, m.common_try_again()),
           variant: 'destructive',
         }),
       );
@@ -45,14 +47,14 @@ export function PasskeySettings() {
       );
       const response = await startRegistration({ optionsJSON });
       await apiRequest('POST', '/api/auth/passkeys', { response });
-      toast({ title: 'Passkey added', description: 'You can now sign in with it.', variant: 'success' });
+      toast({ title: m.passkey_added(), description: m.passkey_added_text(), variant: 'success' });
       await load();
     } catch (error) {
       const cancelled = error instanceof Error && error.name === 'NotAllowedError';
       if (!cancelled)
         toast({
-          title: 'Passkey not added',
-          description: messageOf(error, error instanceof Error ? error.message : PASSKEY_MESSAGES.refused),
+          title: m.passkey_not_added(),
+          description: messageOf(error, error instanceof Error ? error.message : m.api_passkey_refused()),
           variant: 'destructive',
         });
     } finally {
@@ -64,12 +66,12 @@ export function PasskeySettings() {
     setBusy(passkey.id);
     try {
       await apiRequest('DELETE', `/api/auth/passkeys/${encodeURIComponent(passkey.id)}`);
-      toast({ title: 'Passkey removed', variant: 'success' });
+      toast({ title: m.api_passkey_removed(), variant: 'success' });
       await load();
     } catch (error) {
       toast({
-        title: 'Passkey not removed',
-        description: messageOf(error, 'Try again in a moment.'),
+        title: m.passkey_not_removed(),
+        description: messageOf(error, m.common_try_again()),
         variant: 'destructive',
       });
     } finally {
@@ -80,18 +82,16 @@ export function PasskeySettings() {
   return (
     <section className="surface-card p-3 mt-3" aria-labelledby="passkeys-title">
       <h2 id="passkeys-title" className="h5">
-        Passkeys
+        {m.passkeys_title()}
       </h2>
-      <p className="text-secondary">
-        Sign in with your fingerprint, face, screen lock or a security key instead of your password.
-      </p>
+      <p className="text-secondary">{m.passkeys_text()}</p>
       {!passkeys ? (
         <p className="text-secondary" role="status">
           <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-          Loading your passkeys…
+          {m.passkeys_loading()}
         </p>
       ) : passkeys.length === 0 ? (
-        <p data-testid="passkeys-empty">No passkey yet.</p>
+        <p data-testid="passkeys-empty">{m.passkeys_empty()}</p>
       ) : (
         <ul className="list-unstyled mb-3" data-testid="passkeys">
           {passkeys.map((p) => (
@@ -102,17 +102,19 @@ export function PasskeySettings() {
               <div className="flex-grow-1">
                 <strong>{p.name}</strong>
                 <div className="small text-secondary">
-                  Added {when(p.createdAt)} · {p.lastUsedAt ? `last used ${when(p.lastUsedAt)}` : 'not used yet'}
+                  {p.lastUsedAt
+                    ? m.passkey_used({ added: when(p.createdAt), used: when(p.lastUsedAt) })
+                    : m.passkey_unused({ added: when(p.createdAt) })}
                 </div>
               </div>
               <Button
                 variant="outline-light"
                 size="sm"
                 disabled={busy !== null}
-                aria-label={`Remove passkey ${p.name}`}
+                aria-label={m.passkey_remove_label({ name: p.name })}
                 onClick={() => void remove(p)}
               >
-                {busy === p.id ? 'Removing…' : 'Remove'}
+                {busy === p.id ? m.passkey_removing() : m.passkey_remove()}
               </Button>
             </li>
           ))}
@@ -124,7 +126,7 @@ export function PasskeySettings() {
         aria-describedby={blocker ? 'passkey-unsupported' : undefined}
         onClick={() => void add()}
       >
-        {busy === 'add' ? 'Waiting for your passkey…' : 'Add a passkey'}
+        {busy === 'add' ? m.passkey_waiting() : m.passkey_add()}
       </Button>
       {blocker && (
         <p id="passkey-unsupported" className="small text-secondary mt-2 mb-0" data-testid="passkey-blocker">

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { $audioPrefs, setAudioPrefs, type AudioPrefs } from '../../../site/lib/audioPrefs.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
-import { PREFERENCE_LABELS, THEME_HELP } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { preferenceLabels } from './preferenceTexts.ts';
 
 const KEYS: Array<keyof AudioPrefs> = ['highQualityAudio', 'normaliseLoudness'];
 
@@ -13,9 +14,9 @@ export default function PlaybackPreferences() {
   return (
     <section className="surface-card p-4 mt-3" aria-labelledby="playback-title">
       <h2 id="playback-title" className="h5">
-        Playback
+        {m.playback_title()}
       </h2>
-      <p className="text-secondary small">Kept on this device. Log in to keep them with your account.</p>
+      <p className="text-secondary small">{m.playback_text()}</p>
       {KEYS.map((key) => (
         <div className="form-check form-switch mb-2" key={key}>
           <input
@@ -29,15 +30,15 @@ export default function PlaybackPreferences() {
             onChange={(event) => setAudioPrefs({ [key]: event.currentTarget.checked })}
           />
           <label className="form-check-label" htmlFor={`playback-${key}`}>
-            {PREFERENCE_LABELS[key][0]}
+            {preferenceLabels[key][0]()}
           </label>
           <div id={`playback-${key}-help`} className="form-text text-secondary">
-            {PREFERENCE_LABELS[key][1]}
+            {preferenceLabels[key][1]()}
           </div>
         </div>
       ))}
       {/* A visitor's pages are the shared cached copy: their colours follow the device, a choice needs an account. */}
-      <p className="text-secondary small mb-0 mt-3">Theme: System. {THEME_HELP} Log in to choose Dark or Light.</p>
+      <p className="text-secondary small mb-0 mt-3">{m.playback_theme()}</p>
     </section>
   );
 }

@@ -16,19 +16,11 @@ import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
 import { YourData } from './YourData.tsx';
 import { applyTheme } from '../client/theme.ts';
-import {
-  PHOTO_RULES,
-  PREFERENCE_KEYS,
-  PREFERENCE_LABELS,
-  profileRules,
-  THEME_HELP,
-  THEME_LABELS,
-  THEMES,
-  LOCALE_CHOICES,
-  type PreferenceValues,
-} from '../rules.ts';
+import { PHOTO_RULES, PREFERENCE_KEYS, profileRules, THEMES, LOCALE_CHOICES, type PreferenceValues } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
 import { isLocale, LOCALE_NAMES, localePath, splitLocalePath } from '../../../lib/i18n/locales.ts';
+import { preferenceLabels, THEME_LABELS } from './preferenceTexts.ts';
+import { ruleText } from './ruleTexts.ts';
 
 interface Props {
   user: PublicUser;
@@ -46,17 +38,16 @@ interface Props {
 
 /** The browser's side of the photo rules (the server checks the bytes again); null when the file may go. */
 async function photoProblem(file: File): Promise<string | null> {
-  const { messages } = PHOTO_RULES;
-  if (!file.type.startsWith('image/')) return messages.notImage;
-  if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) return messages.format;
-  if (file.size > PHOTO_RULES.maxBytes) return messages.tooLarge;
+  if (!file.type.startsWith('image/')) return m.api_photo_not_image();
+  if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) return m.api_photo_format();
+  if (file.size > PHOTO_RULES.maxBytes) return m.api_photo_too_large();
   try {
     const bitmap = await createImageBitmap(file);
     const small = Math.min(bitmap.width, bitmap.height) < PHOTO_RULES.minSide;
     bitmap.close();
-    return small ? messages.tooSmall : null;
+    return small ? m.api_photo_too_small() : null;
   } catch {
-    return messages.notImage;
+    return m.api_photo_not_image();
   }
 }
 
@@ -79,18 +70,18 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
     if (!file) return;
     const problem = await photoProblem(file);
     if (problem) {
-      toast({ title: 'Upload failed', description: problem, variant: 'destructive' });
+      toast({ title: m.photo_upload_failed(), description: problem, variant: 'destructive' });
       return;
     }
     setPending(true);
     try {
       const updated = await apiRequest<PublicUser>('POST', '/api/users/me/photo', { data: await readAsDataUrl(file) });
       onChange(updated.profileImage);
-      toast({ title: 'Image uploaded', description: 'Your profile photo has been updated', variant: 'success' });
+      toast({ title: m.photo_uploaded(), description: m.photo_uploaded_text(), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Upload failed',
-        description: messageOf(error, 'Failed to upload profile image'),
+        title: m.photo_upload_failed(),
+        description: messageOf(error, m.photo_failed()),
         variant: 'destructive',
       });
     } finally {
@@ -101,13 +92,7 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
   return (
     <div className="d-flex align-items-center gap-3 mb-4">
       {user.profileImage ? (
-        <img
-          className="avatar profile-avatar"
-          src={user.profileImage}
-          alt="Your profile photo"
-          width={80}
-          height={80}
-        />
+        <img className="avatar profile-avatar" src={user.profileImage} alt={m.photo_alt()} width={80} height={80} />
       ) : (
         <span className="avatar avatar-initials profile-avatar" aria-hidden="true">
           {initials(user.name)}
@@ -119,15 +104,13 @@ function Photo({ user, onChange }: { user: PublicUser; onChange(url: string | nu
           type="file"
           accept={PHOTO_RULES.types.join(',')}
           className="d-none"
-          aria-label="Choose a profile photo"
+          aria-label={m.photo_choose()}
           onChange={choose}
         />
         <Button variant="outline-light" size="sm" disabled={pending} onClick={() => input.current?.click()}>
-          {pending ? 'Uploading…' : 'Change Photo'}
+          {pending ? m.photo_uploading() : m.photo_change()}
         </Button>
-        <p className="small text-secondary mb-0 mt-1">
-          JPG or PNG, at least 100x100, up to 10MB; it is cropped to a square.
-        </p>
+        <p className="small text-secondary mb-0 mt-1">{m.photo_help()}</p>
       </div>
     </div>
   );
@@ -172,15 +155,15 @@ function AccountForm({
       }
       if (genreRefused)
         toast({
-          title: 'Genre not saved',
-          description: `Your other changes have been saved. ${messageOf(genreRefused, 'The genre could not be saved.')}`,
+          title: m.profile_genre_not_saved(),
+          description: m.profile_genre_not_saved_text({ reason: messageOf(genreRefused, m.profile_genre_failed()) }),
           variant: 'destructive',
         });
-      else toast({ title: 'Profile updated', description: 'Your changes have been saved', variant: 'success' });
+      else toast({ title: m.profile_updated(), description: m.profile_updated_text(), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Update failed',
-        description: messageOf(error, 'There was a problem updating your profile'),
+        title: m.profile_update_failed(),
+        description: messageOf(error, m.profile_update_failed_text()),
         variant: 'destructive',
       });
     } finally {
@@ -202,7 +185,7 @@ function AccountForm({
         onChange={set(key)}
       />
       <Form.Control.Feedback type="invalid" id={`profile-${key}-error`}>
-        {errors[key]}
+        {ruleText(errors[key])}
       </Form.Control.Feedback>
     </Form.Group>
   );
@@ -210,17 +193,17 @@ function AccountForm({
   return (
     <>
       <Photo user={user} onChange={(profileImage) => setUser((u) => ({ ...u, profileImage }))} />
-      <Form noValidate onSubmit={save} aria-label="Account">
-        {field('name', 'Full Name', 'text', 'name')}
-        {field('username', 'Username', 'text', 'username')}
-        {field('email', 'Email', 'email', 'email')}
+      <Form noValidate onSubmit={save} aria-label={m.settings_tab_account()}>
+        {field('name', m.auth_full_name(), 'text', 'name')}
+        {field('username', m.auth_username(), 'text', 'username')}
+        {field('email', m.auth_email(), 'email', 'email')}
         <EmailStatus
           verified={user.emailVerified}
           mailConfigured={mailConfigured}
           changed={values.email.trim().toLowerCase() !== user.email}
         />
         <Form.Group className="mb-3" controlId="profile-bio">
-          <Form.Label>Bio</Form.Label>
+          <Form.Label>{m.profile_bio()}</Form.Label>
           <LimitedText
             rows={4}
             value={values.bio}
@@ -230,22 +213,22 @@ function AccountForm({
             onChange={set('bio')}
           />
           <Form.Control.Feedback type="invalid" id="profile-bio-error">
-            {errors.bio}
+            {ruleText(errors.bio)}
           </Form.Control.Feedback>
         </Form.Group>
         <Form.Check
           className="mb-3"
           type="switch"
           id="profile-artist"
-          label="Artist Account (upload your monthly drops)"
+          label={m.profile_artist()}
           checked={values.isArtist}
           onChange={(e) => setValues((v) => ({ ...v, isArtist: e.target.checked }))}
         />
         {values.isArtist && (
           <Form.Group className="mb-3" controlId="profile-genre">
-            <Form.Label>Music Genre</Form.Label>
+            <Form.Label>{m.profile_genre()}</Form.Label>
             <Form.Select value={genre} onChange={(e) => setGenre(e.target.value)}>
-              <option value="">Select a genre</option>
+              <option value="">{m.profile_select_genre()}</option>
               {genres.map((g) => (
                 <option key={g} value={g}>
                   {g}
@@ -255,7 +238,7 @@ function AccountForm({
           </Form.Group>
         )}
         <Button type="submit" className="btn-gold" disabled={pending}>
-          {pending ? 'Saving…' : 'Save Changes'}
+          {pending ? m.common_saving() : m.profile_save()}
         </Button>
       </Form>
     </>
@@ -283,11 +266,11 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
         );
         return;
       }
-      toast({ title: 'Settings Applied', description: 'Your preferences have been saved', variant: 'success' });
+      toast({ title: m.settings_applied(), description: m.settings_applied_text(), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Update failed',
-        description: messageOf(error, 'There was a problem saving your preferences'),
+        title: m.profile_update_failed(),
+        description: messageOf(error, m.settings_prefs_failed_text()),
         variant: 'destructive',
       });
     } finally {
@@ -296,9 +279,9 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
   };
 
   return (
-    <Form noValidate onSubmit={save} aria-label="Preferences">
+    <Form noValidate onSubmit={save} aria-label={m.settings_tab_preferences()}>
       <fieldset className="mb-3" aria-describedby="pref-theme-help">
-        <legend className="form-label fs-6 fw-semibold mb-1">Theme</legend>
+        <legend className="form-label fs-6 fw-semibold mb-1">{m.pref_theme()}</legend>
         {THEMES.map((theme) => (
           <Form.Check
             inline
@@ -306,13 +289,13 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
             name="theme"
             key={theme}
             id={`pref-theme-${theme}`}
-            label={THEME_LABELS[theme]}
+            label={THEME_LABELS[theme]()}
             checked={values.theme === theme}
             onChange={() => setValues((v) => ({ ...v, theme }))}
           />
         ))}
         <Form.Text id="pref-theme-help" className="d-block text-secondary">
-          {THEME_HELP}
+          {m.pref_theme_help()}
         </Form.Text>
       </fieldset>
       <Form.Group className="mb-3" controlId="pref-locale">
@@ -337,18 +320,18 @@ function PreferencesForm({ preferences }: Pick<Props, 'preferences'>) {
           <Form.Check
             type="switch"
             id={`pref-${key}`}
-            label={PREFERENCE_LABELS[key][0]}
+            label={preferenceLabels[key][0]()}
             checked={values[key]}
             aria-describedby={`pref-${key}-help`}
             onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
           />
           <Form.Text id={`pref-${key}-help`} className="text-secondary">
-            {PREFERENCE_LABELS[key][1]}
+            {preferenceLabels[key][1]()}
           </Form.Text>
         </Form.Group>
       ))}
       <Button type="submit" className="btn-gold" disabled={pending}>
-        {pending ? 'Saving…' : 'Save Preferences'}
+        {pending ? m.common_saving() : m.pref_save()}
       </Button>
     </Form>
   );
@@ -358,16 +341,14 @@ function DangerZone() {
   return (
     <section className="surface-card danger-zone p-3 mt-4" aria-labelledby="danger-title">
       <h2 id="danger-title" className="h5 text-danger">
-        Danger Zone
+        {m.danger_title()}
       </h2>
       <div className="d-flex flex-wrap gap-2">
         <Button variant="outline-light" onClick={() => void logout()}>
-          Logout
+          {m.nav_logout()}
         </Button>
       </div>
-      <p className="small text-secondary mt-2 mb-0">
-        To download your data or delete your account, open the Your data tab.
-      </p>
+      <p className="small text-secondary mt-2 mb-0">{m.danger_text()}</p>
     </section>
   );
 }
@@ -380,7 +361,7 @@ export default function ProfileSettings(props: Props) {
   return (
     <>
       <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
-        <Tab eventKey="account" title="Account">
+        <Tab eventKey="account" title={m.settings_tab_account()}>
           <AccountForm
             user={props.user}
             artist={props.artist}
@@ -388,18 +369,18 @@ export default function ProfileSettings(props: Props) {
             mailConfigured={props.mailConfigured}
           />
         </Tab>
-        <Tab eventKey="security" title="Security">
+        <Tab eventKey="security" title={m.settings_tab_security()}>
           <SecuritySettings hasPassword={props.confirmDeletionWith === 'password'} />
         </Tab>
-        <Tab eventKey="preferences" title="Preferences">
+        <Tab eventKey="preferences" title={m.settings_tab_preferences()}>
           <PreferencesForm preferences={props.preferences} />
         </Tab>
         {props.membership && (
-          <Tab eventKey="billing" title="Billing">
+          <Tab eventKey="billing" title={m.settings_tab_billing()}>
             <Billing membership={props.membership} />
           </Tab>
         )}
-        <Tab eventKey="data" title="Your data">
+        <Tab eventKey="data" title={m.settings_tab_data()}>
           <YourData userId={props.user.id} username={props.user.username} confirmWith={props.confirmDeletionWith} />
         </Tab>
       </Tabs>

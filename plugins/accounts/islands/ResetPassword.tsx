@@ -6,10 +6,11 @@ import Form from 'react-bootstrap/Form';
 import { checkFields } from '../../../api/validation/rules.ts';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { RECOVERY_MESSAGES, resetRules } from '../rules.ts';
+import { resetRules } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
+import { ruleText } from './ruleTexts.ts';
 import { takeLinkToken } from './linkToken.ts';
-
-const MISMATCH = 'The two passwords differ';
 
 /** The page a reset link opens: the token is in the fragment; the new password is posted with it. */
 export default function ResetPassword() {
@@ -25,7 +26,7 @@ export default function ResetPassword() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = checkFields({ password: resetRules.password }, { password: values.password }, ['password']);
-    if (!found.password && values.password !== values.repeat) found.repeat = MISMATCH;
+    if (!found.password && values.password !== values.repeat) found.repeat = m.recovery_mismatch();
     setErrors(found);
     if (Object.keys(found).length || !token) return;
     setPending(true);
@@ -34,10 +35,10 @@ export default function ResetPassword() {
         token,
         password: values.password,
       });
-      toast({ title: 'Password changed', description: message, variant: 'success' });
-      await navigate('/login', { history: 'replace' });
+      toast({ title: m.password_changed(), description: message, variant: 'success' });
+      await navigate(localeHref('/login'), { history: 'replace' });
     } catch (error) {
-      setFailed(messageOf(error, RECOVERY_MESSAGES.badLink));
+      setFailed(messageOf(error, m.api_recovery_bad_link()));
       setPending(false);
     }
   };
@@ -45,13 +46,14 @@ export default function ResetPassword() {
   if (token === undefined)
     return (
       <p className="text-secondary" role="status">
-        Reading your link…
+        {m.recovery_reading()}
       </p>
     );
   if (!token || failed) {
     return (
       <Alert variant="danger" role="alert" data-testid="reset-failed">
-        {failed ?? RECOVERY_MESSAGES.badLink} <Alert.Link href="/forgot-password">Get a new link</Alert.Link>
+        {failed ?? m.api_recovery_bad_link()}{' '}
+        <Alert.Link href={localeHref('/forgot-password')}>{m.recovery_new_link()}</Alert.Link>
       </Alert>
     );
   }
@@ -68,17 +70,17 @@ export default function ResetPassword() {
         onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
       />
       <Form.Control.Feedback type="invalid" id={`reset-${key}-error`}>
-        {errors[key]}
+        {ruleText(errors[key])}
       </Form.Control.Feedback>
     </Form.Group>
   );
   return (
-    <Form noValidate onSubmit={submit} aria-label="Choose a new password">
-      <p className="text-secondary">Every other device signed in to your account will be signed out.</p>
-      {field('password', 'New password')}
-      {field('repeat', 'Repeat the new password')}
+    <Form noValidate onSubmit={submit} aria-label={m.recovery_reset_title()}>
+      <p className="text-secondary">{m.recovery_reset_others()}</p>
+      {field('password', m.password_new())}
+      {field('repeat', m.recovery_repeat())}
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
-        {pending ? 'Saving…' : 'Save new password'}
+        {pending ? m.common_saving() : m.recovery_save_password()}
       </Button>
     </Form>
   );

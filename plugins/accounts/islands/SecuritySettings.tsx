@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { plural } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { intlLocale } from '../../../lib/i18n/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { SignedInDevice } from '../sessions.ts';
 import { ChangePassword } from './ChangePassword.tsx';
 import { PasskeySettings } from './PasskeySettings.tsx';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Settings › Security: the password, the devices signed in to the account (each one signed out, or all the others), passkeys. */
 export function SecuritySettings({ hasPassword }: { hasPassword: boolean }) {
@@ -22,7 +23,7 @@ export function SecuritySettings({ hasPassword }: { hasPassword: boolean }) {
         setDevices(list);
         setFailed(null);
       })
-      .catch((error) => setFailed(messageOf(error, 'Your sessions could not be loaded.')));
+      .catch((error) => setFailed(messageOf(error, m.sessions_failed())));
   useEffect(() => {
     void load();
   }, []);
@@ -35,8 +36,8 @@ export function SecuritySettings({ hasPassword }: { hasPassword: boolean }) {
       await load();
     } catch (error) {
       toast({
-        title: 'Sign out failed',
-        description: messageOf(error, 'Try again in a moment.'),
+        title: m.sessions_sign_out_failed(),
+        description: messageOf(error, m.common_try_again()),
         variant: 'destructive',
       });
     } finally {
@@ -74,7 +75,7 @@ function Devices({
     return (
       <p className="text-secondary" role="status">
         <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-        Loading your sessions…
+        {m.sessions_loading()}
       </p>
     );
   }
@@ -82,11 +83,9 @@ function Devices({
   return (
     <section className="surface-card p-3" aria-labelledby="sessions-title">
       <h2 id="sessions-title" className="h5">
-        Where you're signed in
+        {m.sessions_title()}
       </h2>
-      <p className="text-secondary">
-        {plural(devices.length, 'device')} signed in to your account. Sign out any you don't recognise.
-      </p>
+      <p className="text-secondary">{m.sessions_text({ count: devices.length })}</p>
       <ul className="list-unstyled mb-3" data-testid="sessions">
         {devices.map((d) => (
           <li
@@ -95,9 +94,10 @@ function Devices({
             data-current={d.current}
           >
             <div className="flex-grow-1">
-              <strong>{d.device}</strong> {d.current && <span className="badge text-bg-success">This device</span>}
+              <strong>{d.device}</strong>{' '}
+              {d.current && <span className="badge text-bg-success">{m.sessions_this_device()}</span>}
               <div className="small text-secondary">
-                Last seen {when(d.lastSeenAt)} · signed in {when(d.signedInAt)}
+                {m.sessions_seen({ seen: when(d.lastSeenAt), signedIn: when(d.signedInAt) })}
               </div>
             </div>
             {!d.current && (
@@ -105,17 +105,17 @@ function Devices({
                 variant="outline-light"
                 size="sm"
                 disabled={busy !== null}
-                aria-label={`Sign out ${d.device}`}
+                aria-label={m.sessions_sign_out_device({ device: d.device })}
                 onClick={() =>
                   void signOut(
                     d.id,
                     'DELETE',
                     `/api/auth/sessions/${encodeURIComponent(d.id)}`,
-                    'Signed out on that device',
+                    m.api_signed_out_device(),
                   )
                 }
               >
-                {busy === d.id ? 'Signing out…' : 'Sign out'}
+                {busy === d.id ? m.sessions_signing_out() : m.sessions_sign_out()}
               </Button>
             )}
           </li>
@@ -125,14 +125,12 @@ function Devices({
         variant="outline-danger"
         disabled={others === 0 || busy !== null}
         aria-describedby="sign-out-all-why"
-        onClick={() => void signOut('all', 'POST', '/api/auth/sessions/sign-out-others', 'Signed out everywhere else')}
+        onClick={() => void signOut('all', 'POST', '/api/auth/sessions/sign-out-others', m.api_signed_out_others())}
       >
-        {busy === 'all' ? 'Signing out…' : 'Sign out everywhere else'}
+        {busy === 'all' ? m.sessions_signing_out() : m.sessions_sign_out_all()}
       </Button>
       <p id="sign-out-all-why" className="small text-secondary mt-2 mb-0">
-        {others === 0
-          ? 'No other device is signed in.'
-          : 'Signs out every other device; this one stays signed in. Changing your password by a reset link signs out all of them; changing it here does when you ask.'}
+        {others === 0 ? m.sessions_no_others() : m.sessions_others_text()}
       </p>
     </section>
   );

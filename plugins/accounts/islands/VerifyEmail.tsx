@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { RECOVERY_MESSAGES } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { takeLinkToken } from './linkToken.ts';
 
 /** The page a verification link opens: sends the fragment's token once and says how it went. */
@@ -12,19 +13,19 @@ export default function VerifyEmail() {
   useEffect(() => {
     const token = takeLinkToken();
     if (!token) {
-      setOutcome({ ok: false, message: RECOVERY_MESSAGES.badLink });
+      setOutcome({ ok: false, message: m.api_recovery_bad_link() });
       return;
     }
     apiRequest<{ message: string }>('POST', '/api/auth/verify-email', { token })
       .then(({ message }) => setOutcome({ ok: true, message }))
-      .catch((error) => setOutcome({ ok: false, message: messageOf(error, RECOVERY_MESSAGES.badLink) }));
+      .catch((error) => setOutcome({ ok: false, message: messageOf(error, m.api_recovery_bad_link()) }));
   }, []);
 
   if (!outcome) {
     return (
       <p className="text-secondary" role="status">
         <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-        Verifying…
+        {m.recovery_verifying()}
       </p>
     );
   }
@@ -36,9 +37,9 @@ export default function VerifyEmail() {
     >
       {outcome.message}{' '}
       {outcome.ok ? (
-        <Alert.Link href="/">Go to OneTrack</Alert.Link>
+        <Alert.Link href={localeHref('/')}>{m.recovery_go_home()}</Alert.Link>
       ) : (
-        <Alert.Link href="/profile">Send a new link from Settings</Alert.Link>
+        <Alert.Link href={localeHref('/profile')}>{m.recovery_new_from_settings()}</Alert.Link>
       )}
     </Alert>
   );

@@ -7,15 +7,20 @@ import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { ExportJson, ExportsJson } from '../dataExport.ts';
-import { DELETION_MESSAGES } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { intlLocale } from '../../../lib/i18n/format.ts';
+import { messageParts } from '../../../lib/i18n/parts.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
 /** How often the screen asks whether an export in progress is ready. */
 const POLL_MS = 2000;
 
-const day = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 const size = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  bytes < 1024 * 1024
+    ? m.data_size_kb({ size: Math.max(1, Math.round(bytes / 1024)) })
+    : m.data_size_mb({ size: Math.round(bytes / 1024 / 102.4) / 10 });
 const inProgress = (e: ExportJson | undefined) => e?.status === 'queued' || e?.status === 'building';
 
 /** Settings › Your data: an export of everything the account holds, and the account's deletion. */
@@ -52,10 +57,10 @@ function DataExport() {
       const busy = inProgress(next.exports[0]);
       if (busy) timer.current = setTimeout(() => void load(), POLL_MS);
       else if (wasBusy.current && next.exports[0]?.status === 'ready')
-        toast({ title: 'Your data is ready', description: 'Download it below.', variant: 'success' });
+        toast({ title: m.data_ready_toast(), description: m.data_ready_toast_text(), variant: 'success' });
       wasBusy.current = busy;
     } catch (error) {
-      setFailed(messageOf(error, 'Your exports could not be loaded.'));
+      setFailed(messageOf(error, m.data_load_failed()));
     }
   };
   useEffect(() => {
@@ -72,8 +77,8 @@ function DataExport() {
       await load();
     } catch (error) {
       toast({
-        title: 'Export not started',
-        description: messageOf(error, 'Try again in a moment.'),
+        title: m.data_not_started(),
+        description: messageOf(error, m.common_try_again()),
         variant: 'destructive',
       });
     } finally {
@@ -84,22 +89,14 @@ function DataExport() {
   const latest = state?.exports[0];
   const busy = inProgress(latest);
   const waitUntil = state?.nextRequestAt ?? null;
-  const why = busy
-    ? 'Your export is being prepared.'
-    : waitUntil
-      ? `You can ask for one export a day: the next from ${day(waitUntil)}.`
-      : null;
+  const why = busy ? m.data_busy() : waitUntil ? m.data_wait({ date: day(waitUntil) }) : null;
 
   return (
     <section className="surface-card p-3 mb-4" aria-labelledby="export-title">
       <h2 id="export-title" className="h5">
-        Download your data
+        {m.data_title()}
       </h2>
-      <p className="text-secondary">
-        One archive (ZIP of JSON files) with your profile, likes, subscriptions, listens, credit ledger and statements,
-        pledges, messages, notifications and the reports you filed; for artists, your releases with links to their
-        files. It takes a moment to prepare and can be downloaded for 7 days.
-      </p>
+      <p className="text-secondary">{m.data_text()}</p>
       {failed && (
         <p className="alert alert-danger" role="alert">
           {failed}
@@ -108,7 +105,7 @@ function DataExport() {
       {!state && !failed && (
         <p className="text-secondary" role="status">
           <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-          Loading your exports…
+          {m.data_loading()}
         </p>
       )}
       {state && (
@@ -117,25 +114,24 @@ function DataExport() {
             {busy && (
               <p className="mb-3" role="status">
                 <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-                {latest!.status === 'queued' ? 'Waiting for its turn…' : 'Preparing your data…'}
+                {latest!.status === 'queued' ? m.data_queued() : m.data_preparing()}
               </p>
             )}
             {latest?.status === 'ready' && (
               <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
                 <span className="flex-grow-1">
-                  <strong>Ready</strong> · {size(latest.size ?? 0)} · until {day(latest.expiresAt!)}
+                  <strong>{m.data_ready()}</strong> ·{' '}
+                  {m.data_ready_detail({ size: size(latest.size ?? 0), date: day(latest.expiresAt!) })}
                 </span>
                 <a className="btn btn-gold" href={latest.downloadUrl!} download>
-                  Download
+                  {m.data_download()}
                 </a>
               </div>
             )}
             {latest?.status === 'expired' && (
-              <p className="text-secondary mb-3">Your last export expired on {day(latest.expiresAt!)}.</p>
+              <p className="text-secondary mb-3">{m.data_expired({ date: day(latest.expiresAt!) })}</p>
             )}
-            {latest?.status === 'failed' && (
-              <p className="text-danger mb-3">Your last export could not be prepared. Ask for a new one.</p>
-            )}
+            {latest?.status === 'failed' && <p className="text-danger mb-3">{m.data_failed()}</p>}
           </div>
           <Button
             variant={latest?.status === 'ready' ? 'outline-light' : 'primary'}
@@ -144,7 +140,7 @@ function DataExport() {
             aria-describedby={why ? 'export-why' : undefined}
             onClick={() => void request()}
           >
-            {pending ? 'Starting…' : 'Prepare my data'}
+            {pending ? m.data_starting() : m.data_prepare()}
           </Button>
           {why && (
             <p id="export-why" className="small text-secondary mt-2 mb-0">
@@ -154,6 +150,17 @@ function DataExport() {
         </>
       )}
     </section>
+  );
+}
+
+/** "Type your username <strong>name</strong>", the name in bold wherever the language puts it. */
+function TypeUsername({ username }: { username: string }) {
+  return (
+    <>
+      {messageParts(m.delete_type_username, ['username']).map((part, i) =>
+        'text' in part ? part.text : <strong key={i}>{username}</strong>,
+      )}
+    </>
   );
 }
 
@@ -180,20 +187,20 @@ function DeleteAccount({
   const remove = async (event: FormEvent) => {
     event.preventDefault();
     if (!value) {
-      setError(DELETION_MESSAGES[confirmWith]);
+      setError(confirmWith === 'password' ? m.api_delete_password() : m.api_delete_username());
       return;
     }
     setPending(true);
     try {
       await apiRequest('POST', `/api/users/${userId}/deletion`, { [confirmWith]: value });
       toast({
-        title: 'Account deleted',
-        description: 'Your account and personal data have been removed',
+        title: m.delete_toast(),
+        description: m.delete_toast_text(),
         variant: 'success',
       });
-      await navigate('/', { history: 'replace' });
+      await navigate(localeHref('/'), { history: 'replace' });
     } catch (failure) {
-      setError(messageOf(failure, 'Your account could not be deleted'));
+      setError(messageOf(failure, m.delete_failed()));
       setPending(false);
     }
   };
@@ -201,33 +208,22 @@ function DeleteAccount({
   return (
     <section className="surface-card danger-zone p-3" aria-labelledby="delete-title">
       <h2 id="delete-title" className="h5 text-danger">
-        Delete your account
+        {m.delete_title()}
       </h2>
-      <p className="text-secondary">
-        Removes your profile, photo, likes, listens, subscriptions, messages, notifications, devices and passkeys, and
-        ends every session. Your credit ledger and statements stay, without your name, because other people's statements
-        depend on them. An artist's page and tracks are gone for good, and pledges waiting for your next drop go back to
-        your fans. Your username and e-mail become free to use again.
-      </p>
+      <p className="text-secondary">{m.delete_text()}</p>
       <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete my account
+        {m.delete_button()}
       </Button>
       <Modal show={open} onHide={close} centered aria-labelledby="delete-confirm-title" onEntered={focusFirstField}>
         <Form noValidate onSubmit={remove}>
           <Modal.Header closeButton>
-            <Modal.Title id="delete-confirm-title">Delete your account?</Modal.Title>
+            <Modal.Title id="delete-confirm-title">{m.delete_confirm_title()}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <p>This cannot be undone. Download your data first if you want to keep it.</p>
+            <p>{m.delete_confirm_text()}</p>
             <Form.Group controlId="delete-confirm">
               <Form.Label>
-                {confirmWith === 'password' ? (
-                  'Your password'
-                ) : (
-                  <>
-                    Type your username <strong>{username}</strong>
-                  </>
-                )}
+                {confirmWith === 'password' ? m.delete_your_password() : <TypeUsername username={username} />}
               </Form.Label>
               <Form.Control
                 type={confirmWith === 'password' ? 'password' : 'text'}
@@ -244,10 +240,10 @@ function DeleteAccount({
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-light" onClick={close}>
-              Cancel
+              {m.common_cancel()}
             </Button>
             <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? 'Deleting…' : 'Delete my account'}
+              {pending ? m.delete_deleting() : m.delete_button()}
             </Button>
           </Modal.Footer>
         </Form>

@@ -1,7 +1,7 @@
 import type { FieldRules } from '../../../api/validation/rules.ts';
 import { messageFor } from '../../../api/validation/rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
-import { loginRules, registerRules } from '../rules.ts';
+import { loginRules, passwordChangeRules, profileRules, registerRules } from '../rules.ts';
 
 /**
  * The sign-in and registration forms' checks (the rules' English texts, shared with the API) in the
@@ -20,6 +20,8 @@ const pairs: Array<[FieldRules, string, string, () => string]> = [
   [registerRules, 'email', 'pattern', m.api_email_pattern],
   [registerRules, 'name', 'required', m.api_name_required],
   [registerRules, 'name', 'minLength', m.api_name_min],
+  [profileRules, 'bio', 'maxLength', m.api_bio_max],
+  [passwordChangeRules, 'currentPassword', 'minLength', m.api_password_current],
 ];
 
 export const RULE_TEXTS: ReadonlyArray<[english: string, message: () => string]> = pairs.map(

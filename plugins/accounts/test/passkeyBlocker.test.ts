@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { PASSKEY_MESSAGES, passkeyBlocker } from '../rules.ts';
+import { inLocale } from '../../../api/i18n.ts';
+import { passkeyBlocker } from '../rules.ts';
 
 // Where Settings cannot add a passkey, it says why before anyone tries (issue 44 point 5).
 describe('accounts: where a passkey cannot be added', () => {
@@ -11,9 +12,18 @@ describe('accounts: where a passkey cannot be added', () => {
   });
 
   it('names the rule for an IP address, an insecure origin and a browser without passkeys', () => {
-    expect(at('127.0.0.1')).to.equal(PASSKEY_MESSAGES.ipAddress('127.0.0.1'));
-    expect(at('[::1]')).to.equal(PASSKEY_MESSAGES.ipAddress('[::1]'));
-    expect(at('onetrack.example', false)).to.equal(PASSKEY_MESSAGES.insecure);
-    expect(at('localhost', true, false)).to.equal(PASSKEY_MESSAGES.unsupported);
+    expect(at('127.0.0.1')).to.match(/^Passkeys belong to a site's domain name, .* IP address \(127\.0\.0\.1\)/);
+    expect(at('[::1]')).to.contain('([::1])');
+    expect(at('onetrack.example', false)).to.equal(
+      'Passkeys need a secure address: open OneTrack over HTTPS (or at http://localhost in development).',
+    );
+    expect(at('localhost', true, false)).to.equal('This browser cannot use passkeys.');
+  });
+
+  it('says it in the reader’s language', () => {
+    expect(inLocale('es', () => at('localhost', true, false))).to.equal(
+      'Este navegador no puede usar llaves de acceso.',
+    );
+    expect(inLocale('ar', () => at('10.0.0.1'))).to.contain('(10.0.0.1)');
   });
 });

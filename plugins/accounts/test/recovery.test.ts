@@ -90,6 +90,30 @@ describe('accounts: recovery with mail configured', function () {
         .and.to.satisfy((hashes: string[]) => hashes.every((h) => /^[0-9a-f]{64}$/.test(h)));
     });
 
+    it('answers and mails in the language of the request that asked (Accept-Language)', async () => {
+      const asked = await server.client().post(
+        '/api/auth/password-reset',
+        { email: 'rose@example.com' },
+        {
+          'Accept-Language': 'de-DE,de;q=0.9',
+        },
+      );
+      expect(asked.body.message).to.equal(
+        'Wenn ein Konto diese Adresse nutzt, ist ein Link für ein neues Passwort unterwegs. Er funktioniert einmal, eine Stunde lang.',
+      );
+      await mail();
+      const raw = smtp.received.filter((m) => m.to.includes('rose@example.com')).at(-1)!.raw;
+      const text = Buffer.from(
+        raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8');
+      expect(text).to.include('Jemand (hoffentlich du) möchte ein neues Passwort für dein OneTrack-Konto wählen.');
+      expect(text).to.include('Wenn du das nicht angefordert hast, ignoriere diese E-Mail');
+      expect(text).not.to.include('Someone (we hope you)');
+    });
+
     it('sets the new password once, signs out every session of the account, and the link then fails', async () => {
       const other = await login(server, 'rose', PASSWORD);
       expect(other.status).to.equal(200);
@@ -192,10 +216,13 @@ describe('accounts: recovery with mail configured', function () {
       });
       expect([message.status, message.body.message]).to.deep.equal([
         403,
-        RECOVERY_MESSAGES.unverified('send messages'),
+        'Please verify your e-mail address before you send messages: open the link we sent you, or send a new one from Settings.',
       ]);
       const upload = await nova.client.post('/api/upload', { data: 'data:image/png;base64,AAAA', type: 'image' });
-      expect([upload.status, upload.body.message]).to.deep.equal([403, RECOVERY_MESSAGES.unverified('upload')]);
+      expect([upload.status, upload.body.message]).to.deep.equal([
+        403,
+        'Please verify your e-mail address before you upload: open the link we sent you, or send a new one from Settings.',
+      ]);
       const track = await nova.client.post('/api/tracks', {});
       expect(track.status).to.equal(403);
       expect(Number((await server.app.kernel.knex('messages').count({ n: '*' }))[0].n)).to.equal(0);

@@ -11,6 +11,7 @@ import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH, replySubject } from '../rules.ts';
 import { sendMessage, type MessageJSON } from './send.ts';
 import { UNREAD_POLL_MS } from './UnreadPoller.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Conversation {
   withId: number;
@@ -23,18 +24,18 @@ interface Conversation {
 /** One conversation per other person, the most recent first. */
 function conversationsOf(messages: MessageJSON[]): Conversation[] {
   const byPerson = new Map<number, Conversation>();
-  for (const m of messages) {
-    const withId = m.isSentByCurrentUser ? m.recipientId : m.senderId;
-    const withName = m.isSentByCurrentUser ? m.recipientName : m.senderName;
+  for (const msg of messages) {
+    const withId = msg.isSentByCurrentUser ? msg.recipientId : msg.senderId;
+    const withName = msg.isSentByCurrentUser ? msg.recipientName : msg.senderName;
     const conversation = byPerson.get(withId) ?? { withId, withName, messages: [], unread: 0 };
-    conversation.messages.push(m);
-    if (!m.isSentByCurrentUser && !m.isRead) conversation.unread += 1;
+    conversation.messages.push(msg);
+    if (!msg.isSentByCurrentUser && !msg.isRead) conversation.unread += 1;
     byPerson.set(withId, conversation);
   }
   return [...byPerson.values()];
 }
 
-const unreadOf = (messages: MessageJSON[]) => messages.filter((m) => !m.isSentByCurrentUser && !m.isRead);
+const unreadOf = (messages: MessageJSON[]) => messages.filter((msg) => !msg.isSentByCurrentUser && !msg.isRead);
 
 function ReplyForm({
   to,
@@ -52,34 +53,43 @@ function ReplyForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!content.trim())
-      return toast({ title: 'Message incomplete', description: 'Please write a message', variant: 'destructive' });
+      return toast({ title: m.messages_incomplete(), description: m.api_write_message(), variant: 'destructive' });
     setPending(true);
-    const sent = await sendMessage({ recipientId: to.senderId, content, subject }, 'Failed to send reply');
+    const sent = await sendMessage({ recipientId: to.senderId, content, subject }, m.messages_reply_failed());
     setPending(false);
     if (!sent) return;
-    toast({ title: 'Reply sent', description: `Your reply has been sent to ${to.senderName}`, variant: 'success' });
+    toast({
+      title: m.messages_reply_sent(),
+      description: m.messages_reply_sent_text({ name: to.senderName }),
+      variant: 'success',
+    });
     onSent(sent);
   };
 
   return (
-    <Form noValidate onSubmit={submit} className="inbox-reply" aria-label={`Reply to ${to.senderName}`}>
-      {subject && <p className="small text-secondary mb-2">Subject: {subject}</p>}
+    <Form
+      noValidate
+      onSubmit={submit}
+      className="inbox-reply"
+      aria-label={m.messages_reply_to({ name: to.senderName })}
+    >
+      {subject && <p className="small text-secondary mb-2">{m.messages_subject({ subject })}</p>}
       <Form.Group controlId={`reply-${to.id}`}>
-        <Form.Label className="visually-hidden">Your reply</Form.Label>
+        <Form.Label className="visually-hidden">{m.messages_your_reply()}</Form.Label>
         <LimitedText
           rows={3}
           max={MESSAGE_MAX_LENGTH}
-          placeholder="Write your reply"
+          placeholder={m.messages_write_reply()}
           value={content}
           onChange={setContent}
         />
       </Form.Group>
       <div className="d-flex gap-2 mt-2">
         <Button type="submit" className="btn-gold" size="sm" disabled={pending}>
-          {pending ? 'Sending…' : 'Send Reply'}
+          {pending ? m.common_sending() : m.messages_send_reply()}
         </Button>
         <Button variant="outline-light" size="sm" onClick={onCancel}>
-          Cancel
+          {m.common_cancel()}
         </Button>
       </div>
     </Form>
@@ -97,9 +107,9 @@ function BlockedList({ people, onUnblock }: { people: Person[]; onUnblock(person
   return (
     <section className="surface-card p-3 mt-3" aria-labelledby="blocked-title">
       <h2 id="blocked-title" className="h6">
-        Blocked
+        {m.messages_blocked()}
       </h2>
-      <p className="small text-secondary">They cannot message you, and you do not see their messages.</p>
+      <p className="small text-secondary">{m.messages_blocked_text()}</p>
       <ul className="list-unstyled mb-0 d-flex flex-wrap gap-2">
         {people.map((person) => (
           <li key={person.id} className="d-flex align-items-center gap-2">
@@ -108,9 +118,9 @@ function BlockedList({ people, onUnblock }: { people: Person[]; onUnblock(person
               variant="outline-light"
               size="sm"
               onClick={() => onUnblock(person)}
-              aria-label={`Unblock ${person.name}`}
+              aria-label={m.messages_unblock_name({ name: person.name })}
             >
-              Unblock
+              {m.messages_unblock()}
             </Button>
           </li>
         ))}
@@ -140,10 +150,10 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
 
   const markRead = async (targets: MessageJSON[]) => {
     const updated = await Promise.all(
-      targets.map((m) => apiRequest<MessageJSON>('PATCH', `/api/messages/${m.id}/read`).catch(() => null)),
+      targets.map((msg) => apiRequest<MessageJSON>('PATCH', `/api/messages/${msg.id}/read`).catch(() => null)),
     );
-    const read = new Set(updated.filter((m) => m?.isRead).map((m) => m!.id));
-    setMessages((current) => current.map((m) => (read.has(m.id) ? { ...m, isRead: true } : m)));
+    const read = new Set(updated.filter((msg) => msg?.isRead).map((msg) => msg!.id));
+    setMessages((current) => current.map((msg) => (read.has(msg.id) ? { ...msg, isRead: true } : msg)));
   };
 
   const openConversation = (conversation: Conversation) => {
@@ -158,11 +168,15 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
   const block = async (person: Person) => {
     try {
       setBlocked(await apiRequest<Person[]>('POST', '/api/blocks', { userId: person.id }));
-      setMessages((current) => current.filter((m) => m.isSentByCurrentUser || m.senderId !== person.id));
-      toast({ title: `${person.name} is blocked`, description: 'They can no longer message you.', variant: 'success' });
+      setMessages((current) => current.filter((msg) => msg.isSentByCurrentUser || msg.senderId !== person.id));
+      toast({
+        title: m.messages_is_blocked({ name: person.name }),
+        description: m.messages_is_blocked_text(),
+        variant: 'success',
+      });
     } catch (error) {
       toast({
-        title: 'Could not block',
+        title: m.messages_block_failed(),
         description: error instanceof ApiError ? error.serverMessage : String(error),
         variant: 'destructive',
       });
@@ -173,10 +187,10 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
     try {
       setBlocked(await apiRequest<Person[]>('DELETE', `/api/blocks/${person.id}`));
       setMessages(await apiRequest<MessageJSON[]>('GET', '/api/messages'));
-      toast({ title: `${person.name} is unblocked`, variant: 'success' });
+      toast({ title: m.messages_is_unblocked({ name: person.name }), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Could not unblock',
+        title: m.messages_unblock_failed(),
         description: error instanceof ApiError ? error.serverMessage : String(error),
         variant: 'destructive',
       });
@@ -189,10 +203,8 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
     return (
       <>
         <div className="surface-card p-4 text-center">
-          <h2 className="h5">No messages yet</h2>
-          <p className="text-secondary mb-0">
-            Message an artist from their profile page and the conversation appears here.
-          </p>
+          <h2 className="h5">{m.messages_empty()}</h2>
+          <p className="text-secondary mb-0">{m.messages_empty_text()}</p>
         </div>
         {blockedList}
       </>
@@ -202,7 +214,7 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
   return (
     <>
       <div className={`inbox${open ? ' inbox-open' : ''}`}>
-        <nav className="inbox-list surface-card" aria-label="Conversations">
+        <nav className="inbox-list surface-card" aria-label={m.messages_conversations()}>
           <ul className="list-unstyled mb-0">
             {conversations.map((c) => (
               <li key={c.withId} className={`inbox-item${c.withId === openId ? ' active' : ''}`}>
@@ -225,14 +237,14 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
                 </button>
                 {c.unread > 0 && (
                   <span className="d-flex align-items-center gap-2 px-3 pb-2">
-                    <span className="badge rounded-pill text-bg-warning">{c.unread} unread</span>
+                    <span className="badge rounded-pill text-bg-warning">{m.messages_unread({ count: c.unread })}</span>
                     <Button
                       variant="link"
                       size="sm"
                       className="p-0"
                       onClick={() => void markRead(unreadOf(c.messages))}
                     >
-                      Mark as Read
+                      {m.messages_mark_read()}
                     </Button>
                   </span>
                 )}
@@ -242,15 +254,15 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
         </nav>
         <section
           className="inbox-detail surface-card"
-          aria-label={open ? `Conversation with ${open.withName}` : 'Conversation'}
+          aria-label={open ? m.messages_conversation_with({ name: open.withName }) : m.messages_conversation()}
         >
           {!open ? (
-            <p className="text-secondary m-0 p-4">Select a conversation to read it.</p>
+            <p className="text-secondary m-0 p-4">{m.messages_select()}</p>
           ) : (
             <>
               <header className="d-flex align-items-center gap-2 p-3 border-bottom">
                 <Button variant="outline-light" size="sm" className="d-md-none" onClick={() => setOpenId(null)}>
-                  Back
+                  {m.messages_back()}
                 </Button>
                 <h2 className="h5 m-0 me-auto">{open.withName}</h2>
                 {!blocked.some((p) => p.id === open.withId) && (
@@ -259,30 +271,30 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
                     size="sm"
                     onClick={() => void block({ id: open.withId, name: open.withName })}
                   >
-                    Block
+                    {m.messages_block()}
                   </Button>
                 )}
               </header>
               <ol className="list-unstyled p-3 m-0 inbox-thread">
-                {[...open.messages].reverse().map((m) => (
-                  <li key={m.id} className={`inbox-message${m.isSentByCurrentUser ? ' mine' : ''}`}>
+                {[...open.messages].reverse().map((msg) => (
+                  <li key={msg.id} className={`inbox-message${msg.isSentByCurrentUser ? ' mine' : ''}`}>
                     <p className="small text-secondary mb-1">
-                      {m.isSentByCurrentUser ? 'You' : m.senderName} ·{' '}
-                      <time dateTime={m.createdAt}>{format(m.createdAt, MESSAGE_TIME_FORMAT)}</time>
+                      {msg.isSentByCurrentUser ? m.messages_you() : msg.senderName} ·{' '}
+                      <time dateTime={msg.createdAt}>{format(msg.createdAt, MESSAGE_TIME_FORMAT)}</time>
                     </p>
-                    {m.subject && <p className="fw-bold mb-1">{m.subject}</p>}
-                    <p className="mb-2 inbox-content">{m.content}</p>
-                    {!m.isSentByCurrentUser && replyTo !== m.id && (
+                    {msg.subject && <p className="fw-bold mb-1">{msg.subject}</p>}
+                    <p className="mb-2 inbox-content">{msg.content}</p>
+                    {!msg.isSentByCurrentUser && replyTo !== msg.id && (
                       <span className="d-flex align-items-center gap-2">
-                        <Button variant="outline-light" size="sm" onClick={() => setReplyTo(m.id)}>
-                          Reply
+                        <Button variant="outline-light" size="sm" onClick={() => setReplyTo(msg.id)}>
+                          {m.messages_reply()}
                         </Button>
-                        <IslandSlot fillers={messageActions} message={m} />
+                        <IslandSlot fillers={messageActions} message={msg} />
                       </span>
                     )}
-                    {replyTo === m.id && (
+                    {replyTo === msg.id && (
                       <ReplyForm
-                        to={m}
+                        to={msg}
                         onCancel={() => setReplyTo(null)}
                         onSent={(sent) => {
                           setMessages((current) => [sent, ...current]);

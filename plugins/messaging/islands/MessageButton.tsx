@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const MessageDialog = lazy(() => import('./MessageDialog.tsx'));
@@ -20,7 +21,7 @@ export default function MessageButton({ artist, currentUserId }: Props) {
         aria-busy={dialogs.pending === 'message'}
         onClick={() => dialogs.show('message')}
       >
-        <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> Message
+        <TriggerIcon name="mail" size={18} pending={dialogs.pending === 'message'} /> {m.messages_button()}
       </button>
       <Suspense>
         {dialogs.rendered('message') && (

@@ -1,6 +1,7 @@
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { MessageJSON } from '../models.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 export type { MessageJSON };
 
@@ -12,7 +13,7 @@ export async function sendMessage(
   try {
     return await apiRequest<MessageJSON>('POST', '/api/messages', body);
   } catch (error) {
-    toast({ title: failedTitle, description: messageOf(error, 'Please try again later'), variant: 'destructive' });
+    toast({ title: failedTitle, description: messageOf(error, m.messages_try_later()), variant: 'destructive' });
     return null;
   }
 }

@@ -57,6 +57,20 @@ describe('messaging: send, list, mark read', () => {
       expect(res.body).to.deep.equal({ message: 'You cannot send messages to yourself' });
     });
 
+    it('says its refusals in the caller’s language, and changes nothing', async () => {
+      const said: Array<[string, object, string]> = [
+        ['fr', { recipientId: artist.user.id, content: 'Moi' }, 'Vous ne pouvez pas vous envoyer de messages'],
+        ['ja', { recipientId: fan.user.id, content: 'x'.repeat(2001) }, 'メッセージは2000文字未満にしてください'],
+        ['ar', { recipientId: 99999, content: 'مرحبا' }, 'لم يُعثر على المستلم'],
+      ];
+      const before = await server.app.kernel.knex('messages').count({ n: '*' }).first();
+      for (const [language, body, message] of said) {
+        const res = await artist.client.post('/api/messages', body, { 'Accept-Language': language });
+        expect([language, res.body]).to.deep.equal([language, { message }]);
+      }
+      expect(await server.app.kernel.knex('messages').count({ n: '*' }).first()).to.deep.equal(before);
+    });
+
     it('refuses an unknown recipient with 404', async () => {
       const res = await fan.client.post('/api/messages', { recipientId: 99999, content: 'Anyone there?' });
       expect(res.status).to.equal(404);

@@ -91,6 +91,28 @@ describe('notifications: the bell, the page and e-mail', function () {
     expect(smtp.received.some((m) => m.raw.includes('Subject: New message from Writer'))).to.equal(true);
   });
 
+  it('says a notification in the language it is read in, and mails it in the one the recipient chose', async () => {
+    const before = smtp.received.length;
+    const sent = await fan.client.post('/api/messages', { recipientId: writer.user.id, content: 'Merci !' });
+    expect(sent.status, sent.text).to.equal(201);
+    const read = async (language: string) =>
+      (await writer.client.get('/api/notifications', { 'Accept-Language': language })).body.notifications[0].title;
+    expect(await read('es')).to.equal('Nuevo mensaje de Fanny');
+    expect(await read('ar')).to.equal('رسالة جديدة من Fanny');
+    expect(await read('en')).to.equal('New message from Fanny');
+    // Chosen in Settings: the API answers in it whatever the browser says, and so does the mail.
+    const chosen = await writer.client.patch('/api/users/me/preferences', { locale: 'de' });
+    expect(chosen.status, chosen.text).to.equal(200);
+    const again = await fan.client.post('/api/messages', { recipientId: writer.user.id, content: 'Danke!' });
+    expect(again.status, again.text).to.equal(201);
+    expect(await read('en')).to.equal('Neue Nachricht von Fanny');
+    await settlingRunner(server).drain();
+    const mails = smtp.received.slice(before).filter((mail) => mail.to.includes('writer@example.com'));
+    expect(mails.at(-1)!.raw).to.include('Subject: Neue Nachricht von Fanny');
+    expect(mails.at(-1)!.raw.replace(/=\r?\n/g, '')).to.include('https://onetrack.test/de/messages');
+    await writer.client.patch('/api/users/me/preferences', { locale: 'auto' });
+  });
+
   it("marks one or all read; another user's notification is unknown", async () => {
     const { notifications } = await list(fan);
     expect(await unread(fan)).to.equal(2);

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Icon } from '../../../site/components/Icon.tsx';
 import type { Suggestions } from '../service.ts';
 import { QUERY_MAX_LENGTH, queryTerms, SUGGEST_DEBOUNCE_MS } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { currentLocale, localeHref } from '../../../lib/i18n/runtime.ts';
 
 // The top bar's search: a GET form to /search (works without JavaScript; with it, a search made
 // before the top bar hydrated waits for it, site/directives/islandForms.ts),
@@ -19,7 +21,7 @@ interface Option {
   round?: boolean;
 }
 
-const searchHref = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+const searchHref = (text: string) => localeHref(`/search?q=${encodeURIComponent(text)}`);
 
 export default function SearchBox() {
   const [query, setQuery] = useState('');
@@ -41,7 +43,7 @@ export default function SearchBox() {
       fetch(`/api/search/suggestions?q=${encodeURIComponent(text)}`, {
         signal: controller.signal,
         credentials: 'include',
-        headers: { Accept: 'application/json' },
+        headers: { Accept: 'application/json', 'Accept-Language': currentLocale() },
       })
         .then((res) => (res.ok ? (res.json() as Promise<Suggestions>) : null))
         .then((found) => {
@@ -61,20 +63,25 @@ export default function SearchBox() {
       ? [
           ...suggestions.artists.map((a) => ({
             key: `a${a.id}`,
-            href: `/artist/${a.id}`,
+            href: localeHref(`/artist/${a.id}`),
             label: a.name,
-            detail: 'Artist',
+            detail: m.search_box_artist(),
             image: a.profileImage,
             round: true,
           })),
           ...suggestions.tracks.map((t) => ({
             key: `t${t.id}`,
-            href: `/tracks/${t.id}`,
+            href: localeHref(`/tracks/${t.id}`),
             label: t.title,
             detail: t.artist,
             image: t.coverImage,
           })),
-          { key: 'all', href: searchHref(text), label: `Search for “${text}”`, detail: 'All tracks and artists' },
+          {
+            key: 'all',
+            href: searchHref(text),
+            label: m.search_box_all({ text }),
+            detail: m.search_box_all_detail(),
+          },
         ]
       : [];
   const expanded = open && options.length > 0;
@@ -112,17 +119,25 @@ export default function SearchBox() {
     }
   };
 
-  const status = !text || !suggestions ? '' : `${suggestions.artists.length + suggestions.tracks.length} suggestions`;
+  const status =
+    !text || !suggestions ? '' : m.search_box_status({ count: suggestions.artists.length + suggestions.tracks.length });
 
   return (
-    <form className="topbar-search" role="search" aria-label="Site" method="get" action="/search" onSubmit={onSubmit}>
+    <form
+      className="topbar-search"
+      role="search"
+      aria-label={m.search_box_form()}
+      method="get"
+      action={localeHref('/search')}
+      onSubmit={onSubmit}
+    >
       <Icon name="search" size={18} className="topbar-search-icon" />
       <input
         type="search"
         name="q"
         className="form-control"
-        placeholder="Search artists, tracks, or collections"
-        aria-label="Search artists, tracks, or collections"
+        placeholder={m.search_box_placeholder()}
+        aria-label={m.search_box_placeholder()}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}
@@ -141,7 +156,13 @@ export default function SearchBox() {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={m.search_box_suggestions()}
+        className="search-suggestions"
+        hidden={!expanded}
+      >
         {options.map((option, i) => (
           <li
             key={option.key}
