@@ -8,6 +8,7 @@ import type { SessionUser } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { likeTags } from '../catalog/queries.ts';
+import { embedSnippet } from './embed.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 import { createPresaves } from './presaves.ts';
@@ -104,6 +105,8 @@ export function createReleasesService(kernel: Kernel) {
     presaves,
     uploadDataUrl: uploads.fromDataUrl,
     uploadStream: uploads.fromStream,
+    /** The embed player's iframe snippet (the track page's Embed dialog). */
+    embedSnippet,
 
     /**
      * For other plugins (AI analysis): a local file of an upload this user owns, or null. With the

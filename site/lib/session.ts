@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from './api.ts';
 import { toast } from '../stores/toasts.ts';
-import { signInPath } from '../../plugins/accounts/nextPath.ts';
+import { signInPath } from '../../lib/nextPath.ts';
 
 /** Logs out, then renders / afresh from the server so nothing of the old session stays on screen. */
 export async function logout(): Promise<void> {

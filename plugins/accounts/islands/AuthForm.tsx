@@ -9,7 +9,7 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
-import { WELCOME_PATH } from '../nextPath.ts';
+import { WELCOME_PATH } from '../../../lib/nextPath.ts';
 import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
@@ -229,7 +229,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
  * `action`: the page the forms are on. Submitted without JavaScript (they never are before hydration:
  * site/directives/islandForms.ts) they post there, nothing typed with them (the fields have no
  * names), and the page says sign-in needs JavaScript (../components/AuthScreen.astro). `next`: where
- * to go once signed in (checked by the page, ../nextPath.ts); a new account without one is welcomed.
+ * to go once signed in (checked by the page, lib/nextPath.ts); a new account without one is welcomed.
  */
 export default function AuthForm({
   initialTab = 'login',

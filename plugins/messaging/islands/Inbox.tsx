@@ -277,7 +277,7 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
                         <Button variant="outline-light" size="sm" onClick={() => setReplyTo(m.id)}>
                           Reply
                         </Button>
-                        <IslandSlot fillers={messageActions} message={m} />
+                        <IslandSlot slot="message.actions" fillers={messageActions} message={m} />
                       </span>
                     )}
                     {replyTo === m.id && (
