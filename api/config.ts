@@ -45,7 +45,10 @@ export interface Config {
   renderQueue: number;
   /** Where media live (api/storage): DATA_DIR/media unless an S3-compatible bucket is configured. */
   storage?: StorageConfig;
-  /** Shared state of several app nodes (cache invalidation, limits); null: one process, nothing shared beyond the database. */
+  /**
+   * Shared state of several app nodes (cache invalidation, limits); null: one process, nothing shared beyond the
+   * database.
+   */
   redis?: RedisConfig | null;
   /** Where Prometheus reads /metrics; null: no metrics. */
   metrics?: MetricsConfig | null;
@@ -53,7 +56,9 @@ export interface Config {
   workerHeartbeatFile?: string | null;
   /** Outgoing e-mail (notifications); null: in-app notifications only. */
   mail?: MailConfig | null;
-  /** Where archives of `npm run backup` go, when they are taken by themselves, how many are kept (docs/operations.md). */
+  /**
+   * Where archives of `npm run backup` go, when they are taken by themselves, how many are kept (docs/operations.md).
+   */
   backup?: BackupConfig;
 }
 
@@ -62,13 +67,18 @@ export interface BackupConfig {
   dir: string;
   /** An S3-compatible bucket for archives (BACKUP_S3_BUCKET); null: the folder keeps them. */
   s3: S3Settings | null;
-  /** When a node takes a backup by itself (BACKUP_SCHEDULE); null: only on demand (and before migrations in production). */
+  /**
+   * When a node takes a backup by itself (BACKUP_SCHEDULE); null: only on demand (and before migrations in production).
+   */
   schedule: BackupSchedule | null;
   /** Archives kept after each backup (BACKUP_KEEP), the newest; 0 keeps all. */
   keep: number;
 }
 
-/** Times of the day (UTC, minutes after midnight), or a fixed interval counted from the epoch, so every node computes the same moments. */
+/**
+ * Times of the day (UTC, minutes after midnight), or a fixed interval counted from the epoch, so every node computes
+ * the same moments.
+ */
 export type BackupSchedule = { times: number[] } | { everyMs: number };
 
 export interface AbuseLimits {

@@ -24,7 +24,10 @@ function corpusHash(): string {
 
 export const CORPUS_DIR = path.join(os.tmpdir(), `onetrack-corpus-${corpusHash()}`);
 
-/** The WAV of case `index`, rendered unless a previous run left it (written under a temporary name, then renamed, so a reader never sees half a file). */
+/**
+ * The WAV of case `index`, rendered unless a previous run left it (written under a temporary name, then renamed, so a
+ * reader never sees half a file).
+ */
 export function corpusWav(c: CorpusCase, index: number): string {
   const file = path.join(CORPUS_DIR, `case-${index}.wav`);
   if (existsSync(file)) return file;

@@ -142,7 +142,9 @@ function softmaxFit(examples: Array<{ options: number[][]; right: number }>, l2:
 
 const rounded = (w: number[]) => `[${w.map((x) => Math.round(x * 1000) / 1000).join(', ')}]`;
 
-/** L2 of the weights' fit: in 5-fold cross-validation on the tuning songs, 1e-4 gave the best likelihood of 1e-4…1e-2. */
+/**
+ * L2 of the weights' fit: in 5-fold cross-validation on the tuning songs, 1e-4 gave the best likelihood of 1e-4…1e-2.
+ */
 const WEIGHTS_L2 = 1e-4;
 /** Folds of the cross-validations (of the weights, and of the tempo evidence the calibration is fitted on). */
 const FOLDS = 5;
@@ -314,7 +316,8 @@ function fitCalibration(songs: Tuning[], keyOnly = false) {
       ) +
       keyReliability('all', out),
   );
-  // The tuning half alone, as kept before the phrase ends: better calibrated on it, but it cannot learn what tells a wrong key.
+  // The tuning half alone, as kept before the phrase ends: better calibrated on it, but it cannot learn what tells a
+  // wrong key.
   process.stdout.write(
     `the realistic tuning half alone: ${rounded(plattFit(half))} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n  leave-one-out:\n` +
       keyReliability('realistic tuning half', leaveOneOut(half)),

@@ -257,7 +257,9 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-/** The serving node's CPU time per request of the last `timed` call: what a loaded machine's queueing does not inflate. */
+/**
+ * The serving node's CPU time per request of the last `timed` call: what a loaded machine's queueing does not inflate.
+ */
 let lastCpuMs = 0;
 
 async function timed(url: string, cookie: string, samples: number, pid: number): Promise<number[]> {

@@ -23,7 +23,9 @@ interface Run {
   htmlKb: number;
   cssKb: number;
   jsKb: number;
-  /** The simulated LCP's phases: time to first byte, then (for an image) load delay and load time, then render delay. */
+  /**
+   * The simulated LCP's phases: time to first byte, then (for an image) load delay and load time, then render delay.
+   */
   ttfb: number;
   loadDelay: number;
   loadTime: number;

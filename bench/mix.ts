@@ -14,7 +14,8 @@
 // the reads are anonymous pages (home and artist pages most, as links and search land there), a
 // fifth signed-in pages (home, the Credit Vault, messages), the rest API reads (the player's and
 // the top bar's). Popularity is skewed: 80 % of artist and track views go to 20 artists and 100
-// tracks (whose pages are in both nodes' caches before measuring), the rest anywhere in the catalog. Writes: every play sends a listen, so listens are most
+// tracks (whose pages are in both nodes' caches before measuring), the rest anywhere in the catalog. Writes: every play
+// sends a listen, so listens are most
 // (60 %); likes (15 %), subscriptions (10 %) and credit allocations (10 %) follow a listen now and
 // then; messages are rare (5 %).
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,8 @@
 import type { MeasuredLoudness } from './loudness.ts';
 
+/** Why a visitor cannot like a track: the catalog's like route and the player's like button say it. */
+export const LIKE_LOGIN = 'Please log in to like tracks';
+
 /**
  * A track as the player plays it: the shape the server presents tracks in for play buttons and
  * queues (plugins/catalog/present.ts) and the browser's player reads (site/lib/player.ts).
@@ -15,6 +18,9 @@ export interface PlayerTrack {
   loudness?: MeasuredLoudness;
   /** The lossless master, played instead of audioUrl with "High quality audio" on. */
   losslessUrl?: string | null;
-  /** Heard through a private preview link before its release: the catalog does not show it yet, so its 404 is no takedown. */
+  /**
+   * Heard through a private preview link before its release: the catalog does not show it yet, so its 404 is no
+   * takedown.
+   */
   preview?: boolean;
 }

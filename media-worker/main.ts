@@ -11,7 +11,9 @@ import { createRunner, jobHandlers } from './runner.ts';
 // off the web process's event loop.
 
 const log = createLogger();
-/** How long a stopping worker lets its jobs in hand run before giving them back to the queue (docker stop waits 10 s). */
+/**
+ * How long a stopping worker lets its jobs in hand run before giving them back to the queue (docker stop waits 10 s).
+ */
 const STOP_GRACE_MS = 4000;
 
 /** Touches `file` every 15 s while the database answers: what the container's health check reads. */

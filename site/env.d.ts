@@ -5,7 +5,10 @@ declare namespace App {
     user: import('../api/http/state.ts').SessionUser | null;
     /** The request's language, and the one the visitor's browser prefers (api/http/locale.ts). */
     locale: import('../api/http/locale.ts').RequestLocale;
-    /** The site's public origin (PUBLIC_URL): every absolute URL a page or endpoint writes starts with it, never with Astro.url. */
+    /**
+     * The site's public origin (PUBLIC_URL): every absolute URL a page or endpoint writes starts with it, never with
+     * Astro.url.
+     */
     origin: string;
     services: import('../api/plugins/types.ts').Services;
     now: () => Date;

@@ -26,7 +26,10 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** Loopback, private, shared (CGNAT) and link-local ranges: a proxy's or the machine's own, never a visitor's on the internet. */
+/**
+ * Loopback, private, shared (CGNAT) and link-local ranges: a proxy's or the machine's own, never a visitor's on the
+ * internet.
+ */
 const LOCAL = new BlockList();
 for (const [network, prefix] of [
   ['127.0.0.0', 8],

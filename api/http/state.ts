@@ -9,7 +9,10 @@ export interface SessionUser {
   role: 'user' | 'admin' | 'superadmin';
   isArtist: boolean;
   profileImage: string | null;
-  /** The site's colours as chosen in Settings (the accounts plugin's THEMES), rendered into <html>; 'system' when absent. */
+  /**
+   * The site's colours as chosen in Settings (the accounts plugin's THEMES), rendered into <html>; 'system' when
+   * absent.
+   */
   theme?: 'system' | 'dark' | 'light';
   /** The interface language chosen in Settings (lib/i18n/locales.ts); none: the URL's, else English. */
   locale?: Locale;

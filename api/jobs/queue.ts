@@ -5,7 +5,8 @@ import { isMysql } from '../db/connection.ts';
 // kernel.jobs, the media worker (media-worker/runner.ts) claims and runs them. Producers enqueue
 // inside their own transaction, so a job exists exactly when the row that needs it does. Workers
 // claim a job with a lease: MySQL/MariaDB with SELECT … FOR UPDATE SKIP LOCKED (many workers never
-// wait on each other), SQLite with one conditional UPDATE (a single writer makes that atomic). A worker that dies leaves
+// wait on each other), SQLite with one conditional UPDATE (a single writer makes that atomic). A worker that dies
+// leaves
 // its job "running" with a lease in the past, and the next claim takes it over; only the holder of
 // the current lease can finish it, so a job never runs twice at once.
 

@@ -29,7 +29,10 @@ const KERNEL_WRITE_ERRORS: Record<number, string[]> = {
   415: [libraryMessages[415]],
 };
 
-/** A validator carries its rules; plain rules describe a query read by hand, whose only texts are the rules' own messages. */
+/**
+ * A validator carries its rules; plain rules describe a query read by hand, whose only texts are the rules' own
+ * messages.
+ */
 function rulesOf(value: DescribedRules | FieldRules): DescribedRules & { byHand?: true } {
   return typeof value === 'function'
     ? (value as DescribedRules)

@@ -23,7 +23,10 @@ export interface ResponseBody {
 export interface RouteDescription {
   summary: string;
   description?: string;
-  /** 'required': a call without the session cookie is answered 401 (with `login`'s text); 'optional': it changes what is answered. */
+  /**
+   * 'required': a call without the session cookie is answered 401 (with `login`'s text); 'optional': it changes what is
+   * answered.
+   */
   session?: 'required' | 'optional';
   /** The 401 text of a route that needs a session (requireUser's message). */
   login?: string;

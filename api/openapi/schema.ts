@@ -28,6 +28,8 @@ export const string: JsonSchema = { type: 'string' };
 export const integer: JsonSchema = { type: 'integer' };
 export const number: JsonSchema = { type: 'number' };
 export const boolean: JsonSchema = { type: 'boolean' };
+/** A calendar month, `YYYY-MM` (the monthly drop's, a statement's, a pledge's). */
+export const MONTH: JsonSchema = { type: 'string', pattern: '^\\d{4}-\\d{2}$' };
 /** An ISO 8601 date-time as JSON writes a Date. */
 export const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 

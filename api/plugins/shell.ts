@@ -2,8 +2,6 @@ import { declaringReads, userTag } from '../cache.ts';
 import type { SessionUser } from '../http/state.ts';
 import type { Kernel, PluginManifest, ShellData } from './types.ts';
 
-const EMPTY: ShellData = { unreadMessages: 0, unreadNotifications: 0, subscriptions: [], membership: null };
-
 export type ShellLoader = (user: SessionUser | null, variant?: string) => Promise<ShellData>;
 
 /**
@@ -17,6 +15,8 @@ export type ShellLoader = (user: SessionUser | null, variant?: string) => Promis
  */
 export function shellLoader(plugins: PluginManifest[], kernel: Kernel): ShellLoader {
   const kept = declaringReads(kernel.cache, { now: () => kernel.now().getTime() });
+  // Every part is declared by the plugin that fills it, with its signed-out value: together, the shell.
+  const EMPTY = Object.assign({}, ...plugins.map((p) => p.shellDefaults ?? {})) as ShellData;
   return async (user, variant = '') => {
     if (!user) return EMPTY;
     return kept(

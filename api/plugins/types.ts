@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
+import type { ComponentType } from 'react';
 import type { CacheBus } from '../cache.ts';
 import type { described } from '../openapi/routes.ts';
 import type { Config } from '../config.ts';
@@ -43,7 +44,9 @@ export interface Kernel {
   limits: Limits;
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
   redis: Redis | null;
-  /** The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`, `withheldMedia`). */
+  /**
+   * The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`, `withheldMedia`).
+   */
   plugins: readonly PluginManifest[];
   /** Closes the database pool and the Redis connections. */
   close(): Promise<void>;
@@ -91,20 +94,30 @@ export interface PageRoute {
   entrypoint: string;
 }
 
-/** What the app shell (sidebar, top bar) shows for a signed-in user; plugins each fill their part. */
-export interface ShellData {
-  unreadMessages: number;
-  unreadNotifications: number;
-  /** Subscribed artists with their photos' web sizes (srcset by type) once made. */
-  subscriptions: Array<{
-    id: number;
-    name: string;
-    profileImage: string | null;
-    photoSrcset?: { avif: string; webp: string } | null;
-  }>;
-  /** The account's membership (credits plugin); null when credits are not enabled. */
-  membership: 'trial' | 'member' | 'cancelled' | null;
-}
+/**
+ * What the app shell (sidebar, top bar) shows for a signed-in user. Each plugin that fills a part
+ * declares it here (declaration merging, as `Services`): its `shell` fills it, its `shellDefaults`
+ * says what a signed-out visitor sees. A part of an optional plugin is optional (it may be disabled).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ShellData {}
+
+/**
+ * The props each slot's fillers receive, by slot name (docs/architecture.md, "Extension points"):
+ * the plugin or site part that renders a slot declares its entry here (declaration merging); a hook
+ * slot's entry is the hook's signature. A filler names its slot's type (`IslandFiller<'name'>`,
+ * `HookFiller<'name'>`), so tsc refuses a prop the slot does not pass or a filler reads wrongly.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SlotProps {}
+
+export type SlotName = keyof SlotProps;
+
+/** A React component filling an island slot (site/components/IslandSlot.tsx). */
+export type IslandFiller<Name extends SlotName> = ComponentType<SlotProps[Name]>;
+
+/** A function filling a hook slot (`virtual:onetrack/hooks/<slot>`). */
+export type HookFiller<Name extends SlotName> = SlotProps[Name];
 
 /** A link of the app's sidebar (site/islands/Sidebar.tsx). */
 export interface NavEntry {
@@ -124,7 +137,10 @@ export interface NavEntry {
 
 export interface PluginManifest {
   name: string;
-  /** The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in api/plugins/apiVersion.ts). */
+  /**
+   * The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in
+   * api/plugins/apiVersion.ts).
+   */
   api: string;
   /** Set by the loader: the plugin's folder (a package's root for a package); page entrypoints are relative to it. */
   root?: string;
@@ -168,7 +184,8 @@ export interface PluginManifest {
   formBodies?: string[];
   /**
    * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
-   * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags it read.
+   * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags
+   * it read.
    */
   publicReads?: string[];
   /**
@@ -178,8 +195,10 @@ export interface PluginManifest {
   privateReads?: string[];
   /** Runs on every request (API and pages) before routing, in plugin order. */
   middleware?(kernel: Kernel): Middleware<AppState>;
-  /** Contributes to the app shell's data for a signed-in user. */
+  /** Contributes to the app shell's data for a signed-in user (its part declared in ShellData). */
   shell?(kernel: Kernel, user: SessionUser): Promise<Partial<ShellData>>;
+  /** This plugin's part of the shell for a signed-out visitor, and where a signed-in one's starts. */
+  shellDefaults?: Partial<ShellData>;
   /** Mounts HTTP handlers; paths are relative to /api. */
   routes?(router: ApiRouter, kernel: Kernel): void;
   /** Adds demo data on an empty database (runs in dependency order). */

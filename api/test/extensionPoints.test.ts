@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { navModule, oneSlotModule, slotModule } from '../plugins/astroIntegration.ts';
 import { loadPlugins, orderByDependencies, pluginsRoot, readEnabledList, withoutPlugin } from '../plugins/loader.ts';
 import type { PluginManifest } from '../plugins/types.ts';
@@ -12,19 +13,76 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) return name === 'test' || name === 'node_modules' ? [] : sourceFiles(file);
-    return /\.(ts|tsx|astro)$/.test(name) ? [file] : [];
+    return /\.(ts|tsx|astro|js|mjs)$/.test(name) ? [file] : [];
   });
 }
 
-/** The plugin folders a source file imports from, with the imported path. */
+/**
+ * The plugin folders a source file imports from (static imports, `export … from`, `import()`, in
+ * .astro frontmatter and scripts as in modules), with the imported path.
+ */
 function pluginImports(file: string): Array<{ plugin: string; target: string }> {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*import\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\('([^']+)'\)/gm)]
+  const imports = /^\s*(?:import|export)\s[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\('([^']+)'\)/gm;
+  return [...text.matchAll(imports)]
     .map((m) => m[1] ?? m[2] ?? m[3])
     .filter((spec) => spec.startsWith('.'))
     .map((spec) => path.relative(pluginsRoot, path.resolve(path.dirname(file), spec)))
     .filter((rel) => !rel.startsWith('..'))
     .map((target) => ({ plugin: target.split(path.sep)[0], target }));
+}
+
+let declared: Map<string, string[]> | undefined;
+
+/**
+ * The slots SlotProps declares (the extensionPoints.ts files' declaration merging), with their props or hook
+ * parameters.
+ */
+function declaredSlots(): Map<string, string[]> {
+  if (declared) return declared;
+  const typesFile = path.join(root, 'api/plugins/types.ts');
+  const declaring = [path.join(root, 'site'), pluginsRoot].flatMap((dir) =>
+    sourceFiles(dir).filter((file) => path.basename(file) === 'extensionPoints.ts'),
+  );
+  const program = ts.createProgram([typesFile, ...declaring], {
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  let slotProps: ts.InterfaceDeclaration | undefined;
+  program.getSourceFile(typesFile)!.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === 'SlotProps') slotProps = node;
+  });
+  const slots = new Map<string, string[]>();
+  for (const slot of checker.getTypeAtLocation(slotProps!.name).getProperties()) {
+    const type = checker.getTypeOfSymbolAtLocation(slot, slotProps!);
+    const [hook] = type.getCallSignatures();
+    slots.set(
+      slot.name,
+      (hook ? hook.getParameters() : type.getProperties()).map((p) => p.name),
+    );
+  }
+  return (declared = slots);
+}
+
+/** The slot table of docs/architecture.md's "Extension points": each slot with the props it names. */
+function documentedSlots(): Map<string, string[]> {
+  const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+  const start = doc.indexOf('### Extension points');
+  const section = doc.slice(start, doc.indexOf('\n## ', start));
+  const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\(\)$/, ''));
+  const slots = new Map<string, string[]>();
+  for (const line of section.split('\n').filter((l) => l.startsWith('| `'))) {
+    const [slot, , props] = line.slice(1).split('|');
+    slots.set(names(slot)[0], names(props));
+  }
+  return slots;
 }
 
 describe('extension points and optional plugins', () => {
@@ -114,28 +172,44 @@ describe('extension points and optional plugins', () => {
       }
     });
 
-    it("reach another plugin's modules only when it is core or a dependency, its components only when both are core or it is a dependency; the site reaches no optional plugin", () => {
+    it('declare the props of every slot they fill, and type every React and hook filler', () => {
+      const slots = declaredSlots();
+      const fillers = shipped.flatMap((p) =>
+        Object.entries(p.slots ?? {}).flatMap(([slot, files]) =>
+          [files].flat().map((file) => ({ slot, file: `${p.name}/${file}` })),
+        ),
+      );
+      expect(fillers.map((f) => f.slot).filter((slot) => !slots.has(slot))).to.deep.equal([]);
+      const typed = readFileSync(path.join(import.meta.dirname, 'slotFillers.types.ts'), 'utf8');
+      const checked = [...typed.matchAll(/from '\.\.\/\.\.\/plugins\/([^']+)'/g)].map((m) => m[1]);
+      const reactOrHook = fillers.filter((f) => !f.file.endsWith('.astro')).map((f) => f.file);
+      expect(checked.filter((file) => !file.endsWith('extensionPoints.ts')).sort()).to.deep.equal(reactOrHook.sort());
+    }).timeout(180_000); // TypeScript reads the declarations: slow on a loaded machine
+
+    it("match docs/architecture.md's slot table: every declared slot with its props", () => {
+      expect(Object.fromEntries(documentedSlots())).to.deep.equal(Object.fromEntries(declaredSlots()));
+    }).timeout(180_000);
+
+    it('import no arrow up: a plugin reaches its dependencies only, the kernel and the site no plugin', () => {
       const byName = new Map(shipped.map((p) => [p.name, p]));
-      const core = new Set(shipped.filter((p) => p.core).map((p) => p.name));
-      expect([...core].sort()).to.deep.equal(['accounts', 'catalog', 'content', 'credits', 'releases']);
+      const below = (name: string, found = new Set<string>()): Set<string> => {
+        for (const dependency of byName.get(name)?.dependsOn ?? [])
+          if (!found.has(dependency)) below(dependency, found.add(dependency));
+        return found;
+      };
       const offences: string[] = [];
       for (const plugin of shipped) {
+        const dependencies = below(plugin.name);
         for (const file of sourceFiles(path.join(pluginsRoot, plugin.name))) {
-          for (const { plugin: other, target } of pluginImports(file)) {
-            if (other === plugin.name) continue;
-            // Always there together: a dependency, or two core plugins (accounts' settings show credits' Billing tab).
-            const together = (plugin.dependsOn ?? []).includes(other) || (core.has(plugin.name) && core.has(other));
-            const component = /[\\/](components|islands|pages)[\\/]/.test(target);
-            if (!together && (component || !core.has(other)))
+          for (const { plugin: other, target } of pluginImports(file))
+            if (other !== plugin.name && !dependencies.has(other))
               offences.push(`${path.relative(root, file)} → plugins/${target}`);
-          }
         }
       }
-      for (const file of sourceFiles(path.join(root, 'site'))) {
-        for (const { plugin: other, target } of pluginImports(file)) {
-          if (!byName.get(other)?.core || /[\\/](components|islands|pages)[\\/]/.test(target))
+      for (const part of ['api', 'lib', 'site', 'media-worker']) {
+        for (const file of sourceFiles(path.join(root, part)))
+          for (const { target } of pluginImports(file))
             offences.push(`${path.relative(root, file)} → plugins/${target}`);
-        }
       }
       expect(offences).to.deep.equal([]);
     });

@@ -63,7 +63,10 @@ function sourcesHash(): string {
   return hash.digest('hex');
 }
 
-/** Every enabled plugin, then for each optional one the list without it and what needs it; last, every one with the example package. */
+/**
+ * Every enabled plugin, then for each optional one the list without it and what needs it; last, every one with the
+ * example package.
+ */
 export async function matrixConfigurations(): Promise<Array<Omit<Configuration, 'dist' | 'listFile'>>> {
   const enabled = readEnabledList();
   const manifests = await loadPlugins(enabled);

@@ -1,6 +1,7 @@
 // `npm run messages`: compiles the ICU MessageFormat catalogues (lib/i18n/messages/<locale>.json) into
 // lib/i18n/generated/<key>.ts, one function per message holding every language's text, re-exported by
-// lib/i18n/messages.ts, so a bundle keeps only the messages its code calls (docs/decisions/2026-12-01-messages-library.md). The
+// lib/i18n/messages.ts, so a bundle keeps only the messages its code calls
+// (docs/decisions/2026-12-01-messages-library.md). The
 // parsing is @messageformat/parser's; plurals and numbers are the browser's Intl (lib/i18n/runtime.ts).
 import { parse, type Token } from '@messageformat/parser';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -260,7 +260,8 @@ export class KeyEvidence {
       total += magnitude;
     }
     if (total === 0) return false;
-    // The melody: the strongest peak of its register, an overtone or not (a lead's note often sits on a chord tone's harmonic).
+    // The melody: the strongest peak of its register, an overtone or not (a lead's note often sits on a chord tone's
+    // harmonic).
     let melody = -1;
     for (let i = 0; i < count && peakHz[i] <= MELODY_MAX_HZ; i++)
       if (peakHz[i] >= MELODY_MIN_HZ && (melody < 0 || peakPower[i] > peakPower[melody])) melody = i;

@@ -16,7 +16,8 @@
 // middle band holds (snare, chords, melody: event density, which listeners' sense of speed follows).
 // (3) A linear score of those cues, whose weights were fitted
 // on tuning songs only (a softmax over each song's candidates, as the octave decision of Percival &
-// Tzanetakis 2014 is learned), picks the beat; its softmax share, Platt-scaled, is the confidence. (4) The chosen period is refined on its multiples.
+// Tzanetakis 2014 is learned), picks the beat; its softmax share, Platt-scaled, is the confidence. (4) The chosen
+// period is refined on its multiples.
 // (5) A song whose 8-s sections speed up or slow down evenly (a ramp) is re-timed to its mean tempo
 // and read again.
 import { fft } from './fft.ts';

@@ -201,7 +201,10 @@ export function createDataExports(kernel: Kernel) {
       return row.storageKey;
     },
 
-    /** A deleted account's exports go with it: the rows here, the archives' keys returned to delete after the transaction. */
+    /**
+     * A deleted account's exports go with it: the rows here, the archives' keys returned to delete after the
+     * transaction.
+     */
     async forget(userId: number, trx: Knex.Transaction): Promise<string[]> {
       const keys = (await exportsOf(trx, userId).whereNotNull('storageKey').select('storageKey')).map(
         (r) => r.storageKey as string,

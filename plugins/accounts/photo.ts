@@ -63,7 +63,9 @@ export async function storeProfilePhoto(storage: Storage, userId: number, dataUr
   return `${MEDIA_PREFIX}${key}`;
 }
 
-/** Whether a media key is a photo this user uploaded (`avatars/{userId}-…`): the only files of theirs deleted with it. */
+/**
+ * Whether a media key is a photo this user uploaded (`avatars/{userId}-…`): the only files of theirs deleted with it.
+ */
 const ownAvatar = (userId: number, key: string | null) =>
   key !== null && KEY.test(key) && key.startsWith(`avatars/${userId}-`);
 /** The photo job names its sizes the same way (`avatars/{userId}-{random}-{width}.{avif|webp}`). */

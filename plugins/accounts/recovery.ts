@@ -48,7 +48,9 @@ export function createRecovery(kernel: Kernel, sessions: Sessions) {
   const now = () => kernel.now().getTime();
   const undelivered: UndeliveredMailHandler[] = [];
 
-  /** Gives a token row its token (replacing one a failed send made) and returns it; null when the row no longer applies. */
+  /**
+   * Gives a token row its token (replacing one a failed send made) and returns it; null when the row no longer applies.
+   */
   async function mint(
     db: Knex | Knex.Transaction,
     id: number,

@@ -2,7 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
 import { DEFAULT_LOCALE, localePath, splitLocalePath } from '../../lib/i18n/locales.ts';
-import { LOGIN_FAILED_PARAM, NEXT_PARAM, safeNextPath } from './nextPath.ts';
+import { LOGIN_FAILED_PARAM, NEXT_PARAM, safeNextPath } from '../../lib/nextPath.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, nullable, object, string } from '../../api/openapi/schema.ts';
 import { DataExport, DataExports, Preferences, User } from './schemas.ts';

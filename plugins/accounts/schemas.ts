@@ -53,7 +53,10 @@ export const Devices = arrayOf(
   ),
 );
 
-/** A WebAuthn options object, as the browser's navigator.credentials takes it (W3C WebAuthn Level 3, the …OptionsJSON dictionaries). */
+/**
+ * A WebAuthn options object, as the browser's navigator.credentials takes it (W3C WebAuthn Level 3, the …OptionsJSON
+ * dictionaries).
+ */
 export const webAuthnOptions = (name: string) => ({ type: 'object', description: `WebAuthn ${name}` });
 
 /** "Your data": the owner's exports (dataExport.ts). */

@@ -287,7 +287,9 @@ export function createAccountsService(kernel: Kernel) {
       return result;
     },
 
-    /** Lets a plugin follow changes of what others see of an account (federation's actor Update), after they are saved. */
+    /**
+     * Lets a plugin follow changes of what others see of an account (federation's actor Update), after they are saved.
+     */
     onProfileChanged(listener: (userId: number) => Promise<void>): void {
       profileListeners.push(listener);
     },

@@ -72,7 +72,9 @@ function frequencyBalanceOf(m: AudioMeasurements, t: Traits): string {
   return `${word} (low ${pct(low)} · mid ${pct(mid)} · high ${pct(high)})`;
 }
 
-/** Above this loudness range a mix is dynamic; the same bound the dynamic range calls Wide, so the two never disagree. */
+/**
+ * Above this loudness range a mix is dynamic; the same bound the dynamic range calls Wide, so the two never disagree.
+ */
 const DYNAMIC_RANGE_LU = 10;
 
 function productionStyleOf(m: AudioMeasurements): string {

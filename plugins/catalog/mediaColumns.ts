@@ -18,7 +18,10 @@ function srcsetOf(variants: ImageVariant[], type: ImageVariant['type']): string 
     .join(', ');
 }
 
-/** A web sizes column (tracks.cover_variants, artists.profile_image_variants) as srcsets, or null until the media worker made them. */
+/**
+ * A web sizes column (tracks.cover_variants, artists.profile_image_variants) as srcsets, or null until the media worker
+ * made them.
+ */
 export function imageSrcset(column: unknown): ImageSrcset | null {
   const variants = storedSizes(column);
   return variants.length ? { avif: srcsetOf(variants, 'image/avif'), webp: srcsetOf(variants, 'image/webp') } : null;

@@ -35,9 +35,15 @@ const catalog: PluginManifest = {
     return next();
   },
   routes: catalogRoutes,
+  shellDefaults: { subscriptions: [] },
   shell: async (kernel, user) => ({
     subscriptions: (await kernel.services.catalog.subscriptions(user.id)).map((s) => s.artist),
   }),
+  slots: {
+    // The cards' scripts: the viewer's time zone for release times, countdowns, Subscribe, and the
+    // Artists tab's search (its results bring in cards).
+    'page.start': ['client/timeZone.ts', 'client/countdowns.ts', 'client/subscribe.ts', 'client/artistSearch.ts'],
+  },
   seed: seedCatalog,
   exportData: exportCatalog,
   deleteData: deleteCatalogData,

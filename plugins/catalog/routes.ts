@@ -20,12 +20,12 @@ import {
   subscriptionRules,
   DEFAULT_ARTIST_SORT,
   isArtistSort,
-  LIKE_LOGIN,
   NOT_SUBSCRIBED,
   SUBSCRIBE_LOGIN,
   listWindowRules,
 } from './rules.ts';
 import type { ListWindow } from './paging.ts';
+import { LIKE_LOGIN } from '../../lib/playerTrack.ts';
 import { requestViewer } from './viewer.ts';
 import { PROFILE_CHANGES_ERROR } from '../accounts/rules.ts';
 

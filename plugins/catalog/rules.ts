@@ -1,27 +1,9 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
+import { GENRES } from '../../lib/genres.ts';
 
 // Catalog limits, lists and messages, shared by the API validators and the browser. Pure: islands bundle it.
 
-/** Spec §3: the genre list (artists and releases). */
-export const GENRES = [
-  'Alternative',
-  'Blues',
-  'Classical',
-  'Country',
-  'Dance',
-  'Electronic',
-  'Folk',
-  'Hip-Hop/Rap',
-  'Jazz',
-  'Latin',
-  'Metal',
-  'Pop',
-  'R&B/Soul',
-  'Reggae',
-  'Rock',
-  'Singer/Songwriter',
-  'World',
-] as const;
+export { GENRES, isGenre, type Genre } from '../../lib/genres.ts';
 
 /** Spec §3: exclusive types with their own look; any other type gets the generic one. */
 export const EXCLUSIVE_TYPES = ['NFT', 'unreleased-track', 'behind-the-scenes'] as const;
@@ -60,12 +42,6 @@ export const DROP_SORT_LABELS: Record<DropSort, string> = { latest: 'Latest', po
 
 export function isDropSort(value: unknown): value is DropSort {
   return typeof value === 'string' && (DROP_SORTS as readonly string[]).includes(value);
-}
-
-export type Genre = (typeof GENRES)[number];
-
-export function isGenre(value: unknown): value is Genre {
-  return typeof value === 'string' && (GENRES as readonly string[]).includes(value);
 }
 
 /** The cookie in which the browser tells its IANA time zone (client/timeZone.ts, viewer.ts). */
@@ -139,7 +115,6 @@ export const SUBSCRIBE_FAILED = {
   title: 'Subscription failed',
   description: 'There was a problem subscribing to this artist. Please try again.',
 };
-export const LIKE_LOGIN = 'Please log in to like tracks';
 
 /** Claims of numbered collectibles (NFT exclusives): for the artist's subscribers, once each. */
 export const CLAIM_LOGIN = 'Please log in to claim collectibles';

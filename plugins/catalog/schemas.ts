@@ -1,4 +1,5 @@
 import {
+  MONTH,
   arrayOf,
   boolean,
   component,
@@ -15,8 +16,6 @@ import {
 
 // The catalog's JSON (types.ts) as the API description states it; plugins that answer with tracks
 // or artists refer to these.
-
-export const MONTH = { type: 'string', pattern: '^\\d{4}-\\d{2}$' };
 
 export const ImageSrcset = component('ImageSrcset', object({ avif: string, webp: string }));
 

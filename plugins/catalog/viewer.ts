@@ -53,7 +53,10 @@ export function viewerMonth(viewer: Viewer, at: Date): string {
   return monthKey(new Date(at.getTime() + zoneOffsetMs(viewer.zone, at)));
 }
 
-/** A page's viewer: the session user (Astro.locals) and the tz cookie of the request's header (not Astro.cookies, which decodes). */
+/**
+ * A page's viewer: the session user (Astro.locals) and the tz cookie of the request's header (not Astro.cookies, which
+ * decodes).
+ */
 export function pageViewer(astro: { locals: { user: { id: number } | null }; request: Request }): Viewer {
   return viewerOf(astro.locals.user?.id, astro.request.headers.get('cookie'));
 }

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { cachedReads } from '../../api/cache.ts';
 import { invalid, notFound } from '../../api/errors.ts';
-import { DEFAULT_VALUES } from './blocks.ts';
+import { cards, DEFAULT_VALUES } from './blocks.ts';
+import { inReadersLanguage } from './localized.ts';
 import { ContentBlock, type ContentBlockJSON } from './models.ts';
 import { MAX_LENGTH, tooLong } from './rules.ts';
 
@@ -45,6 +46,16 @@ export function createContentService(kernel: Kernel) {
           [CONTENT_TAG],
         )) ?? [];
       return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+    },
+
+    /** The blocks as the reader reads them (localized.ts): the home page's hero, mission and steps. */
+    async readerTexts(): Promise<Record<string, string>> {
+      return inReadersLanguage(await service.values());
+    },
+
+    /** `count` numbered cards of a section (`mission`, `step`) as the reader reads them. */
+    async readerCards(prefix: string, count: number): Promise<Array<{ title: string; text: string }>> {
+      return cards(await service.readerTexts(), prefix, count);
     },
 
     async update(id: number, value: string, actorId: number) {

@@ -26,6 +26,7 @@ const credits: PluginManifest = {
     return next();
   },
   // The top bar offers "Upgrade to Premium" to accounts that are not members.
+  shellDefaults: { membership: null },
   shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
   routes: (router, kernel) => {
     creditsRoutes(router, kernel);
@@ -41,7 +42,11 @@ const credits: PluginManifest = {
   deleteData: deleteCreditsData,
   seed: seedCredits,
   // A fan's choice that unallocated credits follow their listening.
-  slots: { 'settings.sections': 'components/ListeningSettings.astro' },
+  slots: {
+    'settings.sections': 'components/ListeningSettings.astro',
+    'settings.tabs': 'islands/BillingTab.tsx',
+    'artist.support': 'islands/SupportButton.tsx',
+  },
   pages: [
     { pattern: '/credits', entrypoint: 'pages/credits.astro' },
     { pattern: '/transparency', entrypoint: 'pages/transparency.astro' },

@@ -1,4 +1,5 @@
 import {
+  MONTH,
   arrayOf,
   boolean,
   component,
@@ -11,7 +12,6 @@ import {
   optional,
   string,
 } from '../../api/openapi/schema.ts';
-import { MONTH } from '../catalog/schemas.ts';
 
 export const Allocation = component(
   'Allocation',

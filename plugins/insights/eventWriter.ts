@@ -25,7 +25,9 @@ const keyOf = (r: Pick<PlayRow, 'trackId' | 'listener' | 'event' | 'playWindow'>
   `${r.trackId}|${r.listener}|${r.event}|${Number(r.playWindow)}`;
 /** A start is looked for on the same day (a 30-minute window never spans midnight UTC). */
 const startOf = (r: Pick<PlayRow, 'trackId' | 'listener' | 'day'>) => `${r.trackId}|${r.listener}|${r.day}`;
-/** The same order for every batch, so two nodes' inserts take the unique key's locks in one order (no deadlock cycle). */
+/**
+ * The same order for every batch, so two nodes' inserts take the unique key's locks in one order (no deadlock cycle).
+ */
 const byKey = (a: PlayRow, b: PlayRow) =>
   a.trackId - b.trackId ||
   (a.listener < b.listener ? -1 : a.listener > b.listener ? 1 : 0) ||

@@ -1,4 +1,5 @@
 import {
+  MONTH,
   arrayOf,
   boolean,
   component,
@@ -9,7 +10,6 @@ import {
   object,
   string,
 } from '../../api/openapi/schema.ts';
-import { MONTH } from '../catalog/schemas.ts';
 import { PERIODS, PLAY_SOURCES } from './rules.ts';
 
 /** Withheld (null) below the listener threshold, so a small audience cannot be traced. */

@@ -15,6 +15,7 @@ const messaging: PluginManifest = {
   exportData: (kernel, userId) => kernel.services.messaging.exportOf(userId),
   deleteData: (kernel, userId, trx) => kernel.services.messaging.forget(userId, trx),
   seed: seedMessaging,
+  shellDefaults: { unreadMessages: 0 },
   shell: async (kernel, user) => ({ unreadMessages: await kernel.services.messaging.unreadCount(user.id) }),
   slots: {
     'shell.end': 'components/ShellUnreadPoller.astro',

@@ -19,7 +19,10 @@ export type TargetType = (typeof TARGET_TYPES)[number];
 export const ACTIONS = ['dismiss', 'hide', 'suspend', 'restore'] as const;
 export type ModerationAction = (typeof ACTIONS)[number];
 
-/** What each kind of item allows: tracks and comments (the comments plugin's) can be hidden; any item's owner can be suspended. */
+/**
+ * What each kind of item allows: tracks and comments (the comments plugin's) can be hidden; any item's owner can be
+ * suspended.
+ */
 export const ACTIONS_FOR: Record<TargetType, readonly ModerationAction[]> = {
   track: ['dismiss', 'hide', 'suspend', 'restore'],
   artist: ['dismiss', 'suspend', 'restore'],

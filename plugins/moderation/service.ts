@@ -224,7 +224,9 @@ export function createModerationService(kernel: Kernel) {
       return { id: Number(id), status: 'open' };
     },
 
-    /** The queue: items with open reports or an open appeal, newest or most reported first; `all` adds resolved ones. */
+    /**
+     * The queue: items with open reports or an open appeal, newest or most reported first; `all` adds resolved ones.
+     */
     async queue(options: { sort: QueueSort; view: 'open' | 'all' }) {
       const open = options.view === 'open';
       kernel.cache.dependsOn([REPORTS_TAG]);
@@ -400,7 +402,9 @@ export function createModerationService(kernel: Kernel) {
     /** The audit log, newest first, a page of 50. */
     auditLog: audit.list,
 
-    /** Lets a plugin follow tracks out of and back into public view (federation's Deletes), in the action's transaction. */
+    /**
+     * Lets a plugin follow tracks out of and back into public view (federation's Deletes), in the action's transaction.
+     */
     onWithheld(listener: WithheldListener): void {
       withheldListeners.push(listener);
     },

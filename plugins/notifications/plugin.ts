@@ -18,6 +18,7 @@ const notifications: PluginManifest = {
     await trx('notifications').where({ userId }).delete();
   },
   seed: seedNotifications,
+  shellDefaults: { unreadNotifications: 0 },
   shell: async (kernel, user) => ({ unreadNotifications: await kernel.services.notifications.unreadCount(user.id) }),
   jobs: {
     [EMAIL_JOB]: inLane('mail', (payload, kernel) =>

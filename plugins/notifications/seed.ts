@@ -1,7 +1,9 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { demoListener } from '../accounts/seed.ts';
 
-/** The demo listener's bell: this month's drops of the artists they subscribe to, as the drop job would have told them. */
+/**
+ * The demo listener's bell: this month's drops of the artists they subscribe to, as the drop job would have told them.
+ */
 export async function seedNotifications(kernel: Kernel): Promise<void> {
   const demo = await demoListener();
   const drops = await kernel

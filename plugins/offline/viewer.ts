@@ -3,7 +3,9 @@ import type { Middleware } from 'koa';
 import type { AppState } from '../../api/http/state.ts';
 import { ANONYMOUS_VIEWER, VIEWER_HEADER } from './names.ts';
 
-/** The viewer's name for a user id (22 base64url characters): the same on every node, which share the session secret. */
+/**
+ * The viewer's name for a user id (22 base64url characters): the same on every node, which share the session secret.
+ */
 export function viewerHash(sessionSecret: string): (userId: number) => string {
   const key = Buffer.from(hkdfSync('sha256', sessionSecret, 'onetrack-offline', 'viewer', 32));
   // Every signed-in page asks for it; the HMAC was ~1 % of a node's CPU under the bench's mix.

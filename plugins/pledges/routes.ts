@@ -1,7 +1,6 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import { described } from '../../api/openapi/routes.ts';
-import { arrayOf, boolean, dateTime, integer, object, optional, string } from '../../api/openapi/schema.ts';
-import { MONTH } from '../catalog/schemas.ts';
+import { MONTH, arrayOf, boolean, dateTime, integer, object, optional, string } from '../../api/openapi/schema.ts';
 import { Pledge, PledgeChoice } from './schemas.ts';
 import { idParam, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';

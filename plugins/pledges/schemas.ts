@@ -1,5 +1,4 @@
-import { component, dateTime, integer, object, string } from '../../api/openapi/schema.ts';
-import { MONTH } from '../catalog/schemas.ts';
+import { MONTH, component, dateTime, integer, object, string } from '../../api/openapi/schema.ts';
 
 export const Pledge = component(
   'Pledge',

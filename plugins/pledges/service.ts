@@ -52,7 +52,10 @@ export function createPledgesService(kernel: Kernel) {
     return (await dropsOut(month, now).andWhere({ artistId }).first('id', 'title', 'uploadDate')) ?? null;
   }
 
-  /** The artist's pot of the month, made on first use outside any transaction (so concurrent first pledges never deadlock on it). */
+  /**
+   * The artist's pot of the month, made on first use outside any transaction (so concurrent first pledges never
+   * deadlock on it).
+   */
   async function potFor(artistId: number, month: string): Promise<Pot> {
     const existing = await knex('pledge_pots').where({ artistId, month }).first();
     if (existing) return existing;
@@ -274,7 +277,9 @@ export function createPledgesService(kernel: Kernel) {
       };
     },
 
-    /** Every artist but the fan's own, each with the month of their next drop (the vault's "Pledge to the next drop"). */
+    /**
+     * Every artist but the fan's own, each with the month of their next drop (the vault's "Pledge to the next drop").
+     */
     async pledgeableArtists(userId: number) {
       const now = kernel.now();
       const month = monthOf(now);

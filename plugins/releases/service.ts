@@ -9,6 +9,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { monthKey } from '../catalog/drops.ts';
 import { likeTags } from '../catalog/queries.ts';
 import { createReleaseEdits } from './edit.ts';
+import { embedSnippet } from './embed.ts';
 import { JOB } from './jobs.ts';
 import type { ReleaseMetadata } from './metadata.ts';
 import { createPresaves } from './presaves.ts';
@@ -110,6 +111,8 @@ export function createReleasesService(kernel: Kernel) {
     onEdited: edits.onEdited,
     uploadDataUrl: uploads.fromDataUrl,
     uploadStream: uploads.fromStream,
+    /** The embed player's iframe snippet (the track page's Embed dialog). */
+    embedSnippet,
 
     /**
      * For other plugins (AI analysis): a local file of an upload this user owns, or null. With the

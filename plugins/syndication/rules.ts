@@ -18,5 +18,7 @@ export const FEED_ENTRIES = 50;
 
 export const PROVIDER_NAME = 'OneTrack';
 
-/** A feed entry's link lands with this query, so a play it leads to counts as source "feed" (insights' player reports). */
+/**
+ * A feed entry's link lands with this query, so a play it leads to counts as source "feed" (insights' player reports).
+ */
 export const FEED_LANDING = 'from=feed';

@@ -179,7 +179,7 @@ export default function Player() {
             </div>
           </div>
           <div className="player-side">
-            <IslandSlot fillers={playerViews} track={track} />
+            <IslandSlot slot="player.views" fillers={playerViews} track={track} />
             <button
               type="button"
               ref={queueButton}

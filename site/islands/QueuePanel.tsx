@@ -67,7 +67,7 @@ export function QueuePanel({ id, onClose, onDismiss }: { id: string; onClose: ()
                 {i === index ? m.queue_now_playing() : formatDuration(track.duration)}
               </span>
             </button>
-            <IslandSlot fillers={rowActions} track={track} />
+            <IslandSlot slot="queue.actions" fillers={rowActions} track={track} />
           </li>
         ))}
       </ol>

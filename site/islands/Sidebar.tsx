@@ -126,7 +126,7 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
               icon={entry.icon as IconName}
               path={path}
               badge={
-                'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages > 0 ? (
+                'badge' in entry && entry.badge === 'unreadMessages' && shown.unreadMessages ? (
                   <span
                     className="badge rounded-pill text-bg-warning sidebar-badge"
                     aria-label={m.nav_unread_messages({ count: shown.unreadMessages })}

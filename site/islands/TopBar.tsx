@@ -70,7 +70,7 @@ export default function TopBar({
         <img src="/favicon.svg" alt="" width={28} height={28} className="topbar-brand-mark" />
         <span className="topbar-brand-name">OneTrack</span>
       </a>
-      <IslandSlot fillers={search} />
+      <IslandSlot slot="topbar.search" fillers={search} />
       <div className="topbar-actions">
         {user ? (
           <>
@@ -80,7 +80,12 @@ export default function TopBar({
                 <Icon name="crown" size={18} /> {m.topbar_upgrade()}
               </a>
             )}
-            <IslandSlot fillers={badges} unreadMessages={unreadMessages} unreadNotifications={unreadNotifications} />
+            <IslandSlot
+              slot="topbar.badges"
+              fillers={badges}
+              unreadMessages={unreadMessages}
+              unreadNotifications={unreadNotifications}
+            />
             <a href={localeHref('/profile')} className="topbar-avatar">
               <span className="visually-hidden">{m.topbar_profile()}</span>
               {user.profileImage ? (
@@ -92,7 +97,7 @@ export default function TopBar({
               )}
             </a>
             {/* On phones the search keeps the room: Admin and Logout are in the drawer there. */}
-            <IslandSlot fillers={links} user={user} />
+            <IslandSlot slot="topbar.links" fillers={links} user={user} />
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm d-none d-md-inline-flex"

@@ -8,15 +8,10 @@ import './carousel.ts';
 import './searchShortcut.ts';
 import './localeBanner.ts';
 import { demandShellWhenShown } from '../stores/ui.ts';
-// The catalog's cards: the viewer's time zone for release times, countdowns, Subscribe, and the
-// Artists tab's search (its results bring in cards).
-import '../../plugins/catalog/client/timeZone.ts';
-import '../../plugins/catalog/client/countdowns.ts';
-import '../../plugins/catalog/client/subscribe.ts';
-import '../../plugins/catalog/client/artistSearch.ts';
 import startHooks from 'virtual:onetrack/hooks/page.start';
 
-// Plugins' page scripts (the offline plugin's service worker). A page without an app manifest has no
+// Plugins' page scripts (the catalog's time zone, countdowns, Subscribe and artist search; the offline
+// plugin's service worker). A page without an app manifest has no
 // plugin offering an installable app: a service worker left from when one was enabled goes, with its caches.
 for (const start of startHooks) start();
 if (!document.querySelector('link[rel="manifest"]') && 'serviceWorker' in navigator) void removeServiceWorkers();

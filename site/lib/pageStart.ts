@@ -17,7 +17,10 @@ const STARTED = Symbol.for('onetrack:page-scripts');
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 const capture = { capture: true, passive: true };
 
-/** The button a click must wait for the page scripts on: islands hold their own (site/directives/demand.ts), play buttons aside. */
+/**
+ * The button a click must wait for the page scripts on: islands hold their own (site/directives/demand.ts), play
+ * buttons aside.
+ */
 function pageButton(event: Event): HTMLButtonElement | null {
   const button = (event.target as Element | null)?.closest?.('button');
   if (!button || button.disabled || (button.type === 'submit' && button.form)) return null;

@@ -1,13 +1,12 @@
 import { atom } from 'nanostores';
 import { ApiError, apiRequest } from './api.ts';
 import { $audioPrefs, signedIn, syncAudioPrefs } from './audioPrefs.ts';
-import type { PlayerTrack } from '../../lib/playerTrack.ts';
+import { LIKE_LOGIN, type PlayerTrack } from '../../lib/playerTrack.ts';
 import { applyLoudness, ensureGraph, resumeGraph } from './playerGraph.ts';
 import { $queue, $queueIndex, distinctTracks, saveQueue, savedQueue } from './queue.ts';
 import { toast } from '../stores/toasts.ts';
 import * as m from '../../lib/i18n/messages.ts';
 import { signInToast } from './session.ts';
-import { LIKE_LOGIN } from '../../plugins/catalog/rules.ts';
 import { demand } from './demand.ts';
 import audioHooks from 'virtual:onetrack/hooks/player.audio';
 import streamOnlyHooks from 'virtual:onetrack/hooks/player.stream-only';
@@ -74,7 +73,8 @@ async function refreshLiked(trackId: number): Promise<void> {
 }
 
 /**
- * A track the catalog no longer shows (410: taken down, its artist suspended or deleted; 404: unknown) leaves the queue, even
+ * A track the catalog no longer shows (410: taken down, its artist suspended or deleted; 404: unknown) leaves the
+ * queue, even
  * where its file still loads: the track after it takes its place, playing if this one was.
  */
 function dropGone(trackId: number): void {

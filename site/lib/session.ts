@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from './api.ts';
 import { toast } from '../stores/toasts.ts';
-import { signInPath } from '../../plugins/accounts/nextPath.ts';
+import { signInPath } from '../../lib/nextPath.ts';
 import * as m from '../../lib/i18n/messages.ts';
 import { splitLocalePath } from '../../lib/i18n/locales.ts';
 import { localeHref } from '../../lib/i18n/runtime.ts';

@@ -33,8 +33,9 @@ export function removeSubscription(artistId: number): void {
 
 /** Takes the server's values on first load and after every page navigation. */
 export function seedShell(shell: ShellData): void {
-  $unreadMessages.set(shell.unreadMessages);
-  $unreadNotifications.set(shell.unreadNotifications);
+  // Without messaging or notifications (optional plugins) there is nothing unread.
+  $unreadMessages.set(shell.unreadMessages ?? 0);
+  $unreadNotifications.set(shell.unreadNotifications ?? 0);
   $membership.set(shell.membership);
   const listed = new Set(shell.subscriptions.map((a) => a.id));
   $subscriptions.set([...shell.subscriptions, ...[...added.values()].filter((a) => !listed.has(a.id))]);

@@ -49,7 +49,10 @@ export async function openPage(
   return { page, errors };
 }
 
-/** Holds back the responses whose URL matches until the returned function is called, so what the test does surely comes first. */
+/**
+ * Holds back the responses whose URL matches until the returned function is called, so what the test does surely comes
+ * first.
+ */
 export async function holdUntilReleased(page: Page, url: RegExp): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));

@@ -22,7 +22,10 @@ async function throttle(page: Page, rate: number) {
 }
 const sessions = new WeakMap<Page, CDPSession>();
 
-/** Presses Play Featured Drops on a home page whose islands cannot hydrate until `release` is called, on a CPU slowed `rate` times. */
+/**
+ * Presses Play Featured Drops on a home page whose islands cannot hydrate until `release` is called, on a CPU slowed
+ * `rate` times.
+ */
 async function pressEarly(page: Page, rate: number) {
   await throttle(page, rate);
   const release = await holdUntilReleased(page, REACT_CHUNK);

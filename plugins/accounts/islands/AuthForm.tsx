@@ -9,7 +9,7 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
-import { NEXT_PARAM, WELCOME_PATH } from '../nextPath.ts';
+import { NEXT_PARAM, WELCOME_PATH } from '../../../lib/nextPath.ts';
 import { PasskeyLogin } from './PasskeyLogin.tsx';
 import { loginRequired, loginRules, registerRequired, registerRules } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
@@ -250,7 +250,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
  * JavaScript (above). The registration form, submitted without JavaScript (it never is before
  * hydration: site/directives/islandForms.ts), posts to the page, nothing typed with it (its fields
  * have no names), and the page says registering needs JavaScript (../components/AuthScreen.astro).
- * `next`: where to go once signed in (checked by the page, ../nextPath.ts); a new account without
+ * `next`: where to go once signed in (checked by the page, lib/nextPath.ts); a new account without
  * one is welcomed.
  */
 export default function AuthForm({

@@ -10,7 +10,8 @@ import { setAudioPrefs } from '../../../site/lib/audioPrefs.ts';
 import { initials } from '../../../lib/format.ts';
 import { logout } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import Billing, { type BillingMembership } from '../../credits/islands/Billing.tsx';
+import tabs from 'virtual:onetrack/islands/settings.tabs';
+import type { SettingsTab, SettingsTabData } from '../extensionPoints.ts';
 import type { PublicUser } from '../models.ts';
 import { EmailStatus } from './EmailStatus.tsx';
 import { SecuritySettings } from './SecuritySettings.tsx';
@@ -27,9 +28,10 @@ interface Props {
   artist: { id: number; genre: string | null } | null;
   genres: readonly string[];
   preferences: PreferenceValues;
-  /** The account's membership and its terms (credits plugin); null when credits are not enabled. */
-  membership: BillingMembership | null;
-  initialTab: 'account' | 'preferences' | 'billing' | 'security' | 'data';
+  /** What the plugins' tabs (`settings.tabs`) show, read through their services by the page. */
+  tabData: SettingsTabData;
+  /** The tab a link opened (`?tab=`): one of ours or a plugin's, else Account. */
+  initialTab: string | null;
   /** How this account confirms its deletion (an account without a password types its username). */
   confirmDeletionWith: 'password' | 'username';
   /** Whether this server sends e-mail (verification gates messaging and uploads only then). */
@@ -353,14 +355,19 @@ function DangerZone() {
   );
 }
 
+const OWN_TABS = ['account', 'security', 'preferences', 'data'];
+const pluginTabs = tabs as SettingsTab[];
+
 export default function ProfileSettings(props: Props) {
+  const opened = props.initialTab ?? '';
+  const initialTab = OWN_TABS.includes(opened) || pluginTabs.some((t) => t.tab.key === opened) ? opened : 'account';
   // On a phone the tabs scroll sideways: the one a link opened (?tab=data) is brought into view.
   useEffect(() => {
     document.querySelector('#profile-tabs .nav-link.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, []);
   return (
     <>
-      <Tabs defaultActiveKey={props.initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
+      <Tabs defaultActiveKey={initialTab} id="profile-tabs" className="mb-4" mountOnEnter>
         <Tab eventKey="account" title={m.settings_tab_account()}>
           <AccountForm
             user={props.user}
@@ -375,11 +382,11 @@ export default function ProfileSettings(props: Props) {
         <Tab eventKey="preferences" title={m.settings_tab_preferences()}>
           <PreferencesForm preferences={props.preferences} />
         </Tab>
-        {props.membership && (
-          <Tab eventKey="billing" title={m.settings_tab_billing()}>
-            <Billing membership={props.membership} />
+        {pluginTabs.map((Panel) => (
+          <Tab key={Panel.tab.key} eventKey={Panel.tab.key} title={Panel.tab.title}>
+            <Panel {...props.tabData} />
           </Tab>
-        )}
+        ))}
         <Tab eventKey="data" title={m.settings_tab_data()}>
           <YourData userId={props.user.id} username={props.user.username} confirmWith={props.confirmDeletionWith} />
         </Tab>

@@ -11,7 +11,10 @@ import { PasskeySettings } from './PasskeySettings.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Settings › Security: the password, the devices signed in to the account (each one signed out, or all the others), passkeys. */
+/**
+ * Settings › Security: the password, the devices signed in to the account (each one signed out, or all the others),
+ * passkeys.
+ */
 export function SecuritySettings({ hasPassword }: { hasPassword: boolean }) {
   const [devices, setDevices] = useState<SignedInDevice[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);

@@ -9,7 +9,10 @@ export interface SignedUp {
   artist?: { id: number; userId: number; name: string };
 }
 
-/** Registers a user through the API (signed in on the returned client, e-mail verified unless `unverified`); artists also get their record. */
+/**
+ * Registers a user through the API (signed in on the returned client, e-mail verified unless `unverified`); artists
+ * also get their record.
+ */
 export async function signUp(
   server: TestServer,
   username: string,

@@ -40,28 +40,31 @@ function searchSoon(form: HTMLFormElement): void {
   timer = setTimeout(() => void search(form), DEBOUNCE_MS);
 }
 
-document.addEventListener('input', (event) => {
-  const input = event.target as HTMLInputElement;
-  const form = input.matches?.('[data-artist-search]') ? input.form : null;
-  if (form) searchSoon(form);
-});
+/** The `page.start` hook (site/lib/pageScripts.ts). */
+export default function startArtistSearch(): void {
+  document.addEventListener('input', (event) => {
+    const input = event.target as HTMLInputElement;
+    const form = input.matches?.('[data-artist-search]') ? input.form : null;
+    if (form) searchSoon(form);
+  });
 
-// This script starts after the first paint (site/lib/pageStart.ts): what was typed before it ran
-// differs from what the server rendered the results for.
-document.addEventListener('astro:page-load', () => {
-  const input = document.querySelector<HTMLInputElement>('[data-artist-search]');
-  if (input?.form && input.value !== input.defaultValue) searchSoon(input.form);
-});
+  // This script starts after the first paint (site/lib/pageStart.ts): what was typed before it ran
+  // differs from what the server rendered the results for.
+  document.addEventListener('astro:page-load', () => {
+    const input = document.querySelector<HTMLInputElement>('[data-artist-search]');
+    if (input?.form && input.value !== input.defaultValue) searchSoon(input.form);
+  });
 
-// Capture phase: before the ClientRouter's own submit handling would navigate.
-document.addEventListener(
-  'submit',
-  (event) => {
-    const form = event.target as HTMLFormElement;
-    if (!form.matches?.('[data-artist-search-form]')) return;
-    event.preventDefault();
-    clearTimeout(timer);
-    void search(form);
-  },
-  true,
-);
+  // Capture phase: before the ClientRouter's own submit handling would navigate.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target as HTMLFormElement;
+      if (!form.matches?.('[data-artist-search-form]')) return;
+      event.preventDefault();
+      clearTimeout(timer);
+      void search(form);
+    },
+    true,
+  );
+}

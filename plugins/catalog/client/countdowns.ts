@@ -22,6 +22,9 @@ function tick(): void {
   }
 }
 
-tick();
-setInterval(tick, TICK_MS);
-document.addEventListener('astro:page-load', tick);
+/** The `page.start` hook (site/lib/pageScripts.ts). */
+export default function startCountdowns(): void {
+  tick();
+  setInterval(tick, TICK_MS);
+  document.addEventListener('astro:page-load', tick);
+}

@@ -34,7 +34,10 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
   }
 }
 
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-subscribe]');
-  if (button && !button.disabled) void subscribe(button);
-});
+/** The `page.start` hook (site/lib/pageScripts.ts). */
+export default function startSubscribe(): void {
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-subscribe]');
+    if (button && !button.disabled) void subscribe(button);
+  });
+}

@@ -14,6 +14,9 @@ function tell(zone: string): void {
 
 // Temporal answers at once. Intl's first DateTimeFormat loads the locale data (~35 ms here, a long
 // task on a phone's CPU as the page scripts start), so without Temporal it waits for an idle moment.
-const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal;
-if (temporal) tell(temporal.Now.timeZoneId());
-else (window.requestIdleCallback ?? setTimeout)(() => tell(Intl.DateTimeFormat().resolvedOptions().timeZone));
+/** The `page.start` hook (site/lib/pageScripts.ts): tells the zone once the page scripts load. */
+export default function startTimeZone(): void {
+  const temporal = (globalThis as { Temporal?: { Now: { timeZoneId(): string } } }).Temporal;
+  if (temporal) tell(temporal.Now.timeZoneId());
+  else (window.requestIdleCallback ?? setTimeout)(() => tell(Intl.DateTimeFormat().resolvedOptions().timeZone));
+}

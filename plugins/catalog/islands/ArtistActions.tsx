@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import contact from 'virtual:onetrack/islands/artist.contact';
+import support from 'virtual:onetrack/islands/artist.support';
 import { useCopiedFlag } from './useCopiedFlag.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
-const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
 const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 
 interface Props {
@@ -16,24 +16,20 @@ interface Props {
   shareOnly?: boolean;
 }
 
-/** The artist profile's Support with Credits and Share buttons with their dialogs, and the ways to contact them (Message). */
+/**
+ * The artist profile's Support with Credits and Share buttons with their dialogs, and the ways to contact them
+ * (Message).
+ */
 export default function ArtistActions({ artist, currentUserId, shareUrl, shareOnly = false }: Props) {
-  const dialogs = useDialogs<'support' | 'share'>();
+  const dialogs = useDialogs<'share'>();
   const [copied, markCopied] = useCopiedFlag();
 
   return (
     <>
       {!shareOnly && (
         <>
-          <button
-            type="button"
-            className="btn btn-outline-light"
-            aria-busy={dialogs.pending === 'support'}
-            onClick={() => dialogs.show('support')}
-          >
-            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
-          </button>
-          <IslandSlot fillers={contact} artist={artist} currentUserId={currentUserId} />
+          <IslandSlot slot="artist.support" fillers={support} artist={artist} signedIn={currentUserId !== null} />
+          <IslandSlot slot="artist.contact" fillers={contact} artist={artist} currentUserId={currentUserId} />
         </>
       )}
       <button
@@ -46,14 +42,6 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
         {copied ? 'Link copied!' : 'Share'}
       </button>
       <Suspense>
-        {dialogs.rendered('support') && (
-          <SupportDialog
-            artist={artist}
-            show={dialogs.open === 'support'}
-            onHide={dialogs.close}
-            signedIn={currentUserId !== null}
-          />
-        )}
         {dialogs.rendered('share') && (
           <ShareDialog
             show={dialogs.open === 'share'}

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
+import support from 'virtual:onetrack/islands/artist.support';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
-const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
 const EmbedDialog = lazy(() => import('./EmbedDialog.tsx'));
 
 interface Props {
@@ -13,20 +14,13 @@ interface Props {
   title: string;
 }
 
-/** The track page's Support with Credits (for its artist) and Embed, with their dialogs. */
+/** The track page's Support with Credits (credits' `artist.support` filler, for its artist) and Embed. */
 export default function TrackExtras({ artist, signedIn, embedSnippet, title }: Props) {
-  const dialogs = useDialogs<'support' | 'embed'>();
+  const dialogs = useDialogs<'embed'>();
 
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline-light btn-lg"
-        aria-busy={dialogs.pending === 'support'}
-        onClick={() => dialogs.show('support')}
-      >
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
-      </button>
+      <IslandSlot slot="artist.support" fillers={support} artist={artist} signedIn={signedIn} large />
       {embedSnippet && (
         <button
           type="button"
@@ -38,9 +32,6 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
         </button>
       )}
       <Suspense>
-        {dialogs.rendered('support') && (
-          <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={signedIn} />
-        )}
         {embedSnippet && dialogs.rendered('embed') && (
           <EmbedDialog show={dialogs.open === 'embed'} onHide={dialogs.close} snippet={embedSnippet} title={title} />
         )}

@@ -10,7 +10,8 @@ import { seekIn } from '../../../site/lib/seekIn.ts';
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
 // there (the track starts first if another one is playing), or focus it and use the arrow keys
 // (5 s), Page Up/Down (10 %), Home and End: an ARIA slider. Without measured peaks it draws an even
-// bar, and seeking works the same. Starting the track queues the page's tracks, as its Play button does. A press before it hydrated is replayed once it has
+// bar, and seeking works the same. Starting the track queues the page's tracks, as its Play button does. A press before
+// it hydrated is replayed once it has
 // (site/directives/demand.ts), so it starts the track there.
 
 interface Props {

@@ -4,7 +4,8 @@ import { openPage } from '../../../site/test/browser.ts';
 import { demoBrowserSuite, hydrated, signIn } from '../../accounts/test/browser.ts';
 
 // An artist's own page and the countdowns (issue 26 points 4 and 10): Nova Harbor has scheduled her
-// December drop (the demo's, on the 3rd); she sees her page as fans do, with her own actions and her scheduled release, and
+// December drop (the demo's, on the 3rd); she sees her page as fans do, with her own actions and her scheduled release,
+// and
 // every countdown is to an artist's own scheduled drop, or says there is none.
 const clock = new Date('2026-11-26T12:00:00Z');
 /** The browser's clock starts at the server's (and ticks on): its countdowns count from its own Date. */

@@ -6,7 +6,8 @@ import { JOB, releaseJobs } from '../../releases/jobs.ts';
 
 // The track page as a fan and as its artist see it (issue 10 point 1): what it tells about the
 // track, seeking in the persistent player by clicking the waveform (before its island hydrated too)
-// and with the keyboard, and loudness figures for the artist only. The demo track goes through the real media jobs first.
+// and with the keyboard, and loudness figures for the artist only. The demo track goes through the real media jobs
+// first.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHOTS_DIR = process.env.SHOTS_DIR || path.join(ROOT, 'shots');

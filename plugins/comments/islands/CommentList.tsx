@@ -132,7 +132,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
                 Delete
               </button>
             ) : (
-              <IslandSlot fillers={commentActions} comment={c} />
+              <IslandSlot slot="comment.actions" fillers={commentActions} comment={c} />
             )}
           </div>
         )}

@@ -1,4 +1,4 @@
-// The artist page's "Support with Credits" dialog (rendered by the catalog's artist page).
+// The "Support with Credits" dialog, opened by SupportButton.tsx (the catalog's `artist.support` slot).
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

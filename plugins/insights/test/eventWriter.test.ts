@@ -121,7 +121,8 @@ describe('insights: play events written in groups', function () {
 
   it('does not fail the other reports of a group when one row cannot be written', async () => {
     const writer = createEventWriter(knex());
-    // A track that does not exist (deleted meanwhile): MariaDB's INSERT IGNORE skips the row, SQLite refuses the statement.
+    // A track that does not exist (deleted meanwhile): MariaDB's INSERT IGNORE skips the row, SQLite refuses the
+    // statement.
     const results = await Promise.allSettled([
       writer.write(row('f'.repeat(32), 'start')),
       writer.write(row('g'.repeat(32), 'start')),

@@ -47,7 +47,10 @@ describe('insights in the browser: the dashboard and a private link', function (
     );
     board = await suite.server.app.kernel.services.insights.dashboard(novaUser, '30');
   });
-  /** What the service answers for Nova's last 30 days (the seed's plays from its listens included): what the page must show. */
+  /**
+   * What the service answers for Nova's last 30 days (the seed's plays from its listens included): what the page must
+   * show.
+   */
   let board: Awaited<ReturnType<TestServerServices['insights']['dashboard']>>;
 
   const shoot = async (page: Page, name: string) => {
@@ -109,7 +112,8 @@ describe('insights in the browser: the dashboard and a private link', function (
     const url = await artist.page.getByLabel('Private link to Secret Song').inputValue();
     expect(url).to.match(/\/preview\/[A-Za-z0-9_-]{43}$/);
 
-    // Headless Chromium says so in its User-Agent and is not counted (isbot): this visitor's browser is an ordinary one.
+    // Headless Chromium says so in its User-Agent and is not counted (isbot): this visitor's browser is an ordinary
+    // one.
     const visitor = await openPage(suite.browser, suite.server.url, {
       viewport: { width: 1366, height: 900 },
       userAgent: BROWSER(42),

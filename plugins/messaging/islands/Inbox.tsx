@@ -289,7 +289,7 @@ export default function Inbox({ initial, blocked: initialBlocked }: { initial: M
                         <Button variant="outline-light" size="sm" onClick={() => setReplyTo(msg.id)}>
                           {m.messages_reply()}
                         </Button>
-                        <IslandSlot fillers={messageActions} message={msg} />
+                        <IslandSlot slot="message.actions" fillers={messageActions} message={msg} />
                       </span>
                     )}
                     {replyTo === msg.id && (

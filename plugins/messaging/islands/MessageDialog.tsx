@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { signInToast } from '../../../site/lib/session.ts';
-import { signInPath } from '../../accounts/nextPath.ts';
+import { signInPath } from '../../../lib/nextPath.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { MESSAGE_MAX_LENGTH } from '../rules.ts';
 import { sendMessage } from './send.ts';

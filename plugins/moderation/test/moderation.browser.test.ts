@@ -206,7 +206,8 @@ describe('moderation in the browser', () => {
       (await warden.post(`/api/moderation/items/track/${gone.id}/actions`, { action: 'restore', reason: 'Test over' }))
         .status,
     ).to.equal(200);
-    // The track's answer (410 Gone), its file's (410, withheld) and its media details' (404) are logged by the browser; nothing else.
+    // The track's answer (410 Gone), its file's (410, withheld) and its media details' (404) are logged by the browser;
+    // nothing else.
     expect(errors.filter((e) => !/status of (404|410)/.test(e))).to.deep.equal([]);
   });
 

@@ -58,7 +58,9 @@ async function keepFile(cache: Cache, url: string): Promise<number> {
   return blob.size;
 }
 
-/** Keeps the stream file (what the player plays: a kept track plays it even with High quality audio on) and the cover. */
+/**
+ * Keeps the stream file (what the player plays: a kept track plays it even with High quality audio on) and the cover.
+ */
 export async function keepOffline(track: PlayerTrack): Promise<void> {
   $keeping.set(new Set([...$keeping.get(), track.id]));
   // Asks the browser not to evict what the fan chose to keep when storage runs short (a hint it may refuse).

@@ -22,7 +22,9 @@ export interface ArtistChoice {
 }
 
 export interface PledgeDialogProps {
-  /** The artist page's artist; without it the dialog offers every artist but the fan's own (GET /api/pledges/artists). */
+  /**
+   * The artist page's artist; without it the dialog offers every artist but the fan's own (GET /api/pledges/artists).
+   */
   artist?: ArtistChoice;
   show: boolean;
   onHide(): void;

@@ -7,7 +7,9 @@ import { JOB } from '../../releases/jobs.ts';
 import { releaseForm, tone, uploadAudio } from '../../releases/test/fixtures.ts';
 import { EXPIRE_JOB } from '../service.ts';
 
-/** A worker for the jobs that settle pledges and notify (the media jobs are left queued: not what these suites test). */
+/**
+ * A worker for the jobs that settle pledges and notify (the media jobs are left queued: not what these suites test).
+ */
 export function settlingRunner(server: TestServer) {
   const all = jobHandlers(server.app.plugins);
   return createRunner(server.app.kernel, {

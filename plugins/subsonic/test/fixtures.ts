@@ -25,7 +25,10 @@ export async function newAppPassword(client: TestClient, name = 'Symfonium'): Pr
   return res.body.password;
 }
 
-/** Elements that are lists in the protocol's XML below the top level (the JSON format has arrays for them); text is `value`, as in JSON. */
+/**
+ * Elements that are lists in the protocol's XML below the top level (the JSON format has arrays for them); text is
+ * `value`, as in JSON.
+ */
 const LISTS = new Set([
   'index',
   'artist',

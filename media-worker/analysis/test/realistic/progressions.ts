@@ -1,6 +1,7 @@
 // Chord progressions of the realistic corpus, by harmony style and mode, as roman numerals relative
 // to the tonic. Each loop starts on its tonic: a loop such as vi–IV–I–V (or i–VI–III–VII) is the same
-// chords in a major key and in its relative minor, and its key is a matter of opinion. Borrowed chords (bVII in a major rock song, the major V of harmonic minor, dominant
+// chords in a major key and in its relative minor, and its key is a matter of opinion. Borrowed chords (bVII in a major
+// rock song, the major V of harmonic minor, dominant
 // sevenths on every degree of a blues) are kept on purpose: they are what pulls a key estimate to a
 // neighbouring key.
 import type { Harmony } from './styles.ts';

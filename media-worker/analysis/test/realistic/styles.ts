@@ -2,7 +2,8 @@
 // chord part, instruments, tempo range and harmony, as the style is usually played. A bar is a row of
 // steps ('beats' beats of 'steps' steps each); each character of a part is one step: a drum hit's
 // loudness (X loud, x normal, o soft, g ghost), or for pitched parts: r root, f fifth, o octave, t
-// third, d the song's tonic (a drone, whatever the chord), w walking tone (towards the next chord) in the bass; x chord (held to the next hit), s short
+// third, d the song's tonic (a drone, whatever the chord), w walking tone (towards the next chord) in the bass; x chord
+// (held to the next hit), s short
 // stab, a arpeggio note, p power chord in the chords. '.' continues or rests. A part longer than one
 // bar spans several. The tempo is the notated beat: the quarter note, the dotted quarter in 6/8 and 12/8.
 import type { Genre } from '../../../../plugins/catalog/rules.ts';

@@ -74,7 +74,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               </p>
             </div>
             <div className="d-flex gap-2">
-              <IslandSlot fillers={audioTools} draft={draft} update={update} />
+              <IslandSlot slot="upload.audio-tools" fillers={audioTools} draft={draft} update={update} />
               <Button
                 size="sm"
                 variant="outline-danger"
@@ -111,7 +111,13 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       </Field>
       {descriptionTools.length > 0 && (
         <div className="d-flex justify-content-end mb-3">
-          <IslandSlot fillers={descriptionTools} draft={draft} update={update} artistName={artistName} />
+          <IslandSlot
+            slot="upload.description-tools"
+            fillers={descriptionTools}
+            draft={draft}
+            update={update}
+            artistName={artistName}
+          />
         </div>
       )}
 
@@ -156,7 +162,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           />
         </Field>
       )}
-      {draft.hasLyrics && <IslandSlot fillers={lyricsTools} draft={draft} update={update} />}
+      {draft.hasLyrics && <IslandSlot slot="upload.lyrics" fillers={lyricsTools} draft={draft} update={update} />}
       <div className="row g-3">
         <div className="col-sm-6">
           <Field id="content-type" label="Content Type">

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import type { IslandFiller } from '../../../api/plugins/types.ts';
+
+// "Support with Credits" and its dialog, in the catalog's artist and track pages' actions (the
+// `artist.support` island slot of ArtistActions and TrackExtras).
+
+// Fetched on first open (site/lib/useDialogs.tsx).
+const SupportDialog = lazy(() => import('./SupportDialog.tsx'));
+
+const SupportButton: IslandFiller<'artist.support'> = ({ artist, signedIn, large = false }) => {
+  const dialogs = useDialogs<'support'>();
+  return (
+    <>
+      <button
+        type="button"
+        className={large ? 'btn btn-outline-light btn-lg' : 'btn btn-outline-light'}
+        aria-busy={dialogs.pending === 'support'}
+        onClick={() => dialogs.show('support')}
+      >
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
+      </button>
+      <Suspense>
+        {dialogs.rendered('support') && (
+          <SupportDialog artist={artist} show={dialogs.open === 'support'} onHide={dialogs.close} signedIn={signedIn} />
+        )}
+      </Suspense>
+    </>
+  );
+};
+export default SupportButton;
