@@ -18,7 +18,7 @@ import { TOKEN_MAIL_JOB } from '../../plugins/accounts/recovery.ts';
 import { uploadImage } from '../../plugins/releases/test/fixtures.ts';
 import { upgrade } from '../../plugins/credits/test/fixtures.ts';
 
-// Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
+// Invalidation as precise as the write (api/cache/, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
 
 /** The tags of every invalidation this node hears while `work` runs. */

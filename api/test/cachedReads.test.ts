@@ -1,7 +1,10 @@
 import { expect } from 'chai';
-import { cachedReads, collectReads, declaringReads, dependsOn, localCacheBus, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { cachedReads, declaringReads } from '../cache/cachedReads.ts';
+import { localCacheBus } from '../cache/localBus.ts';
+import { collectReads, dependsOn } from '../cache/scopes.ts';
 
-// The process-local cache of small reads (api/cache.ts), with loads the test lets finish.
+// The process-local cache of small reads (api/cache/cachedReads.ts), with loads the test lets finish.
 describe('cachedReads', () => {
   let bus: CacheBus;
   before(() => (bus = localCacheBus({ client: 'sqlite', filename: `cached-reads-test-${process.pid}-${Date.now()}` })));

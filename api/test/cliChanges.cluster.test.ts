@@ -6,7 +6,7 @@ import { listeningUrl, startChild, waitFor, type Child } from './processes.ts';
 
 // What an operator changes from the command line reaches every running node before the command
 // exits: `npm run promote` as a process of its own against a server process, one node without
-// Redis (the data folder's sockets, api/cachePeers.ts). Two nodes with Redis are not proven yet: in full
+// Redis (the data folder's sockets, api/cache/peers.ts). Two nodes with Redis are not proven yet: in full
 // runs the demotion was still unseen on both right after the tool exited (issue 47, point 6, left open). Each node has
 // read the user's role (and keeps it for 30 s) before the command runs.
 
