@@ -17,7 +17,8 @@ import type { Tags } from './tags.ts';
  *    reads the missing tags from the log; when the log no longer holds them it drops everything. An
  *    invalidation of EVERYTHING also moves the shared epoch, which is `version()`.
  *    While Redis cannot be reached `version()` is null: caches are bypassed (pages are rendered
- *    fresh, never served stale) until the node has reconnected and dropped what it had.
+ *    fresh, never served stale) until the node has reconnected and dropped what it had. A command-line
+ *    tool's bus, closing, waits until every serving node confirms having applied what it sent (applied.ts).
  */
 export interface CacheBus {
   /**

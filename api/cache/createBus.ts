@@ -13,7 +13,7 @@ export function createCacheBus(
   log: Logger,
   serving = false,
 ): CacheBus {
-  if (config.redis && redis) return redisCacheBus(config.redis, redis, log);
+  if (config.redis && redis) return redisCacheBus(config.redis, redis, log, serving);
   const peers = cachePeers(config.dataDir, databaseIdentity(config.database), log);
   return localCacheBus(config.database, { peers, listen: serving });
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { connectRedis } from '../redis.ts';
 import type { CacheBus } from './bus.ts';
+import { appliedConfirmations } from './applied.ts';
 import { busBase, Listeners } from './listeners.ts';
 import { SharedRecord } from './sharedRecord.ts';
 import { ALL, EVERYTHING } from './tags.ts';
@@ -36,8 +37,16 @@ type InvalidatingRedis = Redis & {
   ): Promise<number>;
 };
 
-/** `redis` is the kernel's connection (closed by the kernel); the subscriber is the bus's own. */
-export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis, log: Logger): CacheBus {
+/**
+ * `redis` is the kernel's connection (closed by the kernel); the subscriber is the bus's own.
+ * `serving`: a node's bus, which answers when a command-line tool asks whether it applied a change.
+ */
+export function redisCacheBus(
+  config: NonNullable<Config['redis']>,
+  redis: Redis,
+  log: Logger,
+  serving = false,
+): CacheBus {
   const listeners = new Listeners();
   const record = new SharedRecord();
   const epochKey = `${config.prefix}cache:version`;
@@ -169,6 +178,7 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     record.forgetUpTo(seq);
     dropAll();
     if (was === 'down') log.info('Redis is reachable again: caching resumes');
+    await confirmations.beat();
     if (owed.size) {
       const tags = new Set(owed);
       owed.clear();
@@ -237,12 +247,15 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
     }
   };
 
+  const confirmations = appliedConfirmations(redis, config.prefix, log, { serving, caughtUp });
+
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === channelName) heard(message);
+    else if (channel === confirmations.channel) confirmations.heard(message);
   });
   subscriber.on('ready', () => {
     subscriber
-      .subscribe(channelName)
+      .subscribe(channelName, confirmations.channel)
       .then(
         () => {
           subscribed = true;
@@ -260,8 +273,10 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
 
   // Catches what pub/sub cannot: a half-open connection, a message lost on a reconnect.
   const heartbeat = setInterval(() => {
-    if (state === 'up') catchUpSoon();
-    else if (subscribed) up().catch((error: Error) => down(error.message));
+    if (state === 'up') {
+      catchUpSoon();
+      confirmations.beat().catch((error: Error) => down(error.message));
+    } else if (subscribed) up().catch((error: Error) => down(error.message));
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -289,9 +304,12 @@ export function redisCacheBus(config: NonNullable<Config['redis']>, redis: Redis
         await new Promise((resolve) => setTimeout(resolve, 5));
       if (owed.size || sending.size)
         log.warn('closing with invalidations not sent: other nodes see them as their caches age');
-      // Redis hands a message to every subscriber at once: once this process has heard its own back,
-      // every node has it too, so a command-line change is applied everywhere before the tool exits.
-      else if (state === 'up' && seq < lastOwn) await caughtUp(lastOwn, CLOSE_FLUSH_MS);
+      // A command-line change is applied on every node before the tool exits: each says so.
+      else if (!serving && state === 'up' && lastOwn)
+        await confirmations
+          .confirm(lastOwn)
+          .catch((error: Error) => log.warn('could not ask the nodes to confirm', { why: error.message }));
+      if (state === 'up') await confirmations.leave().catch(() => {});
       closed = true;
       clearInterval(heartbeat);
       subscriber.disconnect();
