@@ -71,7 +71,9 @@ export const PAGE_TTL_MS = 30_000;
 /** At most this long a render ahead waits for this node's own writes to come back numbered (a Redis round trip). */
 const SETTLE_MS = 50;
 
-/** Of a signed-in viewer's pages that one invalidation puts out, how many are rendered again ahead of their next view. */
+/**
+ * Of a signed-in viewer's pages that one invalidation puts out, how many are rendered again ahead of their next view.
+ */
 const REFRESHED_PER_VIEWER = 4;
 /**
  * A signed-in viewer's page served from the cache after this share of its TTL is rendered again in the
@@ -119,7 +121,10 @@ export interface PageCacheOptions {
   /** Upper bound of the bodies kept, in bytes; least recently used pages go first. */
   maxBytes?: number;
   now?: () => number;
-  /** Renders a signed-in viewer's pages again in the background: late in their life, and when an invalidation naming them puts them out. */
+  /**
+   * Renders a signed-in viewer's pages again in the background: late in their life, and when an invalidation naming
+   * them puts them out.
+   */
   refresher?: PageRefresher;
   /** The pages every node rendered (several nodes): asked before rendering one, told of each render. */
   shared?: SharedPages;
@@ -250,7 +255,8 @@ export class PageCache {
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
       const kept = this.lookup(key, version);
-      // A refresher's request renders the page anew, unless a render of it is under way or was kept since it was asked for.
+      // A refresher's request renders the page anew, unless a render of it is under way
+      // or was kept since it was asked for.
       const outdates = this.refresher?.outdates(ctx.req) ?? null;
       const refreshing = outdates !== null;
       if (refreshing && (this.rendering.has(key) || (kept?.fresh && kept.entry.serial > outdates))) {
@@ -355,7 +361,10 @@ export class PageCache {
     return page ? this.keep(ctx, key, version, page, expired) : undefined;
   }
 
-  /** Keeps `page`, another node's copy current here (the bus compared its epoch and tags, sharedPages.ts), unless `expired` is as new. */
+  /**
+   * Keeps `page`, another node's copy current here (the bus compared its epoch and tags, sharedPages.ts), unless
+   * `expired` is as new.
+   */
   private keep(ctx: Context, key: string, version: string, page: SharedPage, expired?: Entry): Entry | undefined {
     if (expired && page.storedAt <= expired.storedAt) return undefined;
     const { status, headers, body, etag, storedAt, tags } = page;
@@ -448,7 +457,10 @@ export class PageCache {
     return this.send(ctx, entry, anonymous);
   }
 
-  /** A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait for that. */
+  /**
+   * A signed-in viewer's page late in its life is rendered again before it expires, so their next view need not wait
+   * for that.
+   */
   private refreshLate(ctx: Context, key: string, entry: Entry): void {
     if (!entry.refresh || Math.abs(this.now() - entry.storedAt) <= this.ttlMs * REFRESH_AFTER) return;
     if (!this.rendering.has(key) && this.refresher!.outdates(ctx.req) === null)
@@ -513,7 +525,10 @@ export class PageCache {
   }
 }
 
-/** Whether an invalidation names this viewer (`likes:12`, `inbox:12`: what they did or were sent), not what every page shows. */
+/**
+ * Whether an invalidation names this viewer (`likes:12`, `inbox:12`: what they did or were sent), not what every page
+ * shows.
+ */
 function names(tags: Tags, userId: number): boolean {
   const suffix = `:${userId}`;
   for (const tag of tags) if (tag.endsWith(suffix)) return true;

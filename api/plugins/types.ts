@@ -43,7 +43,10 @@ export interface Kernel {
   limits: Limits;
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
   redis: Redis | null;
-  /** The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`, `withheldMedia`). */
+  /**
+   * The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`,
+   * `withheldMedia`).
+   */
   plugins: readonly PluginManifest[];
   /** Closes the database pool and the Redis connections. */
   close(): Promise<void>;
@@ -124,7 +127,10 @@ export interface NavEntry {
 
 export interface PluginManifest {
   name: string;
-  /** The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in api/plugins/apiVersion.ts). */
+  /**
+   * The plugin API versions this plugin works with, a semver range (e.g. '^1.0.0'; PLUGIN_API_VERSION in
+   * api/plugins/apiVersion.ts).
+   */
   api: string;
   /** Set by the loader: the plugin's folder (a package's root for a package); page entrypoints are relative to it. */
   root?: string;
@@ -163,7 +169,8 @@ export interface PluginManifest {
   anonymousBodies?: string[];
   /**
    * GET routes (full patterns, e.g. '/api/artists/:id') whose anonymous answer depends only on the
-   * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags it read.
+   * URL, the page variant and the data: kept in the kernel's response cache, dropped through kernel.cache by the tags
+   * it read.
    */
   publicReads?: string[];
   /**
