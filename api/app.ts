@@ -9,7 +9,7 @@ import { kernelMigrations, migrateLatest } from './db/migrate.ts';
 import { backupBeforeMigrating } from './backup/premigrate.ts';
 import { startBackupSchedule } from './backup/schedule.ts';
 import { notFound } from './errors.ts';
-import { createCacheBus } from './cache.ts';
+import { createCacheBus } from './cache/createBus.ts';
 import { astroPages, buildIdentity, distDir, loadAstroHandler } from './http/astro.ts';
 import { apiBodies, largeJsonBodies, rawBodies } from './http/body.ts';
 import { errorHandler } from './http/errors.ts';

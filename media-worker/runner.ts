@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { collectChanges, noChanges } from '../api/cache.ts';
+import { collectChanges, noChanges } from '../api/cache/scopes.ts';
 import type { Kernel, PluginManifest } from '../api/plugins/types.ts';
 import { errorFields } from '../api/log.ts';
 import { JOB_LANES, type JobHandler } from '../api/jobs/handler.ts';

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import path from 'node:path';
-import { cachedReads, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { cachedReads } from '../cache/cachedReads.ts';
 import { isValidKey, type Storage } from '../storage/types.ts';
 
 // Serves stored media (api/storage: DATA_DIR/media or an S3 bucket) under /media/ with HTTP Range

@@ -2,7 +2,9 @@ import type { Context, Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { collectReads, EVERYTHING, touches, userTag, type CacheBus, type Tags } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { collectReads } from '../cache/scopes.ts';
+import { EVERYTHING, type Tags, touches, userTag } from '../cache/tags.ts';
 import { preferredEncoding } from './encoding.ts';
 import type { PageCacheResult } from './metrics.ts';
 import { refreshRequest, type PageRefresher, type RefreshRequest } from './pageRefresh.ts';
@@ -15,7 +17,7 @@ import type { AppState } from './state.ts';
  * variant, see AppState.pageVariant) and served again until the data behind it may have changed:
  *  - an entry records the tags it was made from: those its services declared while it rendered
  *    (`kernel.cache.dependsOn`) and, for a signed-in viewer's copy, `user:<id>`; an invalidation of
- *    any of them (or of everything) from the kernel's cache bus (api/cache.ts), on this node or any
+ *    any of them (or of everything) from the kernel's cache bus (api/cache/bus.ts), on this node or any
  *    other, drops it, so a like shows on the liker's next view whichever node serves it while the
  *    copies other viewers share stay;
  *  - while the bus has no version (Redis unreachable) nothing is served from or kept in the cache;
@@ -45,7 +47,7 @@ interface Entry {
   storedAt: number;
   /** The bus version it was rendered under; any other version means it may be stale. */
   version: string;
-  /** What it was made from (api/cache.ts). */
+  /** What it was made from (api/cache/scopes.ts). */
   tags: string[];
   /** Compressed once per entry, in zlib's thread pool (QUICK_BR). */
   gzip?: Promise<Buffer>;
@@ -253,8 +255,8 @@ export class PageCache {
       const user = ctx.state.user;
       const key = `${user ? user.id : 'anonymous'} ${ctx.state.pageVariant ?? ''} ${ctx.url}`;
       const kept = this.lookup(key, version);
-      // A refresher's request renders the page anew, unless a render of it is under way or was kept since it was asked
-      // for.
+      // A refresher's request renders the page anew, unless a render of it is under way
+      // or was kept since it was asked for.
       const outdates = this.refresher?.outdates(ctx.req) ?? null;
       const refreshing = outdates !== null;
       if (refreshing && (this.rendering.has(key) || (kept?.fresh && kept.entry.serial > outdates))) {

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
 import { verifiedCookie } from './signedCookie.ts';
 import type { AppState } from './state.ts';
 

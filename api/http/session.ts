@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import session from 'koa-session';
-import { cachedReads, sessionTag, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { cachedReads } from '../cache/cachedReads.ts';
+import { sessionTag } from '../cache/tags.ts';
 import { verifiedCookie } from './signedCookie.ts';
 
 export const SESSION_COOKIE = 'onetrack.sid';

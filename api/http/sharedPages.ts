@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CacheBus, Position } from '../cache.ts';
+import type { CacheBus, Position } from '../cache/bus.ts';
 
 /**
  * The rendered pages of every node, in Redis, so a page one node rendered serves the others.
@@ -17,7 +17,7 @@ import type { CacheBus, Position } from '../cache.ts';
  * reached the other node would otherwise pay for a second one, as long, beside the first.
  *
  * A copy records where the shared sequence of invalidations stood when its render began (its
- * position, api/cache.ts) and the tags it was made from; a node uses it only while `currentSince`
+ * position, api/cache/bus.ts) and the tags it was made from; a node uses it only while `currentSince`
  * says no invalidation of those tags has come since, on the record of that node, which has applied
  * everything the reader's own writes announced (read-your-writes, readYourWrites.ts). So a copy is
  * never more stale than the node's own would be. Copies live as long as the page cache's TTL, and

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { collectChanges, noChanges, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { collectChanges, noChanges } from '../cache/scopes.ts';
 import { AppError } from '../errors.ts';
 import { rememberWrite } from './readYourWrites.ts';
 

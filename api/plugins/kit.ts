@@ -76,7 +76,7 @@ export const noteRules: FieldRules = {
 };
 export const noteRequired = ['text'] as const;
 `,
-    'service.ts': `import { userTag } from '${up}/api/cache.ts';
+    'service.ts': `import { userTag } from '${up}/api/cache/tags.ts';
 import type { Kernel } from '${up}/api/plugins/types.ts';
 
 export interface Note {

@@ -1,4 +1,5 @@
-import { declaringReads, userTag } from '../cache.ts';
+import { declaringReads } from '../cache/cachedReads.ts';
+import { userTag } from '../cache/tags.ts';
 import type { SessionUser } from '../http/state.ts';
 import type { Kernel, PluginManifest, ShellData } from './types.ts';
 

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import type { ComponentType } from 'react';
-import type { CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
 import type { described } from '../openapi/routes.ts';
 import type { Config } from '../config.ts';
 import type { JobHandler } from '../jobs/handler.ts';
@@ -33,7 +33,7 @@ export interface Kernel {
   /** Per-request clock override for tests; production reads the wall clock. */
   now(): Date;
   /**
-   * Invalidation of what is cached in memory, on every node, by tags (api/cache.ts): services
+   * Invalidation of what is cached in memory, on every node, by tags (api/cache/bus.ts): services
    * announce what they changed (`changed`) and what they read (`dependsOn`); API writes and finished
    * jobs invalidate those tags; caches subscribe, and bypass themselves while version() is null.
    */
@@ -45,7 +45,8 @@ export interface Kernel {
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
   redis: Redis | null;
   /**
-   * The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`, `withheldMedia`).
+   * The enabled plugins' manifests in dependency order (their data hooks: `exportData`, `deleteData`,
+   * `withheldMedia`).
    */
   plugins: readonly PluginManifest[];
   /** Closes the database pool and the Redis connections. */

@@ -18,7 +18,7 @@ import { TOKEN_MAIL_JOB } from '../../plugins/accounts/recovery.ts';
 import { uploadImage } from '../../plugins/releases/test/fixtures.ts';
 import { upgrade } from '../../plugins/credits/test/fixtures.ts';
 
-// Invalidation as precise as the write (api/cache.ts, api/README.md "Cache tags"): each
+// Invalidation as precise as the write (api/cache/, api/README.md "Cache tags"): each
 // write invalidates the tags its services announce, and a write that changed nothing none.
 
 /** The tags of every invalidation this node hears while `work` runs. */
@@ -38,7 +38,7 @@ describe('cache invalidation by tags: a listen without insights', () => {
   before(async () => (server = await startTestServer({ seedDemo: true, pages: true, plugins: WITHOUT_INSIGHTS })));
   after(() => server.stop());
 
-  it('puts out the listener’s views that show listen counts when the catalog counts listens itself, once per window', async () => {
+  it('puts out the listener’s views with listen counts when catalog counts listens, once per window', async () => {
     const ana = await signUp(server, 'tagana');
     const plays = async () => {
       const page = await ana.client.get('/tracks/1');
@@ -123,7 +123,7 @@ describe('cache invalidation by tags: what anyone may send', () => {
     expect(Number(links[0].n), 'the reset link was asked for, a write that did happen').to.equal(1);
   });
 
-  it('still empties everything for a new address, though the write also sends its verification link (which announces nothing changed)', async () => {
+  it('empties everything for a new address, though it also sends a verification link', async () => {
     const fan = await signUp(server, 'tagnewaddress');
     const links = async () =>
       Number((await server.app.kernel.knex('jobs').where({ type: TOKEN_MAIL_JOB }).count({ n: '*' }))[0].n);
@@ -230,7 +230,7 @@ describe('cache invalidation by tags: writes that change nothing', () => {
     expect(told[1]).to.match(/^session:[\w-]+$/);
   });
 
-  it('still invalidates everything for a write whose services announce nothing, and nothing for one saved unchanged', async () => {
+  it('invalidates everything for a write whose services say nothing, nothing for one unchanged', async () => {
     const admin = await signUp(server, 'tagadmin', { role: 'admin' });
     const artist = await signUp(server, 'tagartist', { artist: true });
     const told = await heard(server, async () => {
@@ -313,7 +313,7 @@ describe('cache invalidation by tags: the actor’s views', () => {
     ).to.deep.equal([['reports']]);
   });
 
-  it('puts out the fan’s vault and what waits for the artist for a pledge or its cancellation, and no other viewer’s page', async () => {
+  it('puts out the fan’s vault and the artist’s waiting drop for a pledge or its cancellation only', async () => {
     const [fan, nova] = [await signUp(server, 'tagpledger'), await signUp(server, 'tagnova', { artist: true })];
     // A member: late in a month pledges go to next month's drop, held from next month's credits.
     await upgrade(fan);
@@ -559,7 +559,7 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect((await visitorB.get('/?from=a-before-an-edit')).headers.get('x-page-cache')).to.equal('miss');
   });
 
-  it('renders a page asked of both nodes in the same instant once: the node that did not render it serves that render', async () => {
+  it('renders a page asked of both nodes at once a single time: the other node serves that render', async () => {
     const renderedBefore = await renders();
     const paths = [1, 2, 3, 4].map((n) => `/?together=${n}`);
     const views = await Promise.all(paths.flatMap((path) => [a.client().get(path), b.client().get(path)]));
@@ -601,7 +601,7 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect(await renders(), 'B rendered nothing').to.equal(renderedBefore);
   });
 
-  it('renders a member’s page ahead on one node of the two that kept it, and the other serves that render', async () => {
+  it('renders a member’s page ahead on one node of the two that kept it, the other serves that render', async () => {
     const fan = await signUp(a, 'tagshared');
     const onB = new TestClient(b.url, {}, fan.client.cookies);
     const track = (await b.client().get('/api/artists/1/tracks')).body[2] as { id: number; title: string };
@@ -629,7 +629,7 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     expect(await renders()).to.equal(renderedBefore + 1);
   });
 
-  it('shows a message sent through A in the recipient’s top bar on B once B hears of it, though B kept their shell', async () => {
+  it('shows a message sent through A in the recipient’s top bar on B once B hears of it, shell kept', async () => {
     const [fan, pen] = [await signUp(a, 'tagbadge'), await signUp(a, 'tagbadgepen')];
     const onB = new TestClient(b.url, {}, fan.client.cookies);
     const unread = (html: string) => Number(/unreadMessages&quot;:\[0,(\d+)\]/.exec(html)?.[1]);
@@ -641,7 +641,7 @@ describe('cache invalidation by tags across two nodes (Redis)', () => {
     for (const path of ['/collection', '/credits']) expect(unread((await onB.get(path)).text), path).to.equal(1);
   });
 
-  it('shows a like made on A in the liker’s own views on B at once, and leaves other visitors’ cached pages of that artist', async () => {
+  it('shows a like made on A in the liker’s views on B at once, leaves others’ cached artist pages', async () => {
     const fan = await signUp(a, 'tagfan');
     const onB = new TestClient(b.url, {}, fan.client.cookies);
     const anonymous = b.client();

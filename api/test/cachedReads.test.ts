@@ -1,13 +1,16 @@
 import { expect } from 'chai';
-import { cachedReads, collectReads, declaringReads, dependsOn, localCacheBus, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { cachedReads, declaringReads } from '../cache/cachedReads.ts';
+import { localCacheBus } from '../cache/localBus.ts';
+import { collectReads, dependsOn } from '../cache/scopes.ts';
 
-// The process-local cache of small reads (api/cache.ts), with loads the test lets finish.
+// The process-local cache of small reads (api/cache/cachedReads.ts), with loads the test lets finish.
 describe('cachedReads', () => {
   let bus: CacheBus;
   before(() => (bus = localCacheBus({ client: 'sqlite', filename: `cached-reads-test-${process.pid}-${Date.now()}` })));
   after(() => bus.close());
 
-  it('loads a key once for the callers that ask while its load is under way, unless an invalidation came since it began', async () => {
+  it('loads a key once for callers asking during its load, unless an invalidation came since', async () => {
     const reads = cachedReads<string>(bus);
     const finish: Array<() => void> = [];
     let loads = 0;
@@ -32,7 +35,7 @@ describe('cachedReads', () => {
     expect(loads).to.equal(3);
   });
 
-  it('declaringReads: a kept value declares the tags its read declared, in every scope it is served to, until they change', async () => {
+  it('declaringReads: a kept value declares its read’s tags wherever it is served, until they change', async () => {
     const reads = declaringReads(bus);
     let loads = 0;
     const load = async () => {

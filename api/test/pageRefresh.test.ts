@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import Koa from 'koa';
 import type { AddressInfo, Server } from 'node:net';
-import { dependsOn, localCacheBus, type CacheBus } from '../cache.ts';
+import type { CacheBus } from '../cache/bus.ts';
+import { localCacheBus } from '../cache/localBus.ts';
+import { dependsOn } from '../cache/scopes.ts';
 import { PageCache } from '../http/pageCache.ts';
 import { PageRefresher, refreshRequest } from '../http/pageRefresh.ts';
 import { waitFor } from './processes.ts';

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Knex } from 'knex';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { conflict, gone, notFound, tooMany } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';

@@ -7,7 +7,7 @@ import {
   type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { conflict, invalid, notFound, unauthenticated } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { PASSKEY_MESSAGES } from './rules.ts';

@@ -1,4 +1,4 @@
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { hashPassword, verifyPassword } from './password.ts';

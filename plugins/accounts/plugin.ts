@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { cachedReads, userTag } from '../../api/cache.ts';
+import { cachedReads } from '../../api/cache/cachedReads.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { accountJobs } from './jobs.ts';

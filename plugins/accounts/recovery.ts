@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
 import { createMailer } from '../../api/mail.ts';
 import type { Kernel } from '../../api/plugins/types.ts';

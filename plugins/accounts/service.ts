@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { EVERYTHING, userTag } from '../../api/cache.ts';
+import { EVERYTHING, userTag } from '../../api/cache/tags.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { conflict, forbidden, invalid, notFound, tooMany } from '../../api/errors.ts';
 import { createDataExports } from './dataExport.ts';

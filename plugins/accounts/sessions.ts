@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
-import { cachedReads } from '../../api/cache.ts';
+import { cachedReads } from '../../api/cache/cachedReads.ts';
 import { notFound } from '../../api/errors.ts';
 import type { AppState } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';

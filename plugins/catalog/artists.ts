@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import { forbidden, gone, notFound } from '../../api/errors.ts';
-import { cachedReads } from '../../api/cache.ts';
+import { cachedReads } from '../../api/cache/cachedReads.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';

@@ -1,6 +1,6 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, invalid, notFound } from '../../api/errors.ts';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { CLAIM_NOT_COLLECTIBLE, CLAIM_SOLD_OUT, CLAIM_TWICE, claimSubscribe } from './rules.ts';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { declaringReads } from '../../api/cache.ts';
+import { declaringReads } from '../../api/cache/cachedReads.ts';
 import type { ListWindow } from './paging.ts';
 import { listensPopularity, readsPopularity, type Popularity } from './popularity.ts';
 import { artistsQuery, released, type Released } from './queries.ts';

@@ -4,7 +4,7 @@
 // listens (`listens`); a feature that counts every listener's plays (insights) puts its own in its
 // place through the catalog service's `usePopularity`, so the catalog works the same without it.
 
-import { dependsOn } from '../../api/cache.ts';
+import { dependsOn } from '../../api/cache/scopes.ts';
 
 export interface SqlPart {
   sql: string;

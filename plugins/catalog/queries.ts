@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dependsOn } from '../../api/cache.ts';
+import { dependsOn } from '../../api/cache/scopes.ts';
 import { LISTENER_DAYS, PLACEHOLDER_ARTIST_IMAGE, PLACEHOLDER_COVER, type Genre } from './rules.ts';
 import type { DropRecord } from './cadence.ts';
 import { imageSrcset, trackPlayback } from './mediaColumns.ts';

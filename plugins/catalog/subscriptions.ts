@@ -1,6 +1,6 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { forbidden, gone, notFound } from '../../api/errors.ts';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import type { ArtistState } from './artists.ts';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { gone, notFound } from '../../api/errors.ts';
-import { cachedReads } from '../../api/cache.ts';
+import { cachedReads } from '../../api/cache/cachedReads.ts';
 import type { ArtistState } from './artists.ts';
 import { countOf, trackTag, windowed, type CatalogLens, type Row } from './lens.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';

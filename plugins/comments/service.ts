@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { forbidden, invalid, notFound, tooMany } from '../../api/errors.ts';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { formatDuration } from '../../lib/time.ts';

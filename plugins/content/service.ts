@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { cachedReads } from '../../api/cache.ts';
+import { cachedReads } from '../../api/cache/cachedReads.ts';
 import { invalid, notFound } from '../../api/errors.ts';
 import { cards, DEFAULT_VALUES } from './blocks.ts';
 import { inReadersLanguage } from './localized.ts';

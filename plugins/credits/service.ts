@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';

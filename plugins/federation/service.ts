@@ -1,7 +1,7 @@
 import type { Federation } from '@fedify/fedify';
 import type { Knex } from 'knex';
 import { invalid, notFound, tryAgainIn } from '../../api/errors.ts';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { createDirectory } from './directory.ts';
 import { buildFederation, contextOf } from './federation.ts';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { notFound } from '../../api/errors.ts';
-import { userTag } from '../../api/cache.ts';
+import { userTag } from '../../api/cache/tags.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { createMailer } from '../../api/mail.ts';
 import { jsonColumn } from '../../api/db/jsonColumn.ts';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { userTag } from '../../../api/cache.ts';
+import { userTag } from '../../../api/cache/tags.ts';
 import { forbidden } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
 import { formatCents } from '../money.ts';

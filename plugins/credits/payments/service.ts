@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { userTag } from '../../../api/cache.ts';
+import { userTag } from '../../../api/cache/tags.ts';
 import { isUniqueViolation } from '../../../api/db/connection.ts';
 import { AppError, conflict, invalid } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';

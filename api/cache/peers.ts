@@ -3,7 +3,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Logger } from './log.ts';
+import type { Logger } from '../log.ts';
 
 /**
  * The processes of one data folder without Redis (a node, the command-line tools, `npm run worker`)
