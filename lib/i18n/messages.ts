@@ -131,6 +131,7 @@ export { content_step_3_text } from './generated/content_step_3_text.ts';
 export { content_step_3_title } from './generated/content_step_3_title.ts';
 export { content_step_4_text } from './generated/content_step_4_text.ts';
 export { content_step_4_title } from './generated/content_step_4_title.ts';
+export { credits_pledged_note } from './generated/credits_pledged_note.ts';
 export { drops_count } from './generated/drops_count.ts';
 export { home_create_account } from './generated/home_create_account.ts';
 export { home_create_your_account } from './generated/home_create_your_account.ts';
