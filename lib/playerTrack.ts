@@ -17,4 +17,9 @@ export interface PlayerTrack {
   losslessUrl?: string | null;
   /** Heard through a private preview link before its release: the catalog does not show it yet, so its 404 is no takedown. */
   preview?: boolean;
+  /**
+   * An artist's exclusive, played to their subscribers (plugins/catalog/exclusives.ts): no catalog
+   * track, so no likes, listens or waveform. Its id is the exclusive's negated, never a track's.
+   */
+  exclusive?: boolean;
 }

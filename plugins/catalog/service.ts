@@ -7,6 +7,7 @@ import { cachedReads, declaringReads, userTag } from '../../api/cache.ts';
 import { isUniqueViolation } from '../../api/db/connection.ts';
 import { Like, Listen, Subscription } from './models.ts';
 import { createClaims, EXCLUSIVES_TAG } from './claims.ts';
+import { createExclusives } from './exclusives.ts';
 import { dropRecord, RECENT_MONTHS, type DropMark, type DropRecord } from './cadence.ts';
 import { monthKey } from './drops.ts';
 import { pageWindow, type ListWindow, type Page } from './paging.ts';
@@ -357,6 +358,7 @@ export function createCatalogService(kernel: Kernel) {
 
   const service = {
     ...createClaims(kernel),
+    ownExclusives: createExclusives(kernel),
 
     /** The artists (GET /api/artists) in the chosen order, or those whose name or genre contains `search`; every one, or a window. */
     async artists(

@@ -53,7 +53,7 @@ let poll: ReturnType<typeof setInterval> | undefined;
  * visitor's player does not ask (no 401 on every track).
  */
 function recordListen(trackId: number): void {
-  if (!signedIn()) return;
+  if (!signedIn() || trackId < 0) return;
   apiRequest('POST', `/api/tracks/${trackId}/listen`).catch((error) => {
     if (!(error instanceof ApiError && error.status === 401)) console.warn('listen not recorded', error);
   });
@@ -170,8 +170,11 @@ function select(index: number, options: { at?: number; play?: boolean } = {}): v
   $queueIndex.set(index);
   $current.set(track);
   $liked.set(false);
-  void refreshLiked(track.id);
-  void refreshWaveform(track.id);
+  $waveform.set(null);
+  if (!track.exclusive) {
+    void refreshLiked(track.id);
+    void refreshWaveform(track.id);
+  }
   load(track, options);
 }
 

@@ -20,6 +20,10 @@ export const CONVERTED = [
   'plugins/catalog/components/ArtistCard.astro',
   'plugins/catalog/components/DropBadge.astro',
   'plugins/catalog/pages/artists.astro',
+  'plugins/catalog/components/ExclusiveCard.astro',
+  'plugins/catalog/islands/ExclusiveMedia.tsx',
+  'plugins/catalog/islands/ExclusiveCreator.tsx',
+  'plugins/catalog/islands/DeleteExclusive.tsx',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
 ];
