@@ -216,7 +216,12 @@ export function attachAudio(element: HTMLAudioElement): void {
   const stored = Number(localStorage.getItem(VOLUME_KEY));
   $volume.set(localStorage.getItem(VOLUME_KEY) !== null && stored >= 0 && stored <= 1 ? stored : DEFAULT_VOLUME);
   audio.volume = $volume.get();
-  for (const follow of audioHooks) follow(audio, () => $current.get()?.id ?? null);
+  // An exclusive is no catalog track: plugins following plays (insights' counted plays) never see it.
+  const trackPlaying = () => {
+    const track = $current.get();
+    return track && !track.exclusive ? track.id : null;
+  };
+  for (const follow of audioHooks) follow(audio, trackPlaying);
   audio.addEventListener('ended', () => {
     $playing.set(false);
     const track = $current.get();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as m from '../../../lib/i18n/messages.ts';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import { showExclusives } from '../client/showExclusives.ts';
 
 // The artist deletes one of their exclusives (its claims and files go with it), after confirming.
 
@@ -14,7 +15,7 @@ export default function DeleteExclusive({ exclusiveId, title }: { exclusiveId: n
     setError(null);
     try {
       await apiRequest('DELETE', `/api/exclusives/${exclusiveId}`);
-      location.reload();
+      await showExclusives();
     } catch (failure) {
       setError(messageOf(failure, m.exclusive_delete_failed()));
       setPending(false);

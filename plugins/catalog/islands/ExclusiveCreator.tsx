@@ -3,13 +3,18 @@ import * as m from '../../../lib/i18n/messages.ts';
 import { ApiError, apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { MAX_COLLECTIBLES, MEDIA_OF, exclusiveRules } from '../exclusiveRules.ts';
 import type { OwnExclusiveJson } from '../exclusives.ts';
+import { showExclusives } from '../client/showExclusives.ts';
 
 // An artist creates an exclusive on their own page (issue 44 point 4): a numbered collectible, or an
 // unreleased track or a behind-the-scenes video whose file is then sent as the raw body (never held
-// in memory by the server) and transcoded by the media worker. The page reloads to show it.
+// in memory by the server) and transcoded by the media worker. The page is read again, on its
+// Exclusives tab, to show it.
 
 type Step = 'idle' | 'creating' | 'uploading';
-const ACCEPT = { audio: '.wav,.flac,audio/wav,audio/flac', video: '.mp4,.mov,.webm,video/mp4,video/quicktime,video/webm' };
+const ACCEPT = {
+  audio: '.wav,.flac,audio/wav,audio/flac',
+  video: '.mp4,.mov,.webm,video/mp4,video/quicktime,video/webm',
+};
 
 export default function ExclusiveCreator() {
   const [open, setOpen] = useState(false);
@@ -50,7 +55,7 @@ export default function ExclusiveCreator() {
           throw new ApiError(response.status, response.statusText, await response.text());
         }
       }
-      location.reload();
+      await showExclusives();
     } catch (failure) {
       setError(messageOf(failure, m.exclusive_create_failed()));
       setStep('idle');
@@ -157,6 +162,7 @@ export default function ExclusiveCreator() {
               className={`form-control${fileError ? ' is-invalid' : ''}`}
               accept={ACCEPT[kind]}
               aria-invalid={!!fileError}
+              onChange={() => setFileError(null)}
               aria-describedby={fileError ? 'exclusive-file-error' : undefined}
               disabled={busy}
             />
@@ -175,7 +181,11 @@ export default function ExclusiveCreator() {
       )}
       <div className="d-flex flex-wrap gap-2 mt-3">
         <button type="submit" className="btn btn-gold" disabled={busy} aria-busy={busy}>
-          {step === 'creating' ? m.exclusive_creating() : step === 'uploading' ? m.exclusive_uploading() : m.exclusive_create_submit()}
+          {step === 'creating'
+            ? m.exclusive_creating()
+            : step === 'uploading'
+              ? m.exclusive_uploading()
+              : m.exclusive_create_submit()}
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setOpen(false)}>
           {m.exclusive_cancel()}

@@ -56,7 +56,13 @@ export default function ExclusiveMedia({ exclusiveId, kind, title, duration, art
       >
         {m.exclusive_watch()}
       </button>
-      <Modal show={watching} onHide={() => setWatching(false)} centered size="lg" aria-labelledby={`watch-${exclusiveId}`}>
+      <Modal
+        show={watching}
+        onHide={() => setWatching(false)}
+        centered
+        size="lg"
+        aria-labelledby={`watch-${exclusiveId}`}
+      >
         <Modal.Header closeButton closeLabel={m.exclusive_close()}>
           <Modal.Title id={`watch-${exclusiveId}`} className="h5">
             {title}

@@ -58,10 +58,11 @@ describe('catalog: creating and playing exclusives in the browser', function () 
       expect(await page.locator('#exclusive-file-error').textContent()).to.equal('Please choose a file');
       await page.getByLabel('Audio file (WAV or FLAC, up to 100 MB)').setInputFiles(file);
       await page.screenshot({ path: path.join(SHOTS_DIR, `exclusive-create-${viewport.width}.png`), fullPage: true });
-      await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Create exclusive' }).click()]);
-      await page.getByRole('tab', { name: 'Exclusives' }).click();
+      await page.getByRole('button', { name: 'Create exclusive' }).click();
+      // The page is read again, open on its Exclusives tab, with the new card and where its file is.
       const card = page.locator('.exclusive-card', { hasText: title });
-      expect(await card.getByTestId('exclusive-status').textContent()).to.contain('Processing');
+      await card.getByTestId('exclusive-status').filter({ hasText: 'Processing' }).waitFor();
+      expect(await page.getByRole('tab', { name: 'Exclusives' }).getAttribute('aria-selected')).to.equal('true');
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS_DIR, `exclusive-processing-${viewport.width}.png`) });
       expect(errors).to.deep.equal([]);
@@ -89,7 +90,9 @@ describe('catalog: creating and playing exclusives in the browser', function () 
 
   it('tells a signed-in fan who does not subscribe how to open it, and the file refuses them', async () => {
     const outsider = await join(suite.server, 'passerby');
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await signInAs(page, outsider);
     await exclusivesTab(page);
     const card = page.locator('.exclusive-card', { hasText: 'Demo 1366' });
