@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { cachedReads } from '../../api/cache.ts';
 import { invalid, notFound } from '../../api/errors.ts';
+import { inReadersLanguage } from './localized.ts';
 import { DEFAULT_VALUES } from './blocks.ts';
 import { ContentBlock, type ContentBlockJSON } from './models.ts';
 import { MAX_LENGTH, tooLong } from './rules.ts';
@@ -45,6 +46,11 @@ export function createContentService(kernel: Kernel) {
           [CONTENT_TAG],
         )) ?? [];
       return { ...DEFAULT_VALUES, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+    },
+
+    /** The values as the current reader reads them (localized.ts): for pages of other plugins. */
+    async readerValues(): Promise<Record<string, string>> {
+      return inReadersLanguage(await service.values());
     },
 
     async update(id: number, value: string, actorId: number) {

@@ -175,6 +175,10 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     await dialog.waitFor({ state: 'detached' });
     expect((await draftOf(page)).draft).to.include({ key: 'A minor', bpm: 120 });
     expect((await draftOf(page)).draft.moods).to.deep.equal(moods);
+    // What was applied shows in the form, not only in the toast.
+    expect(await page.getByTestId('analysis-applied').textContent()).to.equal(
+      `In this release: Key A minor · 120 BPM · Mood: ${moods.join(', ')}`,
+    );
 
     // Enhance: the description is written from the title, the artist and the analysed key and tempo.
     await page.getByLabel('Track Description').fill('Recorded at night by the harbour.');

@@ -1,3 +1,4 @@
+import * as m from '../../../lib/i18n/messages.ts';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
@@ -121,8 +122,8 @@ export default function SearchBox() {
         type="search"
         name="q"
         className="form-control"
-        placeholder="Search artists, tracks, or collections"
-        aria-label="Search artists, tracks, or collections"
+        placeholder={m.search_placeholder()}
+        aria-label={m.search_placeholder()}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}
@@ -141,6 +142,10 @@ export default function SearchBox() {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
+      {/* A phone's field is too narrow for the whole placeholder: this shorter one shows there instead. */}
+      <span className="topbar-search-short" aria-hidden="true">
+        {m.search_placeholder_short()}
+      </span>
       <ul id={listId} role="listbox" aria-label="Suggestions" className="search-suggestions" hidden={!expanded}>
         {options.map((option, i) => (
           <li
