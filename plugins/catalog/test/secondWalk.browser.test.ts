@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
-import { openPage } from '../../../site/test/browser.ts';
+import path from 'node:path';
+import { openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
 import { UNSUBSCRIBE_CONSEQUENCES } from '../rules.ts';
 import { WITHDRAW_MESSAGES } from '../../releases/rules.ts';
 
@@ -167,9 +168,10 @@ describe('the second walk (browser)', function () {
     await page.goto('/transparency');
     const table = page.getByTestId('transparency-table');
     expect(
-      await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth),
+      await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
       'the last column is not cut',
     ).to.be.at.most(0);
+    await table.screenshot({ path: path.join(SHOTS_DIR, 'walk-transparency-1366.png') });
 
     // The tab says the hero's title as edited (it kept the default before).
     const { content } = suite.server.app.kernel.services;
@@ -188,6 +190,7 @@ describe('the second walk (browser)', function () {
     expect(
       await page.locator('.topbar-search input').evaluate((i) => getComputedStyle(i, '::placeholder').color),
     ).to.equal('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'walk-home-375.png') });
 
     await page.goto('/developers');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).to.be.at.most(0);
@@ -204,6 +207,8 @@ describe('the second walk (browser)', function () {
         ).size,
     );
     expect(rows).to.be.at.most(4);
+    await page.locator('.track-page-actions').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'walk-track-375.png') });
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });
