@@ -40,7 +40,7 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
     <>
       <AiButton label="Analyze (AI)" busyLabel="Analyzing..." run={analyze} />
       {applied.length > 0 && (
-        <p className="small text-secondary mb-0 mt-2 w-100" role="status" data-testid="analysis-applied">
+        <p className="small text-secondary mb-0 w-100 order-last text-end" role="status" data-testid="analysis-applied">
           <span className="fw-semibold">{m.ai_applied_title()}</span> {applied.join(' · ')}
         </p>
       )}

@@ -6,10 +6,11 @@ import type { Page } from 'playwright-core';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
 import { sine, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
 import { browserSuite, openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
-import { join, type Member } from './fixtures.ts';
+import { join, testVideo, type Member } from './fixtures.ts';
 
 // Issue 44 point 4 in Chromium: an artist creates an unreleased track on their own page (its file
-// through the media worker), and a subscriber presses Listen and hears it in the site's player.
+// through the media worker), and a subscriber presses Listen and hears it in the site's player, or
+// Watch and sees a behind-the-scenes video in a dialog.
 // Needs the built site (npm run build).
 
 describe('catalog: creating and playing exclusives in the browser', function () {
@@ -105,5 +106,35 @@ describe('catalog: creating and playing exclusives in the browser', function () 
     await page.screenshot({ path: path.join(SHOTS_DIR, 'exclusive-not-subscribed-1366.png') });
     expect(errors).to.deep.equal([]);
     await page.context().close();
+  });
+
+  it('lets a subscriber watch a behind-the-scenes video in a dialog, from its private address (375px, 1366px)', async () => {
+    const created = await artist.client.post('/api/exclusives', { type: 'behind-the-scenes', title: 'Studio day' });
+    const put = await artist.client.put(`/api/exclusives/${created.body.id}/media`, await testVideo(), {
+      'Content-Type': 'application/octet-stream',
+    });
+    expect(put.status, put.text).to.equal(200);
+    await createRunner(suite.server.app.kernel, jobHandlers(suite.server.app.plugins)).drain();
+    for (const viewport of [
+      { width: 375, height: 812 },
+      { width: 1366, height: 900 },
+    ]) {
+      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+      await signInAs(page, fan);
+      await exclusivesTab(page);
+      await page.getByRole('button', { name: 'Watch Studio day' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Studio day' });
+      await dialog.waitFor();
+      const video = dialog.getByTestId('exclusive-video');
+      expect(await video.getAttribute('src')).to.equal(`/api/exclusives/${created.body.id}/media`);
+      await page.waitForFunction(
+        () => (document.querySelector('video.exclusive-video') as HTMLVideoElement)?.readyState >= 2,
+      );
+      await page.screenshot({ path: path.join(SHOTS_DIR, `exclusive-watch-${viewport.width}.png`) });
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    }
   });
 });

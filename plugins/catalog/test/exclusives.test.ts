@@ -1,12 +1,6 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { createRunner, jobHandlers } from '../../../media-worker/runner.ts';
-import { FFMPEG } from '../../../media-worker/media/run.ts';
 import { sine, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
 import { CLAIM_SOLD_OUT } from '../rules.ts';
 import {
@@ -19,28 +13,12 @@ import {
   EXCLUSIVE_PROCESSING,
   exclusiveSubscribe,
 } from '../exclusiveRules.ts';
-import { join, type Member } from './fixtures.ts';
+import { join, testVideo, type Member } from './fixtures.ts';
 
 // Artists' own exclusives (issue 44 point 4), on the database TEST_DB names: each type created through
 // the API, files through the media worker, every file and its details for subscribers only.
 
 const OCTETS = { 'Content-Type': 'application/octet-stream' };
-
-/** A one-second test-pattern video with sound, as a phone would send (H.264 in MP4). */
-async function video(): Promise<Buffer> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'exclusive-video-'));
-  const file = path.join(dir, 'clip.mp4');
-  try {
-    await promisify(execFile)(FFMPEG, [
-      ...['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-shortest'],
-      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
-    ]);
-    return await readFile(file);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('catalog: artists create exclusives', function () {
   this.timeout(120_000);
@@ -149,7 +127,7 @@ describe('catalog: artists create exclusives', function () {
     const clip = await create({ type: 'behind-the-scenes', title: 'In the studio' });
     const media = `/api/exclusives/${clip.id}/media`;
     expect((await artist.client.put(media, wavBytes(sine(440, -20, 1)), OCTETS)).status).to.equal(400);
-    expect((await artist.client.put(media, await video(), OCTETS)).status).to.equal(200);
+    expect((await artist.client.put(media, await testVideo(), OCTETS)).status).to.equal(200);
     await drain();
     expect(await listed(clip.id)).to.deep.include({ media: 'video', metadata: { duration: 1 } });
     const watched = await fan.client.get(media, { Range: 'bytes=0-99' });
