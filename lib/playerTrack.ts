@@ -23,4 +23,9 @@ export interface PlayerTrack {
    * takedown.
    */
   preview?: boolean;
+  /**
+   * An artist's exclusive, played to their subscribers (plugins/catalog/exclusives.ts): no catalog
+   * track, so no likes, listens or waveform. Its id is the exclusive's negated, never a track's.
+   */
+  exclusive?: boolean;
 }

@@ -1,6 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { AppError, unauthenticated } from '../errors.ts';
 import type { AppState } from './state.ts';
 
@@ -94,4 +95,16 @@ export function rawBodies(routes: RawBody[]): Middleware<AppState> {
     ctx.request.body = {};
     return next();
   };
+}
+
+/** Counts bytes through the pipe of a streamed body and stops it as soon as it passes the limit. */
+export function byteLimit(limit: number, onTooLarge: () => Error): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) done(onTooLarge());
+      else done(null, chunk);
+    },
+  });
 }

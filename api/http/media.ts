@@ -21,9 +21,16 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.webp': 'image/webp',
   '.avif': 'image/avif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 };
 
 export const MEDIA_PREFIX = '/media/';
+/**
+ * Keys in this folder are never served under /media/: only routes that decide who may have them
+ * (a subscriber's exclusive) send them, through sendStored.
+ */
+export const PRIVATE_FOLDER = 'p/';
 
 export function mediaFolder(dataDir: string): string {
   return path.join(dataDir, 'media');
@@ -90,7 +97,7 @@ export function mediaFiles(storage: Storage, withheld: WithheldMedia = async () 
   return async (ctx, next) => {
     if (!ctx.path.startsWith(MEDIA_PREFIX) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     const key = mediaKey(ctx.path);
-    if (!key) return next();
+    if (!key || key.startsWith(PRIVATE_FOLDER)) return next();
     if (await withheld(MEDIA_PREFIX + key)) {
       // Not cached anywhere: a restored track's file comes back under the same name.
       ctx.set('Cache-Control', 'no-store');

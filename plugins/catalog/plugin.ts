@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { PluginManifest } from '../../api/plugins/types.ts';
 import { catalogRoutes } from './routes.ts';
+import { exclusiveJobs } from './exclusiveJobs.ts';
+import { exclusiveRoutes } from './exclusiveRoutes.ts';
 import { seedCatalog } from './seed.ts';
 import { createCatalogService } from './service.ts';
 import { cookieZone, zoneOffsetMs } from './viewer.ts';
@@ -34,7 +36,11 @@ const catalog: PluginManifest = {
       ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} utc${offsetMinutes > 0 ? '+' : ''}${offsetMinutes}`;
     return next();
   },
-  routes: catalogRoutes,
+  routes: (router, kernel) => {
+    catalogRoutes(router, kernel);
+    exclusiveRoutes(router, kernel);
+  },
+  jobs: exclusiveJobs,
   shellDefaults: { subscriptions: [] },
   shell: async (kernel, user) => ({
     subscriptions: (await kernel.services.catalog.subscriptions(user.id)).map((s) => s.artist),

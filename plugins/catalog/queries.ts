@@ -236,9 +236,11 @@ export function toTrack(row: Row): TrackJson {
   };
 }
 
-export function exclusivesQuery(knex: Knex): Knex.QueryBuilder {
+/** Exclusives as fans see them: those still waiting for their file (their artist's `all`) left out. */
+export function exclusivesQuery(knex: Knex, { all = false } = {}): Knex.QueryBuilder {
   return knex('exclusives as e')
     .join('artists as a', 'a.id', 'e.artist_id')
+    .modify((q) => all || q.where((ready) => ready.whereNull('e.media_status').orWhere('e.media_status', 'ready')))
     .select('e.*', 'a.name as artist_name', 'a.profile_image as artist_profile_image')
     .orderBy([
       { column: 'e.created_at', order: 'desc' },
@@ -259,6 +261,7 @@ export function toExclusive(row: Row): ExclusiveJson {
     remaining: row.remaining === null ? null : Number(row.remaining),
     totalAvailable: row.totalAvailable === null ? null : Number(row.totalAvailable),
     metadata: duration === undefined ? {} : { duration },
+    media: row.mediaStatus === 'ready' ? (row.mediaKind as 'audio' | 'video') : null,
   };
 }
 

@@ -80,21 +80,22 @@ export const Track = component('Track', track);
 /** A scheduled track not yet out for the viewer, with the moment it is. */
 export const UpcomingTrack = component('UpcomingTrack', extend(track, { outAt: dateTime }));
 
-export const Exclusive = component(
-  'Exclusive',
-  object({
-    id: integer,
-    artistId: integer,
-    artist: ArtistRef,
-    type: string,
-    title: string,
-    description: string,
-    createdAt: dateTime,
-    remaining: nullable(integer),
-    totalAvailable: nullable(integer),
-    metadata: object({ duration: optional(integer) }),
-  }),
-);
+const exclusive = object({
+  id: integer,
+  artistId: integer,
+  artist: ArtistRef,
+  type: string,
+  title: string,
+  description: string,
+  createdAt: dateTime,
+  remaining: nullable(integer),
+  totalAvailable: nullable(integer),
+  metadata: object({ duration: optional(integer) }),
+  media: nullable(string),
+});
+export const Exclusive = component('Exclusive', exclusive);
+/** As its artist sees it: with where its file is (null: none; awaiting, processing, ready, failed). */
+export const OwnExclusive = component('OwnExclusive', extend(exclusive, { mediaStatus: nullable(string) }));
 
 export const Subscription = component(
   'Subscription',

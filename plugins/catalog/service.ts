@@ -1,5 +1,6 @@
 import type { Kernel } from '../../api/plugins/types.ts';
 import { createArtists, createArtistState } from './artists.ts';
+import { createExclusiveAuthoring } from './exclusiveAuthoring.ts';
 import { createExclusives } from './exclusives.ts';
 import { createCatalogLens } from './lens.ts';
 import { createLikes } from './likes.ts';
@@ -24,6 +25,8 @@ export function createCatalogService(kernel: Kernel) {
     ...createExclusives(kernel, context, artistState),
     ...createSubscriptions(kernel, context, artistState),
     ...createSitemap(context),
+    /** Artists' own exclusives: creation, their files, deletion (exclusiveAuthoring.ts). */
+    ownExclusives: createExclusiveAuthoring(kernel),
   };
 }
 

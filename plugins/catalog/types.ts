@@ -68,6 +68,8 @@ export interface ExclusiveJson {
   remaining: number | null;
   totalAvailable: number | null;
   metadata: { duration?: number };
+  /** The kind of file its artist's subscribers may play (GET /api/exclusives/{id}/media), once ready. */
+  media: 'audio' | 'video' | null;
 }
 
 export interface SubscriptionJson {

@@ -113,6 +113,7 @@ export const FanStatement = object({
   monthlyCredits: integer,
   trial: boolean,
   allocatedCredits: integer,
+  pledgedCredits: integer,
   unallocatedCredits: integer,
   followsListening: boolean,
   artistsCents: integer,

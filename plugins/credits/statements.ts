@@ -143,6 +143,9 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     const view = termsView(terms);
     const artistsCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
     const allocatedCredits = lines.reduce((sum, l) => sum + l.credits, 0);
+    // Taken from the month's balance without being an allocation yet: pledges waiting for their drop
+    // (a landed pledge becomes an allocation of the month, a released one goes back to the balance).
+    const pledgedCredits = Math.max(0, Number(grant.credits) - Number(grant.remaining) - allocatedCredits);
     return {
       month,
       final,
@@ -152,7 +155,8 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
       // An included first month: OneTrack paid this fee into the pool (docs/payouts.md, "Membership").
       trial: Boolean(grant.trial),
       allocatedCredits,
-      unallocatedCredits: Math.max(0, Number(grant.credits) - allocatedCredits),
+      pledgedCredits,
+      unallocatedCredits: Math.max(0, Number(grant.credits) - allocatedCredits - pledgedCredits),
       // Whether this month's unallocated credits follow the fan's plays: their setting as it stood
       // for the month, and a plugin counting plays (docs/payouts.md, "The payout formula").
       followsListening: Boolean(grant.followListening) && listening() !== null,

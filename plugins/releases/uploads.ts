@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, invalid, tryAgainIn } from '../../api/errors.ts';
+import { byteLimit } from '../../api/http/body.ts';
 import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { probeAudio, sniffAudio } from '../../media-worker/media/audio.ts';
@@ -80,18 +81,6 @@ async function checkAudio(file: string): Promise<Checked> {
       channels: info.channels,
     },
   };
-}
-
-/** Counts bytes through the pipe and stops the upload as soon as it passes the limit. */
-function byteLimit(limit: number, onTooLarge: () => Error): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > limit) done(onTooLarge());
-      else done(null, chunk);
-    },
-  });
 }
 
 export function createUploads(kernel: Kernel) {

@@ -85,22 +85,27 @@ export default function Player() {
           <div className="player-track">
             <img className="player-cover" src={track.coverImage} alt="" width={48} height={48} />
             <div className="player-meta">
-              <a className="player-title" href={localeHref(`/tracks/${track.id}`)}>
+              <a
+                className="player-title"
+                href={localeHref(track.exclusive ? `/artist/${track.artist.id}` : `/tracks/${track.id}`)}
+              >
                 {track.title}
               </a>
               <a className="player-artist" href={localeHref(`/artist/${track.artist.id}`)}>
                 {track.artist.name}
               </a>
             </div>
-            <button
-              type="button"
-              className={`btn btn-icon player-like${liked ? ' is-liked' : ''}`}
-              aria-label={liked ? m.player_unlike({ title: track.title }) : m.player_like({ title: track.title })}
-              aria-pressed={liked}
-              onClick={() => void toggleLike()}
-            >
-              <Icon name="heart" filled={liked} />
-            </button>
+            {!track.exclusive && (
+              <button
+                type="button"
+                className={`btn btn-icon player-like${liked ? ' is-liked' : ''}`}
+                aria-label={liked ? m.player_unlike({ title: track.title }) : m.player_like({ title: track.title })}
+                aria-pressed={liked}
+                onClick={() => void toggleLike()}
+              >
+                <Icon name="heart" filled={liked} />
+              </button>
+            )}
           </div>
           <div className="player-controls">
             <div className="player-buttons">

@@ -53,7 +53,7 @@ let poll: ReturnType<typeof setInterval> | undefined;
  * visitor's player does not ask (no 401 on every track).
  */
 function recordListen(trackId: number): void {
-  if (!signedIn()) return;
+  if (!signedIn() || trackId < 0) return;
   apiRequest('POST', `/api/tracks/${trackId}/listen`).catch((error) => {
     if (!(error instanceof ApiError && error.status === 401)) console.warn('listen not recorded', error);
   });
@@ -171,8 +171,11 @@ function select(index: number, options: { at?: number; play?: boolean } = {}): v
   $queueIndex.set(index);
   $current.set(track);
   $liked.set(false);
-  void refreshLiked(track.id);
-  void refreshWaveform(track.id);
+  $waveform.set(null);
+  if (!track.exclusive) {
+    void refreshLiked(track.id);
+    void refreshWaveform(track.id);
+  }
   load(track, options);
 }
 
@@ -214,7 +217,12 @@ export function attachAudio(element: HTMLAudioElement): void {
   const stored = Number(localStorage.getItem(VOLUME_KEY));
   $volume.set(localStorage.getItem(VOLUME_KEY) !== null && stored >= 0 && stored <= 1 ? stored : DEFAULT_VOLUME);
   audio.volume = $volume.get();
-  for (const follow of audioHooks) follow(audio, () => $current.get()?.id ?? null);
+  // An exclusive is no catalog track: plugins following plays (insights' counted plays) never see it.
+  const trackPlaying = () => {
+    const track = $current.get();
+    return track && !track.exclusive ? track.id : null;
+  };
+  for (const follow of audioHooks) follow(audio, trackPlaying);
   audio.addEventListener('ended', () => {
     $playing.set(false);
     const track = $current.get();

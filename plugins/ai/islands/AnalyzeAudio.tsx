@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from '../../../lib/i18n/messages.ts';
 import { messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { StepProps } from '../../releases/islands/wizard/types.ts';
@@ -27,9 +28,22 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
     }
   };
 
+  // What Apply to Track put into the release (key, tempo, moods go into its metadata): shown here,
+  // where the artist pressed it, since the wizard has no fields of their own for them.
+  const applied = [
+    draft.key && m.ai_applied_key({ key: draft.key }),
+    draft.bpm && m.ai_applied_tempo({ bpm: draft.bpm }),
+    draft.moods.length > 0 && m.ai_applied_mood({ moods: draft.moods.join(', ') }),
+  ].filter(Boolean);
+
   return (
     <>
       <AiButton label="Analyze (AI)" busyLabel="Analyzing..." run={analyze} />
+      {applied.length > 0 && (
+        <p className="small text-secondary mb-0 w-100 order-last text-end" role="status" data-testid="analysis-applied">
+          <span className="fw-semibold">{m.ai_applied_title()}</span> {applied.join(' · ')}
+        </p>
+      )}
       <AnalysisResultsDialog
         show={insights !== null}
         insights={insights}

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { FFMPEG } from '../../../media-worker/media/run.ts';
-import { browserSuite, openPage } from '../../../site/test/browser.ts';
+import { browserSuite, openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
 import { hydrated, toastSaying } from '../../accounts/test/browser.ts';
 import { image } from '../../releases/test/fixtures.ts';
 
@@ -175,6 +175,11 @@ describe('ai: Analyze and Enhance in the upload wizard (browser)', function () {
     await dialog.waitFor({ state: 'detached' });
     expect((await draftOf(page)).draft).to.include({ key: 'A minor', bpm: 120 });
     expect((await draftOf(page)).draft.moods).to.deep.equal(moods);
+    // What was applied shows in the form, not only in the toast.
+    expect(await page.getByTestId('analysis-applied').textContent()).to.equal(
+      `In this release: Key A minor · 120 BPM · Mood: ${moods.join(', ')}`,
+    );
+    await page.getByTestId('analysis-applied').screenshot({ path: path.join(SHOTS_DIR, 'wizard-applied.png') });
 
     // Enhance: the description is written from the title, the artist and the analysed key and tempo.
     await page.getByLabel('Track Description').fill('Recorded at night by the harbour.');

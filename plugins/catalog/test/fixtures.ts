@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { FFMPEG } from '../../../media-worker/media/run.ts';
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import { readEnabledList } from '../../../api/plugins/loader.ts';
@@ -70,4 +76,20 @@ export async function queriesDuring(knex: Knex, work: () => Promise<unknown>): P
     knex.off('query', onQuery);
   }
   return queries;
+}
+
+/** A one-second test-pattern video with sound, as a phone would send (H.264 in MP4). */
+export async function testVideo(): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'exclusive-video-'));
+  const file = path.join(dir, 'clip.mp4');
+  try {
+    await promisify(execFile)(FFMPEG, [
+      ...['-f', 'lavfi', '-i', 'testsrc=duration=1:size=160x120:rate=10'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-shortest'],
+      ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

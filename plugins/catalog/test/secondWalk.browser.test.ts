@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
-import { openPage } from '../../../site/test/browser.ts';
+import path from 'node:path';
+import { openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
 import { UNSUBSCRIBE_CONSEQUENCES } from '../rules.ts';
 import { WITHDRAW_MESSAGES } from '../../releases/rules.ts';
 
-// Issue 44, walked in a browser: what a visitor, a fan and an artist hit (points 1, 3, 8, 12 and 14).
+// Issue 44, walked in a browser: what a visitor, a fan and an artist hit (points 1, 3, 8, 12, 14 and 15).
 // One page per journey; each assertion failed before its change.
 
 /** WCAG contrast ratio of two CSS rgb() colours. */
@@ -156,6 +157,58 @@ describe('the second walk (browser)', function () {
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await toastSaying(page, 'withdrawn');
     expect(await knex('tracks').where({ id: coming.id })).to.have.length(0);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('small things (point 15): wide tables fit, the phone says Search whole, no sideways page, compact actions, the hero in the tab', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
+    await page.goto('/transparency');
+    const table = page.getByTestId('transparency-table');
+    expect(
+      await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+      'the last column is not cut',
+    ).to.be.at.most(0);
+    await table.screenshot({ path: path.join(SHOTS_DIR, 'walk-transparency-1366.png') });
+
+    // The tab says the hero's title as edited (it kept the default before).
+    const { content } = suite.server.app.kernel.services;
+    const hero = (await content.list()).find((block: { key: string }) => block.key === 'hero_title')!;
+    await content.update(hero.id, 'Every month, one song', 1);
+    await page.goto('/');
+    expect(await page.title()).to.equal('OneTrack | Every month, one song');
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    const short = page.locator('.topbar-search-short');
+    expect(await short.textContent()).to.equal('Search');
+    expect(await short.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().width > 0)).to.equal(
+      true,
+    );
+    expect(
+      await page.locator('.topbar-search input').evaluate((i) => getComputedStyle(i, '::placeholder').color),
+    ).to.equal('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'walk-home-375.png') });
+
+    await page.goto('/developers');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).to.be.at.most(0);
+
+    await page.goto(`/tracks/${track.id}`);
+    await hydrated(page);
+    // Play, Like, Share, Subscribe, Support, Embed, Report: rows of a few each, not one per line.
+    const rows = await page.evaluate(
+      () =>
+        new Set(
+          [...document.querySelectorAll('.track-page-actions :is(.btn, a)')]
+            .filter((e) => e.getBoundingClientRect().height > 0)
+            .map((e) => Math.round(e.getBoundingClientRect().top / 10)),
+        ).size,
+    );
+    expect(rows).to.be.at.most(4);
+    await page.locator('.track-page-actions').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS_DIR, 'walk-track-375.png') });
     expect(errors).to.deep.equal([]);
     await page.context().close();
   });

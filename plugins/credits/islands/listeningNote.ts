@@ -1,16 +1,22 @@
 import { plural } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { formatCents } from '../money.ts';
 import type { FanStatementData } from './statementTypes.ts';
 
 /**
- * What the fan's unallocated credits do with their money, said plainly while the month is open (the
- * Credit Vault) and once it is over (their statement); null when they gave all their credits.
+ * What the fan's pledged and unallocated credits do with their money, said plainly while the month is
+ * open (the Credit Vault) and once it is over (their statement); null when they gave all their credits.
  */
 export function listeningNote(s: FanStatementData): string | null {
+  const pledged = s.pledgedCredits > 0 ? m.credits_pledged_note({ count: s.pledgedCredits }) : null;
+  return [pledged, unallocatedNote(s)].filter(Boolean).join(' ') || null;
+}
+
+function unallocatedNote(s: FanStatementData): string | null {
   const left = s.unallocatedCredits;
   if (left <= 0) return null;
   const credits = `Your ${plural(left, 'unallocated credit')}`;
-  const gave = s.allocatedCredits > 0;
+  const gave = s.allocatedCredits + s.pledgedCredits > 0;
   if (!s.followsListening) {
     if (s.final)
       return gave

@@ -179,6 +179,7 @@ describe('credits: fan and artist statements', () => {
       monthlyCredits: 100,
       trial: true,
       allocatedCredits: 90,
+      pledgedCredits: 0,
       unallocatedCredits: 10,
       followsListening: false,
       artistsCents: 699,

@@ -156,6 +156,10 @@ export default function SearchBox() {
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
+      {/* A phone's field is too narrow for the whole placeholder: this shorter one shows there instead. */}
+      <span className="topbar-search-short" aria-hidden="true">
+        {m.search_placeholder_short()}
+      </span>
       <ul
         id={listId}
         role="listbox"

@@ -73,7 +73,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
                 <span>{formatDuration(draft.duration)}</span> · <span>{(draft.audioSize / MB).toFixed(2)} MB</span>
               </p>
             </div>
-            <div className="d-flex gap-2">
+            <div className="d-flex flex-wrap justify-content-end gap-2">
               <IslandSlot slot="upload.audio-tools" fillers={audioTools} draft={draft} update={update} />
               <Button
                 size="sm"
