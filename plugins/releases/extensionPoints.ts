@@ -17,5 +17,7 @@ declare module '../../api/plugins/types.ts' {
     'upload.lyrics': DraftTools;
     /** Once the track is created, awaited before the wizard's last step. */
     'upload.submitted': (release: ReleaseJson, draft: ReleaseDraft) => Promise<void> | void;
+    /** Under the edit screen's form (/releases/{id}/edit). */
+    'release.edit-sections': { release: { id: number; title: string } };
   }
 }
