@@ -56,8 +56,6 @@ export function isArtistSort(value: unknown): value is ArtistSort {
 export const DROP_SORTS = ['latest', 'popular'] as const;
 export type DropSort = (typeof DROP_SORTS)[number];
 export const DEFAULT_DROP_SORT: DropSort = 'latest';
-export const DROP_SORT_LABELS: Record<DropSort, string> = { latest: 'Latest', popular: 'Popular' };
-
 export function isDropSort(value: unknown): value is DropSort {
   return typeof value === 'string' && (DROP_SORTS as readonly string[]).includes(value);
 }

@@ -22,6 +22,19 @@ export const CONVERTED = [
   'plugins/catalog/pages/artists.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
+  'plugins/catalog/pages/artist.astro',
+  'plugins/catalog/pages/track.astro',
+  'plugins/catalog/pages/discover.astro',
+  'plugins/catalog/components/ComingRelease.astro',
+  'plugins/catalog/components/TrackPageArtist.astro',
+  'plugins/catalog/components/Pager.astro',
+  'plugins/catalog/components/GenreFilter.astro',
+  'plugins/catalog/islands/TrackActions.tsx',
+  'plugins/catalog/islands/ArtistActions.tsx',
+  'plugins/catalog/islands/TrackExtras.tsx',
+  'plugins/catalog/islands/ShareDialog.tsx',
+  'plugins/catalog/islands/EmbedDialog.tsx',
+  'plugins/catalog/islands/WaveformSeek.tsx',
 ];
 
 /** Names that stay as they are in every language. */

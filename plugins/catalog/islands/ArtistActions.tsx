@@ -3,6 +3,7 @@ import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import contact from 'virtual:onetrack/islands/artist.contact';
 import { useCopiedFlag } from './useCopiedFlag.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
@@ -31,7 +32,8 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
             aria-busy={dialogs.pending === 'support'}
             onClick={() => dialogs.show('support')}
           >
-            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
+            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} />{' '}
+            {m.track_support()}
           </button>
           <IslandSlot fillers={contact} artist={artist} currentUserId={currentUserId} />
         </>
@@ -43,7 +45,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
         onClick={() => dialogs.show('share')}
       >
         <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} />{' '}
-        {copied ? 'Link copied!' : 'Share'}
+        {copied ? m.track_link_copied() : m.track_share()}
       </button>
       <Suspense>
         {dialogs.rendered('support') && (
@@ -60,7 +62,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
             onHide={dialogs.close}
             url={shareUrl}
             title={artist.name}
-            copiedText="Artist profile link copied to clipboard"
+            copiedText={m.artist_link_copied_text()}
             onCopied={markCopied}
           />
         )}

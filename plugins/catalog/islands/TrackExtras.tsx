@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const SupportDialog = lazy(() => import('../../credits/islands/SupportDialog.tsx'));
@@ -25,7 +26,8 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
         aria-busy={dialogs.pending === 'support'}
         onClick={() => dialogs.show('support')}
       >
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} />{' '}
+        {m.track_support()}
       </button>
       {embedSnippet && (
         <button
@@ -34,7 +36,7 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
           aria-busy={dialogs.pending === 'embed'}
           onClick={() => dialogs.show('embed')}
         >
-          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> Embed
+          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> {m.track_embed()}
         </button>
       )}
       <Suspense>
