@@ -20,3 +20,14 @@ export function intlLocale(): string {
   const locale = currentLocale();
   return locale === 'ar' ? 'ar-u-nu-latn' : locale;
 }
+
+const MARK = '\u0000';
+
+/**
+ * A sentence with markup inside (a link): its text before and after the placeholder, so the page
+ * writes `before<a>…</a>after` and each language keeps its own word order around the link.
+ */
+export function aroundMark(write: (mark: string) => string): [string, string] {
+  const [before, after = ''] = write(MARK).split(MARK);
+  return [before, after];
+}

@@ -35,10 +35,13 @@ export const CONVERTED = [
   'plugins/catalog/islands/ShareDialog.tsx',
   'plugins/catalog/islands/EmbedDialog.tsx',
   'plugins/catalog/islands/WaveformSeek.tsx',
+  'plugins/insights/pages/dashboard.astro',
+  'plugins/insights/components/LineChart.astro',
+  'plugins/insights/components/SourcesChart.astro',
 ];
 
 /** Names that stay as they are in every language. */
-const PROPER = new Set(['OneTrack']);
+const PROPER = new Set(['OneTrack', 'CSV']);
 
 const LETTER = /\p{L}/u;
 const ATTRIBUTE = /\b(?:aria-label|title|placeholder|alt|label|aria-valuetext)=(["'])(.*?)\1/g;
