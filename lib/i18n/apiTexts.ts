@@ -54,6 +54,12 @@ export const API_TEXTS: Record<string, () => string> = {
   'File must be an image (jpg, png, etc.)': m.api_photo_not_image,
   'File size must be less than 10MB': m.api_photo_too_large,
   'Image must be at least 100x100 pixels': m.api_photo_too_small,
+  'This pledge was already cancelled': m.api_pledge_cancelled,
+  'This pledge already landed with the drop': m.api_pledge_converted,
+  'Please log in to pledge credits': m.api_pledge_login,
+  'Pledge not found': m.api_pledge_not_found,
+  'This pledge was already released back to your balance': m.api_pledge_released,
+  'You cannot pledge credits to yourself': m.api_pledge_self,
   'You have changed your profile many times in the last hour.': m.api_profile_changes,
   'This link is invalid, was already used or has expired. Ask for a new one.': m.api_recovery_bad_link,
   'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.':
@@ -61,6 +67,7 @@ export const API_TEXTS: Record<string, () => string> = {
   'Too many accounts were registered from your network.': m.api_registrations,
   'Please select an artist': m.api_select_artist,
   'You cannot allocate credits to yourself': m.api_self_allocation,
+  'Please log in to subscribe to artists': m.api_subscribe_login,
   'This account is suspended': m.api_suspended,
   'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.':
     m.api_trial_ended,

@@ -21,6 +21,20 @@ export function intlLocale(): string {
   return locale === 'ar' ? 'ar-u-nu-latn' : locale;
 }
 
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money in minor units (cents) as the current language writes the currency: "€46.91", "46,91 €". */
+export function money(cents: number, currency: string): string {
+  const locale = intlLocale();
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const options = { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+    moneyFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  }
+  return format.format(cents / 100);
+}
+
 const MARK = '\u0000';
 
 /**

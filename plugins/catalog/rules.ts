@@ -133,10 +133,6 @@ export const UNSUBSCRIBE_FAILED = 'Unsubscribing failed. Please try again.';
 
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
-export const SUBSCRIBE_FAILED = {
-  title: 'Subscription failed',
-  description: 'There was a problem subscribing to this artist. Please try again.',
-};
 export const LIKE_LOGIN = 'Please log in to like tracks';
 
 /** Claims of numbered collectibles (NFT exclusives): for the artist's subscribers, once each. */

@@ -11,24 +11,12 @@ const PERCENT = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'pe
 const MONTH = perLocale(
   (locale) => new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
 );
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export const count = (v: number) => COUNT().format(Math.round(v));
 export const percent = (v: number) =>
   intlLocale() === 'en' ? `${Math.round(v * 100)}\u00a0%` : PERCENT().format(Math.round(v * 100) / 100);
 export const fewerThan = () => m.dash_fewer_than({ count: MIN_LISTENERS });
 export const guarded = (v: Guarded, format: (v: number) => string = count) => (v === null ? fewerThan() : format(v));
-
-/** Money in minor units, as the reader's language writes the currency. */
-export function money(cents: number, currency: string): string {
-  const key = `${intlLocale()} ${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
-    const options = { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
-    moneyFormats.set(key, (format = new Intl.NumberFormat(intlLocale() === 'en' ? 'en' : intlLocale(), options)));
-  }
-  return format.format(cents / 100);
-}
 
 /** A 'YYYY-MM' month as words: 'November 2026', '2026年11月'. */
 export const monthWords = (month: string) => MONTH().format(new Date(`${month}-01T00:00:00Z`));

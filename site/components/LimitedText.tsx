@@ -30,9 +30,10 @@ export function CharCount({
         : '';
   return (
     <div id={id} className={`char-count ${state}`.trim()} data-testid="char-count" hidden={quiet && !state}>
-      <span aria-hidden="true">
+      {/* Left to right in Arabic too: "42 / 120" must not read "120 / 42". */}
+      <bdi aria-hidden="true" dir="ltr">
         {length.toLocaleString('en-US')} / {max.toLocaleString('en-US')}
-      </span>
+      </bdi>
       <span className="visually-hidden">At most {plural(max, 'character')}.</span>
       <span className="visually-hidden" aria-live="polite">
         {notice}

@@ -38,6 +38,21 @@ export const CONVERTED = [
   'plugins/insights/pages/dashboard.astro',
   'plugins/insights/components/LineChart.astro',
   'plugins/insights/components/SourcesChart.astro',
+  'plugins/admin/pages/admin.astro',
+  'plugins/admin/islands/ContentEditor.tsx',
+  'plugins/admin/islands/AdminLink.tsx',
+  'plugins/catalog/components/Countdown.astro',
+  'plugins/catalog/components/SubscribeButton.astro',
+  'plugins/catalog/components/DropRecord.astro',
+  'plugins/pledges/components/PledgePanel.astro',
+  'plugins/pledges/components/PledgesWaiting.astro',
+  'plugins/pledges/components/VaultPledges.astro',
+  'plugins/pledges/islands/PledgeButton.tsx',
+  'plugins/pledges/islands/PledgeDialog.tsx',
+  'plugins/pledges/islands/PledgedList.tsx',
+  'plugins/pledges/islands/pledge.ts',
+  'plugins/catalog/client/subscribe.ts',
+  'plugins/catalog/client/subscribeButtons.ts',
 ];
 
 /** Names that stay as they are in every language. */
