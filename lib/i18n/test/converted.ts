@@ -53,6 +53,21 @@ export const CONVERTED = [
   'plugins/pledges/islands/pledge.ts',
   'plugins/catalog/client/subscribe.ts',
   'plugins/catalog/client/subscribeButtons.ts',
+  'plugins/offline/components/OfflineBanner.astro',
+  'plugins/offline/components/OfflineSettings.astro',
+  'plugins/offline/pages/offline.astro',
+  'plugins/offline/islands/KeepOffline.tsx',
+  'plugins/offline/islands/OfflineTracks.tsx',
+  'plugins/ai/islands/AiButton.tsx',
+  'plugins/ai/islands/AnalysisResultsDialog.tsx',
+  'plugins/ai/islands/AnalyzeAudio.tsx',
+  'plugins/ai/islands/EnhanceDescription.tsx',
+  'plugins/ai/analysisRows.ts',
+  'plugins/comments/islands/CommentList.tsx',
+  'plugins/comments/islands/CommentStrip.tsx',
+  'plugins/comments/islands/CommentAvatar.tsx',
+  'plugins/comments/components/TrackComments.astro',
+  'plugins/comments/components/CommentMarks.astro',
 ];
 
 /** Names that stay as they are in every language. */
