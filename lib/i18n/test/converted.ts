@@ -68,6 +68,10 @@ export const CONVERTED = [
   'plugins/comments/islands/CommentAvatar.tsx',
   'plugins/comments/components/TrackComments.astro',
   'plugins/comments/components/CommentMarks.astro',
+  'plugins/subsonic/pages/apps.astro',
+  'plugins/subsonic/components/AppsLink.astro',
+  'plugins/subsonic/islands/AppPasswords.tsx',
+  'plugins/insights/islands/PrivateLinks.tsx',
 ];
 
 /** Names that stay as they are in every language. */
