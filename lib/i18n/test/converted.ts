@@ -72,6 +72,13 @@ export const CONVERTED = [
   'plugins/subsonic/components/AppsLink.astro',
   'plugins/subsonic/islands/AppPasswords.tsx',
   'plugins/insights/islands/PrivateLinks.tsx',
+  'plugins/lyrics/components/TrackLyrics.astro',
+  'plugins/lyrics/pages/track-lyrics.astro',
+  'plugins/lyrics/islands/LyricsLines.tsx',
+  'plugins/lyrics/islands/PlayerLyrics.tsx',
+  'plugins/lyrics/islands/LyricsPage.tsx',
+  'plugins/lyrics/islands/LyricsEditor.tsx',
+  'plugins/lyrics/islands/WizardLyrics.tsx',
 ];
 
 /** Names that stay as they are in every language. */
