@@ -54,6 +54,7 @@ export const API_TEXTS: Record<string, () => string> = {
   'File must be an image (jpg, png, etc.)': m.api_photo_not_image,
   'File size must be less than 10MB': m.api_photo_too_large,
   'Image must be at least 100x100 pixels': m.api_photo_too_small,
+  'Please choose a reason': m.api_pick_reason,
   'This pledge was already cancelled': m.api_pledge_cancelled,
   'This pledge already landed with the drop': m.api_pledge_converted,
   'Please log in to pledge credits': m.api_pledge_login,

@@ -79,6 +79,13 @@ export const CONVERTED = [
   'plugins/lyrics/islands/LyricsPage.tsx',
   'plugins/lyrics/islands/LyricsEditor.tsx',
   'plugins/lyrics/islands/WizardLyrics.tsx',
+  'plugins/moderation/islands/ReportButton.tsx',
+  'plugins/moderation/islands/ReportDialog.tsx',
+  'plugins/moderation/islands/CommentReport.tsx',
+  'plugins/moderation/islands/MessageReport.tsx',
+  'plugins/moderation/components/ArtistReport.astro',
+  'plugins/moderation/components/TrackReport.astro',
+  'plugins/moderation/components/AdminGate.astro',
 ];
 
 /** Names that stay as they are in every language. */
