@@ -86,6 +86,9 @@ export const CONVERTED = [
   'plugins/moderation/components/ArtistReport.astro',
   'plugins/moderation/components/TrackReport.astro',
   'plugins/moderation/components/AdminGate.astro',
+  'plugins/federation/components/FollowOnFediverse.astro',
+  'plugins/federation/components/FediverseFollowers.astro',
+  'plugins/federation/client/copyHandle.ts',
 ];
 
 /** Names that stay as they are in every language. */
