@@ -89,6 +89,7 @@ export const CONVERTED = [
   'plugins/federation/components/FollowOnFediverse.astro',
   'plugins/federation/components/FediverseFollowers.astro',
   'plugins/federation/client/copyHandle.ts',
+  'plugins/insights/pages/preview.astro',
 ];
 
 /** Names that stay as they are in every language. */
