@@ -41,11 +41,6 @@ export const LISTENER_DAYS = 30;
 export const ARTIST_SORTS = ['name', 'popular', 'streak'] as const;
 export type ArtistSort = (typeof ARTIST_SORTS)[number];
 export const DEFAULT_ARTIST_SORT: ArtistSort = 'name';
-export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
-  popular: 'Popular',
-  name: 'A-Z',
-  streak: 'Longest streak',
-};
 export const ARTIST_SORT_MESSAGE = `sort must be one of ${ARTIST_SORTS.join(', ')}`;
 
 export function isArtistSort(value: unknown): value is ArtistSort {
@@ -127,9 +122,6 @@ export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
 export const NOT_SUBSCRIBED = 'You are not subscribed to this artist';
 
 /** What ending a subscription means, said before the fan confirms it (issue 44 point 1). */
-export const UNSUBSCRIBE_CONSEQUENCES =
-  'You will get no more notifications of their drops, your pre-saves of their coming releases are cancelled, and their exclusives lock again.';
-export const UNSUBSCRIBE_FAILED = 'Unsubscribing failed. Please try again.';
 
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';

@@ -90,6 +90,8 @@ export const CONVERTED = [
   'plugins/federation/components/FediverseFollowers.astro',
   'plugins/federation/client/copyHandle.ts',
   'plugins/insights/pages/preview.astro',
+  'plugins/catalog/components/DirectorySort.astro',
+  'plugins/catalog/islands/UnsubscribeButton.tsx',
 ];
 
 /** Names that stay as they are in every language. */
