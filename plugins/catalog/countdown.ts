@@ -30,7 +30,12 @@ export function compactCountdown(remainingMs: number): string {
 }
 
 /** The full view's box labels, in the reader's language. */
-export const fullCountdownUnits = () => [m.countdown_days(), m.countdown_hours(), m.countdown_mins(), m.countdown_secs()];
+export const fullCountdownUnits = () => [
+  m.countdown_days(),
+  m.countdown_hours(),
+  m.countdown_mins(),
+  m.countdown_secs(),
+];
 
 /** The four boxes of the full view, two digits each (days may have more). */
 export function fullCountdown(remainingMs: number): string[] {

@@ -33,5 +33,7 @@ export function monthInWords(month: string): string {
 /** 'March 2026' ('2026年3月' in Japanese): the About tab's join month, as the reader's language writes a month. */
 export function joinedMonth(epochMs: number): string {
   const locale = intlLocale() === 'en' ? 'en-US' : intlLocale();
-  return DateTime.fromMillis(epochMs, { zone: 'utc' }).setLocale(locale).toLocaleString({ month: 'long', year: 'numeric' });
+  return DateTime.fromMillis(epochMs, { zone: 'utc' })
+    .setLocale(locale)
+    .toLocaleString({ month: 'long', year: 'numeric' });
 }

@@ -88,7 +88,21 @@ export function barChart(labels: string[], values: number[], width = CHART.width
     const common = { label, y: band(label) ?? 0, height: band.bandwidth(), width: length, value: values[i] };
     const base = width - BAR_LEFT;
     return rtl
-      ? { ...common, x: base - length, labelX: base + 8, labelAnchor: 'start', valueX: base - length - 6, valueAnchor: 'end' }
-      : { ...common, x: BAR_LEFT, labelX: BAR_LEFT - 8, labelAnchor: 'end', valueX: BAR_LEFT + length + 6, valueAnchor: 'start' };
+      ? {
+          ...common,
+          x: base - length,
+          labelX: base + 8,
+          labelAnchor: 'start',
+          valueX: base - length - 6,
+          valueAnchor: 'end',
+        }
+      : {
+          ...common,
+          x: BAR_LEFT,
+          labelX: BAR_LEFT - 8,
+          labelAnchor: 'end',
+          valueX: BAR_LEFT + length + 6,
+          valueAnchor: 'start',
+        };
   });
 }

@@ -9,7 +9,8 @@ import { intlLocale, perLocale } from '../../lib/i18n/format.ts';
 const COUNT = perLocale((locale) => new Intl.NumberFormat(locale === 'en' ? 'en-US' : locale));
 const PERCENT = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }));
 const MONTH = perLocale(
-  (locale) => new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  (locale) =>
+    new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
 );
 
 export const count = (v: number) => COUNT().format(Math.round(v));

@@ -32,8 +32,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
             aria-busy={dialogs.pending === 'support'}
             onClick={() => dialogs.show('support')}
           >
-            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} />{' '}
-            {m.track_support()}
+            <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> {m.track_support()}
           </button>
           <IslandSlot fillers={contact} artist={artist} currentUserId={currentUserId} />
         </>

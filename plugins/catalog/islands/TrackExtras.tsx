@@ -26,8 +26,7 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
         aria-busy={dialogs.pending === 'support'}
         onClick={() => dialogs.show('support')}
       >
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} />{' '}
-        {m.track_support()}
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> {m.track_support()}
       </button>
       {embedSnippet && (
         <button

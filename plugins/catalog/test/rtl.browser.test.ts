@@ -10,7 +10,9 @@ describe('right to left: a journey in Arabic (browser)', function () {
   const suite = demoBrowserSuite();
 
   it('visits an artist and plays their track, the layout and the seek mirrored', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
     await page.goto('/ar');
     expect(await page.locator('html').getAttribute('dir')).to.equal('rtl');
     await hydrated(page);
@@ -21,10 +23,7 @@ describe('right to left: a journey in Arabic (browser)', function () {
     await page.waitForURL(`${suite.server.url}/ar/artist/${suite.nova.id}`);
     await hydrated(page);
     await page.getByRole('tab', { name: 'المقطوعات' }).waitFor();
-    expect(await page.locator('.artist-stats dt').allTextContents()).to.deep.equal([
-      'الإصدارات',
-      'المستمعون الشهريون',
-    ]);
+    expect(await page.locator('.artist-stats dt').allTextContents()).to.deep.equal(['الإصدارات', 'المستمعون الشهريون']);
     // The play button sits at the cover's bottom-left corner (bottom-right left to right).
     const card = page.locator('.track-card').first();
     const cover = (await card.locator('.track-card-cover').boundingBox())!;

@@ -45,7 +45,11 @@ export default function LyricsPage({ track, texts }: Props) {
         variant: 'success',
       });
     } catch (error) {
-      toast({ title: m.lyrics_not_saved(), description: messageOf(error, m.lyrics_try_again()), variant: 'destructive' });
+      toast({
+        title: m.lyrics_not_saved(),
+        description: messageOf(error, m.lyrics_try_again()),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }

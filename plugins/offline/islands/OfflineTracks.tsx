@@ -93,7 +93,11 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                     await removeKept(track.id);
                     toast({ title: m.offline_removed(), description: track.title });
                   } catch {
-                    toast({ title: m.offline_not_removed(), description: m.offline_try_again(), variant: 'destructive' });
+                    toast({
+                      title: m.offline_not_removed(),
+                      description: m.offline_try_again(),
+                      variant: 'destructive',
+                    });
                   } finally {
                     setRemoving(null);
                   }

@@ -45,9 +45,7 @@ export default function PledgedList({ pledges, anyArtist }: Props) {
         <PledgeButton anyArtist={anyArtist} signedIn />
       </div>
       {pledges.length === 0 ? (
-        <p className="text-secondary mb-0">
-          {m.pledge_empty()}
-        </p>
+        <p className="text-secondary mb-0">{m.pledge_empty()}</p>
       ) : (
         <ul className="list-unstyled pledge-list">
           {pledges.map((p) => (

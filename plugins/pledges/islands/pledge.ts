@@ -41,7 +41,9 @@ export async function pledgeCredits(
       description,
       variant: 'destructive',
       // A trial fan pledging to next month's drop is offered the membership that brings those credits.
-      ...(description === TRIAL_NEXT_MONTH ? { action: { label: m.pledge_upgrade(), href: localeHref(UPGRADE_PATH) } } : {}),
+      ...(description === TRIAL_NEXT_MONTH
+        ? { action: { label: m.pledge_upgrade(), href: localeHref(UPGRADE_PATH) } }
+        : {}),
     });
     return false;
   }

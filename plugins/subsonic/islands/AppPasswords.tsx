@@ -60,7 +60,11 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
       setConfirming(null);
       toast({ title: m.apps_deleted(), description: m.apps_deleted_text(), variant: 'success' });
     } catch (failure) {
-      toast({ title: m.apps_delete_failed(), description: messageOf(failure, m.apps_try_again()), variant: 'destructive' });
+      toast({
+        title: m.apps_delete_failed(),
+        description: messageOf(failure, m.apps_try_again()),
+        variant: 'destructive',
+      });
     } finally {
       setDeleting(null);
     }
