@@ -106,7 +106,7 @@ const MONTH_LONG = perLocale(
   (l) => new Intl.DateTimeFormat(intlOf(l), { month: 'long', year: 'numeric', timeZone: 'UTC' }),
 );
 
-/** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key, in the reader's language: the months strip's labels. */
+/** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key, in the reader's language (the months strip). */
 export function monthLabel(month: string, style: 'long' | 'narrow'): string {
   return (style === 'long' ? MONTH_LONG : MONTH_NARROW)().format(new Date(`${month}-01T00:00:00Z`));
 }
