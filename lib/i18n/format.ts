@@ -20,3 +20,28 @@ export function intlLocale(): string {
   const locale = currentLocale();
   return locale === 'ar' ? 'ar-u-nu-latn' : locale;
 }
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Money in minor units (cents) as the current language writes the currency: "€46.91", "46,91 €". */
+export function money(cents: number, currency: string): string {
+  const locale = intlLocale();
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const options = { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+    moneyFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  }
+  return format.format(cents / 100);
+}
+
+const MARK = '\u0000';
+
+/**
+ * A sentence with markup inside (a link): its text before and after the placeholder, so the page
+ * writes `before<a>…</a>after` and each language keeps its own word order around the link.
+ */
+export function aroundMark(write: (mark: string) => string): [string, string] {
+  const [before, after = ''] = write(MARK).split(MARK);
+  return [before, after];
+}

@@ -1,21 +1,30 @@
 // What the Audio Analysis Results dialog lists (spec §2 Step 3), as label and text: kept apart from
 // the dialog so the wording (confidence, "No steady beat") is tested without a browser.
 import type { AudioInsights } from './types.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { intlLocale, perLocale } from '../../lib/i18n/format.ts';
 
-/** Spec §3 allows mood as a list or a single value. */
+const LIST = perLocale((locale) => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }));
+const PERCENT = perLocale((locale) => new Intl.NumberFormat(locale, { style: 'percent' }));
+
+/** Spec §3 allows mood as a list or a single value. English keeps "a, b, c". */
 function joined(value: string[] | string | null | undefined): string {
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return intlLocale() === 'en' ? value.join(', ') : LIST().format(value);
   return value ?? '';
 }
 
-const share = (value: number) => `${Math.round(Math.max(0, Math.min(1, value)) * 100)} %`;
+/** A 0–1 share as the language writes a percentage; English keeps "87 %". */
+function share(value: number): string {
+  const rounded = Math.round(Math.max(0, Math.min(1, value)) * 100);
+  return intlLocale() === 'en' ? `${rounded} %` : PERCENT().format(rounded / 100);
+}
 
 /** Below this confidence a measurement is presented as unsure (about half of such answers are wrong). */
 export const UNSURE = 0.5;
 
-/** How sure the measurement is, e.g. " · 87 % confidence"; nothing when it was not measured. */
-function confidence(value: number | null | undefined): string {
-  return value == null ? '' : ` · ${share(value)} confidence`;
+/** What was measured with how sure it is, e.g. "120 BPM · 87 % confidence"; alone when that was not measured. */
+function confidence(what: string, value: number | null | undefined): string {
+  return value == null ? what : m.ai_confidence({ what, share: share(value) });
 }
 
 /**
@@ -25,14 +34,18 @@ function confidence(value: number | null | undefined): string {
 function tempo(insights: AudioInsights | null): string {
   const sure = insights?.measurements?.tempoConfidence;
   if (insights?.bpm) {
+    const bpm = Math.round(insights.bpm);
     // An unsure tempo is most often off by an octave: the alternatives are named so the artist can tap along and pick.
-    const octaves =
-      sure != null && sure < UNSURE
-        ? ` (unsure: it may be ${Math.round(insights.bpm / 2)} or ${Math.round(insights.bpm * 2)})`
-        : '';
-    return `${Math.round(insights.bpm)} BPM${confidence(sure)}${octaves}`;
+    if (sure != null && sure < UNSURE)
+      return m.ai_tempo_unsure({
+        bpm,
+        share: share(sure),
+        half: Math.round(insights.bpm / 2),
+        double: Math.round(insights.bpm * 2),
+      });
+    return confidence(m.ai_bpm({ bpm }), sure);
   }
-  return insights?.measurements && !insights.measurements.silent ? 'No steady beat' : 'Unknown';
+  return insights?.measurements && !insights.measurements.silent ? m.ai_no_beat() : m.ai_unknown();
 }
 
 /**
@@ -41,28 +54,33 @@ function tempo(insights: AudioInsights | null): string {
  */
 function genre(insights: AudioInsights | null): string {
   const ranked = insights?.genres ?? [];
-  const others = (list: typeof ranked) => list.map((g) => `${g.genre} ${share(g.confidence)}`).join(', ');
-  if (insights?.genre && ranked.length)
-    return `${insights.genre} · ${share(ranked[0].confidence)} likely${ranked.length > 1 ? ` (then ${others(ranked.slice(1))})` : ''}`;
-  if (ranked.length) return `No confident answer from the audio (closest: ${others(ranked)})`;
-  return insights?.genre || 'Unknown';
+  const others = (list: typeof ranked) => joined(list.map((g) => `${g.genre} ${share(g.confidence)}`));
+  if (insights?.genre && ranked.length) {
+    const likely = { genre: insights.genre, share: share(ranked[0].confidence) };
+    return ranked.length > 1
+      ? m.ai_genre_likely_then({ ...likely, others: others(ranked.slice(1)) })
+      : m.ai_genre_likely(likely);
+  }
+  if (ranked.length) return m.ai_genre_none({ others: others(ranked) });
+  return insights?.genre || m.ai_unknown();
+}
+
+function key(insights: AudioInsights | null): string {
+  const sure = insights?.measurements?.key?.confidence;
+  if (!insights?.key) return m.ai_unknown();
+  if (sure != null && sure < UNSURE) return m.ai_key_unsure({ key: insights.key, share: share(sure) });
+  return confidence(insights.key, sure);
 }
 
 export function analysisRows(insights: AudioInsights | null): Array<[string, string]> {
-  const measured = insights?.measurements;
   return [
-    ['Tempo', tempo(insights)],
-    [
-      'Key',
-      insights?.key
-        ? `${insights.key}${confidence(measured?.key?.confidence)}${(measured?.key?.confidence ?? 1) < UNSURE ? ' (unsure: check it by ear)' : ''}`
-        : 'Unknown',
-    ],
-    ['Genre', genre(insights)],
-    ['Instruments', joined(insights?.instruments) || 'None detected'],
-    ['Mood', joined(insights?.mood) || 'Unknown'],
-    ['Dynamic Range', insights?.dynamicRange || 'Not analyzed'],
-    ['Frequency Balance', insights?.frequencyBalance || 'Not analyzed'],
-    ['Production Style', insights?.productionStyle || 'Not analyzed'],
+    [m.ai_tempo(), tempo(insights)],
+    [m.ai_key(), key(insights)],
+    [m.ai_genre(), genre(insights)],
+    [m.ai_instruments(), joined(insights?.instruments) || m.ai_none_detected()],
+    [m.ai_mood(), joined(insights?.mood) || m.ai_unknown()],
+    [m.ai_dynamic_range(), insights?.dynamicRange || m.ai_not_analyzed()],
+    [m.ai_frequency_balance(), insights?.frequencyBalance || m.ai_not_analyzed()],
+    [m.ai_production_style(), insights?.productionStyle || m.ai_not_analyzed()],
   ];
 }

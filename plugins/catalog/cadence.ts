@@ -3,7 +3,7 @@
 // of the month they usually drop. Pure, so the service computes it for a whole list from one
 // query and the tests can walk it across month boundaries.
 
-import { monthName } from '../../lib/format.ts';
+import { perLocale } from '../../lib/i18n/format.ts';
 
 /** What the derivation needs of one released monthly drop. */
 export interface DropMark {
@@ -115,19 +115,15 @@ export function dropRecord(drops: readonly DropMark[], joined: string, current: 
   return record;
 }
 
-/** 1st, 2nd, 3rd, 4th … 21st, 22nd, 23rd … 31st. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix =
-    tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
+// Made once per language: Intl builds a formatter per toLocaleDateString call, which cost a profile's
+// artist page more than its queries (three labels for each of twelve months).
+const intlOf = (locale: string) => (locale === 'en' ? 'en-US' : locale);
+const MONTH_NARROW = perLocale((l) => new Intl.DateTimeFormat(intlOf(l), { month: 'narrow', timeZone: 'UTC' }));
+const MONTH_LONG = perLocale(
+  (l) => new Intl.DateTimeFormat(intlOf(l), { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
-// Made once: Intl builds a formatter per toLocaleDateString call, which cost a profile's artist page
-// more than its queries (three labels for each of twelve months).
-const MONTH_NARROW = new Intl.DateTimeFormat('en-US', { month: 'narrow', timeZone: 'UTC' });
-
-/** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key: the months strip's labels. */
+/** 'November 2026' (long) or 'N' (narrow) of a 'YYYY-MM' month key, in the reader's language (the months strip). */
 export function monthLabel(month: string, style: 'long' | 'narrow'): string {
-  return style === 'long' ? monthName(month) : MONTH_NARROW.format(new Date(`${month}-01T00:00:00Z`));
+  return (style === 'long' ? MONTH_LONG : MONTH_NARROW)().format(new Date(`${month}-01T00:00:00Z`));
 }

@@ -1,5 +1,6 @@
 // Countdown arithmetic and text, shared by the server render and the browser's ticking script.
-// Pure and tiny on purpose: it ships on every page that shows an artist card.
+// Pure and tiny on purpose: it ships on every page that shows an artist card (with its few messages).
+import * as m from '../../lib/i18n/messages.ts';
 
 export interface CountdownParts {
   days: number;
@@ -22,13 +23,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Spec §2 compact view: days only when above 0, then HH:MM:SS; LIVE! once the time has come. */
 export function compactCountdown(remainingMs: number): string {
-  if (remainingMs <= 0) return 'LIVE!';
+  if (remainingMs <= 0) return m.countdown_live();
   const { days, hours, mins, secs } = countdownParts(remainingMs);
-  return `${days > 0 ? `${days}d ` : ''}${pad(hours)}:${pad(mins)}:${pad(secs)}`;
+  const time = `${pad(hours)}:${pad(mins)}:${pad(secs)}`;
+  return days > 0 ? m.countdown_compact_days({ days, time }) : time;
 }
 
-export const FULL_COUNTDOWN_LIVE = 'Drop Available Now!';
-export const FULL_COUNTDOWN_UNITS = ['Days', 'Hours', 'Mins', 'Secs'] as const;
+/** The full view's box labels, in the reader's language. */
+export const fullCountdownUnits = () => [
+  m.countdown_days(),
+  m.countdown_hours(),
+  m.countdown_mins(),
+  m.countdown_secs(),
+];
 
 /** The four boxes of the full view, two digits each (days may have more). */
 export function fullCountdown(remainingMs: number): string[] {

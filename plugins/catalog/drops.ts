@@ -30,7 +30,10 @@ export function monthInWords(month: string): string {
   return monthOfKey(month).toFormat('LLLL yyyy');
 }
 
-/** 'March 2026': the About tab's join month. */
+/** 'March 2026' ('2026年3月' in Japanese): the About tab's join month, as the reader's language writes a month. */
 export function joinedMonth(epochMs: number): string {
-  return DateTime.fromMillis(epochMs, { zone: 'utc' }).setLocale('en-US').toFormat('LLLL yyyy');
+  const locale = intlLocale() === 'en' ? 'en-US' : intlLocale();
+  return DateTime.fromMillis(epochMs, { zone: 'utc' })
+    .setLocale(locale)
+    .toLocaleString({ month: 'long', year: 'numeric' });
 }

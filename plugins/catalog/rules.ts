@@ -23,11 +23,6 @@ export const LISTENER_DAYS = 30;
 export const ARTIST_SORTS = ['name', 'popular', 'streak'] as const;
 export type ArtistSort = (typeof ARTIST_SORTS)[number];
 export const DEFAULT_ARTIST_SORT: ArtistSort = 'name';
-export const ARTIST_SORT_LABELS: Record<ArtistSort, string> = {
-  popular: 'Popular',
-  name: 'A-Z',
-  streak: 'Longest streak',
-};
 export const ARTIST_SORT_MESSAGE = `sort must be one of ${ARTIST_SORTS.join(', ')}`;
 
 export function isArtistSort(value: unknown): value is ArtistSort {
@@ -38,8 +33,6 @@ export function isArtistSort(value: unknown): value is ArtistSort {
 export const DROP_SORTS = ['latest', 'popular'] as const;
 export type DropSort = (typeof DROP_SORTS)[number];
 export const DEFAULT_DROP_SORT: DropSort = 'latest';
-export const DROP_SORT_LABELS: Record<DropSort, string> = { latest: 'Latest', popular: 'Popular' };
-
 export function isDropSort(value: unknown): value is DropSort {
   return typeof value === 'string' && (DROP_SORTS as readonly string[]).includes(value);
 }
@@ -104,17 +97,8 @@ export const subscriptionRequired = ['artistId'] as const;
 export const SUBSCRIBE_SELF = 'You cannot subscribe to yourself';
 export const NOT_SUBSCRIBED = 'You are not subscribed to this artist';
 
-/** What ending a subscription means, said before the fan confirms it (issue 44 point 1). */
-export const UNSUBSCRIBE_CONSEQUENCES =
-  'You will get no more notifications of their drops, your pre-saves of their coming releases are cancelled, and their exclusives lock again.';
-export const UNSUBSCRIBE_FAILED = 'Unsubscribing failed. Please try again.';
-
 /** Spec §5 / §8 texts the subscribe controls show. */
 export const SUBSCRIBE_LOGIN = 'Please log in to subscribe to artists';
-export const SUBSCRIBE_FAILED = {
-  title: 'Subscription failed',
-  description: 'There was a problem subscribing to this artist. Please try again.',
-};
 
 /** Claims of numbered collectibles (NFT exclusives): for the artist's subscribers, once each. */
 export const CLAIM_LOGIN = 'Please log in to claim collectibles';

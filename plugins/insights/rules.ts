@@ -28,16 +28,11 @@ export const PLAY_WINDOW_MS = 30 * 60_000;
 export const PLAY_REPORTS_PER_WINDOW = { points: 600, windowMs: 10 * 60_000 };
 /** Listener figures below this are shown as "fewer than 5": a small audience must not be traceable. */
 export const MIN_LISTENERS = 5;
+/** How the CSV exports (data, in English whatever the page's language) write a withheld figure. */
 export const FEWER_THAN = `fewer than ${MIN_LISTENERS}`;
 /** The dashboard's periods: the month so far, or the last N days (today included). */
 export const PERIODS = ['month', '7', '30', '90'] as const;
 export type Period = (typeof PERIODS)[number];
-export const PERIOD_LABELS: Record<Period, string> = {
-  month: 'This month',
-  '7': 'Last 7 days',
-  '30': 'Last 30 days',
-  '90': 'Last 90 days',
-};
 /** Today's rollup is redone this often, so the dashboard lags the plays by at most this (plus a minute). */
 export const ROLLUP_EVERY_MS = 5 * 60_000;
 /** A private link lives at most this many days. */

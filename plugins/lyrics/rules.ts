@@ -54,6 +54,4 @@ export const MESSAGES = {
   pastEnd: (end: string) => `starts after the track ends (${end})`,
   wordsOutOfOrder: 'its word timings <mm:ss.xx> go backwards',
   mixed: 'has no timestamp, but other lines do: time every line, or none',
-  saved: 'Lyrics saved',
-  removed: 'Lyrics removed',
 };

@@ -17,11 +17,11 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
     {
       summary: 'The caller’s pledges still waiting for their drop',
       session: 'required',
-      login: MESSAGES.login,
+      login: MESSAGES.login(),
       responses: { 200: object({ pledges: arrayOf(Pledge) }) },
     },
     async (ctx) => {
-      const user = requireUser(ctx, MESSAGES.login);
+      const user = requireUser(ctx, MESSAGES.login());
       ctx.body = { pledges: await pledges.pendingOf(user.id) };
     },
   );
@@ -32,7 +32,7 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
     {
       summary: 'Pledge credits to an artist’s next monthly drop (held from that month’s grant)',
       session: 'required',
-      login: MESSAGES.login,
+      login: MESSAGES.login(),
       body: parsePledge,
       responses: { 201: object({ pledge: Pledge, credits: integer }) },
       errors: {
@@ -43,7 +43,7 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
       },
     },
     async (ctx) => {
-      const user = requireUser(ctx, MESSAGES.login);
+      const user = requireUser(ctx, MESSAGES.login());
       const { artistId, credits } = parsePledge(ctx.request.body);
       ctx.status = 201;
       ctx.body = await pledges.pledge(user.id, artistId, credits);
@@ -55,12 +55,12 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
     {
       summary: 'Take a pledge back before its drop',
       session: 'required',
-      login: MESSAGES.login,
+      login: MESSAGES.login(),
       responses: { 200: object({ credits: integer }) },
       errors: { 409: 'already cancelled, or already landed with the drop' },
     },
     async (ctx) => {
-      const user = requireUser(ctx, MESSAGES.login);
+      const user = requireUser(ctx, MESSAGES.login());
       ctx.body = await pledges.cancel(user.id, idParam(ctx.params.id, 'Pledge'));
     },
   );
@@ -72,11 +72,11 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
       summary:
         'The artists the caller may pledge to (never their own), by name, each with the month of their next drop',
       session: 'required',
-      login: MESSAGES.login,
+      login: MESSAGES.login(),
       responses: { 200: arrayOf(PledgeChoice) },
     },
     async (ctx) => {
-      ctx.body = await pledges.pledgeableArtists(requireUser(ctx, MESSAGES.login).id);
+      ctx.body = await pledges.pledgeableArtists(requireUser(ctx, MESSAGES.login()).id);
     },
   );
 
@@ -85,7 +85,7 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
     {
       summary: 'The pledge window of an artist’s next drop; to the artist, also what waits for them',
       session: 'required',
-      login: MESSAGES.login,
+      login: MESSAGES.login(),
       responses: {
         200: object({
           month: MONTH,
@@ -98,7 +98,7 @@ export function pledgesRoutes(router: ApiRouter, kernel: Kernel) {
       },
     },
     async (ctx) => {
-      const user = requireUser(ctx, MESSAGES.login);
+      const user = requireUser(ctx, MESSAGES.login());
       const artistId = idParam(ctx.params.id, 'Artist');
       // What waits for an artist is theirs to know: anyone else gets the window without it.
       const window = await pledges.window(artistId, user.id);

@@ -1,5 +1,6 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
-import { plural } from '../../lib/format.ts';
+import * as m from '../../lib/i18n/messages.ts';
+import { perLocale } from '../../lib/i18n/format.ts';
 import { allocateRequired, allocateRules } from '../credits/rules.ts';
 import { nextMonthStart } from '../credits/months.ts';
 
@@ -19,37 +20,39 @@ export function pledgeDeadline(month: string): Date {
   return new Date(start.getTime() - RELEASE_DAYS_BEFORE_MONTH_END * 86_400_000);
 }
 
-let monthWords: Intl.DateTimeFormat | undefined;
+// Made once per language, on first use (lib/format.ts says why).
+const MONTH = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { month: 'long', timeZone: 'UTC' }),
+);
 
-/** 'November' for '2026-11' (its formatter made once, on first use: lib/format.ts says why). */
+/** 'November' for '2026-11', in the reader's language. */
 export function monthName(month: string): string {
-  monthWords ??= new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
-  return monthWords.format(new Date(`${month}-01T00:00:00.000Z`));
+  return MONTH().format(new Date(`${month}-01T00:00:00.000Z`));
 }
 
+/** The API's texts: English here, answered in the caller's language (lib/i18n/apiTexts.ts). */
 export const MESSAGES = {
-  login: 'Please log in to pledge credits',
-  ownArtist: 'You cannot pledge credits to yourself',
-  artistNotFound: 'Artist not found',
-  pledgeNotFound: 'Pledge not found',
-  dropOut: (artist: string, month: string) =>
-    `${artist}'s ${monthName(month)} drop came out meanwhile: nothing was pledged, so pledge again to their next drop`,
+  login: m.api_pledge_login,
+  ownArtist: m.api_pledge_self,
+  artistNotFound: m.api_artist_not_found,
+  pledgeNotFound: m.api_pledge_not_found,
+  dropOut: (artist: string, month: string) => () => m.api_pledge_drop_out({ artist, month: monthName(month) }),
   settled: {
-    converted: 'This pledge already landed with the drop',
-    released: 'This pledge was already released back to your balance',
-    cancelled: 'This pledge was already cancelled',
-  } as Record<string, string>,
+    converted: m.api_pledge_converted,
+    released: m.api_pledge_released,
+    cancelled: m.api_pledge_cancelled,
+  } as Record<string, () => string>,
 };
 
 export const waitingText = (credits: number, month: string) =>
-  `${plural(credits, 'credit')} waiting for your ${monthName(month)} drop`;
+  m.pledge_waiting({ count: credits, month: monthName(month) });
 
 /** Spec-style toasts of the pledge dialog and the vault. */
 export const pledgedToast = (credits: number, artist: string, month: string) => ({
-  title: 'Credits Pledged',
-  description: `${plural(credits, 'credit')} pledged to ${artist}'s ${monthName(month)} drop`,
+  title: m.pledge_pledged(),
+  description: m.pledge_pledged_text({ count: credits, artist, month: monthName(month) }),
 });
 export const cancelledToast = (credits: number) => ({
-  title: 'Pledge Cancelled',
-  description: `${plural(credits, 'credit')} back in your balance`,
+  title: m.pledge_cancelled(),
+  description: m.pledge_cancelled_text({ count: credits }),
 });

@@ -25,7 +25,10 @@ export function CharCount({
   const notice = left <= 0 ? m.limit_reached({ max }) : state ? m.limit_left({ left }) : '';
   return (
     <div id={id} className={`char-count ${state}`.trim()} data-testid="char-count" hidden={quiet && !state}>
-      <span aria-hidden="true">{m.limit_count({ length, max })}</span>
+      {/* Left to right in Arabic too: "42 / 120" must not read "120 / 42". */}
+      <bdi aria-hidden="true" dir="ltr">
+        {m.limit_count({ length, max })}
+      </bdi>
       <span className="visually-hidden">{m.limit_at_most({ max })}</span>
       <span className="visually-hidden" aria-live="polite">
         {notice}

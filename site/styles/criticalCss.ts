@@ -15,12 +15,20 @@ import { listeningUrl, startChild, waitFor } from '../../api/test/processes.ts';
  * artist's exclusives or none, a past drop's badge, an explicit track); `all` is their union. A page's
  * own set is 1-2 KB gzipped smaller than `all`.
  */
-const SET_PAGES = {
+const LTR_PAGES = {
   home: ['/'],
   artist: ['/artist/1', '/artist/2', '/artist/3', '/artist/8'],
   track: ['/tracks/1', '/tracks/2', '/tracks/20'],
   discover: ['/discover'],
 } as const;
+/**
+ * Each page in Arabic too (issue 43): right to left its first screen holds other elements (shorter
+ * or longer texts move the fold) and the theme's `[dir="rtl"]` rules, so a set made from the English
+ * pages alone painted an Arabic page wrong until the theme came (a card's play button on the right).
+ */
+const SET_PAGES = Object.fromEntries(
+  Object.entries(LTR_PAGES).map(([set, pages]) => [set, [...pages, ...pages.map((page) => `/ar${page}`)]]),
+) as Record<keyof typeof LTR_PAGES, string[]>;
 export type CriticalSet = keyof typeof SET_PAGES | 'all';
 export const CRITICAL_SETS: CriticalSet[] = ['all', ...(Object.keys(SET_PAGES) as CriticalSet[])];
 const VIEWPORTS = [

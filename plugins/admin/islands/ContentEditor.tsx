@@ -10,11 +10,12 @@ import { toast } from '../../../site/stores/toasts.ts';
 import type { Section } from '../../content/blocks.ts';
 import type { ContentBlockJSON } from '../../content/models.ts';
 import { MAX_LENGTH, contentRequired, contentRules, tooLong } from '../../content/rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
-const TABS: Array<[Section, string]> = [
-  ['hero', 'Hero Section'],
-  ['mission', 'Mission'],
-  ['how_it_works', 'How It Works'],
+const TABS: Array<[Section, () => string]> = [
+  ['hero', m.content_tab_hero],
+  ['mission', m.content_tab_mission],
+  ['how_it_works', m.content_tab_how],
 ];
 
 function BlockForm({ block }: { block: ContentBlockJSON }) {
@@ -36,11 +37,11 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
       const updated = await apiRequest<ContentBlockJSON>('PATCH', `/api/content/${block.id}`, { value });
       setValue(updated.value);
       setSaved(updated.value);
-      toast({ title: 'Content Updated', description: `${block.label} has been saved`, variant: 'success' });
+      toast({ title: m.content_updated(), description: m.content_saved({ label: block.label }), variant: 'success' });
     } catch (failure) {
       toast({
-        title: 'Update Failed',
-        description: messageOf(failure, 'The content could not be saved'),
+        title: m.content_update_failed(),
+        description: messageOf(failure, m.content_not_saved()),
         variant: 'destructive',
       });
     } finally {
@@ -68,7 +69,7 @@ function BlockForm({ block }: { block: ContentBlockJSON }) {
         </Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" className="btn-gold mt-2" size="sm" disabled={pending || value === saved}>
-        {pending ? 'Saving…' : 'Save'}
+        {pending ? m.content_saving() : m.content_save()}
       </Button>
     </Form>
   );
@@ -78,7 +79,7 @@ export default function ContentEditor({ blocks }: { blocks: ContentBlockJSON[] }
   return (
     <Tabs defaultActiveKey="hero" id="content-tabs" className="mb-3">
       {TABS.map(([section, title]) => (
-        <Tab eventKey={section} title={title} key={section}>
+        <Tab eventKey={section} title={title()} key={section}>
           {blocks
             .filter((b) => b.section === section)
             .map((block) => (

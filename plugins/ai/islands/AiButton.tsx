@@ -2,8 +2,14 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 
+interface Props {
+  label: string;
+  busyLabel: string;
+  run(): Promise<void>;
+}
+
 /** A small button that runs an AI call: disabled with a spinner and `busyLabel` until it is done. */
-export function AiButton({ label, busyLabel, run }: { label: string; busyLabel: string; run: () => Promise<void> }) {
+export function AiButton({ label, busyLabel, run }: Props) {
   const [busy, setBusy] = useState(false);
   const click = async () => {
     setBusy(true);

@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { analysisRows } from '../analysisRows.ts';
 import type { AudioInsights } from '../types.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 export interface AnalysisResultsDialogProps {
   show: boolean;
@@ -27,8 +28,8 @@ export default function AnalysisResultsDialog({ show, onHide, insights, onApply 
   const rows = analysisRows(insights);
   return (
     <Modal show={show} onHide={onHide} centered size="lg" scrollable aria-labelledby="analysis-results-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="analysis-results-title">Audio Analysis Results</Modal.Title>
+      <Modal.Header closeButton closeLabel={m.dialog_close()}>
+        <Modal.Title id="analysis-results-title">{m.ai_results()}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <dl className="row mb-0">
@@ -43,23 +44,23 @@ export default function AnalysisResultsDialog({ show, onHide, insights, onApply 
         </dl>
         <section aria-labelledby="analysis-strengths" className="mt-3">
           <h3 id="analysis-strengths" className="h6 text-gold">
-            Creative Strengths
+            {m.ai_strengths()}
           </h3>
-          <ListOrFallback items={insights?.creativeStrengths} fallback="None detected" />
+          <ListOrFallback items={insights?.creativeStrengths} fallback={m.ai_none_detected()} />
         </section>
         <section aria-labelledby="analysis-improvements" className="mt-3">
           <h3 id="analysis-improvements" className="h6 text-gold">
-            Potential Improvements
+            {m.ai_improvements()}
           </h3>
-          <ListOrFallback items={insights?.potentialImprovements} fallback="None detected" />
+          <ListOrFallback items={insights?.potentialImprovements} fallback={m.ai_none_detected()} />
         </section>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-light" onClick={onHide}>
-          Close
+          {m.dialog_close()}
         </Button>
         <Button className="btn-gold" disabled={!insights} onClick={() => insights && onApply(insights)}>
-          Apply to Track
+          {m.ai_apply()}
         </Button>
       </Modal.Footer>
     </Modal>

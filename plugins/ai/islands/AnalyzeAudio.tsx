@@ -7,6 +7,7 @@ import { analyzeUpload } from '../client.ts';
 import type { AudioInsights } from '../types.ts';
 import { AiButton } from './AiButton.tsx';
 import AnalysisResultsDialog from './AnalysisResultsDialog.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /** "Analyze (AI)" next to the chosen audio file of the upload wizard (island slot upload.audio-tools). */
 export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' | 'update'>) {
@@ -18,11 +19,11 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
       const reply = await analyzeUpload(draft.audioUrl);
       if (!reply.success || !reply.insights) throw new Error(reply.message);
       setInsights(reply.insights);
-      toast({ title: 'Audio Analysis Complete', variant: 'success' });
+      toast({ title: m.ai_analysis_done(), variant: 'success' });
     } catch (e) {
       toast({
-        title: 'Analysis Failed',
-        description: messageOf(e, e instanceof Error && e.message ? e.message : 'Failed to analyze audio'),
+        title: m.ai_analysis_failed(),
+        description: messageOf(e, e instanceof Error && e.message ? e.message : m.ai_analysis_failed_text()),
         variant: 'destructive',
       });
     }
@@ -38,7 +39,7 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
 
   return (
     <>
-      <AiButton label="Analyze (AI)" busyLabel="Analyzing..." run={analyze} />
+      <AiButton label={m.ai_analyze()} busyLabel={m.ai_analyzing()} run={analyze} />
       {applied.length > 0 && (
         <p className="small text-secondary mb-0 w-100 order-last text-end" role="status" data-testid="analysis-applied">
           <span className="fw-semibold">{m.ai_applied_title()}</span> {applied.join(' · ')}
@@ -55,7 +56,7 @@ export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' 
             moods: Array.isArray(applied.mood) ? applied.mood : draft.moods,
           });
           setInsights(null);
-          toast({ title: 'Settings Applied', variant: 'success' });
+          toast({ title: m.ai_applied(), variant: 'success' });
         }}
       />
     </>

@@ -5,6 +5,7 @@ import { TOASTS, trackRules } from '../../releases/rules.ts';
 import type { StepProps } from '../../releases/islands/wizard/types.ts';
 import { enhanceTrack } from '../client.ts';
 import { AiButton } from './AiButton.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
 
@@ -36,11 +37,11 @@ export default function EnhanceDescription({
         key: draft.key || reply.suggestedKey || '',
         bpm: draft.bpm ?? reply.suggestedBPM,
       });
-      toast({ title: 'AI Enhancement Complete', variant: 'success' });
+      toast({ title: m.ai_enhanced(), variant: 'success' });
     } catch (e) {
-      toast({ title: 'Enhancement failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });
+      toast({ title: m.ai_enhance_failed(), description: messageOf(e, m.ai_try_again()), variant: 'destructive' });
     }
   };
 
-  return <AiButton label="Enhance (AI)" busyLabel="Enhancing..." run={enhance} />;
+  return <AiButton label={m.ai_enhance()} busyLabel={m.ai_enhancing()} run={enhance} />;
 }

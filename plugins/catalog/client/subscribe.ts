@@ -2,7 +2,7 @@ import { apiRequest } from '../../../site/lib/api.ts';
 import { addSubscription } from '../../../site/stores/shell.ts';
 import { signInToast } from '../../../site/lib/session.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { SUBSCRIBE_FAILED, SUBSCRIBE_LOGIN } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import type { SubscriptionJson } from '../types.ts';
 import { markSubscription } from './subscribeButtons.ts';
 
@@ -11,9 +11,9 @@ import { markSubscription } from './subscribeButtons.ts';
 
 async function subscribe(button: HTMLButtonElement): Promise<void> {
   const artistId = Number(button.dataset.subscribe);
-  const name = button.dataset.artistName ?? 'this artist';
+  const name = button.dataset.artistName ?? '';
   if (!button.dataset.signedIn) {
-    signInToast(SUBSCRIBE_LOGIN);
+    signInToast(m.api_subscribe_login());
     return;
   }
   button.disabled = true;
@@ -22,15 +22,15 @@ async function subscribe(button: HTMLButtonElement): Promise<void> {
     markSubscription(artistId, true);
     addSubscription(subscription.artist);
     toast({
-      title: `Subscribed to ${name}`,
-      description: "You'll now receive updates and exclusive content from this artist",
+      title: m.subscribed_to({ name }),
+      description: m.subscribe_done_text(),
       variant: 'success',
     });
   } catch (error) {
     button.disabled = false;
     // Spec §8: a failure from an artist card shows nothing.
     if (button.dataset.quiet) console.warn('subscription failed', error);
-    else toast({ ...SUBSCRIBE_FAILED, variant: 'destructive' });
+    else toast({ title: m.subscribe_failed(), description: m.subscribe_failed_text(), variant: 'destructive' });
   }
 }
 

@@ -4,6 +4,7 @@ import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import contact from 'virtual:onetrack/islands/artist.contact';
 import support from 'virtual:onetrack/islands/artist.support';
 import { useCopiedFlag } from './useCopiedFlag.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
@@ -39,7 +40,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
         onClick={() => dialogs.show('share')}
       >
         <TriggerIcon name={copied ? 'check' : 'share'} size={18} pending={dialogs.pending === 'share'} />{' '}
-        {copied ? 'Link copied!' : 'Share'}
+        {copied ? m.track_link_copied() : m.track_share()}
       </button>
       <Suspense>
         {dialogs.rendered('share') && (
@@ -48,7 +49,7 @@ export default function ArtistActions({ artist, currentUserId, shareUrl, shareOn
             onHide={dialogs.close}
             url={shareUrl}
             title={artist.name}
-            copiedText="Artist profile link copied to clipboard"
+            copiedText={m.artist_link_copied_text()}
             onCopied={markCopied}
           />
         )}

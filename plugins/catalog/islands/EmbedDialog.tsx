@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../site/components/Icon.tsx';
 import { toast } from '../../../site/stores/toasts.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Props {
   show: boolean;
@@ -17,24 +18,24 @@ export default function EmbedDialog({ show, onHide, snippet, title }: Props) {
     try {
       await navigator.clipboard.writeText(snippet);
       toast({
-        title: 'Embed code copied!',
-        description: 'Paste it into any web page to play this track there',
+        title: m.embed_copied(),
+        description: m.embed_copied_text(),
         variant: 'success',
       });
       onHide();
     } catch {
-      toast({ title: 'Failed to copy', variant: 'destructive' });
+      toast({ title: m.share_copy_failed(), variant: 'destructive' });
     }
   }
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="embed-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="embed-title">Embed {title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={m.dialog_close()}>
+        <Modal.Title id="embed-title">{m.embed_title({ title })}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <label htmlFor="embed-code" className="form-label">
-          Embed code
+          {m.embed_code()}
         </label>
         <textarea
           id="embed-code"
@@ -45,7 +46,7 @@ export default function EmbedDialog({ show, onHide, snippet, title }: Props) {
           onFocus={(e) => e.currentTarget.select()}
         />
         <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
-          <Icon name="link" size={18} /> Copy embed code
+          <Icon name="link" size={18} /> {m.embed_copy()}
         </Button>
       </Modal.Body>
     </Modal>

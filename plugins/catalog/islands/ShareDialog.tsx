@@ -2,6 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Icon } from '../../../site/components/Icon.tsx';
 import { toast } from '../../../site/stores/toasts.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 export interface ShareDialogProps {
   show: boolean;
@@ -18,17 +19,17 @@ export interface ShareDialogProps {
 
 /** Spec §2 share options: copy link, Twitter, Facebook, email, native share (falls back to copy). */
 export default function ShareDialog({ show, onHide, url, title, copiedText, onCopied }: ShareDialogProps) {
-  const text = `${title} on OneTrack`;
+  const text = m.share_on({ title });
   const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied!', description: copiedText, variant: 'success' });
+      toast({ title: m.track_link_copied(), description: copiedText, variant: 'success' });
       onCopied();
       onHide();
     } catch {
-      toast({ title: 'Failed to copy', variant: 'destructive' });
+      toast({ title: m.share_copy_failed(), variant: 'destructive' });
     }
   }
 
@@ -45,21 +46,21 @@ export default function ShareDialog({ show, onHide, url, title, copiedText, onCo
   const encoded = encodeURIComponent(url);
   const links = [
     {
-      label: 'Share on Twitter',
+      label: m.share_twitter(),
       href: `https://twitter.com/intent/tweet?url=${encoded}&text=${encodeURIComponent(text)}`,
     },
-    { label: 'Share on Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
-    { label: 'Share by email', href: `mailto:?subject=${encodeURIComponent(text)}&body=${encoded}` },
+    { label: m.share_facebook(), href: `https://www.facebook.com/sharer/sharer.php?u=${encoded}` },
+    { label: m.share_email(), href: `mailto:?subject=${encodeURIComponent(text)}&body=${encoded}` },
   ];
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="share-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="share-title">Share {title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={m.dialog_close()}>
+        <Modal.Title id="share-title">{m.share_title({ title })}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <label htmlFor="share-url" className="form-label">
-          Link
+          {m.share_link()}
         </label>
         <div className="input-group mb-3">
           <input
@@ -70,7 +71,7 @@ export default function ShareDialog({ show, onHide, url, title, copiedText, onCo
             onFocus={(e) => e.currentTarget.select()}
           />
           <Button variant="warning" className="btn-gold" onClick={() => void copy()}>
-            <Icon name="link" size={18} /> Copy link
+            <Icon name="link" size={18} /> {m.share_copy_link()}
           </Button>
         </div>
         <div className="d-grid gap-2">
@@ -87,7 +88,7 @@ export default function ShareDialog({ show, onHide, url, title, copiedText, onCo
           ))}
           {canShareNatively && (
             <Button variant="outline-light" onClick={() => void shareNatively()}>
-              More options…
+              {m.share_more()}
             </Button>
           )}
         </div>

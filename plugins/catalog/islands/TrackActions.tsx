@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
-import { plural } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import { useCopiedFlag } from './useCopiedFlag.ts';
@@ -29,7 +29,7 @@ export default function TrackActions({ track, shareUrl }: Props) {
   // The page's stats line above says the same count (issue 44 point 8: it read "0 likes" after a like).
   useEffect(() => {
     for (const line of document.querySelectorAll(`[data-like-line="${track.id}"]`))
-      line.textContent = plural(state.likeCount, 'like');
+      line.textContent = m.track_likes({ count: state.likeCount });
   }, [state.likeCount, track.id]);
 
   async function toggle() {
@@ -52,8 +52,8 @@ export default function TrackActions({ track, shareUrl }: Props) {
         aria-pressed={state.liked}
         onClick={() => void toggle()}
       >
-        <Icon name="heart" filled={state.liked} /> {state.liked ? 'Liked' : 'Like'}
-        <span className="like-count" aria-label={plural(state.likeCount, 'like')}>
+        <Icon name="heart" filled={state.liked} /> {state.liked ? m.track_liked() : m.track_like()}
+        <span className="like-count" aria-label={m.track_likes({ count: state.likeCount })}>
           {state.likeCount}
         </span>
       </button>
@@ -64,7 +64,7 @@ export default function TrackActions({ track, shareUrl }: Props) {
         onClick={() => dialogs.show('share')}
       >
         <TriggerIcon name={copied ? 'check' : 'share'} pending={dialogs.pending === 'share'} />{' '}
-        {copied ? 'Link copied!' : 'Share'}
+        {copied ? m.track_link_copied() : m.track_share()}
       </button>
       <Suspense>
         {dialogs.rendered('share') && (
@@ -73,7 +73,7 @@ export default function TrackActions({ track, shareUrl }: Props) {
             onHide={dialogs.close}
             url={shareUrl}
             title={track.title}
-            copiedText="Track link copied to clipboard"
+            copiedText={m.track_link_copied_text()}
             onCopied={markCopied}
           />
         )}

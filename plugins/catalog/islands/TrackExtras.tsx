@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { IslandSlot } from '../../../site/components/IslandSlot.tsx';
 import support from 'virtual:onetrack/islands/artist.support';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const EmbedDialog = lazy(() => import('./EmbedDialog.tsx'));
@@ -28,7 +29,7 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
           aria-busy={dialogs.pending === 'embed'}
           onClick={() => dialogs.show('embed')}
         >
-          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> Embed
+          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> {m.track_embed()}
         </button>
       )}
       <Suspense>

@@ -3,7 +3,7 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { removeSubscription } from '../../../site/stores/shell.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { markSubscription } from '../client/subscribeButtons.ts';
-import { UNSUBSCRIBE_CONSEQUENCES, UNSUBSCRIBE_FAILED } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // The collection's way out of a subscription (issue 44 point 1): the consequences are said before
 // the fan confirms, then the card's Subscribe button offers the way back.
@@ -29,9 +29,13 @@ export default function UnsubscribeButton({ artistId, artistName }: Props) {
       setAsking(false);
       markSubscription(artistId, false);
       removeSubscription(artistId);
-      toast({ title: `Unsubscribed from ${artistName}`, description: UNSUBSCRIBE_CONSEQUENCES, variant: 'success' });
+      toast({
+        title: m.unsub_done({ name: artistName }),
+        description: m.unsub_consequences(),
+        variant: 'success',
+      });
     } catch (failure) {
-      setError(messageOf(failure, UNSUBSCRIBE_FAILED));
+      setError(messageOf(failure, m.unsub_failed()));
     } finally {
       setPending(false);
     }
@@ -40,7 +44,7 @@ export default function UnsubscribeButton({ artistId, artistName }: Props) {
   if (ended)
     return (
       <p className="unsubscribe-done small text-secondary mb-0" role="status">
-        Unsubscribed
+        {m.unsub_status()}
       </p>
     );
   if (!asking)
@@ -48,20 +52,18 @@ export default function UnsubscribeButton({ artistId, artistName }: Props) {
       <button
         type="button"
         className="btn btn-link btn-sm text-secondary unsubscribe-button"
-        aria-label={`Unsubscribe from ${artistName}`}
+        aria-label={m.unsub_label({ name: artistName })}
         onClick={() => {
           setAsking(true);
           requestAnimationFrame(() => confirmRef.current?.focus());
         }}
       >
-        Unsubscribe
+        {m.unsub()}
       </button>
     );
   return (
-    <div className="unsubscribe-confirm" role="group" aria-label={`Unsubscribe from ${artistName}?`}>
-      <p className="small mb-2">
-        Unsubscribe from {artistName}? {UNSUBSCRIBE_CONSEQUENCES}
-      </p>
+    <div className="unsubscribe-confirm" role="group" aria-label={m.unsub_ask({ name: artistName })}>
+      <p className="small mb-2">{m.unsub_ask_text({ name: artistName, consequences: m.unsub_consequences() })}</p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
         <button
           ref={confirmRef}
@@ -71,7 +73,7 @@ export default function UnsubscribeButton({ artistId, artistName }: Props) {
           aria-busy={pending}
           onClick={() => void unsubscribe()}
         >
-          {pending ? 'Unsubscribing…' : 'Unsubscribe'}
+          {pending ? m.unsub_pending() : m.unsub()}
         </button>
         <button
           type="button"
@@ -79,7 +81,7 @@ export default function UnsubscribeButton({ artistId, artistName }: Props) {
           disabled={pending}
           onClick={() => setAsking(false)}
         >
-          Keep
+          {m.unsub_keep()}
         </button>
       </div>
       {error && (

@@ -6,13 +6,15 @@ import { WaveformBars } from '../../../site/components/WaveformBars.tsx';
 import type { PlayerTrack } from '../../../lib/playerTrack.ts';
 import { $current, $position, seek } from '../../../site/lib/player.ts';
 import { seekIn } from '../../../site/lib/seekIn.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // The track page's waveform as a seek bar of the persistent player: click or drag anywhere to jump
 // there (the track starts first if another one is playing), or focus it and use the arrow keys
 // (5 s), Page Up/Down (10 %), Home and End: an ARIA slider. Without measured peaks it draws an even
 // bar, and seeking works the same. Starting the track queues the page's tracks, as its Play button does. A press before
-// it hydrated is replayed once it has
-// (site/directives/demand.ts), so it starts the track there.
+// it hydrated is replayed once it has (site/directives/demand.ts), so it starts the track there. Right to left
+// (Arabic) the bars are mirrored (theme.scss), so time runs leftwards: a click measures from the right edge and the
+// arrow keys follow what the eye sees (the left arrow goes forward), as an ARIA slider does in RTL.
 
 interface Props {
   track: PlayerTrack;
@@ -35,9 +37,11 @@ export default function WaveformSeek({ track, peaks }: Props) {
   const here = current?.id === track.id ? Math.min(position, duration) : 0;
   const bars = peaks?.length ? peaks : FLAT;
 
+  const rtl = () => getComputedStyle(bar.current!).direction === 'rtl';
   const secondsAt = (clientX: number) => {
     const box = bar.current!.getBoundingClientRect();
-    return (Math.min(Math.max(0, clientX - box.left), box.width) / box.width) * duration;
+    const fromStart = rtl() ? box.right - clientX : clientX - box.left;
+    return (Math.min(Math.max(0, fromStart), box.width) / box.width) * duration;
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -52,10 +56,12 @@ export default function WaveformSeek({ track, peaks }: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const forward = rtl() ? 'ArrowLeft' : 'ArrowRight';
+    const back = rtl() ? 'ArrowRight' : 'ArrowLeft';
     const targets: Record<string, number> = {
-      ArrowRight: here + KEY_STEP_SECONDS,
+      [forward]: here + KEY_STEP_SECONDS,
       ArrowUp: here + KEY_STEP_SECONDS,
-      ArrowLeft: here - KEY_STEP_SECONDS,
+      [back]: here - KEY_STEP_SECONDS,
       ArrowDown: here - KEY_STEP_SECONDS,
       PageUp: here + duration / 10,
       PageDown: here - duration / 10,
@@ -73,11 +79,11 @@ export default function WaveformSeek({ track, peaks }: Props) {
       className="waveform-seek"
       role="slider"
       tabIndex={0}
-      aria-label={`Seek in ${track.title}`}
+      aria-label={m.waveform_seek({ title: track.title })}
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(here)}
-      aria-valuetext={`${formatDuration(here)} of ${formatDuration(duration)}`}
+      aria-valuetext={m.player_position({ position: formatDuration(here), duration: formatDuration(duration) })}
       data-testid="waveform-seek"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -87,7 +93,9 @@ export default function WaveformSeek({ track, peaks }: Props) {
     >
       <WaveformBars peaks={bars} progress={duration ? here / duration : 0} />
       <span className="waveform-seek-time" aria-hidden="true">
-        {formatDuration(here)} / {formatDuration(duration)}
+        <bdi dir="ltr">
+          {formatDuration(here)} / {formatDuration(duration)}
+        </bdi>
       </span>
     </div>
   );

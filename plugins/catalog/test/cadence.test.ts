@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { dropRecord, monthIndex, monthOfIndex, ordinal, RECENT_MONTHS, type DropMark } from '../cadence.ts';
+import { dropRecord, monthIndex, monthOfIndex, RECENT_MONTHS, type DropMark } from '../cadence.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { monthKey } from '../drops.ts';
 
 // The drop record derived from released monthly drops (issue 13): the derivation alone, walked
@@ -120,19 +121,19 @@ describe('catalog: drop record derivation', () => {
     expect(dropRecord([...old, ...recent], '2024-01', '2026-01').usualDay).to.equal(20);
   });
 
-  it('writes ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map(ordinal)).to.deep.equal([
-      '1st',
-      '2nd',
-      '3rd',
-      '4th',
-      '11th',
-      '12th',
-      '13th',
-      '21st',
-      '22nd',
-      '23rd',
-      '31st',
+  it('writes ordinals (the English message, by the language’s ordinal rules)', () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31].map((day) => m.record_usual_day({ day }))).to.deep.equal([
+      'the 1st',
+      'the 2nd',
+      'the 3rd',
+      'the 4th',
+      'the 11th',
+      'the 12th',
+      'the 13th',
+      'the 21st',
+      'the 22nd',
+      'the 23rd',
+      'the 31st',
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { Artist } from '../../accounts/models.ts';
 import { browserSuite, openPage } from '../../../site/test/browser.ts';
-import { ordinal } from '../cadence.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { addTrack, join, WITHOUT_INSIGHTS } from './fixtures.ts';
 
 // The directory's orders in the browser (issue 13): Popular, A-Z and Longest streak are links
@@ -70,8 +70,8 @@ describe('catalog: directory sorts in the browser', function () {
         .allTextContents()
         .then((t) => t.map((s) => s.replace(/\s+/g, ' ').trim())),
     ).to.deep.equal([
-      `3-month streak, usually drops on the ${ordinal(dropDays[0])}`,
-      `1-month streak, usually drops on the ${ordinal(dropDays[1])}`,
+      `3-month streak, ${m.record_usual({ day: dropDays[0] })}`,
+      `1-month streak, ${m.record_usual({ day: dropDays[1] })}`,
       'No drops yet',
     ]);
 

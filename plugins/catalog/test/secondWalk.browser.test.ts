@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { demoBrowserSuite, hydrated, signIn, toastSaying } from '../../accounts/test/browser.ts';
 import path from 'node:path';
 import { openPage, SHOTS_DIR } from '../../../site/test/browser.ts';
-import { UNSUBSCRIBE_CONSEQUENCES } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { WITHDRAW_MESSAGES } from '../../releases/rules.ts';
 
 // Issue 44, walked in a browser: what a visitor, a fan and an artist hit (points 1, 3, 8, 12, 14 and 15).
@@ -118,7 +118,7 @@ describe('the second walk (browser)', function () {
     await hydrated(page);
     const card = page.locator('.artist-card').filter({ hasText: 'Nova Harbor' });
     await card.getByRole('button', { name: 'Unsubscribe from Nova Harbor' }).click();
-    expect(await card.locator('.unsubscribe-confirm').textContent()).to.contain(UNSUBSCRIBE_CONSEQUENCES);
+    expect(await card.locator('.unsubscribe-confirm').textContent()).to.contain(m.unsub_consequences());
     await card.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     await toastSaying(page, 'Unsubscribed from Nova Harbor');
     await card.getByRole('button', { name: 'Subscribe to Nova Harbor' }).waitFor();

@@ -15,6 +15,9 @@ import type { CommentJson } from '../service.ts';
 import { COMMENT_MAX_LENGTH, type CommentSort } from '../rules.ts';
 import { CommentAvatar } from './CommentAvatar.tsx';
 import { $comments, setComments } from './commentsStore.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { aroundMark } from '../../../lib/i18n/format.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 interface Props {
   track: PlayerTrack;
@@ -23,6 +26,11 @@ interface Props {
   viewerId: number | null;
   /** The viewer is the track's artist: they pin and hide. */
   owner: boolean;
+}
+
+/** A change of the comments on the server, answering the list as it now is. */
+interface Change {
+  (): Promise<CommentJson[]>;
 }
 
 const byTime = (a: CommentJson, b: CommentJson) => a.at - b.at || a.id - b.id;
@@ -47,13 +55,14 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
   const at = hydrated && current?.id === track.id ? Math.floor(position * 1000) : 0;
   const pinned = all.find((c) => c.pinned);
   const list = [...all].filter((c) => !c.pinned).sort(sort === 'time' ? byTime : byNewest);
+  const [loginBefore, loginAfter] = aroundMark((login) => m.comments_login({ login }));
 
-  const act = async (work: () => Promise<CommentJson[]>, failed: string) => {
+  const act = async (work: Change, failed: string) => {
     setPending(true);
     try {
       setComments(track.id, await work());
     } catch (error) {
-      toast({ title: failed, description: messageOf(error, 'Please try again'), variant: 'destructive' });
+      toast({ title: failed, description: messageOf(error, m.comments_try_again()), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -66,22 +75,22 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
       });
       setText('');
       return [...all, comment];
-    }, 'Comment not posted');
+    }, m.comments_not_posted());
   const pin = (c: CommentJson) =>
     act(async () => {
       await apiRequest('POST', `/api/comments/${c.id}/pin`, { pinned: !c.pinned });
       return all.map((o) => ({ ...o, pinned: o.id === c.id ? !c.pinned : false }));
-    }, 'Not pinned');
+    }, m.comments_not_pinned());
   const hide = (c: CommentJson) =>
     act(async () => {
       await apiRequest('POST', `/api/comments/${c.id}/hide`);
       return all.filter((o) => o.id !== c.id);
-    }, 'Not hidden');
+    }, m.comments_not_hidden());
   const remove = (c: CommentJson) =>
     act(async () => {
       await apiRequest('DELETE', `/api/comments/${c.id}`);
       return all.filter((o) => o.id !== c.id);
-    }, 'Not deleted');
+    }, m.comments_not_deleted());
 
   const item = (c: CommentJson) => (
     <li key={c.id} className={`comment-item${c.pinned ? ' is-pinned' : ''}`} data-testid="comment">
@@ -92,12 +101,12 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
           <button
             type="button"
             className="btn btn-link btn-sm p-0 comment-time"
-            aria-label={`Play from ${formatDuration(c.at / 1000)}`}
+            aria-label={m.comments_play_from({ time: formatDuration(c.at / 1000) })}
             onClick={(event) => seekIn(track, c.at / 1000, event.currentTarget)}
           >
             {formatDuration(c.at / 1000)}
           </button>
-          {c.pinned && <span className="badge text-bg-secondary ms-2">Pinned by the artist</span>}
+          {c.pinned && <span className="badge text-bg-secondary ms-2">{m.comments_pinned()}</span>}
         </p>
         <p className="mb-1 comment-text">{c.body}</p>
         {viewerId && (
@@ -110,7 +119,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
                   disabled={pending}
                   onClick={() => void pin(c)}
                 >
-                  {c.pinned ? 'Unpin' : 'Pin'}
+                  {c.pinned ? m.comments_unpin() : m.comments_pin()}
                 </button>
                 <button
                   type="button"
@@ -118,7 +127,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
                   disabled={pending}
                   onClick={() => void hide(c)}
                 >
-                  Hide
+                  {m.comments_hide()}
                 </button>
               </>
             )}
@@ -129,7 +138,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
                 disabled={pending}
                 onClick={() => void remove(c)}
               >
-                Delete
+                {m.comments_delete()}
               </button>
             ) : (
               <IslandSlot slot="comment.actions" fillers={commentActions} comment={c} />
@@ -151,32 +160,35 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
           }}
         >
           <label className="form-label small" htmlFor={`comment-${track.id}`}>
-            Your comment at {formatDuration(at / 1000)}
             {/* As the server rendered it until hydrated: the list may hydrate while its track plays. */}
-            {(!hydrated || current?.id !== track.id) && ' (play the track to comment at another moment)'}
+            {!hydrated || current?.id !== track.id
+              ? m.comments_yours_at_play({ time: formatDuration(at / 1000) })
+              : m.comments_yours_at({ time: formatDuration(at / 1000) })}
           </label>
           <LimitedText id={`comment-${track.id}`} rows={2} value={text} max={COMMENT_MAX_LENGTH} onChange={setText} />
           <div className="d-flex justify-content-end mt-2">
             <Button type="submit" className="btn-gold" size="sm" disabled={pending || !text.trim()}>
-              Comment at {formatDuration(at / 1000)}
+              {m.comments_post_at({ time: formatDuration(at / 1000) })}
             </Button>
           </div>
         </form>
       ) : (
         <p className="small text-secondary">
-          <a href="/auth">Log in</a> to comment at a moment of this track.
+          {loginBefore}
+          <a href={localeHref('/auth')}>{m.comments_login_link()}</a>
+          {loginAfter}
         </p>
       )}
       {all.length > 0 ? (
         <>
-          <div className="btn-group btn-group-sm mb-2" role="group" aria-label="Order of the comments">
+          <div className="btn-group btn-group-sm mb-2" role="group" aria-label={m.comments_order()}>
             <button
               type="button"
               className={`btn btn-outline-light${sort === 'time' ? ' active' : ''}`}
               aria-pressed={sort === 'time'}
               onClick={() => setSort('time')}
             >
-              By moment
+              {m.comments_by_moment()}
             </button>
             <button
               type="button"
@@ -184,7 +196,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
               aria-pressed={sort === 'newest'}
               onClick={() => setSort('newest')}
             >
-              Newest
+              {m.comments_newest()}
             </button>
           </div>
           <ul className="comment-list list-unstyled mb-0" data-testid="comment-list">
@@ -193,7 +205,7 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
           </ul>
         </>
       ) : (
-        <p className="text-secondary small mb-0">No comments yet: be the first to say something about a moment.</p>
+        <p className="text-secondary small mb-0">{m.comments_none()}</p>
       )}
     </>
   );

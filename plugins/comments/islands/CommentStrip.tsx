@@ -5,6 +5,7 @@ import { seekIn } from '../../../site/lib/seekIn.ts';
 import type { CommentJson } from '../service.ts';
 import { CommentAvatar } from './CommentAvatar.tsx';
 import { $comments } from './commentsStore.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /**
  * `track.waveform`: each comment as a small avatar under the waveform at its moment; pressing one
@@ -15,15 +16,16 @@ export default function CommentStrip({ track, comments }: { track: PlayerTrack; 
   const duration = track.duration * 1000;
   if (!shown.length || !duration) return null;
   return (
-    <div className="comment-strip" role="group" aria-label="Comments along the track" data-testid="comment-strip">
+    <div className="comment-strip" role="group" aria-label={m.comments_strip()} data-testid="comment-strip">
       {shown.map((c) => (
         <button
           key={c.id}
           type="button"
           className={`comment-mark${c.pinned ? ' is-pinned' : ''}`}
-          style={{ left: `${Math.min(100, (c.at / duration) * 100)}%` }}
-          title={`${c.author.name} at ${formatDuration(c.at / 1000)}: ${c.body}`}
-          aria-label={`Play from ${formatDuration(c.at / 1000)}: ${c.author.name}, “${c.body}”`}
+          // From the start edge: the right one in Arabic, where the waveform above runs leftwards.
+          style={{ insetInlineStart: `${Math.min(100, (c.at / duration) * 100)}%` }}
+          title={m.comments_mark_title({ name: c.author.name, time: formatDuration(c.at / 1000), body: c.body })}
+          aria-label={m.comments_mark_label({ time: formatDuration(c.at / 1000), name: c.author.name, body: c.body })}
           onClick={(event) => seekIn(track, c.at / 1000, event.currentTarget)}
         >
           <CommentAvatar author={c.author} />

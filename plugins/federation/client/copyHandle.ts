@@ -10,9 +10,10 @@ export default function startCopyHandle(): void {
     input.select();
     try {
       await navigator.clipboard.writeText(input.value);
-      button.textContent = 'Copied';
+      // The page wrote both texts in its language (FollowOnFediverse.astro): no catalogue in this script.
+      button.textContent = button.dataset.copied ?? '';
     } catch {
-      button.textContent = 'Press Ctrl+C';
+      button.textContent = button.dataset.copyByHand ?? '';
     }
   });
 }

@@ -5,6 +5,7 @@ import { ApiError, apiRequest } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import type { PrivateLinkJson } from '../links.ts';
 import { MAX_LINK_DAYS } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Props {
   tracks: Array<{ id: number; title: string }>;
@@ -20,7 +21,7 @@ const addDays = (day: string, days: number) =>
 const failed = (title: string, error: unknown) =>
   toast({
     title,
-    description: error instanceof ApiError ? error.serverMessage : 'Please try again.',
+    description: error instanceof ApiError ? error.serverMessage : m.links_try_again(),
     variant: 'destructive',
   });
 
@@ -37,9 +38,9 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
     try {
       const link = await apiRequest<PrivateLinkJson>('POST', '/api/insights/links', { trackId, expiresOn });
       setLinks([link, ...links]);
-      toast({ title: 'Private link made', description: `Valid until ${link.expiresOn} (UTC).`, variant: 'success' });
+      toast({ title: m.links_made(), description: m.links_valid_until({ day: link.expiresOn }), variant: 'success' });
     } catch (error) {
-      failed('Link not made', error);
+      failed(m.links_not_made(), error);
     } finally {
       setBusy(false);
     }
@@ -49,28 +50,28 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
     try {
       const link = await apiRequest<PrivateLinkJson>('DELETE', `/api/insights/links/${id}`);
       setLinks(links.map((l) => (l.id === id ? link : l)));
-      toast({ title: 'Link revoked', description: 'It stopped working at once.' });
+      toast({ title: m.links_revoked(), description: m.links_revoked_text() });
     } catch (error) {
-      failed('Link not revoked', error);
+      failed(m.links_not_revoked(), error);
     }
   };
 
   const copy = async (link: PrivateLinkJson) => {
     try {
       await navigator.clipboard.writeText(urlOf(link));
-      toast({ title: 'Link copied' });
+      toast({ title: m.links_copied() });
     } catch {
-      toast({ title: 'Copy the link from its field', variant: 'destructive' });
+      toast({ title: m.links_copy_by_hand(), variant: 'destructive' });
     }
   };
 
-  if (tracks.length === 0) return <p className="text-secondary">Upload a track to share a preview of it.</p>;
+  if (tracks.length === 0) return <p className="text-secondary">{m.links_no_tracks()}</p>;
   const live = (l: PrivateLinkJson) => !l.revoked && l.expiresAt > new Date().toISOString();
   return (
     <div className="private-links">
       <Form className="d-flex flex-wrap align-items-end gap-2 mb-3" onSubmit={create}>
         <Form.Group controlId="link-track">
-          <Form.Label className="small mb-1">Track</Form.Label>
+          <Form.Label className="small mb-1">{m.links_track()}</Form.Label>
           <Form.Select value={trackId} onChange={(e) => setTrackId(Number(e.target.value))}>
             {tracks.map((t) => (
               <option key={t.id} value={t.id}>
@@ -80,7 +81,7 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="link-expiry">
-          <Form.Label className="small mb-1">Works until (UTC)</Form.Label>
+          <Form.Label className="small mb-1">{m.links_until()}</Form.Label>
           <Form.Control
             type="date"
             required
@@ -91,11 +92,11 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
           />
         </Form.Group>
         <Button type="submit" variant="warning" disabled={busy} aria-busy={busy}>
-          {busy ? 'Making…' : 'Make private link'}
+          {busy ? m.links_making() : m.links_make()}
         </Button>
       </Form>
       {links.length === 0 ? (
-        <p className="text-secondary small mb-0">No private links yet.</p>
+        <p className="text-secondary small mb-0">{m.links_none()}</p>
       ) : (
         <ul className="list-unstyled mb-0">
           {links.map((link) => (
@@ -106,23 +107,25 @@ export default function PrivateLinks({ tracks, links: initial, today, origin }: 
               <strong className="me-1">{link.trackTitle}</strong>
               {live(link) ? (
                 <>
-                  <span className="small text-secondary">until {link.expiresOn}</span>
+                  <span className="small text-secondary">{m.links_until_day({ day: link.expiresOn })}</span>
                   <input
                     className="form-control form-control-sm flex-grow-1 link-url"
                     readOnly
                     value={urlOf(link)}
-                    aria-label={`Private link to ${link.trackTitle}`}
+                    aria-label={m.links_link_to({ title: link.trackTitle })}
                     onFocus={(e) => e.currentTarget.select()}
                   />
                   <Button size="sm" variant="outline-light" onClick={() => void copy(link)}>
-                    Copy
+                    {m.links_copy()}
                   </Button>
                   <Button size="sm" variant="outline-danger" onClick={() => void revoke(link.id)}>
-                    Revoke
+                    {m.links_revoke()}
                   </Button>
                 </>
               ) : (
-                <span className="small text-secondary">{link.revoked ? 'revoked' : `expired ${link.expiresOn}`}</span>
+                <span className="small text-secondary">
+                  {link.revoked ? m.links_state_revoked() : m.links_state_expired({ day: link.expiresOn })}
+                </span>
               )}
             </li>
           ))}

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { plural } from '../../../lib/format.ts';
 import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { parseLyrics } from '../parse.ts';
 import { LYRICS_MAX_LENGTH } from '../rules.ts';
 import { LyricsLines } from './LyricsLines.tsx';
 import { useCurrentLine } from './useCurrentLine.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { aroundMark } from '../../../lib/i18n/format.ts';
+
+const LINE_MARK = '\u0001';
 
 interface Props {
   id: string;
@@ -36,17 +39,20 @@ export function LyricsEditor({ id, text, onText, duration, audioUrl }: Props) {
   const readFile = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES || !/\.(lrc|txt)$/i.test(file.name)) {
-      setFileError('Please choose a .lrc or .txt file of lyrics');
+      setFileError(m.lyrics_bad_file());
       return;
     }
     setFileError(null);
     onText((await file.text()).slice(0, LYRICS_MAX_LENGTH));
   };
 
+  // The help's two codes sit inside its sentence: split around each.
+  const [helpStart, helpRest] = aroundMark((line) => m.lyrics_format_help({ line, word: LINE_MARK }));
+  const [helpMiddle, helpEnd] = helpRest.split(LINE_MARK);
   return (
     <div className="lyrics-editor" data-testid="lyrics-editor">
       <Form.Group className="mb-2" controlId={id}>
-        <Form.Label>Lyrics</Form.Label>
+        <Form.Label>{m.lyrics_title()}</Form.Label>
         <LimitedText
           rows={10}
           value={text}
@@ -57,12 +63,15 @@ export function LyricsEditor({ id, text, onText, duration, audioUrl }: Props) {
           onChange={onText}
         />
         <Form.Text className="text-secondary">
-          Plain text, or LRC with <code>[mm:ss.xx]</code> before each line (and <code>&lt;mm:ss.xx&gt;</code> before
-          words for word timing).
+          {helpStart}
+          <code>[mm:ss.xx]</code>
+          {helpMiddle}
+          <code>&lt;mm:ss.xx&gt;</code>
+          {helpEnd}
         </Form.Text>
       </Form.Group>
       <Form.Group className="mb-2" controlId={`${id}-file`}>
-        <Form.Label className="small mb-1">Or upload a .lrc or .txt file</Form.Label>
+        <Form.Label className="small mb-1">{m.lyrics_file()}</Form.Label>
         <Form.Control
           type="file"
           size="sm"
@@ -76,29 +85,29 @@ export function LyricsEditor({ id, text, onText, duration, audioUrl }: Props) {
         {parsed.errors.length > 0 ? (
           <ul className="lyrics-errors text-danger small mb-2" data-testid="lyrics-errors">
             {parsed.errors.map((e, i) => (
-              <li key={i}>
-                Line {e.line}: {e.message}
-              </li>
+              <li key={i}>{m.lyrics_line_error({ line: e.line, message: e.message })}</li>
             ))}
           </ul>
         ) : (
           text.trim() && (
             <p className="small text-secondary mb-2" data-testid="lyrics-summary">
               {parsed.synced
-                ? `${plural(timed, 'timed line')}${words ? ' with word timings' : ''}`
-                : `Plain lyrics, ${plural(timed, 'line')}`}
+                ? words
+                  ? m.lyrics_timed_words({ count: timed })
+                  : m.lyrics_timed({ count: timed })
+                : m.lyrics_plain({ count: timed })}
             </p>
           )
         )}
       </div>
       {parsed.synced && parsed.lines.length > 0 && audioUrl && (
         <div className="lyrics-preview surface-card p-2 mb-2" data-testid="lyrics-preview">
-          <p className="small fw-semibold mb-1">Preview</p>
+          <p className="small fw-semibold mb-1">{m.lyrics_preview()}</p>
           <audio ref={setAudio} src={audioUrl} controls preload="metadata" className="w-100 mb-2" />
           <LyricsLines
             lines={parsed.lines}
             moment={moment}
-            label="Lyrics preview"
+            label={m.lyrics_preview_label()}
             onSeek={(ms) => {
               if (!audio) return;
               audio.currentTime = Math.max(0, (ms - parsed.offset) / 1000);

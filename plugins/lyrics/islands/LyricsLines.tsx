@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatDuration } from '../../../lib/time.ts';
 import type { LyricLine } from '../parse.ts';
 import type { Moment } from './useCurrentLine.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Props {
   lines: LyricLine[];
@@ -45,7 +46,10 @@ export function LyricsLines({ lines, moment, onSeek, label }: Props) {
                   type="button"
                   className="lyrics-seek"
                   onClick={() => onSeek(line.start!)}
-                  aria-label={`${line.text || 'Instrumental'}, at ${formatDuration(line.start / 1000)}`}
+                  aria-label={m.lyrics_instrumental_at({
+                    text: line.text || m.lyrics_instrumental(),
+                    time: formatDuration(line.start / 1000),
+                  })}
                 >
                   {text}
                 </button>

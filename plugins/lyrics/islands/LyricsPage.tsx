@@ -5,7 +5,8 @@ import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { LYRICS_LANGUAGES } from '../../releases/rules.ts';
 import { parseLyrics } from '../parse.ts';
-import { MESSAGES } from '../rules.ts';
+import { languageName } from '../languageName.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { LyricsEditor } from './LyricsEditor.tsx';
 
 interface Props {
@@ -39,12 +40,16 @@ export default function LyricsPage({ track, texts }: Props) {
       });
       if (remove) setText('');
       toast({
-        title: remove ? MESSAGES.removed : MESSAGES.saved,
-        description: `${track.title}, ${language}`,
+        title: remove ? m.lyrics_removed() : m.lyrics_saved(),
+        description: m.lyrics_toast_text({ title: track.title, language: languageName(language) }),
         variant: 'success',
       });
     } catch (error) {
-      toast({ title: 'Lyrics not saved', description: messageOf(error, 'Please try again'), variant: 'destructive' });
+      toast({
+        title: m.lyrics_not_saved(),
+        description: messageOf(error, m.lyrics_try_again()),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -54,12 +59,11 @@ export default function LyricsPage({ track, texts }: Props) {
     <div className="card surface-card">
       <div className="card-body">
         <Form.Group className="mb-3" controlId="lyrics-language">
-          <Form.Label>Language</Form.Label>
+          <Form.Label>{m.lyrics_language()}</Form.Label>
           <Form.Select value={language} onChange={(e) => choose(e.target.value)}>
             {LYRICS_LANGUAGES.map((l) => (
               <option key={l} value={l}>
-                {l}
-                {saved.has(l) ? ' (saved)' : ''}
+                {saved.has(l) ? m.lyrics_saved_option({ language: languageName(l) }) : languageName(l)}
               </option>
             ))}
           </Form.Select>
@@ -74,16 +78,16 @@ export default function LyricsPage({ track, texts }: Props) {
         <div className="d-flex flex-wrap gap-2 justify-content-end">
           {saved.has(language) && (
             <Button variant="outline-danger" disabled={pending} onClick={() => void send(true)}>
-              Remove {language} lyrics
+              {m.lyrics_remove({ language: languageName(language) })}
             </Button>
           )}
           <Button
             className="btn-gold"
             disabled={pending || unchanged || errors.length > 0 || !text.trim()}
-            title={errors.length ? 'Fix the lines listed above first' : unchanged ? 'Nothing changed' : undefined}
+            title={errors.length ? m.lyrics_fix_first() : unchanged ? m.lyrics_nothing_changed() : undefined}
             onClick={() => void send(false)}
           >
-            {pending ? 'Saving…' : 'Save lyrics'}
+            {pending ? m.lyrics_saving() : m.lyrics_save()}
           </Button>
         </div>
       </div>

@@ -9,6 +9,7 @@ import { LyricsLines } from './LyricsLines.tsx';
 import { $playerAudio } from './playerAudio.ts';
 import { useCurrentLine } from './useCurrentLine.ts';
 
+import * as m from '../../../lib/i18n/messages.ts';
 type State = { trackId: number; lyrics: Lyrics | null } | 'loading' | 'failed';
 
 /**
@@ -47,7 +48,7 @@ export default function PlayerLyrics({ track }: { track: PlayerTrack }) {
         type="button"
         ref={button}
         className={`btn btn-icon player-lyrics-toggle${open ? ' is-open' : ''}`}
-        aria-label="Lyrics"
+        aria-label={m.lyrics_title()}
         aria-expanded={open}
         aria-controls="player-lyrics"
         onClick={() => (open ? close() : setOpen(true))}
@@ -58,27 +59,27 @@ export default function PlayerLyrics({ track }: { track: PlayerTrack }) {
         <section
           id="player-lyrics"
           className="lyrics-panel surface-card"
-          aria-label={`Lyrics of ${track.title}`}
+          aria-label={m.lyrics_of({ title: track.title })}
           onKeyDown={(event) => event.key === 'Escape' && close()}
           data-testid="player-lyrics"
         >
           <div className="queue-panel-head">
-            <h2 className="queue-panel-title">Lyrics</h2>
+            <h2 className="queue-panel-title">{m.lyrics_title()}</h2>
             <span className="text-secondary small text-truncate">{track.title}</span>
           </div>
           {state === 'loading' ? (
             <p className="text-secondary mb-0" role="status">
-              Loading lyrics…
+              {m.lyrics_loading()}
             </p>
           ) : state === 'failed' ? (
-            <p className="text-secondary mb-0">The lyrics could not be loaded.</p>
+            <p className="text-secondary mb-0">{m.lyrics_failed()}</p>
           ) : !lyrics ? (
-            <p className="text-secondary mb-0">No lyrics for this track.</p>
+            <p className="text-secondary mb-0">{m.lyrics_none()}</p>
           ) : (
             <LyricsLines
               lines={lyrics.lines}
               moment={moment}
-              label={`Lyrics of ${track.title}`}
+              label={m.lyrics_of({ title: track.title })}
               onSeek={lyrics.synced ? (ms) => seek((ms - lyrics.offset) / 1000) : undefined}
             />
           )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import type { TargetType } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
@@ -32,7 +33,7 @@ export default function ReportButton({
         aria-haspopup="dialog"
         onClick={() => dialogs.show('report')}
       >
-        <TriggerIcon name="flag" size={16} pending={dialogs.pending === 'report'} /> Report
+        <TriggerIcon name="flag" size={16} pending={dialogs.pending === 'report'} /> {m.report()}
       </button>
       <Suspense>
         {dialogs.rendered('report') && (

@@ -6,18 +6,12 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { ApiError, apiRequest } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { checkFields } from '../../../api/validation/rules.ts';
-import {
-  NOTE_MAX_LENGTH,
-  REASON_LABELS,
-  REPORT_REASONS,
-  reportRequired,
-  reportRules,
-  type ReportReason,
-} from '../rules.ts';
+import { NOTE_MAX_LENGTH, REPORT_REASONS, reportRequired, reportRules, type ReportReason } from '../rules.ts';
 import type { ReportTarget } from './ReportButton.tsx';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
-
-const NOUN = { track: 'track', artist: 'artist', message: 'message', comment: 'comment' } as const;
+import * as m from '../../../lib/i18n/messages.ts';
+import { aroundMark } from '../../../lib/i18n/format.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 export default function ReportDialog({
   show,
@@ -39,50 +33,58 @@ export default function ReportDialog({
     event.preventDefault();
     const body = { targetType: target.type, targetId: target.id, reason: reason || undefined, note };
     const problem = Object.values(checkFields(reportRules, body, reportRequired))[0];
-    if (problem) return setError(problem);
+    // Of the fields the fan fills, only a reason can be missing (the note's field stops at its limit).
+    if (problem) return setError(reason ? problem : m.api_pick_reason());
     setPending(true);
     try {
       await apiRequest('POST', '/api/reports', body);
-      toast({ title: 'Report sent', description: 'Thank you. A moderator will look at it.', variant: 'success' });
+      toast({ title: m.report_sent(), description: m.report_sent_text(), variant: 'success' });
       setReason('');
       setNote('');
       setError('');
       onHide();
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.serverMessage : 'Could not send the report. Please try again.');
+      setError(failure instanceof ApiError ? failure.serverMessage : m.report_failed());
     } finally {
       setPending(false);
     }
   }
 
+  const [loginBefore, loginAfter] = aroundMark((login) => m.report_login({ login }));
+  const [holderBefore, holderAfter] = aroundMark((notice) => m.report_rights_holder({ notice }));
+  const [askBefore, askAfter] = aroundMark((notice) => m.report_rights_question({ notice }));
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="report-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="report-title">Report this {NOUN[target.type]}</Modal.Title>
+        <Modal.Header closeButton closeLabel={m.dialog_close()}>
+          <Modal.Title id="report-title">{m.report_title({ type: target.type })}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-secondary">“{target.label}”</p>
+          <p className="text-secondary">{m.report_quoted({ label: target.label })}</p>
           {!signedIn ? (
             <p data-testid="report-login">
-              <a href="/login">Log in</a> to report.{' '}
+              {loginBefore}
+              <a href={localeHref('/login')}>{m.report_login_link()}</a>
+              {loginAfter}{' '}
               {target.type === 'track' && (
                 <>
-                  A rights holder can also <a href="/copyright">file a copyright notice</a> without an account.
+                  {holderBefore}
+                  <a href={localeHref('/copyright')}>{m.report_file_notice()}</a>
+                  {holderAfter}
                 </>
               )}
             </p>
           ) : (
             <>
               <fieldset className="mb-3">
-                <legend className="form-label fs-6">Reason</legend>
+                <legend className="form-label fs-6">{m.report_reason()}</legend>
                 {REPORT_REASONS.map((value) => (
                   <Form.Check
                     key={value}
                     type="radio"
                     id={`report-reason-${value}`}
                     name="report-reason"
-                    label={REASON_LABELS[value]}
+                    label={m.report_reason_label({ reason: value })}
                     checked={reason === value}
                     onChange={() => setReason(value)}
                   />
@@ -90,12 +92,14 @@ export default function ReportDialog({
               </fieldset>
               {reason === 'copyright' && target.type === 'track' && (
                 <p className="small text-secondary">
-                  Are you the rights holder? A <a href="/copyright">copyright notice</a> gives us what we need to act.
+                  {askBefore}
+                  <a href={localeHref('/copyright')}>{m.report_notice()}</a>
+                  {askAfter}
                 </p>
               )}
               <Form.Group controlId="report-note">
                 <Form.Label>
-                  Note <span className="text-secondary">(optional)</span>
+                  {m.report_note()} <span className="text-secondary">{m.report_optional()}</span>
                 </Form.Label>
                 <LimitedText rows={3} max={NOTE_MAX_LENGTH} value={note} onChange={setNote} />
               </Form.Group>
@@ -109,11 +113,11 @@ export default function ReportDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>
-            Cancel
+            {m.report_cancel()}
           </Button>
           {signedIn && (
             <Button type="submit" className="btn-gold" disabled={pending}>
-              {pending ? 'Sending…' : 'Send Report'}
+              {pending ? m.report_sending() : m.report_send()}
             </Button>
           )}
         </Modal.Footer>

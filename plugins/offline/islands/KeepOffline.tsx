@@ -4,6 +4,7 @@ import { Icon } from '../../../site/components/Icon.tsx';
 import type { PlayerTrack } from '../../../lib/playerTrack.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { $keeping, $kept, canKeepOffline, keepOffline, removeKept } from '../client/kept.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /** A queue row's Keep offline toggle: fetches the track's file into this device's cache, or removes it. */
 export default function KeepOffline({ track }: { track: PlayerTrack }) {
@@ -12,16 +13,16 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
   if (kept === null || !canKeepOffline()) return null;
   const isKept = kept.some((k) => k.track.id === track.id);
   const label = keeping
-    ? `Keeping ${track.title} offline`
+    ? m.offline_keeping_label({ title: track.title })
     : isKept
-      ? `Kept offline: ${track.title}. Remove from this device`
-      : `Keep ${track.title} offline`;
+      ? m.offline_kept_label({ title: track.title })
+      : m.offline_keep_label({ title: track.title });
   return (
     <button
       type="button"
       className={`queue-keep${isKept ? ' is-kept' : ''}`}
       aria-label={label}
-      title={keeping ? 'Keeping offline…' : isKept ? 'Kept offline (press to remove)' : 'Keep offline'}
+      title={keeping ? m.offline_keeping() : isKept ? m.offline_kept_title() : m.offline_keep()}
       aria-pressed={isKept}
       disabled={keeping}
       onClick={async () => {
@@ -30,16 +31,16 @@ export default function KeepOffline({ track }: { track: PlayerTrack }) {
           else {
             await keepOffline(track);
             toast({
-              title: 'Kept offline',
-              description: `${track.title} plays without a connection`,
+              title: m.offline_kept(),
+              description: m.offline_kept_text({ title: track.title }),
               variant: 'success',
             });
           }
         } catch (error) {
           console.warn('not kept offline', error);
           toast({
-            title: 'Not kept offline',
-            description: 'The track could not be saved on this device. Check your connection and storage.',
+            title: m.offline_not_kept(),
+            description: m.offline_not_kept_text(),
             variant: 'destructive',
           });
         }

@@ -3,17 +3,22 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Icon } from '../../../site/components/Icon.tsx';
-import { plural } from '../../../lib/format.ts';
 import { playTrack } from '../../../site/lib/player.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { $kept, canKeepOffline, refreshKept, removeKept } from '../client/kept.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { aroundMark, perLocale } from '../../../lib/i18n/format.ts';
 
-const megabytes = new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-const kilobytes = new Intl.NumberFormat('en', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+const unit = (unit: string, digits: number) =>
+  perLocale((locale) => new Intl.NumberFormat(locale, { style: 'unit', unit, maximumFractionDigits: digits }));
+const megabytes = unit('megabyte', 1);
+const kilobytes = unit('kilobyte', 0);
 
 export function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? megabytes.format(bytes / (1024 * 1024)) : kilobytes.format(Math.max(1, bytes / 1024));
+  return bytes >= 1024 * 1024
+    ? megabytes().format(bytes / (1024 * 1024))
+    : kilobytes().format(Math.max(1, bytes / 1024));
 }
 
 /**
@@ -35,23 +40,25 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
     body = (
       <p className="text-secondary mb-0" role="status">
         <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-        Reading what this device keeps…
+        {m.offline_reading()}
       </p>
     );
   } else if (!canKeepOffline()) {
-    body = <p className="text-secondary mb-0">This browser cannot keep tracks offline.</p>;
+    body = <p className="text-secondary mb-0">{m.offline_unsupported()}</p>;
   } else if (kept.length === 0) {
+    const [before, after] = aroundMark((keep) => m.offline_none({ keep }));
     body = (
       <p className="text-secondary mb-0">
-        No tracks kept offline yet. Open the queue in the player and choose <strong>Keep offline</strong> on a track: it
-        will play here without a connection.
+        {before}
+        <strong>{m.offline_keep()}</strong>
+        {after}
       </p>
     );
   } else {
     body = (
       <>
         <p className="text-secondary small mb-2" data-testid="offline-total">
-          {plural(kept.length, 'track')} · {formatSize(total)} on this device
+          {m.offline_total({ count: kept.length, size: formatSize(total) })}
         </p>
         <ul className="offline-list">
           {kept.map(({ track, bytes }) => (
@@ -65,7 +72,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
               <Button
                 size="sm"
                 variant="outline-secondary"
-                aria-label={`Play ${track.title}`}
+                aria-label={m.card_play({ title: track.title })}
                 onClick={() =>
                   playTrack(
                     track,
@@ -79,14 +86,18 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                 size="sm"
                 variant="outline-danger"
                 disabled={removing === track.id}
-                aria-label={`Remove ${track.title} from this device`}
+                aria-label={m.offline_remove_label({ title: track.title })}
                 onClick={async () => {
                   setRemoving(track.id);
                   try {
                     await removeKept(track.id);
-                    toast({ title: 'Removed from this device', description: track.title });
+                    toast({ title: m.offline_removed(), description: track.title });
                   } catch {
-                    toast({ title: 'Not removed', description: 'Please try again.', variant: 'destructive' });
+                    toast({
+                      title: m.offline_not_removed(),
+                      description: m.offline_try_again(),
+                      variant: 'destructive',
+                    });
                   } finally {
                     setRemoving(null);
                   }
@@ -95,7 +106,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
                 {removing === track.id ? (
                   <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
                 ) : (
-                  'Remove'
+                  m.offline_remove()
                 )}
               </Button>
             </li>
@@ -107,7 +118,7 @@ export default function OfflineTracks({ headingLevel = 2 }: { headingLevel?: 2 |
   return (
     <section className="surface-card p-4 mt-3" aria-labelledby="offline-tracks-title">
       <Heading id="offline-tracks-title" className="h5 fw-bold mb-2">
-        Offline tracks
+        {m.offline_tracks()}
       </Heading>
       {body}
     </section>

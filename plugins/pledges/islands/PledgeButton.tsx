@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useDialogs } from '../../../site/lib/useDialogs.tsx';
 import type { PledgeDialogProps } from './PledgeDialog.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 // Fetched on first open (site/lib/useDialogs.tsx).
 const PledgeDialog = lazy(() => import('./PledgeDialog.tsx'));
@@ -17,8 +19,8 @@ export default function PledgeButton(props: Props) {
   const { artist, anyArtist = false, signedIn } = props;
   if (!signedIn)
     return (
-      <a className="btn btn-outline-warning" href="/auth">
-        Log in to pledge
+      <a className="btn btn-outline-warning" href={localeHref('/auth')}>
+        {m.pledge_login()}
       </a>
     );
   const nobody = !artist && !anyArtist;
@@ -33,11 +35,11 @@ export default function PledgeButton(props: Props) {
         disabled={nobody}
       >
         {dialogs.pending === 'pledge' && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-        Pledge to the next drop
+        {m.pledge_next_drop()}
       </button>
       {nobody && (
         <span id="pledge-nobody" className="text-secondary small">
-          There are no other artists to pledge to yet.
+          {m.pledge_nobody()}
         </span>
       )}
       <Suspense>

@@ -9,8 +9,9 @@ import { apiGetOrNull } from '../../../site/lib/api.ts';
 import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import ArtistSelect from '../../credits/islands/ArtistSelect.tsx';
 import CreditAmountField from '../../credits/islands/CreditAmountField.tsx';
-import { plural } from '../../../lib/format.ts';
 import { monthName } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { intlLocale } from '../../../lib/i18n/format.ts';
 import { pledgeCredits, refreshPage } from './pledge.ts';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
 
@@ -64,7 +65,11 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
   const available = window?.available ?? null;
   const closes =
     window &&
-    new Date(window.closesAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    new Date(window.closesAt).toLocaleDateString(intlLocale() === 'en' ? 'en-US' : intlLocale(), {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,39 +85,37 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="pledge-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
+        <Modal.Header closeButton closeLabel={m.dialog_close()}>
           <Modal.Title id="pledge-title">
-            {artist ? `Pledge to ${artist.name}'s next drop` : 'Pledge to the next drop'}
+            {artist ? m.pledge_artist_next_drop({ name: artist.name }) : m.pledge_next_drop()}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {chosen && month && (
             <p className="text-secondary" data-testid="pledge-terms">
-              Your pledge goes to {chosen.name}&apos;s {monthName(month)} drop. The credits are held now from your{' '}
-              {monthName(month)} credits and go to the artist the moment that drop is released. You can cancel until
-              then; if there is no drop by {closes ?? '…'}, they come back to your balance.
+              {m.pledge_terms({ name: chosen.name, month: monthName(month), closes: closes ?? '…' })}
             </p>
           )}
           {chosen && (
             <p className="text-secondary" data-testid="pledge-available">
               {available === null || !month
-                ? 'Checking your balance…'
-                : `You have ${plural(available, 'credit')} available for ${monthName(month)}.`}
+                ? m.pledge_checking()
+                : m.pledge_available({ count: available, month: monthName(month) })}
             </p>
           )}
           {!artist && (
             <ArtistSelect
               id="pledge-artist"
               choices={choices}
-              placeholder="Choose an artist"
-              optionLabel={(c) => `${c.name} · ${monthName(c.month)} drop`}
+              placeholder={m.pledge_choose_artist()}
+              optionLabel={(c) => m.pledge_artist_option({ name: c.name, month: monthName(c.month) })}
               value={artistId}
               onChange={setArtistId}
             />
           )}
           <CreditAmountField
             id="pledge-amount"
-            label="Credits to pledge"
+            label={m.pledge_amount()}
             value={amount}
             available={available}
             onChange={setAmount}
@@ -120,14 +123,14 @@ export default function PledgeDialog({ artist, show, onHide }: PledgeDialogProps
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>
-            Cancel
+            {m.pledge_cancel()}
           </Button>
           <Button
             type="submit"
             className="btn-gold"
             disabled={amount === '' || pending || !chosen || available === null}
           >
-            {pending ? 'Pledging…' : 'Pledge Credits'}
+            {pending ? m.pledge_pledging() : m.pledge_submit()}
           </Button>
         </Modal.Footer>
       </Form>

@@ -1,7 +1,8 @@
 // The Credit Vault's "Pledged" section: credits held for coming drops, each with Cancel.
 import { useState } from 'react';
-import { plural } from '../../../lib/format.ts';
 import { monthName } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 import PledgeButton from './PledgeButton.tsx';
 import { cancelPledge, refreshPage } from './pledge.ts';
 
@@ -35,37 +36,34 @@ export default function PledgedList({ pledges, anyArtist }: Props) {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-3 mb-2">
         <div>
           <h2 id="pledged-title" className="h5 mb-1">
-            Pledged
+            {m.pledge_section()}
           </h2>
           <p className="text-secondary small mb-0" data-testid="pledged-total">
-            {total ? `${plural(total, 'credit')} held for coming drops` : 'Nothing held for coming drops'}
+            {total ? m.pledge_held({ count: total }) : m.pledge_nothing_held()}
           </p>
         </div>
         <PledgeButton anyArtist={anyArtist} signedIn />
       </div>
       {pledges.length === 0 ? (
-        <p className="text-secondary mb-0">
-          Pledge credits to an artist&apos;s next drop before it comes out: they land with the drop, and you can cancel
-          until then.
-        </p>
+        <p className="text-secondary mb-0">{m.pledge_empty()}</p>
       ) : (
         <ul className="list-unstyled pledge-list">
           {pledges.map((p) => (
             <li key={p.id} className="pledge-item">
               <span>
-                <a href={`/artist/${p.artistId}`}>{p.artistName}</a>
-                <span className="text-secondary"> · {monthName(p.month)} drop</span>
+                <a href={localeHref(`/artist/${p.artistId}`)}>{p.artistName}</a>
+                <span className="text-secondary"> · {m.pledge_month_drop({ month: monthName(p.month) })}</span>
               </span>
               <span className="d-flex align-items-center gap-3">
-                <strong>{plural(p.credits, 'credit')}</strong>
+                <strong>{m.pledge_credits({ count: p.credits })}</strong>
                 <button
                   type="button"
                   className="btn btn-outline-secondary btn-sm"
                   onClick={() => void cancel(p.id)}
                   disabled={cancelling !== null}
-                  aria-label={`Cancel pledge of ${plural(p.credits, 'credit')} to ${p.artistName}`}
+                  aria-label={m.pledge_cancel_label({ count: p.credits, name: p.artistName })}
                 >
-                  {cancelling === p.id ? 'Cancelling…' : 'Cancel'}
+                  {cancelling === p.id ? m.pledge_cancelling() : m.pledge_cancel()}
                 </button>
               </span>
             </li>

@@ -1,8 +1,10 @@
 import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { INVALID_AMOUNT, insufficientCredits, TRIAL_NEXT_MONTH, UPGRADE_PATH } from '../../credits/rules.ts';
+import { insufficientCredits, TRIAL_NEXT_MONTH, UPGRADE_PATH } from '../../credits/rules.ts';
 import { cancelledToast, pledgedToast } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 /** The page again from the server: the balance, the pledged list and the artist's total all moved. */
 export function refreshPage(): Promise<void> {
@@ -18,14 +20,14 @@ export async function pledgeCredits(
 ): Promise<boolean> {
   if (!artist || !Number.isInteger(amount) || amount < 1) {
     toast({
-      title: 'Invalid Amount',
-      description: artist ? INVALID_AMOUNT : 'Please select an artist',
+      title: m.pledge_invalid(),
+      description: artist ? m.api_invalid_amount() : m.api_select_artist(),
       variant: 'destructive',
     });
     return false;
   }
   if (amount > available) {
-    toast({ title: 'Insufficient Credits', description: insufficientCredits(available), variant: 'destructive' });
+    toast({ title: m.pledge_insufficient(), description: insufficientCredits(available), variant: 'destructive' });
     return false;
   }
   try {
@@ -33,13 +35,15 @@ export async function pledgeCredits(
     toast({ ...pledgedToast(amount, artist.name, month), variant: 'success' });
     return true;
   } catch (error) {
-    const description = messageOf(error, 'Failed to pledge credits');
+    const description = messageOf(error, m.pledge_failed_text());
     toast({
-      title: 'Pledge Failed',
+      title: m.pledge_failed(),
       description,
       variant: 'destructive',
       // A trial fan pledging to next month's drop is offered the membership that brings those credits.
-      ...(description === TRIAL_NEXT_MONTH ? { action: { label: 'Upgrade', href: UPGRADE_PATH } } : {}),
+      ...(description === TRIAL_NEXT_MONTH
+        ? { action: { label: m.pledge_upgrade(), href: localeHref(UPGRADE_PATH) } }
+        : {}),
     });
     return false;
   }
@@ -52,8 +56,8 @@ export async function cancelPledge(id: number): Promise<boolean> {
     return true;
   } catch (error) {
     toast({
-      title: 'Cancel Failed',
-      description: messageOf(error, 'Failed to cancel the pledge'),
+      title: m.pledge_cancel_failed(),
+      description: messageOf(error, m.pledge_cancel_failed_text()),
       variant: 'destructive',
     });
     return false;

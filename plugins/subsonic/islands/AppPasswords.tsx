@@ -10,6 +10,8 @@ import { toast } from '../../../site/stores/toasts.ts';
 import { formatDate } from '../../catalog/present.ts';
 import { appPasswordRules, MAX_APP_PASSWORDS, SUBSONIC_PATH } from '../rules.ts';
 import type { AppPasswordJson } from '../service.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { aroundMark } from '../../../lib/i18n/format.ts';
 
 interface Props {
   passwords: AppPasswordJson[];
@@ -44,7 +46,7 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
       setCreated({ name: made.name, password });
       setName('');
     } catch (failure) {
-      setError(messageOf(failure, 'The password could not be created. Try again.'));
+      setError(messageOf(failure, m.apps_create_failed()));
     } finally {
       setSaving(false);
     }
@@ -56,9 +58,13 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
       await apiRequest('DELETE', `${API}/${id}`);
       setPasswords(passwords.filter((p) => p.id !== id));
       setConfirming(null);
-      toast({ title: 'App password deleted', description: 'The app using it is signed out.', variant: 'success' });
+      toast({ title: m.apps_deleted(), description: m.apps_deleted_text(), variant: 'success' });
     } catch (failure) {
-      toast({ title: 'Could not delete', description: messageOf(failure, 'Try again.'), variant: 'destructive' });
+      toast({
+        title: m.apps_delete_failed(),
+        description: messageOf(failure, m.apps_try_again()),
+        variant: 'destructive',
+      });
     } finally {
       setDeleting(null);
     }
@@ -67,78 +73,74 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: 'Copied', description: 'Paste it into your app now.', variant: 'success' });
+      toast({ title: m.apps_copied(), description: m.apps_copied_text(), variant: 'success' });
     } catch {
-      toast({ title: 'Copy it by hand', description: 'This browser did not allow copying.', variant: 'destructive' });
+      toast({ title: m.apps_copy_by_hand(), description: m.apps_copy_refused(), variant: 'destructive' });
     }
   }
 
+  const [apiBefore, apiAfter] = aroundMark((url) => m.apps_api_at({ url }));
   return (
     <div className="d-flex flex-column gap-3">
       <section className="surface-card p-4" aria-labelledby="connect-title">
         <h2 id="connect-title" className="h5">
-          Connect an app
+          {m.apps_connect()}
         </h2>
-        <p className="text-secondary">
-          Play OneTrack in the Subsonic apps you already use (Symfonium, DSub, Substreamer, Feishin, Tempo…): add a
-          Subsonic or OpenSubsonic server with these details and an app password made below, never your account
-          password.
-        </p>
+        <p className="text-secondary">{m.apps_connect_text()}</p>
         <dl className="row mb-0">
-          <dt className="col-sm-3">Server address</dt>
+          <dt className="col-sm-3">{m.apps_server()}</dt>
           <dd className="col-sm-9">
             <code data-testid="server-url">{serverUrl}</code>
           </dd>
-          <dt className="col-sm-3">Username</dt>
+          <dt className="col-sm-3">{m.apps_username()}</dt>
           <dd className="col-sm-9">
             <code>{username}</code>
           </dd>
-          <dt className="col-sm-3">Password</dt>
-          <dd className="col-sm-9">An app password (apps that take an API key accept it there too)</dd>
+          <dt className="col-sm-3">{m.apps_password()}</dt>
+          <dd className="col-sm-9">{m.apps_password_text()}</dd>
         </dl>
         <p className="small text-secondary mt-3 mb-0">
-          The API answers at{' '}
-          <code>
+          {apiBefore}
+          <code dir="ltr">
             {serverUrl}
             {SUBSONIC_PATH}
           </code>
-          . We keep a hash of each app password and, because the protocol's token sign-in needs the password itself, a
-          copy encrypted with the server's key (AES-256-GCM). Delete a password to sign its app out.
+          {apiAfter}
         </p>
       </section>
 
       <section className="surface-card p-4" aria-labelledby="passwords-title">
         <h2 id="passwords-title" className="h5">
-          App passwords
+          {m.apps_passwords()}
         </h2>
         {created && (
           <Alert variant="success">
-            <p className="fw-semibold mb-2">Password for “{created.name}”: copy it now, it will not be shown again.</p>
+            <p className="fw-semibold mb-2">{m.apps_created({ name: created.name })}</p>
             <Form.Control
               readOnly
               value={created.password}
               className="font-monospace w-100"
-              aria-label={`App password for ${created.name}`}
+              aria-label={m.apps_password_for({ name: created.name })}
               onFocus={(e) => e.currentTarget.select()}
             />
             <div className="d-flex gap-2 mt-2">
               <Button variant="outline-light" onClick={() => copy(created.password)}>
-                Copy
+                {m.apps_copy()}
               </Button>
               <Button variant="outline-secondary" onClick={() => setCreated(null)}>
-                Done
+                {m.apps_done()}
               </Button>
             </div>
           </Alert>
         )}
         <Form noValidate onSubmit={create} className="mb-3">
-          <Form.Label htmlFor="app-name">App name</Form.Label>
+          <Form.Label htmlFor="app-name">{m.apps_name()}</Form.Label>
           <LimitedText
             id="app-name"
             value={name}
             max={maxLengthOf(appPasswordRules, 'name')}
             quiet
-            placeholder="e.g. Symfonium on my phone"
+            placeholder={m.apps_name_placeholder()}
             disabled={full}
             isInvalid={!!error}
             aria-describedby={error ? 'app-name-error' : full ? 'app-name-full' : undefined}
@@ -149,17 +151,17 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
           </Form.Control.Feedback>
           <Button type="submit" className="btn-gold mt-2" disabled={saving || full} aria-busy={saving}>
             {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-            Create password
+            {m.apps_create()}
           </Button>
           {full && (
             <div id="app-name-full" className="form-text text-secondary">
-              You have {MAX_APP_PASSWORDS} app passwords, the most you can keep: delete one you no longer use first.
+              {m.apps_full({ count: MAX_APP_PASSWORDS })}
             </div>
           )}
         </Form>
         {passwords.length === 0 ? (
           <p className="text-secondary mb-0" data-testid="no-app-passwords">
-            No app passwords yet. Create one for each app or device.
+            {m.apps_none()}
           </p>
         ) : (
           <ul className="list-unstyled mb-0">
@@ -168,12 +170,13 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
                 <div>
                   <div className="fw-semibold">{p.name}</div>
                   <div className="small text-secondary">
-                    Created {formatDate(p.createdAt)} ·{' '}
-                    {p.lastUsedAt ? `last used ${formatDate(p.lastUsedAt)}` : 'never used'}
+                    {p.lastUsedAt
+                      ? m.apps_created_used({ created: formatDate(p.createdAt), used: formatDate(p.lastUsedAt) })
+                      : m.apps_created_never({ created: formatDate(p.createdAt) })}
                   </div>
                 </div>
                 {confirming === p.id ? (
-                  <div className="d-flex gap-2" role="group" aria-label={`Delete ${p.name}?`}>
+                  <div className="d-flex gap-2" role="group" aria-label={m.apps_delete_confirm({ name: p.name })}>
                     <Button
                       variant="danger"
                       size="sm"
@@ -182,10 +185,10 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
                       onClick={() => remove(p.id)}
                     >
                       {deleting === p.id && <Spinner size="sm" className="me-1" aria-hidden="true" />}
-                      Delete, sign the app out
+                      {m.apps_delete_sign_out()}
                     </Button>
                     <Button variant="outline-secondary" size="sm" onClick={() => setConfirming(null)}>
-                      Keep
+                      {m.apps_keep()}
                     </Button>
                   </div>
                 ) : (
@@ -193,9 +196,9 @@ export default function AppPasswords({ passwords: initial, username, serverUrl }
                     variant="outline-danger"
                     size="sm"
                     onClick={() => setConfirming(p.id)}
-                    aria-label={`Delete ${p.name}`}
+                    aria-label={m.apps_delete_label({ name: p.name })}
                   >
-                    Delete
+                    {m.apps_delete()}
                   </Button>
                 )}
               </li>
