@@ -7,7 +7,6 @@ import { analyzeUpload } from '../client.ts';
 import type { AudioInsights } from '../types.ts';
 import { AiButton } from './AiButton.tsx';
 import AnalysisResultsDialog from './AnalysisResultsDialog.tsx';
-import * as m from '../../../lib/i18n/messages.ts';
 
 /** "Analyze (AI)" next to the chosen audio file of the upload wizard (island slot upload.audio-tools). */
 export default function AnalyzeAudio({ draft, update }: Pick<StepProps, 'draft' | 'update'>) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
 import type { IslandFiller } from '../../../api/plugins/types.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 // "Support with Credits" and its dialog, in the catalog's artist and track pages' actions (the
 // `artist.support` island slot of ArtistActions and TrackExtras).
@@ -18,7 +19,7 @@ const SupportButton: IslandFiller<'artist.support'> = ({ artist, signedIn, large
         aria-busy={dialogs.pending === 'support'}
         onClick={() => dialogs.show('support')}
       >
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> Support with Credits
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> {m.track_support()}
       </button>
       <Suspense>
         {dialogs.rendered('support') && (
