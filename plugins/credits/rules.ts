@@ -41,6 +41,9 @@ export const allocatedToast = (credits: number, artist: string) => ({
 export const BAD_MONTH = 'Month must be written YYYY-MM';
 export const BAD_STATEMENT_FORMAT = 'Format must be json or csv';
 export const MONTH_CLOSED = 'This month is closed; please try again';
+/** A month whose fee came back to the fan before it closed (docs/payouts.md, "Refunds and disputes"). */
+export const CREDITS_VOID =
+  'Your payment for this month came back to you (a refund or a dispute), so its credits count for nothing.';
 
 /** Membership (docs/payouts.md): what an account without credits this month is told, and why. */
 export const TRIAL_ENDED =

@@ -53,7 +53,7 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     const terms = await termsOf(month);
     // Trial grants count as paying fans: OneTrack pays an included month's fee into the pool itself.
     const [{ n, trials }] = await knex('credit_grants')
-      .where({ month })
+      .where({ month, voided: false })
       .select(knex.raw('COUNT(*) AS n'), knex.raw('COALESCE(SUM(CASE WHEN trial THEN 1 ELSE 0 END), 0) AS trials'));
     const fanLines = splitMonth(terms, await fanMonths.of(month, 'all'));
     return {
@@ -133,7 +133,7 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     // found: for a settled month it computes and stores the month's statement, which no request for
     // a month its caller was not a member in may set off.
     const [grant, grantRows] = await Promise.all([
-      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial', 'followListening'),
+      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial', 'followListening', 'voided'),
       knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
     ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
@@ -160,7 +160,9 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
       /** Of artistsCents, what followed the fan's plays (the rest went where they gave credits). */
       listeningCents: lines.reduce((sum, l) => sum + l.listeningCents, 0),
       // Neither chosen nor played: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
-      unallocatedCents: lines.length ? 0 : view.netCents,
+      unallocatedCents: lines.length || grant.voided ? 0 : view.netCents,
+      // The fee came back (refund, dispute) before the month closed: these credits count for nothing.
+      voided: Boolean(grant.voided),
       lines: lines
         .map((l) => ({
           artistId: l.artistId,

@@ -6,11 +6,12 @@ import { AppError, conflict, invalid } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
 import { creditsTag } from '../cacheTags.ts';
 import type { createMemberships } from '../membership.ts';
-import { monthOf } from '../months.ts';
+import { isSettled, monthOf } from '../months.ts';
 import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
 import { providerFor } from './index.ts';
 import { createPayouts } from './payouts.ts';
 import { reconcile } from './reconcile.ts';
+import { recordReturns, returnTarget } from './refunds.ts';
 import type { MonthPayoutsView } from '../statements.ts';
 import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './provider.ts';
 
@@ -70,12 +71,15 @@ export function createPayments(
   async function recordPayment(trx: Knex.Transaction, payment: ProviderPayment): Promise<number[]> {
     const row = await trx('payment_customers').where({ customerId: payment.customerId }).first('userId');
     const userId = row ? Number(row.userId) : null;
+    // A closed month's figures never change: a payment reported after its month closed enters this one.
+    const paidIn = monthOf(new Date(payment.paidAt));
+    const month = isSettled(paidIn, kernel.now()) ? monthOf(kernel.now()) : paidIn;
     await trx('payment_charges')
       .insert({
         invoiceId: payment.invoiceId,
         userId,
         chargeId: payment.chargeId,
-        month: monthOf(new Date(payment.paidAt)),
+        month,
         amountCents: payment.amountCents,
         feeCents: payment.feeCents,
         currency: payment.currency,
@@ -86,7 +90,7 @@ export function createPayments(
       .ignore();
     if (userId !== null) await trx('payment_customers').where({ userId }).update({ paymentFailedAt: null });
     // The month this money entered is paid out once it closes.
-    await payouts.schedule(trx, monthOf(new Date(payment.paidAt)));
+    await payouts.schedule(trx, month);
     return userId === null ? [] : [userId];
   }
 
@@ -140,6 +144,22 @@ export function createPayments(
           return [userId, ...(subscription ? await follow(trx, subscription) : [])];
         };
       }
+      case 'charge.refunded':
+      case 'charge.refund.updated':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'charge.dispute.created':
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.funds_reinstated': {
+        const target = returnTarget(event.type, event.object);
+        const returns = target.dispute
+          ? await ask(() => provider.dispute(target.dispute!))
+          : target.charge
+            ? await ask(() => provider.refunds(target.charge!))
+            : [];
+        return (trx) => recordReturns(kernel, trx, returns);
+      }
       case 'account.updated': {
         const account = await ask(() => provider.account(event.objectId));
         return (trx) => payouts.accountUpdated(trx, account);
@@ -159,8 +179,8 @@ export function createPayments(
     async reconciliation(month: string) {
       const statement = await monthPayouts(month);
       if (!statement.final) return null;
-      const sum = async (table: string, column: string, where: (q: Knex.QueryBuilder) => void) => {
-        const [row] = await knex(table).where(where).sum({ total: column });
+      const sum = async (table: string, column: string, where: Record<string, unknown>) => {
+        const [row] = await knex(table).where({ month, ...where }).sum({ total: column });
         return Number(row?.total ?? 0);
       };
       const money = {
@@ -169,14 +189,49 @@ export function createPayments(
         platformCents: statement.platformCents,
         artistsCents: statement.artistsCents,
         unallocatedCents: statement.unallocatedCents,
-        collectedCents: await sum('payment_charges', 'amountCents', (q) => q.where({ month })),
-        feesCents: await sum('payment_charges', 'feeCents', (q) => q.where({ month })),
-        // Refunds and disputes are not recorded yet (docs/payouts.md, "Not yet").
-        refundsCents: 0,
-        sentCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month, status: 'sent' })),
-        heldCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month }).whereNot({ status: 'sent' })),
+        collectedCents: await sum('payment_charges', 'amountCents', {}),
+        feesCents: (await sum('payment_charges', 'feeCents', {})) + (await sum('payment_refunds', 'feeCents', {})),
+        refundsCents: await sum('payment_refunds', 'amountCents', {}),
+        poolRefundsCents: await sum('payment_refunds', 'amountCents', { fromPool: true }),
+        sentCents: await sum('payout_transfers', 'amountCents', { status: 'sent' }),
+        heldCents:
+          (await sum('payout_transfers', 'amountCents', { status: 'held' })) +
+          (await sum('payout_transfers', 'amountCents', { status: 'failed' })),
       };
       return { month, currency: statement.currency, takesMoney: provider.takesMoney, ...money, ...reconcile(money) };
+    },
+
+    /**
+     * Each month's provider fees and money given back (refunds, disputes), for /transparency; a
+     * closed month's rows never change (a late payment or refund enters the open month).
+     */
+    async moneyByMonth(): Promise<Map<string, { feesCents: number; refundsCents: number; absorbedCents: number }>> {
+      const [charges, refunds] = await Promise.all([
+        knex('payment_charges').groupBy('month').select('month', knex.raw('SUM(fee_cents) AS fees')),
+        knex('payment_refunds')
+          .groupBy('month')
+          .select(
+            'month',
+            knex.raw(
+              'SUM(fee_cents) AS fees, SUM(amount_cents) AS back, ' +
+                'SUM(CASE WHEN from_pool THEN amount_cents ELSE 0 END) AS pool',
+            ),
+          ),
+      ]);
+      const months = new Map<string, { feesCents: number; refundsCents: number; absorbedCents: number }>();
+      const of = (month: string) => {
+        if (!months.has(month)) months.set(month, { feesCents: 0, refundsCents: 0, absorbedCents: 0 });
+        return months.get(month)!;
+      };
+      for (const row of charges) of(row.month).feesCents += Number(row.fees ?? 0);
+      for (const row of refunds) {
+        const money = of(row.month);
+        money.feesCents += Number(row.fees ?? 0);
+        money.refundsCents = Number(row.back ?? 0);
+        // What OneTrack absorbed: the month had closed, part of a payment, or (negative) a won dispute.
+        money.absorbedCents = money.refundsCents - Number(row.pool ?? 0);
+      }
+      return months;
     },
 
     /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */
