@@ -6,6 +6,7 @@ import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
 import { useMonthStatement } from './useMonthStatement.ts';
 import FanTransfers from './FanTransfers.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /** What the fan's credits did with their money: all given, or where the rest went (listeningNote). */
 function creditsNote(s: FanStatementData): string {
@@ -36,7 +37,10 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   const money = (cents: number) => formatCents(cents, s.currency);
   const name = monthName(s.month);
   const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${basis(l)})`);
-  const summary = s.lines.length
+  // The fee came back before the month closed (docs/payouts.md, "Refunds and disputes").
+  const summary = s.voided
+    ? m.fan_statement_voided({ fee: money(s.feeCents), month: name })
+    : s.lines.length
     ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
     : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
 
@@ -50,7 +54,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
           id="fan-statement-month"
           months={s.months}
           value={month}
-          onChange={(m) => void load(m)}
+          onChange={(next) => void load(next)}
           disabled={loading}
         />
       </div>

@@ -8,3 +8,4 @@ export const CONTINUE_AT_CHECKOUT = 'Continue at the checkout: your membership s
 export const NO_SIGNATURE = 'A webhook needs its Stripe-Signature header';
 export const PAYMENT_FAILED =
   'Your last payment did not go through. Stripe will try again over the next days; update your card in Manage billing so your credits keep coming.';
+export const MONTH_STILL_OPEN = 'This month has not closed yet: it is paid out once it has.';

@@ -72,8 +72,8 @@ export function createPayouts(
       const origin = kernel.config.publicUrl;
       return provider.onboardingLink(
         account.accountId,
-        `${origin}/credits?onboarding=done`,
-        `${origin}/credits?onboarding=again`,
+        `${origin}/dashboard?onboarding=done`,
+        `${origin}/dashboard?onboarding=again`,
       );
     },
 
@@ -122,6 +122,28 @@ export function createPayouts(
         transferId: r.transferId ?? null,
         sentAt: r.sentAt ? new Date(Number(r.sentAt)).toISOString() : null,
         sentWith: r.sentWith ?? null,
+      }));
+    },
+
+    /** A closed month's transfers, one per artist, with their status (admin's /admin/payouts). */
+    async ofMonth(month: string) {
+      const rows = await knex('payout_transfers as t')
+        .leftJoin('artists as a', 'a.id', 't.artistId')
+        .where('t.month', month)
+        .orderBy('t.amountCents', 'desc')
+        .orderBy('t.artistId')
+        .select('t.*', 'a.name');
+      return rows.map((t) => ({
+        artistId: Number(t.artistId),
+        name: t.name ?? '',
+        amountCents: Number(t.amountCents),
+        currency: t.currency,
+        status: t.status as 'held' | 'sent' | 'failed',
+        reason: t.reason ?? null,
+        transferId: t.transferId ?? null,
+        sentWith: t.sentWith ?? null,
+        sentAt: t.sentAt ? new Date(Number(t.sentAt)).toISOString() : null,
+        attempts: Number(t.attempts),
       }));
     },
 

@@ -7,7 +7,7 @@ import type { Kernel } from '../../../api/plugins/types.ts';
 import { creditsTag } from '../cacheTags.ts';
 import type { createMemberships } from '../membership.ts';
 import { isSettled, monthOf } from '../months.ts';
-import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
+import { BILLING_NOT_STARTED, MONTH_STILL_OPEN, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
 import { providerFor } from './index.ts';
 import { createPayouts } from './payouts.ts';
 import { reconcile } from './reconcile.ts';
@@ -232,6 +232,27 @@ export function createPayments(
         money.absorbedCents = money.refundsCents - Number(row.pool ?? 0);
       }
       return months;
+    },
+
+    /** /admin/payouts: a month's reconciliation (once closed) and its transfers per artist. */
+    async adminMonth(month: string) {
+      const [reconciliation, transfers] = await Promise.all([
+        this.reconciliation(month),
+        payouts.ofMonth(month),
+      ]);
+      return { month, takesMoney: provider.takesMoney, final: isSettled(month, kernel.now()), reconciliation, transfers };
+    },
+
+    /** Sends a closed month's failed (or held) transfers again now, as the job's next attempt would. */
+    async retry(month: string) {
+      if (!isSettled(month, kernel.now())) throw conflict(MONTH_STILL_OPEN);
+      try {
+        await payouts.runMonth(month);
+      } catch (error) {
+        // The refusals are recorded on their rows (status failed, why); the page shows them.
+        kernel.log.warn('payout retry left failures', { month, error: (error as Error).message });
+      }
+      return this.adminMonth(month);
     },
 
     /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */

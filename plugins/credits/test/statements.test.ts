@@ -183,6 +183,7 @@ describe('credits: fan and artist statements', () => {
       followsListening: false,
       artistsCents: 699,
       listeningCents: 0,
+      voided: false,
       unallocatedCents: 0,
       lines: [
         {
@@ -496,6 +497,10 @@ describe('credits: transparency', () => {
       top10Share: (11 * 699) / (13 * 699),
       // Credits only (no plugin counts plays here): nothing followed listening, no pro-rata to compare.
       listeningCents: 0,
+      // No payment provider here: no fees, nothing given back.
+      feesCents: 0,
+      refundsCents: 0,
+      absorbedCents: 0,
       fairness: null,
     });
     expect(march.platformCents + march.artistsCents + march.unallocatedCents).to.equal(march.grossCents);
