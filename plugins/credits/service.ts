@@ -21,7 +21,7 @@ export function createCreditsService(kernel: Kernel) {
   const monthly = createStatements(kernel, () => listening);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
-  const payments = createPayments(kernel, memberships, monthPayouts);
+  const payments = createPayments(kernel, memberships, monthPayouts, (userId, month) => grantFor(userId, month));
   const preference = createListeningPreference(kernel, () => listening !== null);
   /** Artists but the user's own whose account is not deleted. */
   const allocatable = (userId: number) =>

@@ -27,6 +27,7 @@ export function createPayments(
   kernel: Kernel,
   memberships: ReturnType<typeof createMemberships>,
   monthPayouts: (month: string) => Promise<MonthPayoutsView>,
+  openGrant: (userId: number, month: string) => Promise<unknown>,
 ) {
   const { knex } = kernel;
   const provider = providerFor(kernel.settings.credits);
@@ -357,6 +358,12 @@ export function createPayments(
         changed = null;
       }
       if (changed === null) return { applied: false, type: event.type };
+      // A paying member is in the pool of the month their money entered, whether or not they open
+      // OneTrack that month (their credits then follow their listening, or stay unallocated).
+      if (event.type === 'invoice.paid') {
+        const charge = await knex('payment_charges').where({ invoiceId: event.objectId }).first('userId', 'month');
+        if (charge?.userId && !isSettled(charge.month, kernel.now())) await openGrant(Number(charge.userId), charge.month);
+      }
       await announce(changed);
       return { applied: true, type: event.type };
     },

@@ -459,7 +459,11 @@ export class StripeStandIn {
         destination: params.destination,
         transfer_group: params.transfer_group,
         created: this.nowS(),
-        metadata: { artistId: params['metadata[artistId]'], month: params['metadata[month]'] },
+        metadata: {
+          artistId: params['metadata[artistId]'],
+          month: params['metadata[month]'],
+          months: params['metadata[months]'],
+        },
       });
       this.idempotent.set(key, transfer);
       return json(200, transfer);
