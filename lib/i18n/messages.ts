@@ -184,7 +184,6 @@ export { notlogged_title } from './generated/notlogged_title.ts';
 export { pay_admin_back } from './generated/pay_admin_back.ts';
 export { pay_admin_col_amount } from './generated/pay_admin_col_amount.ts';
 export { pay_admin_col_artist } from './generated/pay_admin_col_artist.ts';
-export { pay_admin_col_detail } from './generated/pay_admin_col_detail.ts';
 export { pay_admin_col_status } from './generated/pay_admin_col_status.ts';
 export { pay_admin_denied } from './generated/pay_admin_denied.ts';
 export { pay_admin_denied_title } from './generated/pay_admin_denied_title.ts';

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { userTag } from '../../../api/cache.ts';
 import { forbidden } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
+import { PAYOUTS_TAG } from '../cacheTags.ts';
 import { formatCents } from '../money.ts';
 import { isSettled, nextMonthStart, SETTLE_MS } from '../months.ts';
 import type { MonthPayoutsView } from '../statements.ts';
@@ -228,7 +229,7 @@ export function createPayouts(
           failures.push(`artist ${row.artistId}: ${reason}`);
         }
       }
-      await kernel.cache.changed(changed.map(userTag));
+      await kernel.cache.changed([...changed.map(userTag), PAYOUTS_TAG]);
       if (failures.length) throw new Error(`Payouts of ${month} to retry: ${failures.join('; ')}`);
     },
   };

@@ -4,7 +4,7 @@ import { userTag } from '../../../api/cache.ts';
 import { isUniqueViolation } from '../../../api/db/connection.ts';
 import { AppError, conflict, invalid } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
-import { creditsTag } from '../cacheTags.ts';
+import { creditsTag, PAYOUTS_TAG } from '../cacheTags.ts';
 import type { createMemberships } from '../membership.ts';
 import { isSettled, monthOf } from '../months.ts';
 import { BILLING_NOT_STARTED, MONTH_STILL_OPEN, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
@@ -171,7 +171,7 @@ export function createPayments(
   }
 
   const announce = (userIds: number[]) =>
-    kernel.cache.changed([...new Set(userIds)].flatMap((id) => [userTag(id), creditsTag(id)]));
+    kernel.cache.changed([...new Set(userIds)].flatMap((id) => [userTag(id), creditsTag(id)]).concat(PAYOUTS_TAG));
 
   return {
     provider,
@@ -237,6 +237,7 @@ export function createPayments(
 
     /** /admin/payouts: a month's reconciliation (once closed) and its transfers per artist. */
     async adminMonth(month: string) {
+      kernel.cache.dependsOn([PAYOUTS_TAG]);
       const [reconciliation, transfers] = await Promise.all([
         this.reconciliation(month),
         payouts.ofMonth(month),
