@@ -133,7 +133,9 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     // found: for a settled month it computes and stores the month's statement, which no request for
     // a month its caller was not a member in may set off.
     const [grant, grantRows] = await Promise.all([
-      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial', 'followListening', 'voided'),
+      knex('credit_grants')
+        .where({ userId, month })
+        .first('credits', 'remaining', 'trial', 'followListening', 'voided'),
       knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
     ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);

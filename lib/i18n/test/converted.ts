@@ -22,6 +22,12 @@ export const CONVERTED = [
   'plugins/catalog/pages/artists.astro',
   'plugins/accounts/components/AuthScreen.astro',
   'plugins/accounts/islands/AuthForm.tsx',
+  'plugins/credits/islands/GetPaid.tsx',
+  'plugins/credits/islands/RetryPayouts.tsx',
+  'plugins/credits/components/Reconciliation.astro',
+  'plugins/credits/components/PriceNote.astro',
+  'plugins/credits/components/GetPaidSection.astro',
+  'plugins/credits/pages/admin-payouts.astro',
 ];
 
 /** Names that stay as they are in every language. */

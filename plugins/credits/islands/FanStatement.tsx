@@ -41,8 +41,8 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   const summary = s.voided
     ? m.fan_statement_voided({ fee: money(s.feeCents), month: name })
     : s.lines.length
-    ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
-    : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
+      ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
+      : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
 
   return (
     <section className="mt-4" aria-labelledby="fan-statement-title">

@@ -58,7 +58,15 @@ export async function recordReturns(kernel: Kernel, trx: Knex.Transaction, retur
 /** The fan's credits of `month` count for nothing: the grant is made void (made so if it did not exist yet). */
 async function voidMonth(trx: Knex.Transaction, userId: number, month: string, at: number) {
   await trx('credit_grants')
-    .insert({ userId, month, credits: MONTHLY_CREDITS, remaining: MONTHLY_CREDITS, trial: false, voided: true, createdAt: at })
+    .insert({
+      userId,
+      month,
+      credits: MONTHLY_CREDITS,
+      remaining: MONTHLY_CREDITS,
+      trial: false,
+      voided: true,
+      createdAt: at,
+    })
     .onConflict(['userId', 'month'])
     .ignore();
   await trx('credit_grants').where({ userId, month }).update({ voided: true });

@@ -181,7 +181,9 @@ export function createPayments(
       const statement = await monthPayouts(month);
       if (!statement.final) return null;
       const sum = async (table: string, column: string, where: Record<string, unknown>) => {
-        const [row] = await knex(table).where({ month, ...where }).sum({ total: column });
+        const [row] = await knex(table)
+          .where({ month, ...where })
+          .sum({ total: column });
         return Number(row?.total ?? 0);
       };
       const money = {
@@ -238,11 +240,14 @@ export function createPayments(
     /** /admin/payouts: a month's reconciliation (once closed) and its transfers per artist. */
     async adminMonth(month: string) {
       kernel.cache.dependsOn([PAYOUTS_TAG]);
-      const [reconciliation, transfers] = await Promise.all([
-        this.reconciliation(month),
-        payouts.ofMonth(month),
-      ]);
-      return { month, takesMoney: provider.takesMoney, final: isSettled(month, kernel.now()), reconciliation, transfers };
+      const [reconciliation, transfers] = await Promise.all([this.reconciliation(month), payouts.ofMonth(month)]);
+      return {
+        month,
+        takesMoney: provider.takesMoney,
+        final: isSettled(month, kernel.now()),
+        reconciliation,
+        transfers,
+      };
     },
 
     /** Sends a closed month's failed (or held) transfers again now, as the job's next attempt would. */
@@ -363,7 +368,8 @@ export function createPayments(
       // OneTrack that month (their credits then follow their listening, or stay unallocated).
       if (event.type === 'invoice.paid') {
         const charge = await knex('payment_charges').where({ invoiceId: event.objectId }).first('userId', 'month');
-        if (charge?.userId && !isSettled(charge.month, kernel.now())) await openGrant(Number(charge.userId), charge.month);
+        if (charge?.userId && !isSettled(charge.month, kernel.now()))
+          await openGrant(Number(charge.userId), charge.month);
       }
       await announce(changed);
       return { applied: true, type: event.type };

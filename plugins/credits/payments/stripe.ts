@@ -185,7 +185,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       const refunds = await stripe.refunds.list({ charge: chargeId, limit: 100 });
       return refunds.data
         .filter((r) => r.status === 'succeeded')
-        .map((r) => ({ id: r.id, kind: 'refund' as const, chargeId, amountCents: r.amount, feeCents: 0, createdAt: r.created * 1000 }));
+        .map((r) => ({
+          id: r.id,
+          kind: 'refund' as const,
+          chargeId,
+          amountCents: r.amount,
+          feeCents: 0,
+          createdAt: r.created * 1000,
+        }));
     },
 
     async dispute(id) {

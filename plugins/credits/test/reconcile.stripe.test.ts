@@ -73,7 +73,10 @@ describe('credits: every closed month reconciles under random provider events (s
   };
   const runMonth = async (month: string) => {
     if (random() < 0.2) stripe.failNextTransfer = 'Insufficient funds in Stripe account';
-    const run = () => payments().payouts.runMonth(month).catch(() => undefined);
+    const run = () =>
+      payments()
+        .payouts.runMonth(month)
+        .catch(() => undefined);
     await (random() < 0.3 ? Promise.all([run(), run()]) : run());
     // The job's backoff retries a refusal; sometimes it has not yet.
     if (random() < 0.5) await run();
@@ -160,7 +163,9 @@ describe('credits: every closed month reconciles under random provider events (s
           const dispute = stripe.dispute(charge.chargeId);
           await deliver([dispute]);
           if (random() < 0.5)
-            await deliver([stripe.closeDispute((dispute.data as { object: StripeObject }).object.id, pick(['won', 'lost']))]);
+            await deliver([
+              stripe.closeDispute((dispute.data as { object: StripeObject }).object.id, pick(['won', 'lost'])),
+            ]);
         }
       }
     }

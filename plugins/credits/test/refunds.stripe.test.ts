@@ -20,6 +20,7 @@ describe('credits: refunds and disputes through Stripe (stand-in)', () => {
     stripe.nowS = () => Math.floor(clock.getTime() / 1000);
     server = await startTestServer({
       plugins: ['accounts', 'credits'],
+      pages: true,
       now: () => clock,
       settings: {
         credits: {
@@ -65,8 +66,9 @@ describe('credits: refunds and disputes through Stripe (stand-in)', () => {
 
     // Out of order and twice: the charge's refunds are read back from Stripe each time, recorded once.
     const [created, refunded] = stripe.refund(await chargeOf(fans[0]));
-    expect(await deliverAll([refunded, created, refunded, stripe.event('refund.updated', objectOf(created))]))
-      .to.deep.equal([200, 200, 200, 200]);
+    expect(
+      await deliverAll([refunded, created, refunded, stripe.event('refund.updated', objectOf(created))]),
+    ).to.deep.equal([200, 200, 200, 200]);
     expect(applied(4)).to.deep.equal([true, true, false, true]);
     // Part of a payment given back: OneTrack absorbs it, the fan still counts.
     await deliverAll(stripe.refund(await chargeOf(fans[2]), 300));
@@ -85,6 +87,14 @@ describe('credits: refunds and disputes through Stripe (stand-in)', () => {
     const refused = await fans[0].client.post('/api/credits/allocate', { artistId: artist.artist!.id, credits: 1 });
     expect(refused.status).to.equal(403);
     expect(refused.body.message).to.equal(CREDITS_VOID);
+    const inSpanish = await fans[0].client.post(
+      '/api/credits/allocate',
+      { artistId: artist.artist!.id, credits: 1 },
+      { 'accept-language': 'es' },
+    );
+    expect(inSpanish.body.message).to.equal(
+      'Tu pago de este mes te fue devuelto (un reembolso o una disputa), así que sus créditos no cuentan.',
+    );
     const march = await server.app.kernel.services.credits.payouts('2026-03');
     expect(march.payingFans).to.equal(2);
     // Each remaining fan's 50 credits are all they gave: their whole net goes to the artist.
@@ -133,6 +143,8 @@ describe('credits: refunds and disputes through Stripe (stand-in)', () => {
     expect(march).to.include({ month: '2026-03', feesCents: 160, refundsCents: 1299, absorbedCents: -699 });
     clock = new Date('2026-05-01T00:10:00Z');
     const months = (await server.client().get('/api/transparency')).body.months;
+    const page = (await server.client().get('/transparency')).text;
+    expect(page).to.include('Payment provider: fees and money given back').and.include('Absorbed by OneTrack');
     expect(months.find((m: { month: string }) => m.month === '2026-04')).to.include({
       refundsCents: 999,
       absorbedCents: 999,
