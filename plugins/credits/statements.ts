@@ -310,7 +310,9 @@ export interface TransparencyMonth {
   artistsCents: number;
   unallocatedCents: number;
   artistsPaid: number;
-  /** The middle payout of the artists paid (the mean of the two middle ones, rounded to the cent, for an even number). */
+  /**
+   * The middle payout of the artists paid (the mean of the two middle ones, rounded to the cent, for an even number).
+   */
   medianCents: number;
   /** What the ten best-paid artists received together, and that as a fraction of artistsCents. */
   top10Cents: number;
@@ -378,10 +380,14 @@ export function explainArtistStatement(s: ArtistFigures): string {
   const money = (cents: number) => formatCents(cents, s.currency);
   const fans = s.fans === 1 ? '1 fan' : `${s.fans} fans`;
   const terms =
-    `Each fan paid ${money(s.feeCents)}; the platform keeps ${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
-    `which leaves ${money(s.netCents)} per fan. Each of a fan's ${MONTHLY_CREDITS} credits carries an equal part of it: ` +
-    'credits they gave go to the artists they chose, credits they left unallocated follow their own plays of 30 seconds or more ' +
-    '(never of their own tracks), and a fan who played nothing has their whole part split over the artists they chose, ' +
+    `Each fan paid ${money(s.feeCents)}; the platform keeps ` +
+    `${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
+    `which leaves ${money(s.netCents)} per fan. Each of a fan's ` +
+    `${MONTHLY_CREDITS} credits carries an equal part of it: ` +
+    'credits they gave go to the artists they chose, credits they ' +
+    'left unallocated follow their own plays of 30 seconds or more ' +
+    '(never of their own tracks), and a fan who played nothing ' +
+    'has their whole part split over the artists they chose, ' +
     'in proportion, in whole cents (largest remainder).';
   if (s.fans === 0) return `No fan chose or played you in ${monthName(s.month)}. ${terms}`;
   const [first] = s.lines;
@@ -393,14 +399,17 @@ export function explainArtistStatement(s: ArtistFigures): string {
       ? `of their ${MONTHLY_CREDITS} credits`
       : `of the ${first.fanCredits} credits they allocated`;
     parts.push(
-      `gave you ${first.credits} ${what}: ${money(s.netCents)} × ${first.credits} / ${of} ≈ ${money(first.amountCents - first.listeningCents)}`,
+      `gave you ${first.credits} ${what}: ${money(s.netCents)} × ${first.credits} ` +
+        `/ ${of} ≈ ${money(first.amountCents - first.listeningCents)}`,
     );
   }
   if (first.listeningCents > 0) {
     const left = MONTHLY_CREDITS - first.fanCredits;
     parts.push(
-      `played you ${plural(first.plays, 'time')} of their ${first.fanPlays} counted plays, which their ${left} unallocated credits followed: ` +
-        `${money(s.netCents)} × ${left} / ${MONTHLY_CREDITS} × ${first.plays} / ${first.fanPlays} ≈ ${money(first.listeningCents)}`,
+      `played you ${plural(first.plays, 'time')} of their ${first.fanPlays} ` +
+        `counted plays, which their ${left} unallocated credits followed: ` +
+        `${money(s.netCents)} × ${left} / ${MONTHLY_CREDITS} × ` +
+        `${first.plays} / ${first.fanPlays} ≈ ${money(first.listeningCents)}`,
     );
   }
   const example = `For example, fan 1 ${parts.join(' and ')}.`;
@@ -408,5 +417,8 @@ export function explainArtistStatement(s: ArtistFigures): string {
   const who = s.listeningCents
     ? `${fans} chose or played you (${plural(s.credits, 'credit')} given)`
     : `${fans} gave you ${plural(s.credits, 'credit')}`;
-  return `In ${monthName(s.month)}, ${who}. ${terms} ${example} ${kinds} Your ${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`;
+  return (
+    `In ${monthName(s.month)}, ${who}. ${terms} ${example} ${kinds} Your ` +
+    `${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`
+  );
 }

@@ -41,8 +41,10 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   const summary = s.voided
     ? m.fan_statement_voided({ fee: money(s.feeCents), month: name })
     : s.lines.length
-      ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
-      : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
+      ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to ` +
+        `artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
+      : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} ` +
+        `unallocated, platform ${money(s.platformCents)}`;
 
   return (
     <section className="mt-4" aria-labelledby="fan-statement-title">
@@ -144,7 +146,8 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </div>
             {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
-              {creditsNote(s)} {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
+              {creditsNote(s)}{' '}
+              {s.final ? 'This statement is final.' : 'Figures are provisional ' + 'until the month ends.'}{' '}
               <a href="/transparency">See where everyone’s money went</a>.
             </p>
           </>

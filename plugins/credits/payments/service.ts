@@ -18,7 +18,9 @@ import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './pro
 /** A subscription in these states is being paid for; any other stops at what was paid. */
 const RUNNING = new Set(['active', 'trialing']);
 
-/** The last month a period ending at `endMs` covers (a period ending at midnight on the 1st covers the month before). */
+/**
+ * The last month a period ending at `endMs` covers (a period ending at midnight on the 1st covers the month before).
+ */
 const lastMonthOf = (endMs: number) => monthOf(new Date(endMs - 1));
 
 type Change = (trx: Knex.Transaction) => Promise<number[]>;

@@ -319,7 +319,8 @@ export class StripeStandIn {
     const html = (markup: string) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Stripe stand-in</title></head><body style="font-family:sans-serif;padding:2rem">${markup}</body></html>`,
+        `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Stripe ` +
+          `stand-in</title></head><body style="font-family:sans-serif;padding:2rem">${markup}</body></html>`,
       );
     };
     const redirect = (to: string) => {
@@ -490,8 +491,10 @@ export class StripeStandIn {
       const session = this.objects.get(match[1])!;
       const price = this.objects.get(session.priceId as string)!;
       return html(
-        `<h1>Stand-in checkout</h1><p>OneTrack Premium: ${(Number(price.unit_amount) / 100).toFixed(2)} ${String(price.currency).toUpperCase()} a month</p>` +
-          `<form method="post" action="/checkout/${session.id}/pay"><label>Card <input name="card" value="4242 4242 4242 4242"></label> <button type="submit">Pay</button></form>`,
+        `<h1>Stand-in checkout</h1><p>OneTrack Premium: ${(Number(price.unit_amount) / 100).toFixed(2)} ` +
+          `${String(price.currency).toUpperCase()} a month</p>` +
+          `<form method="post" action="/checkout/${session.id}/pay"><label>Card <input name="card" ` +
+          `value="4242 4242 4242 4242"></label> <button type="submit">Pay</button></form>`,
       );
     }
     if (req.method === 'POST' && (match = path.match(/^\/checkout\/(\w+)\/pay$/))) {
@@ -500,7 +503,9 @@ export class StripeStandIn {
     }
     if (req.method === 'GET' && (match = path.match(/^\/connect\/(\w+)$/)))
       return html(
-        `<h1>Stand-in Connect onboarding</h1><form method="post" action="/connect/${match[1]}?return=${encodeURIComponent(url.searchParams.get('return')!)}"><button type="submit">Finish onboarding</button></form>`,
+        `<h1>Stand-in Connect onboarding</h1><form method="post" ` +
+          `action="/connect/${match[1]}?return=${encodeURIComponent(url.searchParams.get('return')!)}"><button ` +
+          `type="submit">Finish onboarding</button></form>`,
       );
     if (req.method === 'POST' && (match = path.match(/^\/connect\/(\w+)$/))) {
       const account = this.objects.get(match[1])!;
@@ -510,7 +515,8 @@ export class StripeStandIn {
     }
     if (req.method === 'GET' && (match = path.match(/^\/portal\/(\w+)$/))) {
       return html(
-        `<h1>Stand-in customer portal</h1><form method="post" action="/portal/${match[1]}/cancel"><button type="submit">Cancel plan</button></form>`,
+        `<h1>Stand-in customer portal</h1><form method="post" ` +
+          `action="/portal/${match[1]}/cancel"><button type="submit">Cancel plan</button></form>`,
       );
     }
     if (req.method === 'POST' && (match = path.match(/^\/portal\/(\w+)\/cancel$/))) {
