@@ -12,6 +12,8 @@ declare module '../api/plugins/types.ts' {
     'shell.banner': NoProps;
     'shell.end': NoProps;
     'topbar.search': NoProps;
+    /** For visitors, beside an invitation to join: the home page's hero, the register page. */
+    'join.price': NoProps;
     'topbar.badges': { unreadMessages: number; unreadNotifications: number };
     /** After the avatar of a signed-in user. */
     'topbar.links': { user: SessionUser };

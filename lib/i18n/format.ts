@@ -21,6 +21,18 @@ export function intlLocale(): string {
   return locale === 'ar' ? 'ar-u-nu-latn' : locale;
 }
 
+const monthFormat = perLocale((l) => new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const dayFormat = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' }));
+/** A 'YYYY-MM' month in the current language: '2026-11' → 'November 2026', 'noviembre de 2026'. */
+export function localMonth(month: string): string {
+  return monthFormat().format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** A day (ISO instant, shown in UTC) in the current language: '2 December 2026'. */
+export function localDay(iso: string): string {
+  return dayFormat().format(new Date(iso));
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Money in minor units (cents) as the current language writes the currency: "€46.91", "46,91 €". */

@@ -3,3 +3,6 @@
  * allocation announces this for the fan instead of their every view. None of it is in the top bar.
  */
 export const creditsTag = (userId: number) => `credits:${userId}`;
+
+/** /admin/payouts: a month's money and transfers (a webhook applied, a payouts run). */
+export const PAYOUTS_TAG = 'credits-payouts';

@@ -22,7 +22,8 @@ async function inChunks<T>(ids: number[] | undefined, read: (ids?: number[]) => 
 export function createFanMonths(knex: Knex, listening: () => ListeningSource | null) {
   const grants = (month: string, fans?: number[]) =>
     inChunks(fans, async (ids) => {
-      const q = knex('credit_grants').where({ month });
+      // A void grant (the fee came back before the month closed) is no part of the pool.
+      const q = knex('credit_grants').where({ month, voided: false });
       if (ids) q.whereIn('userId', ids);
       const rows = await q.select('userId', 'credits', 'followListening');
       return rows.map((r: { userId: number; credits: unknown; followListening: unknown }) => ({

@@ -41,15 +41,20 @@ const credits: PluginManifest = {
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,
-  // A fan's choice that unallocated credits follow their listening.
   slots: {
+    // A fan's choice that unallocated credits follow their listening.
     'settings.sections': 'components/ListeningSettings.astro',
+    // An artist's "Get paid" (payout account and each month's transfer) on their dashboard.
+    'dashboard.sections': 'components/GetPaidSection.astro',
+    // The price, before anyone signs up (home page, register page).
+    'join.price': 'components/PriceNote.astro',
     'settings.tabs': 'islands/BillingTab.tsx',
     'artist.support': 'islands/SupportButton.tsx',
   },
   pages: [
     { pattern: '/credits', entrypoint: 'pages/credits.astro' },
     { pattern: '/transparency', entrypoint: 'pages/transparency.astro' },
+    { pattern: '/admin/payouts', entrypoint: 'pages/admin-payouts.astro' },
   ],
 };
 

@@ -41,17 +41,23 @@ export const allocatedToast = (credits: number, artist: string) => ({
 export const BAD_MONTH = 'Month must be written YYYY-MM';
 export const BAD_STATEMENT_FORMAT = 'Format must be json or csv';
 export const MONTH_CLOSED = 'This month is closed; please try again';
+/** A month whose fee came back to the fan before it closed (docs/payouts.md, "Refunds and disputes"). */
+export const CREDITS_VOID =
+  'Your payment for this month came back to you (a refund or a dispute), so its credits count for nothing.';
 
 /** Membership (docs/payouts.md): what an account without credits this month is told, and why. */
 export const TRIAL_ENDED =
-  'Your included first month has ended, so no new credits were added. Upgrade to Premium to get 100 credits every month.';
+  'Your included first month has ended, so no new credits were ' +
+  'added. Upgrade to Premium to get 100 credits every month.';
 /** A pledge to next month's drop during the included first month (issue 44 point 11): nothing has ended. */
 export const TRIAL_NEXT_MONTH =
-  "Pledges spend the credits of the drop's month, and next month's credits come with the membership: your included first month covers this month only. Upgrade to pledge to next month's drops.";
+  "Pledges spend the credits of the drop's month, and next month's credits come with the membership: " +
+  "your included first month covers this month only. Upgrade to pledge to next month's drops.";
 /** Where a refusal for want of credits offers the upgrade. */
 export const UPGRADE_PATH = '/profile?tab=billing';
 export const MEMBERSHIP_ENDED =
-  'Your membership was cancelled, so no new credits were added. Upgrade to Premium again to get 100 credits every month.';
+  'Your membership was cancelled, so no new credits were added. ' +
+  'Upgrade to Premium again to get 100 credits every month.';
 export const NOTHING_TO_CANCEL = 'Your included first month ends on its own: there is no membership to cancel.';
 /** Until payments are wired, upgrading says so rather than pretend to charge. */
 export const NO_PAYMENT_TAKEN = 'No money is taken in this installation: payments are not wired yet.';

@@ -119,6 +119,8 @@ export const FanStatement = object({
   artistsCents: integer,
   listeningCents: integer,
   unallocatedCents: integer,
+  /** The fee came back to the fan (refund, dispute) before the month closed: these credits count for nothing. */
+  voided: boolean,
   lines: arrayOf(
     object({
       artistId: integer,
@@ -153,6 +155,11 @@ export const Transparency = object({
       top10Cents: integer,
       top10Share: number,
       listeningCents: integer,
+      /** The payment provider's fees on the month's payments (and disputes). */
+      feesCents: integer,
+      /** Money given back (refunds, disputes; net of won disputes), and of it what OneTrack absorbed. */
+      refundsCents: integer,
+      absorbedCents: integer,
       fairness: nullable(
         object({
           plays: integer,

@@ -12,7 +12,7 @@ import { isSettled, monthOf, nextMonthStart } from './months.ts';
 import type { ListeningSource } from './listening.ts';
 import { createStatements } from './statements.ts';
 import { createPayments } from './payments/service.ts';
-import { MONTH_CLOSED, MONTHLY_CREDITS, NOTHING_TO_CANCEL, insufficientCredits } from './rules.ts';
+import { CREDITS_VOID, MONTH_CLOSED, MONTHLY_CREDITS, NOTHING_TO_CANCEL, insufficientCredits } from './rules.ts';
 
 export function createCreditsService(kernel: Kernel) {
   const { knex } = kernel;
@@ -21,7 +21,7 @@ export function createCreditsService(kernel: Kernel) {
   const monthly = createStatements(kernel, () => listening);
   const { monthPayouts } = monthly;
   const memberships = createMemberships(kernel);
-  const payments = createPayments(kernel, memberships, monthPayouts);
+  const payments = createPayments(kernel, memberships, monthPayouts, (userId, month) => grantFor(userId, month));
   const preference = createListeningPreference(kernel, () => listening !== null);
   /** Artists but the user's own whose account is not deleted. */
   const allocatable = (userId: number) =>
@@ -205,10 +205,11 @@ export function createCreditsService(kernel: Kernel) {
      */
     async debit(trx: Knex.Transaction, userId: number, month: string, credits: number): Promise<number> {
       const spent = await trx('credit_grants')
-        .where({ userId, month })
+        .where({ userId, month, voided: false })
         .andWhere('remaining', '>=', credits)
         .decrement('remaining', credits);
-      const { remaining } = await trx('credit_grants').where({ userId, month }).first('remaining');
+      const { remaining, voided } = await trx('credit_grants').where({ userId, month }).first('remaining', 'voided');
+      if (voided) throw forbidden(CREDITS_VOID);
       if (spent !== 1) throw invalid(() => insufficientCredits(remaining));
       return remaining as number;
     },
@@ -288,7 +289,14 @@ export function createCreditsService(kernel: Kernel) {
       return monthly.fanStatement(userId, month);
     },
     artistStatement: monthly.artistStatement,
-    transparency: monthly.transparency,
+    /** The public figures of every settled month, with the provider's fees and the money given back. */
+    async transparency() {
+      const [months, money] = await Promise.all([monthly.transparency(), payments.moneyByMonth()]);
+      return months.map((month) => ({
+        ...month,
+        ...(money.get(month.month) ?? { feesCents: 0, refundsCents: 0, absorbedCents: 0 }),
+      }));
+    },
   };
   return service;
 }

@@ -34,7 +34,8 @@ export const creditsSettings = {
     env: 'CURRENCY',
     default: 'EUR',
     meaning:
-      'ISO 4217 code of the currency fees and payouts are in (one with cents: EUR, USD, GBP…); a month keeps the currency it started with',
+      'ISO 4217 code of the currency fees and payouts are in (one with ' +
+      'cents: EUR, USD, GBP…); a month keeps the currency it started with',
     validator(raw) {
       const code = raw.toUpperCase();
       const usage = `CURRENCY must be the ISO 4217 code of a currency with cents, e.g. EUR, USD or GBP, got "${raw}"`;

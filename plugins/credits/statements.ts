@@ -53,7 +53,7 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     const terms = await termsOf(month);
     // Trial grants count as paying fans: OneTrack pays an included month's fee into the pool itself.
     const [{ n, trials }] = await knex('credit_grants')
-      .where({ month })
+      .where({ month, voided: false })
       .select(knex.raw('COUNT(*) AS n'), knex.raw('COALESCE(SUM(CASE WHEN trial THEN 1 ELSE 0 END), 0) AS trials'));
     const fanLines = splitMonth(terms, await fanMonths.of(month, 'all'));
     return {
@@ -133,7 +133,9 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
     // found: for a settled month it computes and stores the month's statement, which no request for
     // a month its caller was not a member in may set off.
     const [grant, grantRows] = await Promise.all([
-      knex('credit_grants').where({ userId, month }).first('credits', 'remaining', 'trial', 'followListening'),
+      knex('credit_grants')
+        .where({ userId, month })
+        .first('credits', 'remaining', 'trial', 'followListening', 'voided'),
       knex('credit_grants').where({ userId }).orderBy('month', 'desc').select('month'),
     ]);
     if (!grant) throw notFound(`You have no statement for ${monthName(month)}`);
@@ -164,7 +166,9 @@ export function createStatements(kernel: Kernel, listening: () => ListeningSourc
       /** Of artistsCents, what followed the fan's plays (the rest went where they gave credits). */
       listeningCents: lines.reduce((sum, l) => sum + l.listeningCents, 0),
       // Neither chosen nor played: no artist is paid from this fee's net (docs/payouts.md, "Unallocated").
-      unallocatedCents: lines.length ? 0 : view.netCents,
+      unallocatedCents: lines.length || grant.voided ? 0 : view.netCents,
+      // The fee came back (refund, dispute) before the month closed: these credits count for nothing.
+      voided: Boolean(grant.voided),
       lines: lines
         .map((l) => ({
           artistId: l.artistId,
@@ -310,7 +314,9 @@ export interface TransparencyMonth {
   artistsCents: number;
   unallocatedCents: number;
   artistsPaid: number;
-  /** The middle payout of the artists paid (the mean of the two middle ones, rounded to the cent, for an even number). */
+  /**
+   * The middle payout of the artists paid (the mean of the two middle ones, rounded to the cent, for an even number).
+   */
   medianCents: number;
   /** What the ten best-paid artists received together, and that as a fraction of artistsCents. */
   top10Cents: number;
@@ -378,10 +384,14 @@ export function explainArtistStatement(s: ArtistFigures): string {
   const money = (cents: number) => formatCents(cents, s.currency);
   const fans = s.fans === 1 ? '1 fan' : `${s.fans} fans`;
   const terms =
-    `Each fan paid ${money(s.feeCents)}; the platform keeps ${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
-    `which leaves ${money(s.netCents)} per fan. Each of a fan's ${MONTHLY_CREDITS} credits carries an equal part of it: ` +
-    'credits they gave go to the artists they chose, credits they left unallocated follow their own plays of 30 seconds or more ' +
-    '(never of their own tracks), and a fan who played nothing has their whole part split over the artists they chose, ' +
+    `Each fan paid ${money(s.feeCents)}; the platform keeps ` +
+    `${formatShare(s.platformShare)} (${money(s.platformCents)}), ` +
+    `which leaves ${money(s.netCents)} per fan. Each of a fan's ` +
+    `${MONTHLY_CREDITS} credits carries an equal part of it: ` +
+    'credits they gave go to the artists they chose, credits they ' +
+    'left unallocated follow their own plays of 30 seconds or more ' +
+    '(never of their own tracks), and a fan who played nothing ' +
+    'has their whole part split over the artists they chose, ' +
     'in proportion, in whole cents (largest remainder).';
   if (s.fans === 0) return `No fan chose or played you in ${monthName(s.month)}. ${terms}`;
   const [first] = s.lines;
@@ -393,14 +403,17 @@ export function explainArtistStatement(s: ArtistFigures): string {
       ? `of their ${MONTHLY_CREDITS} credits`
       : `of the ${first.fanCredits} credits they allocated`;
     parts.push(
-      `gave you ${first.credits} ${what}: ${money(s.netCents)} × ${first.credits} / ${of} ≈ ${money(first.amountCents - first.listeningCents)}`,
+      `gave you ${first.credits} ${what}: ${money(s.netCents)} × ${first.credits} ` +
+        `/ ${of} ≈ ${money(first.amountCents - first.listeningCents)}`,
     );
   }
   if (first.listeningCents > 0) {
     const left = MONTHLY_CREDITS - first.fanCredits;
     parts.push(
-      `played you ${plural(first.plays, 'time')} of their ${first.fanPlays} counted plays, which their ${left} unallocated credits followed: ` +
-        `${money(s.netCents)} × ${left} / ${MONTHLY_CREDITS} × ${first.plays} / ${first.fanPlays} ≈ ${money(first.listeningCents)}`,
+      `played you ${plural(first.plays, 'time')} of their ${first.fanPlays} ` +
+        `counted plays, which their ${left} unallocated credits followed: ` +
+        `${money(s.netCents)} × ${left} / ${MONTHLY_CREDITS} × ` +
+        `${first.plays} / ${first.fanPlays} ≈ ${money(first.listeningCents)}`,
     );
   }
   const example = `For example, fan 1 ${parts.join(' and ')}.`;
@@ -408,5 +421,8 @@ export function explainArtistStatement(s: ArtistFigures): string {
   const who = s.listeningCents
     ? `${fans} chose or played you (${plural(s.credits, 'credit')} given)`
     : `${fans} gave you ${plural(s.credits, 'credit')}`;
-  return `In ${monthName(s.month)}, ${who}. ${terms} ${example} ${kinds} Your ${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`;
+  return (
+    `In ${monthName(s.month)}, ${who}. ${terms} ${example} ${kinds} Your ` +
+    `${fans === '1 fan' ? 'part adds' : 'parts add'} up to ${money(s.amountCents)}.`
+  );
 }

@@ -156,6 +156,12 @@ export const CONVERTED = [
   'plugins/insights/pages/preview.astro',
   'plugins/catalog/components/DirectorySort.astro',
   'plugins/catalog/islands/UnsubscribeButton.tsx',
+  'plugins/credits/islands/GetPaid.tsx',
+  'plugins/credits/islands/RetryPayouts.tsx',
+  'plugins/credits/components/Reconciliation.astro',
+  'plugins/credits/components/PriceNote.astro',
+  'plugins/credits/components/GetPaidSection.astro',
+  'plugins/credits/pages/admin-payouts.astro',
 ];
 
 /** Names that stay as they are in every language. */

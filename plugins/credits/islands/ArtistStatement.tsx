@@ -7,7 +7,9 @@ import { useMonthStatement } from './useMonthStatement.ts';
 
 const URL = '/api/credits/statements/artist';
 
-/** The artist's statement of a month: supporting fans (numbered, never named), credits, amount and how it was computed. */
+/**
+ * The artist's statement of a month: supporting fans (numbered, never named), credits, amount and how it was computed.
+ */
 export default function ArtistStatement({ initial }: { initial: ArtistStatementData }) {
   const { statement: s, month, loading, error, load } = useMonthStatement(URL, initial);
   const money = (cents: number) => formatCents(cents, s.currency);

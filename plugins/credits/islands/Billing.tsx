@@ -29,7 +29,10 @@ function standing(m: BillingMembership, credits: string): string {
   const now = monthName(m.month);
   if (m.state === 'member') return `You are a member: ${credits} arrive at the start of every month.`;
   if (m.state === 'trial')
-    return `Your first month, ${now}, is included: ${credits} to give this month. Upgrade to keep getting them every month.`;
+    return (
+      `Your first month, ${now}, is included: ${credits} to give ` +
+      `this month. Upgrade to keep getting them every month.`
+    );
   return `Your membership is cancelled: your credits for ${now} stay, and none come after it.`;
 }
 

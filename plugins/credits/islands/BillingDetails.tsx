@@ -85,7 +85,8 @@ export default function BillingDetails({ version }: { version: number }) {
         <dt className="col-sm-4">Card</dt>
         <dd className="col-sm-8" data-testid="billing-card">
           {billing.card
-            ? `${brandName(billing.card.brand)} ending in ${billing.card.last4} (expires ${String(billing.card.expMonth).padStart(2, '0')}/${billing.card.expYear})`
+            ? `${brandName(billing.card.brand)} ending in ${billing.card.last4} (expires ` +
+              `${String(billing.card.expMonth).padStart(2, '0')}/${billing.card.expYear})`
             : 'No card on file'}
         </dd>
       </dl>

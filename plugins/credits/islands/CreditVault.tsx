@@ -208,8 +208,8 @@ export default function CreditVault(props: Props) {
             <p className="text-secondary small mt-2 mb-2">
               Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits
               do not carry over. Each credit carries 1&nbsp;% of your fee less the platform's share: the ones you give
-              go to the artists you chose, the ones you leave follow what you play that month (you can turn that off in{' '}
-              <a href="/profile#listening-setting-title">Settings</a>), and where you play nothing they go to the
+              go to the artists you chose, the ones you leave follow what you play that month (you can turn that off in
+              your <a href="/profile#listening-setting-title">Settings</a>), and where you play nothing they go to the
               artists you chose. See every month on the <a href="/transparency">Transparency</a> page.
             </p>
             {statement && listeningNote(statement) && (

@@ -6,6 +6,7 @@ import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
 import { useMonthStatement } from './useMonthStatement.ts';
 import FanTransfers from './FanTransfers.tsx';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /** What the fan's credits did with their money: all given, or where the rest went (listeningNote). */
 function creditsNote(s: FanStatementData): string {
@@ -36,9 +37,14 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
   const money = (cents: number) => formatCents(cents, s.currency);
   const name = monthName(s.month);
   const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${basis(l)})`);
-  const summary = s.lines.length
-    ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
-    : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} unallocated, platform ${money(s.platformCents)}`;
+  // The fee came back before the month closed (docs/payouts.md, "Refunds and disputes").
+  const summary = s.voided
+    ? m.fan_statement_voided({ fee: money(s.feeCents), month: name })
+    : s.lines.length
+      ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to ` +
+        `artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
+      : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} ` +
+        `unallocated, platform ${money(s.platformCents)}`;
 
   return (
     <section className="mt-4" aria-labelledby="fan-statement-title">
@@ -50,7 +56,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
           id="fan-statement-month"
           months={s.months}
           value={month}
-          onChange={(m) => void load(m)}
+          onChange={(next) => void load(next)}
           disabled={loading}
         />
       </div>
@@ -140,7 +146,8 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </div>
             {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
-              {creditsNote(s)} {s.final ? 'This statement is final.' : 'Figures are provisional until the month ends.'}{' '}
+              {creditsNote(s)}{' '}
+              {s.final ? 'This statement is final.' : 'Figures are provisional ' + 'until the month ends.'}{' '}
               <a href="/transparency">See where everyone’s money went</a>.
             </p>
           </>

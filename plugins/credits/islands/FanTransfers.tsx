@@ -34,7 +34,8 @@ export default function FanTransfers({ month }: { month: string }) {
           <li key={c.artistId}>
             {c.name}:{' '}
             {c.status === 'sent'
-              ? `sent ${day(c.sentAt!)} in transfer ${c.transferId}${c.sentWith !== month ? ` (with ${monthName(c.sentWith!)})` : ''}`
+              ? `sent ${day(c.sentAt!)} in transfer ` +
+                `${c.transferId}${c.sentWith !== month ? ` (with ${monthName(c.sentWith!)})` : ''}`
               : c.status === 'held'
                 ? 'held until the artist can be paid, then sent with a later transfer'
                 : 'the transfer failed and is being retried'}

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { monthName } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localDay, money, localMonth } from '../../../lib/i18n/format.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { formatCents } from '../money.ts';
 
 interface PayoutMonth {
   month: string;
@@ -22,21 +22,25 @@ interface PayoutStatus {
 }
 
 const STATES = {
-  none: ['NOT SET UP', 'text-bg-secondary', 'Set up a payout account to receive what your statements say you earned.'],
-  'details-needed': ['DETAILS NEEDED', 'text-bg-warning', 'Stripe needs more details before it can pay you.'],
-  'payouts-on': ['PAYOUTS ON', 'text-bg-success', 'Each closed month is sent to your account in one transfer.'],
+  none: [m.pay_state_none, 'text-bg-secondary', m.pay_state_none_text],
+  'details-needed': [m.pay_state_details, 'text-bg-warning', m.pay_state_details_text],
+  'payouts-on': [m.pay_state_on, 'text-bg-success', m.pay_state_on_text],
 } as const;
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-function what(m: PayoutMonth): string {
-  if (m.status === 'sent')
-    return `Sent ${day(m.sentAt!)}${m.sentWith !== m.month ? ` with ${monthName(m.sentWith!)}` : ''} · ${m.transferId}`;
-  return m.reason ?? (m.status === 'held' ? 'Held' : 'Failed');
+function what(p: PayoutMonth): string {
+  if (p.status === 'sent') {
+    const date = localDay(p.sentAt!);
+    const sent =
+      p.sentWith !== p.month ? m.pay_sent_with({ date, month: localMonth(p.sentWith!) }) : m.pay_sent({ date });
+    return `${sent} · ${p.transferId}`;
+  }
+  return p.reason ?? (p.status === 'held' ? m.pay_held() : m.pay_failed());
 }
 
-/** "Get paid": the artist's payout account (Stripe Connect Express) and every month held, sent or failed. */
+/**
+ * "Get paid" on the artist's dashboard (slot dashboard.sections): the payout account (Stripe Connect
+ * Express), its status, and every closed month held, sent or failed.
+ */
 export default function GetPaid() {
   const [status, setStatus] = useState<PayoutStatus | null>(null);
   const [error, setError] = useState('');
@@ -45,7 +49,7 @@ export default function GetPaid() {
   useEffect(() => {
     apiRequest<PayoutStatus>('GET', '/api/credits/payments/payouts')
       .then(setStatus)
-      .catch((e) => setError(messageOf(e, 'Your payout status cannot be read just now')));
+      .catch((e) => setError(messageOf(e, m.pay_read_error())));
   }, []);
 
   const onboard = async () => {
@@ -55,7 +59,7 @@ export default function GetPaid() {
       window.location.assign(url);
     } catch (e) {
       setOpening(false);
-      toast({ title: 'Get paid failed', description: messageOf(e, 'Please try again'), variant: 'destructive' });
+      toast({ title: m.pay_onboard_failed(), description: messageOf(e, m.pay_try_again()), variant: 'destructive' });
     }
   };
 
@@ -63,11 +67,11 @@ export default function GetPaid() {
     <section className="surface-card p-3 mt-4" aria-labelledby="get-paid-title" data-testid="get-paid">
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
         <h2 id="get-paid-title" className="h5 mb-1">
-          Get paid
+          {m.pay_get_paid()}
         </h2>
         {status && (
           <span className={`badge ${STATES[status.account][1]}`} data-testid="payout-state">
-            {STATES[status.account][0]}
+            {STATES[status.account][0]()}
           </span>
         )}
       </div>
@@ -79,29 +83,29 @@ export default function GetPaid() {
       {!status && !error && (
         <p className="text-secondary mb-0" role="status">
           <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
-          Reading your payout account…
+          {m.pay_reading()}
         </p>
       )}
       {status && (
         <>
-          <p className="text-secondary">{STATES[status.account][2]}</p>
+          <p className="text-secondary">{STATES[status.account][2]()}</p>
           {status.account !== 'payouts-on' && (
             <Button className="btn-gold mb-3" size="sm" disabled={opening} onClick={() => void onboard()}>
-              {opening ? 'Opening Stripe…' : status.account === 'none' ? 'Get paid' : 'Finish setting up'}
+              {opening ? m.pay_opening() : status.account === 'none' ? m.pay_get_paid() : m.pay_finish()}
             </Button>
           )}
           {status.months.length ? (
             <ul className="list-unstyled mb-0" data-testid="payout-months">
-              {status.months.map((m) => (
-                <li key={m.month} className="d-flex flex-wrap gap-2 justify-content-between border-bottom py-2">
-                  <strong>{monthName(m.month)}</strong>
-                  <span>{formatCents(m.amountCents, m.currency)}</span>
-                  <span className={m.status === 'sent' ? 'text-success' : 'text-warning'}>{what(m)}</span>
+              {status.months.map((p) => (
+                <li key={p.month} className="d-flex flex-wrap gap-2 justify-content-between border-bottom py-2">
+                  <strong>{localMonth(p.month)}</strong>
+                  <span>{money(p.amountCents, p.currency)}</span>
+                  <span className={p.status === 'sent' ? 'text-success' : 'text-warning'}>{what(p)}</span>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-secondary mb-0">No closed month has earnings to send yet.</p>
+            <p className="text-secondary mb-0">{m.pay_no_months()}</p>
           )}
         </>
       )}

@@ -46,7 +46,10 @@ export default function ListeningSetting({ initial }: { initial: Preference }) {
       />
       <p id="follow-listening-help" className="text-secondary small mt-2 mb-0">
         {preference.available
-          ? 'Credits you have not given by the end of the month go to the artists you played that month (plays of 30 seconds or more), in proportion to your plays. Turned off, your fee is split over the artists you gave credits to alone, and stays unallocated if you gave none.'
+          ? 'Credits you have not given by the end of the month go to the artists ' +
+            'you played that month (plays of 30 seconds or more), in proportion ' +
+            'to your plays. Turned off, your fee is split over the artists you ' +
+            'gave credits to alone, and stays unallocated if you gave none.'
           : LISTENING_UNAVAILABLE}
       </p>
       <p className="small mb-0 mt-1" role="status" aria-live="polite">

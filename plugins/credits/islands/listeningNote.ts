@@ -32,8 +32,11 @@ function unallocatedNote(s: FanStatementData): string | null {
   if (s.final)
     return played.length
       ? `${credits} followed your listening: ${parts}.`
-      : `${credits} followed your listening, but you played nothing that counts, so ${gave ? 'they went to the artists you gave credits to' : 'your money stayed unallocated'}.`;
+      : `${credits} followed your listening, but you played nothing that counts, so ` +
+          `${gave ? 'they went to the artists you gave credits to' : 'your money stayed unallocated'}.`;
   return played.length
-    ? `${credits} follow your listening: ${parts} so far. Give them to artists before the month ends to choose yourself.`
-    : `${credits} follow your listening: nothing played yet this month. Plays of 30 seconds or more count; if you play nothing, ${gave ? 'they go to the artists you gave credits to' : 'your money stays unallocated'}.`;
+    ? `${credits} follow your listening: ${parts} so far. Give ` +
+        `them to artists before the month ends to choose yourself.`
+    : `${credits} follow your listening: nothing played yet this month. Plays of 30 seconds or more count; if you ` +
+        `play nothing, ${gave ? 'they go to the artists you gave credits to' : 'your money stays unallocated'}.`;
 }

@@ -7,4 +7,6 @@ export const BILLING_NOT_STARTED = 'There is no billing account yet: upgrade to 
 export const CONTINUE_AT_CHECKOUT = 'Continue at the checkout: your membership starts once the payment is confirmed.';
 export const NO_SIGNATURE = 'A webhook needs its Stripe-Signature header';
 export const PAYMENT_FAILED =
-  'Your last payment did not go through. Stripe will try again over the next days; update your card in Manage billing so your credits keep coming.';
+  'Your last payment did not go through. Stripe will try again over the next ' +
+  'days; update your card in Manage billing so your credits keep coming.';
+export const MONTH_STILL_OPEN = 'This month has not closed yet: it is paid out once it has.';

@@ -18,6 +18,8 @@ export const noProvider: PaymentProvider = {
   subscription: nothingHere,
   cancelAtPeriodEnd: nothingHere,
   payment: nothingHere,
+  refunds: nothingHere,
+  dispute: nothingHere,
   createAccount: nothingHere,
   account: nothingHere,
   onboardingLink: nothingHere,

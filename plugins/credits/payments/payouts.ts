@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { userTag } from '../../../api/cache/tags.ts';
 import { forbidden } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
+import { PAYOUTS_TAG } from '../cacheTags.ts';
 import { formatCents } from '../money.ts';
 import { isSettled, nextMonthStart, SETTLE_MS } from '../months.ts';
 import type { MonthPayoutsView } from '../statements.ts';
@@ -72,8 +73,8 @@ export function createPayouts(
       const origin = kernel.config.publicUrl;
       return provider.onboardingLink(
         account.accountId,
-        `${origin}/credits?onboarding=done`,
-        `${origin}/credits?onboarding=again`,
+        `${origin}/dashboard?onboarding=done`,
+        `${origin}/dashboard?onboarding=again`,
       );
     },
 
@@ -122,6 +123,28 @@ export function createPayouts(
         transferId: r.transferId ?? null,
         sentAt: r.sentAt ? new Date(Number(r.sentAt)).toISOString() : null,
         sentWith: r.sentWith ?? null,
+      }));
+    },
+
+    /** A closed month's transfers, one per artist, with their status (admin's /admin/payouts). */
+    async ofMonth(month: string) {
+      const rows = await knex('payout_transfers as t')
+        .leftJoin('artists as a', 'a.id', 't.artistId')
+        .where('t.month', month)
+        .orderBy('t.amountCents', 'desc')
+        .orderBy('t.artistId')
+        .select('t.*', 'a.name');
+      return rows.map((t) => ({
+        artistId: Number(t.artistId),
+        name: t.name ?? '',
+        amountCents: Number(t.amountCents),
+        currency: t.currency,
+        status: t.status as 'held' | 'sent' | 'failed',
+        reason: t.reason ?? null,
+        transferId: t.transferId ?? null,
+        sentWith: t.sentWith ?? null,
+        sentAt: t.sentAt ? new Date(Number(t.sentAt)).toISOString() : null,
+        attempts: Number(t.attempts),
       }));
     },
 
@@ -206,7 +229,7 @@ export function createPayouts(
           failures.push(`artist ${row.artistId}: ${reason}`);
         }
       }
-      await kernel.cache.changed(changed.map(userTag));
+      await kernel.cache.changed([...changed.map(userTag), PAYOUTS_TAG]);
       if (failures.length) throw new Error(`Payouts of ${month} to retry: ${failures.join('; ')}`);
     },
   };

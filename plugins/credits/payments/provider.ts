@@ -55,6 +55,20 @@ export interface ProviderPayment {
   paidAt: number;
 }
 
+/**
+ * Money that went back from a payment, as the provider's ledger holds it now: a refund that
+ * succeeded, or one movement of a dispute's funds (withdrawn: positive; reinstated when the
+ * dispute was won: negative), each with its own id and the provider's fee on it.
+ */
+export interface ProviderReturn {
+  id: string;
+  kind: 'refund' | 'dispute';
+  chargeId: string;
+  amountCents: number;
+  feeCents: number;
+  createdAt: number;
+}
+
 export interface CheckoutRequest {
   userId: number;
   email: string;
@@ -99,6 +113,10 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(id: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** A paid invoice's money, read back from the provider (amount, fee, period). */
   payment(invoiceId: string): Promise<ProviderPayment | null>;
+  /** A charge's succeeded refunds. */
+  refunds(chargeId: string): Promise<ProviderReturn[]>;
+  /** A dispute's movements of funds so far (withdrawn, and reinstated if it was won). */
+  dispute(id: string): Promise<ProviderReturn[]>;
   /** A connected account for an artist (one per artist: the key is the artist's). */
   createAccount(artistUserId: number, email: string): Promise<ProviderAccount>;
   account(id: string): Promise<ProviderAccount>;

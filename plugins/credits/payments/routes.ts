@@ -1,10 +1,12 @@
 import { invalid } from '../../../api/errors.ts';
-import { requireUser } from '../../../api/http/guards.ts';
+import { ADMIN_ROLES, requireRole, requireUser } from '../../../api/http/guards.ts';
+import { MONTH_PATTERN } from '../months.ts';
+import { BAD_MONTH } from '../rules.ts';
 import { described } from '../../../api/openapi/routes.ts';
 import type { ApiRouter, Kernel } from '../../../api/plugins/types.ts';
-import { NO_SIGNATURE, SIGNATURE_REFUSED } from './messages.ts';
+import { MONTH_STILL_OPEN, NO_SIGNATURE, SIGNATURE_REFUSED } from './messages.ts';
 import { ARTISTS_ONLY } from './payouts.ts';
-import { Billing, Carried, PayoutStatus, PortalLink, WebhookReceived } from './schemas.ts';
+import { AdminPayoutMonth, Billing, Carried, PayoutStatus, PortalLink, WebhookReceived } from './schemas.ts';
 import { arrayOf } from '../../../api/openapi/schema.ts';
 import { monthParam, monthQuery } from '../routes.ts';
 
@@ -84,6 +86,41 @@ export function paymentRoutes(router: ApiRouter, kernel: Kernel) {
     async (ctx) => {
       const user = requireUser(ctx);
       ctx.body = await payments.payouts.carried(user.id, monthParam(ctx, kernel.now()));
+    },
+  );
+
+  const adminMonth = (ctx: Parameters<Parameters<typeof api.get>[2]>[0]) => {
+    requireRole(ctx, ADMIN_ROLES);
+    if (!new RegExp(MONTH_PATTERN).test(ctx.params.month)) throw invalid(BAD_MONTH);
+    return ctx.params.month as string;
+  };
+  const monthPath = { month: { description: 'The month, YYYY-MM', schema: { type: 'string' } } };
+
+  api.get(
+    '/credits/payments/admin/:month',
+    {
+      summary: "A month's reconciliation (once closed) and its transfers per artist (admins)",
+      session: 'required',
+      params: monthPath,
+      responses: { 200: AdminPayoutMonth },
+      errors: { 400: BAD_MONTH, 403: 'not an admin' },
+    },
+    async (ctx) => {
+      ctx.body = await payments.adminMonth(adminMonth(ctx));
+    },
+  );
+
+  api.post(
+    '/credits/payments/admin/:month/retry',
+    {
+      summary: "Sends a closed month's failed and held transfers again now (admins)",
+      session: 'required',
+      params: monthPath,
+      responses: { 200: AdminPayoutMonth },
+      errors: { 400: BAD_MONTH, 403: 'not an admin', 409: MONTH_STILL_OPEN },
+    },
+    async (ctx) => {
+      ctx.body = await payments.retry(adminMonth(ctx));
     },
   );
 

@@ -50,3 +50,46 @@ export const Carried = object({
 export const PortalLink = object({ url: string });
 
 export const WebhookReceived = object({ applied: boolean, type: string });
+
+const Reconciliation = object({
+  month: string,
+  currency: string,
+  takesMoney: boolean,
+  grossCents: integer,
+  fundedCents: integer,
+  platformCents: integer,
+  artistsCents: integer,
+  unallocatedCents: integer,
+  collectedCents: integer,
+  feesCents: integer,
+  refundsCents: integer,
+  poolRefundsCents: integer,
+  sentCents: integer,
+  heldCents: integer,
+  left: integer,
+  right: integer,
+  differenceCents: integer,
+  platformNetCents: integer,
+  unpaidCents: integer,
+});
+
+export const AdminPayoutMonth = object({
+  month: string,
+  takesMoney: boolean,
+  final: boolean,
+  reconciliation: nullable(Reconciliation),
+  transfers: arrayOf(
+    object({
+      artistId: integer,
+      name: string,
+      amountCents: integer,
+      currency: string,
+      status: oneOf('held', 'sent', 'failed'),
+      reason: nullable(string),
+      transferId: nullable(string),
+      sentWith: nullable(string),
+      sentAt: nullable(dateTime),
+      attempts: integer,
+    }),
+  ),
+});

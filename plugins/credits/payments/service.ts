@@ -4,20 +4,23 @@ import { userTag } from '../../../api/cache/tags.ts';
 import { isUniqueViolation } from '../../../api/db/connection.ts';
 import { AppError, conflict, invalid } from '../../../api/errors.ts';
 import type { Kernel } from '../../../api/plugins/types.ts';
-import { creditsTag } from '../cacheTags.ts';
+import { creditsTag, PAYOUTS_TAG } from '../cacheTags.ts';
 import type { createMemberships } from '../membership.ts';
-import { monthOf } from '../months.ts';
-import { BILLING_NOT_STARTED, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
+import { isSettled, monthOf } from '../months.ts';
+import { BILLING_NOT_STARTED, MONTH_STILL_OPEN, PROVIDER_UNREACHABLE, SIGNATURE_REFUSED } from './messages.ts';
 import { providerFor } from './index.ts';
 import { createPayouts } from './payouts.ts';
 import { reconcile } from './reconcile.ts';
+import { recordReturns, returnTarget } from './refunds.ts';
 import type { MonthPayoutsView } from '../statements.ts';
 import type { ProviderEvent, ProviderPayment, ProviderSubscription } from './provider.ts';
 
 /** A subscription in these states is being paid for; any other stops at what was paid. */
 const RUNNING = new Set(['active', 'trialing']);
 
-/** The last month a period ending at `endMs` covers (a period ending at midnight on the 1st covers the month before). */
+/**
+ * The last month a period ending at `endMs` covers (a period ending at midnight on the 1st covers the month before).
+ */
 const lastMonthOf = (endMs: number) => monthOf(new Date(endMs - 1));
 
 type Change = (trx: Knex.Transaction) => Promise<number[]>;
@@ -26,6 +29,7 @@ export function createPayments(
   kernel: Kernel,
   memberships: ReturnType<typeof createMemberships>,
   monthPayouts: (month: string) => Promise<MonthPayoutsView>,
+  openGrant: (userId: number, month: string) => Promise<unknown>,
 ) {
   const { knex } = kernel;
   const provider = providerFor(kernel.settings.credits);
@@ -70,12 +74,15 @@ export function createPayments(
   async function recordPayment(trx: Knex.Transaction, payment: ProviderPayment): Promise<number[]> {
     const row = await trx('payment_customers').where({ customerId: payment.customerId }).first('userId');
     const userId = row ? Number(row.userId) : null;
+    // A closed month's figures never change: a payment reported after its month closed enters this one.
+    const paidIn = monthOf(new Date(payment.paidAt));
+    const month = isSettled(paidIn, kernel.now()) ? monthOf(kernel.now()) : paidIn;
     await trx('payment_charges')
       .insert({
         invoiceId: payment.invoiceId,
         userId,
         chargeId: payment.chargeId,
-        month: monthOf(new Date(payment.paidAt)),
+        month,
         amountCents: payment.amountCents,
         feeCents: payment.feeCents,
         currency: payment.currency,
@@ -86,7 +93,7 @@ export function createPayments(
       .ignore();
     if (userId !== null) await trx('payment_customers').where({ userId }).update({ paymentFailedAt: null });
     // The month this money entered is paid out once it closes.
-    await payouts.schedule(trx, monthOf(new Date(payment.paidAt)));
+    await payouts.schedule(trx, month);
     return userId === null ? [] : [userId];
   }
 
@@ -140,6 +147,22 @@ export function createPayments(
           return [userId, ...(subscription ? await follow(trx, subscription) : [])];
         };
       }
+      case 'charge.refunded':
+      case 'charge.refund.updated':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'charge.dispute.created':
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.funds_reinstated': {
+        const target = returnTarget(event.type, event.object);
+        const returns = target.dispute
+          ? await ask(() => provider.dispute(target.dispute!))
+          : target.charge
+            ? await ask(() => provider.refunds(target.charge!))
+            : [];
+        return (trx) => recordReturns(kernel, trx, returns);
+      }
       case 'account.updated': {
         const account = await ask(() => provider.account(event.objectId));
         return (trx) => payouts.accountUpdated(trx, account);
@@ -150,7 +173,7 @@ export function createPayments(
   }
 
   const announce = (userIds: number[]) =>
-    kernel.cache.changed([...new Set(userIds)].flatMap((id) => [userTag(id), creditsTag(id)]));
+    kernel.cache.changed([...new Set(userIds)].flatMap((id) => [userTag(id), creditsTag(id)]).concat(PAYOUTS_TAG));
 
   return {
     provider,
@@ -159,8 +182,10 @@ export function createPayments(
     async reconciliation(month: string) {
       const statement = await monthPayouts(month);
       if (!statement.final) return null;
-      const sum = async (table: string, column: string, where: (q: Knex.QueryBuilder) => void) => {
-        const [row] = await knex(table).where(where).sum({ total: column });
+      const sum = async (table: string, column: string, where: Record<string, unknown>) => {
+        const [row] = await knex(table)
+          .where({ month, ...where })
+          .sum({ total: column });
         return Number(row?.total ?? 0);
       };
       const money = {
@@ -169,14 +194,74 @@ export function createPayments(
         platformCents: statement.platformCents,
         artistsCents: statement.artistsCents,
         unallocatedCents: statement.unallocatedCents,
-        collectedCents: await sum('payment_charges', 'amountCents', (q) => q.where({ month })),
-        feesCents: await sum('payment_charges', 'feeCents', (q) => q.where({ month })),
-        // Refunds and disputes are not recorded yet (docs/payouts.md, "Not yet").
-        refundsCents: 0,
-        sentCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month, status: 'sent' })),
-        heldCents: await sum('payout_transfers', 'amountCents', (q) => q.where({ month }).whereNot({ status: 'sent' })),
+        collectedCents: await sum('payment_charges', 'amountCents', {}),
+        feesCents: (await sum('payment_charges', 'feeCents', {})) + (await sum('payment_refunds', 'feeCents', {})),
+        refundsCents: await sum('payment_refunds', 'amountCents', {}),
+        poolRefundsCents: await sum('payment_refunds', 'amountCents', { fromPool: true }),
+        sentCents: await sum('payout_transfers', 'amountCents', { status: 'sent' }),
+        heldCents:
+          (await sum('payout_transfers', 'amountCents', { status: 'held' })) +
+          (await sum('payout_transfers', 'amountCents', { status: 'failed' })),
       };
       return { month, currency: statement.currency, takesMoney: provider.takesMoney, ...money, ...reconcile(money) };
+    },
+
+    /**
+     * Each month's provider fees and money given back (refunds, disputes), for /transparency; a
+     * closed month's rows never change (a late payment or refund enters the open month).
+     */
+    async moneyByMonth(): Promise<Map<string, { feesCents: number; refundsCents: number; absorbedCents: number }>> {
+      const [charges, refunds] = await Promise.all([
+        knex('payment_charges').groupBy('month').select('month', knex.raw('SUM(fee_cents) AS fees')),
+        knex('payment_refunds')
+          .groupBy('month')
+          .select(
+            'month',
+            knex.raw(
+              'SUM(fee_cents) AS fees, SUM(amount_cents) AS back, ' +
+                'SUM(CASE WHEN from_pool THEN amount_cents ELSE 0 END) AS pool',
+            ),
+          ),
+      ]);
+      const months = new Map<string, { feesCents: number; refundsCents: number; absorbedCents: number }>();
+      const of = (month: string) => {
+        if (!months.has(month)) months.set(month, { feesCents: 0, refundsCents: 0, absorbedCents: 0 });
+        return months.get(month)!;
+      };
+      for (const row of charges) of(row.month).feesCents += Number(row.fees ?? 0);
+      for (const row of refunds) {
+        const money = of(row.month);
+        money.feesCents += Number(row.fees ?? 0);
+        money.refundsCents = Number(row.back ?? 0);
+        // What OneTrack absorbed: the month had closed, part of a payment, or (negative) a won dispute.
+        money.absorbedCents = money.refundsCents - Number(row.pool ?? 0);
+      }
+      return months;
+    },
+
+    /** /admin/payouts: a month's reconciliation (once closed) and its transfers per artist. */
+    async adminMonth(month: string) {
+      kernel.cache.dependsOn([PAYOUTS_TAG]);
+      const [reconciliation, transfers] = await Promise.all([this.reconciliation(month), payouts.ofMonth(month)]);
+      return {
+        month,
+        takesMoney: provider.takesMoney,
+        final: isSettled(month, kernel.now()),
+        reconciliation,
+        transfers,
+      };
+    },
+
+    /** Sends a closed month's failed (or held) transfers again now, as the job's next attempt would. */
+    async retry(month: string) {
+      if (!isSettled(month, kernel.now())) throw conflict(MONTH_STILL_OPEN);
+      try {
+        await payouts.runMonth(month);
+      } catch (error) {
+        // The refusals are recorded on their rows (status failed, why); the page shows them.
+        kernel.log.warn('payout retry left failures', { month, error: (error as Error).message });
+      }
+      return this.adminMonth(month);
     },
 
     /** Runs a question to the provider: its failure is a 503 (a refusal of ours stays what it is). */
@@ -281,6 +366,13 @@ export function createPayments(
         changed = null;
       }
       if (changed === null) return { applied: false, type: event.type };
+      // A paying member is in the pool of the month their money entered, whether or not they open
+      // OneTrack that month (their credits then follow their listening, or stay unallocated).
+      if (event.type === 'invoice.paid') {
+        const charge = await knex('payment_charges').where({ invoiceId: event.objectId }).first('userId', 'month');
+        if (charge?.userId && !isSettled(charge.month, kernel.now()))
+          await openGrant(Number(charge.userId), charge.month);
+      }
       await announce(changed);
       return { applied: true, type: event.type };
     },

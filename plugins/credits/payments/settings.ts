@@ -18,7 +18,8 @@ export const paymentSettings = {
     env: 'PAYMENT_PROVIDER',
     default: 'none' as 'none' | 'stripe',
     meaning:
-      '`none`: no money is taken, and the app says so; `stripe`: fans pay the fee through Stripe Checkout, confirmed by Stripe\'s webhooks (`docs/payouts.md`, "What an operator sets up")',
+      '`none`: no money is taken, and the app says so; `stripe`: fans pay the fee through Stripe ' +
+      'Checkout, confirmed by Stripe\'s webhooks (`docs/payouts.md`, "What an operator sets up")',
     validator(raw, env) {
       if (raw !== 'none' && raw !== 'stripe')
         throw new ConfigError(`PAYMENT_PROVIDER must be none or stripe, got "${raw}"`);
@@ -49,7 +50,8 @@ export const paymentSettings = {
     default: null as string | null,
     shownDefault: 'unset; **required** with `PAYMENT_PROVIDER=stripe`',
     meaning:
-      'the signing secret (`whsec_…`) of the webhook endpoint `PUBLIC_URL/api/credits/payments/webhook`; events it does not sign are refused',
+      'the signing secret (`whsec_…`) of the webhook endpoint ' +
+      '`PUBLIC_URL/api/credits/payments/webhook`; events it does not sign are refused',
     validator(raw, env) {
       stripeOnly('STRIPE_WEBHOOK_SECRET', env);
       if (!raw.startsWith('whsec_')) throw new ConfigError('STRIPE_WEBHOOK_SECRET must be a signing secret (whsec_…)');
@@ -72,14 +74,16 @@ export const paymentSettings = {
     env: 'STRIPE_AUTOMATIC_TAX',
     default: false,
     meaning:
-      '`1`: Stripe Tax computes and collects the tax on each fee (enable Stripe Tax in the dashboard first); the fee is then before tax',
+      '`1`: Stripe Tax computes and collects the tax on each fee (enable ' +
+      'Stripe Tax in the dashboard first); the fee is then before tax',
     validator: flag('STRIPE_AUTOMATIC_TAX'),
   },
   minPayoutCents: {
     env: 'MIN_PAYOUT_CENTS',
     default: 500,
     meaning:
-      "with `PAYMENT_PROVIDER=stripe`: an artist's earnings are held until they reach this many cents (and their payout account is on), then sent with the next month's transfer",
+      "with `PAYMENT_PROVIDER=stripe`: an artist's earnings are held until they reach this " +
+      "many cents (and their payout account is on), then sent with the next month's transfer",
     validator(raw) {
       const cents = Number(raw);
       if (!/^\d+$/.test(raw) || !Number.isSafeInteger(cents))

@@ -181,6 +181,35 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       };
     },
 
+    async refunds(chargeId) {
+      const refunds = await stripe.refunds.list({ charge: chargeId, limit: 100 });
+      return refunds.data
+        .filter((r) => r.status === 'succeeded')
+        .map((r) => ({
+          id: r.id,
+          kind: 'refund' as const,
+          chargeId,
+          amountCents: r.amount,
+          feeCents: 0,
+          createdAt: r.created * 1000,
+        }));
+    },
+
+    async dispute(id) {
+      const dispute = await stripe.disputes.retrieve(id);
+      const chargeId = idOf(dispute.charge)!;
+      // Each movement of the dispute's funds is a balance transaction: its amount is negative when
+      // the money left the platform's balance, positive when a won dispute brought it back.
+      return dispute.balance_transactions.map((t) => ({
+        id: t.id,
+        kind: 'dispute' as const,
+        chargeId,
+        amountCents: -t.amount,
+        feeCents: t.fee,
+        createdAt: t.created * 1000,
+      }));
+    },
+
     async createAccount(artistUserId, email) {
       const account = await stripe.accounts.create(
         {

@@ -116,7 +116,8 @@ describe('membership in the browser', function () {
       expect(november.trialFans).to.be.greaterThan(0);
       expect(november.members).to.equal(november.payingFans - november.trialFans);
       await page.goto('/transparency');
-      const paid = `${november.trialFans} (€${((november.trialFans * november.feeCents) / 100).toFixed(2)} paid by OneTrack)`;
+      const paid =
+        `${november.trialFans} ` + `(€${((november.trialFans * november.feeCents) / 100).toFixed(2)} paid by OneTrack)`;
       await page.locator('td:visible', { hasText: paid }).first().waitFor();
       await page
         .getByText('A new account’s first month is included. OneTrack pays that month’s fee into the pool itself')

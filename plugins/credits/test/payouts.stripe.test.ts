@@ -61,7 +61,7 @@ describe('credits: artists are paid through Stripe Connect (stand-in)', () => {
       'capabilities[transfers][requested]': 'true',
     });
     expect(stripe.calls('POST', '/v1/account_links')[0].params.return_url).to.equal(
-      `${server.url}/credits?onboarding=done`,
+      `${server.url}/dashboard?onboarding=done`,
     );
     expect((await status(boarded)).account).to.equal('details-needed');
     const account = [...stripe.objects.values()].find((o) => o.object === 'account')!;

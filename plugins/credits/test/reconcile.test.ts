@@ -49,6 +49,7 @@ function randomMonth(random: () => number): MonthMoney {
     collectedCents: (fans - trials) * feeCents,
     feesCents,
     refundsCents,
+    poolRefundsCents: 0,
     sentCents,
     heldCents,
   };

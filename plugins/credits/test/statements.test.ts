@@ -60,66 +60,69 @@ describe('credits: statement sums are exact for any fans (seeded property)', () 
   });
 });
 
-describe('credits: statements of random fans agree with each other and with the month (seeded, through the API)', () => {
-  let server: TestServer;
-  let clock = new Date('2026-05-20T08:00:00Z');
-  after(() => server.stop());
+describe(
+  'credits: statements of random fans agree with each ' + 'other and with the month (seeded, through the API)',
+  () => {
+    let server: TestServer;
+    let clock = new Date('2026-05-20T08:00:00Z');
+    after(() => server.stop());
 
-  it('adds up per fan, per artist and in total, open and once settled', async () => {
-    server = await startTestServer({
-      plugins: ['accounts', 'credits'],
-      now: () => clock,
-      settings: { credits: { monthlyFeeCents: 1003, platformShare: 0.27 } },
+    it('adds up per fan, per artist and in total, open and once settled', async () => {
+      server = await startTestServer({
+        plugins: ['accounts', 'credits'],
+        now: () => clock,
+        settings: { credits: { monthlyFeeCents: 1003, platformShare: 0.27 } },
+      });
+      const random = seeded(2026);
+      const artists: SignedUp[] = [];
+      for (let i = 0; i < 6; i++) artists.push(await signUp(server, `band${i}`, { artist: true }));
+      const fans: SignedUp[] = [];
+      for (let i = 0; i < 24; i++) {
+        const fan = await signUp(server, `listener${i}`);
+        fans.push(fan);
+        let left = 100;
+        const times = Math.floor(random() * 5);
+        for (let k = 0; k < times && left > 0; k++) {
+          const credits = 1 + Math.floor(random() * left);
+          left -= credits;
+          const res = await fan.client.post('/api/credits/allocate', {
+            artistId: artists[Math.floor(random() * artists.length)].artist!.id,
+            credits,
+          });
+          expect(res.status).to.equal(201);
+        }
+      }
+      const admin = await signUp(server, 'auditor', { role: 'admin' });
+      const snapshot = async () => {
+        const perArtist = new Map<number, number>();
+        const statements = [];
+        for (const fan of fans) {
+          const s = (await fan.client.get('/api/credits/statements/fan?month=2026-05')).body;
+          expect(s.platformCents + s.artistsCents + s.unallocatedCents).to.equal(1003);
+          expect(s.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).to.equal(
+            s.artistsCents,
+          );
+          for (const l of s.lines) perArtist.set(l.artistId, (perArtist.get(l.artistId) ?? 0) + l.amountCents);
+          statements.push({ ...s, final: null });
+        }
+        const month = (await admin.client.get('/api/credits/payouts/2026-05')).body;
+        expect(month.platformCents + month.artistsCents + month.unallocatedCents).to.equal(month.grossCents);
+        for (const artist of artists) {
+          const s = (await artist.client.get('/api/credits/statements/artist?month=2026-05')).body;
+          const line = month.artists.find((a: { artistId: number }) => a.artistId === artist.artist!.id);
+          expect(s.amountCents).to.equal(perArtist.get(artist.artist!.id) ?? 0);
+          expect(s.amountCents).to.equal(line?.amountCents ?? 0);
+          expect(s.fans).to.equal(line?.fans ?? 0);
+          statements.push({ ...s, final: null, months: null });
+        }
+        return statements;
+      };
+      const open = await snapshot();
+      clock = new Date('2026-06-01T00:05:00Z');
+      expect(await snapshot()).to.deep.equal(open);
     });
-    const random = seeded(2026);
-    const artists: SignedUp[] = [];
-    for (let i = 0; i < 6; i++) artists.push(await signUp(server, `band${i}`, { artist: true }));
-    const fans: SignedUp[] = [];
-    for (let i = 0; i < 24; i++) {
-      const fan = await signUp(server, `listener${i}`);
-      fans.push(fan);
-      let left = 100;
-      const times = Math.floor(random() * 5);
-      for (let k = 0; k < times && left > 0; k++) {
-        const credits = 1 + Math.floor(random() * left);
-        left -= credits;
-        const res = await fan.client.post('/api/credits/allocate', {
-          artistId: artists[Math.floor(random() * artists.length)].artist!.id,
-          credits,
-        });
-        expect(res.status).to.equal(201);
-      }
-    }
-    const admin = await signUp(server, 'auditor', { role: 'admin' });
-    const snapshot = async () => {
-      const perArtist = new Map<number, number>();
-      const statements = [];
-      for (const fan of fans) {
-        const s = (await fan.client.get('/api/credits/statements/fan?month=2026-05')).body;
-        expect(s.platformCents + s.artistsCents + s.unallocatedCents).to.equal(1003);
-        expect(s.lines.reduce((sum: number, l: { amountCents: number }) => sum + l.amountCents, 0)).to.equal(
-          s.artistsCents,
-        );
-        for (const l of s.lines) perArtist.set(l.artistId, (perArtist.get(l.artistId) ?? 0) + l.amountCents);
-        statements.push({ ...s, final: null });
-      }
-      const month = (await admin.client.get('/api/credits/payouts/2026-05')).body;
-      expect(month.platformCents + month.artistsCents + month.unallocatedCents).to.equal(month.grossCents);
-      for (const artist of artists) {
-        const s = (await artist.client.get('/api/credits/statements/artist?month=2026-05')).body;
-        const line = month.artists.find((a: { artistId: number }) => a.artistId === artist.artist!.id);
-        expect(s.amountCents).to.equal(perArtist.get(artist.artist!.id) ?? 0);
-        expect(s.amountCents).to.equal(line?.amountCents ?? 0);
-        expect(s.fans).to.equal(line?.fans ?? 0);
-        statements.push({ ...s, final: null, months: null });
-      }
-      return statements;
-    };
-    const open = await snapshot();
-    clock = new Date('2026-06-01T00:05:00Z');
-    expect(await snapshot()).to.deep.equal(open);
-  });
-});
+  },
+);
 
 describe('credits: fan and artist statements', () => {
   let server: TestServer;
@@ -184,6 +187,7 @@ describe('credits: fan and artist statements', () => {
       followsListening: false,
       artistsCents: 699,
       listeningCents: 0,
+      voided: false,
       unallocatedCents: 0,
       lines: [
         {
@@ -251,10 +255,14 @@ describe('credits: fan and artist statements', () => {
       ],
     });
     expect(explanation).to.equal(
-      "In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30\u00a0% (€3.00), which leaves €6.99 per fan. Each of a fan's 100 credits carries an equal part of it: " +
-        'credits they gave go to the artists they chose, credits they left unallocated follow their own plays of 30 seconds or more (never of their own tracks), ' +
-        'and a fan who played nothing has their whole part split over the artists they chose, in proportion, in whole cents (largest remainder). ' +
-        "For example, fan 1 gave you 7 of the 7 credits they allocated: €6.99 × 7 / 7 ≈ €6.99. From fans' credits: €11.65; from fans' listening: €0.00. Your parts add up to €11.65.",
+      'In November 2026, 2 fans gave you 67 credits. Each fan paid €9.99; the platform keeps 30\u00a0% ' +
+        "(€3.00), which leaves €6.99 per fan. Each of a fan's 100 credits carries an equal part of it: " +
+        'credits they gave go to the artists they chose, credits they left unallocated ' +
+        'follow their own plays of 30 seconds or more (never of their own tracks), ' +
+        'and a fan who played nothing has their whole part split over the ' +
+        'artists they chose, in proportion, in whole cents (largest remainder). ' +
+        'For example, fan 1 gave you 7 of the 7 credits they allocated: €6.99 × 7 / 7 ≈ €6.99. ' +
+        "From fans' credits: €11.65; from fans' listening: €0.00. Your parts add up to €11.65.",
     );
     expect(JSON.stringify(res.body)).not.to.match(/"Fan"|"Other"|@example|userId/);
   });
@@ -478,7 +486,8 @@ describe('credits: transparency', () => {
     const res = await server.client().get('/api/transparency');
     expect(res.body.months).to.have.length(1);
     const [march] = res.body.months;
-    // 14 members, all in their included month (OneTrack pays those fees) × 999 = 13986; platform 14 × 300; 13 allocating fans × 699 to artists; one idle net unallocated.
+    // 14 members, all in their included month (OneTrack pays those fees) × 999 = 13986; platform 14 × 300; 13
+    // allocating fans × 699 to artists; one idle net unallocated.
     expect(march).to.deep.equal({
       month: '2026-03',
       currency: 'EUR',
@@ -497,6 +506,10 @@ describe('credits: transparency', () => {
       top10Share: (11 * 699) / (13 * 699),
       // Credits only (no plugin counts plays here): nothing followed listening, no pro-rata to compare.
       listeningCents: 0,
+      // No payment provider here: no fees, nothing given back.
+      feesCents: 0,
+      refundsCents: 0,
+      absorbedCents: 0,
       fairness: null,
     });
     expect(march.platformCents + march.artistsCents + march.unallocatedCents).to.equal(march.grossCents);

@@ -159,6 +159,68 @@ export class StripeStandIn {
     ];
   }
 
+  /** The charge that paid an invoice. */
+  chargeOf(invoiceId: string): StripeObject {
+    const invoice = this.objects.get(invoiceId)!;
+    const payment = (invoice.payments as { data: Array<{ payment: { payment_intent: string } }> }).data[0];
+    return this.objects.get(this.objects.get(payment.payment.payment_intent)!.latest_charge as string)!;
+  }
+
+  /** A refund of `amount` (all of it by default) on a charge: Stripe's events about it. */
+  refund(chargeId: string, amount?: number): StripeObject[] {
+    const charge = this.objects.get(chargeId)!;
+    const cents = amount ?? (charge.amount as number) - ((charge.amount_refunded as number) ?? 0);
+    const refund = this.put({
+      id: this.id('re'),
+      object: 'refund',
+      amount: cents,
+      charge: chargeId,
+      currency: 'eur',
+      status: 'succeeded',
+      created: this.nowS(),
+    });
+    Object.assign(charge, { amount_refunded: ((charge.amount_refunded as number) ?? 0) + cents });
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return [this.event('refund.created', refund), this.event('charge.refunded', charge)];
+  }
+
+  /** The fan disputes a charge: its amount and Stripe's dispute fee leave the balance at once. */
+  dispute(chargeId: string): StripeObject {
+    const charge = this.objects.get(chargeId)!;
+    const dispute = this.put({
+      id: this.id('dp'),
+      object: 'dispute',
+      amount: charge.amount,
+      charge: chargeId,
+      currency: 'eur',
+      status: 'needs_response',
+      created: this.nowS(),
+      balance_transactions: [this.movement(-(charge.amount as number), 1500)],
+    });
+    return this.event('charge.dispute.created', dispute);
+  }
+
+  /** A dispute decided: won brings the amount (and the fee) back; lost leaves it gone. */
+  closeDispute(disputeId: string, outcome: 'won' | 'lost'): StripeObject {
+    const dispute = this.objects.get(disputeId)!;
+    dispute.status = outcome;
+    if (outcome === 'won')
+      (dispute.balance_transactions as unknown[]).push(this.movement(dispute.amount as number, -1500));
+    return this.event('charge.dispute.closed', dispute);
+  }
+
+  private movement(amount: number, fee: number): StripeObject {
+    return this.put({
+      id: this.id('txn'),
+      object: 'balance_transaction',
+      amount,
+      fee,
+      net: amount - fee,
+      type: 'adjustment',
+      created: this.nowS(),
+    });
+  }
+
   private invoice(subscription: StripeObject, amount: number, status: 'paid' | 'open'): StripeObject {
     const item = (subscription.items as { data: Array<Record<string, number>> }).data[0];
     const charge = this.put({
@@ -257,7 +319,8 @@ export class StripeStandIn {
     const html = (markup: string) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Stripe stand-in</title></head><body style="font-family:sans-serif;padding:2rem">${markup}</body></html>`,
+        `<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Stripe ` +
+          `stand-in</title></head><body style="font-family:sans-serif;padding:2rem">${markup}</body></html>`,
       );
     };
     const redirect = (to: string) => {
@@ -321,6 +384,14 @@ export class StripeStandIn {
       if (params.cancel_at_period_end) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
       return json(200, subscription);
     }
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const refunds = [...this.objects.values()]
+        .filter((o) => o.object === 'refund' && o.charge === params.charge)
+        .reverse();
+      return json(200, this.list(refunds, path));
+    }
+    if (req.method === 'GET' && (match = path.match(/^\/v1\/disputes\/(\w+)$/)))
+      return json(200, this.objects.get(match[1]));
     if (req.method === 'GET' && path === '/v1/invoices') {
       const invoices = [...this.objects.values()]
         .filter((o) => o.object === 'invoice' && o.customer === params.customer)
@@ -389,7 +460,11 @@ export class StripeStandIn {
         destination: params.destination,
         transfer_group: params.transfer_group,
         created: this.nowS(),
-        metadata: { artistId: params['metadata[artistId]'], month: params['metadata[month]'] },
+        metadata: {
+          artistId: params['metadata[artistId]'],
+          month: params['metadata[month]'],
+          months: params['metadata[months]'],
+        },
       });
       this.idempotent.set(key, transfer);
       return json(200, transfer);
@@ -416,8 +491,10 @@ export class StripeStandIn {
       const session = this.objects.get(match[1])!;
       const price = this.objects.get(session.priceId as string)!;
       return html(
-        `<h1>Stand-in checkout</h1><p>OneTrack Premium: ${(Number(price.unit_amount) / 100).toFixed(2)} ${String(price.currency).toUpperCase()} a month</p>` +
-          `<form method="post" action="/checkout/${session.id}/pay"><label>Card <input name="card" value="4242 4242 4242 4242"></label> <button type="submit">Pay</button></form>`,
+        `<h1>Stand-in checkout</h1><p>OneTrack Premium: ${(Number(price.unit_amount) / 100).toFixed(2)} ` +
+          `${String(price.currency).toUpperCase()} a month</p>` +
+          `<form method="post" action="/checkout/${session.id}/pay"><label>Card <input name="card" ` +
+          `value="4242 4242 4242 4242"></label> <button type="submit">Pay</button></form>`,
       );
     }
     if (req.method === 'POST' && (match = path.match(/^\/checkout\/(\w+)\/pay$/))) {
@@ -426,7 +503,9 @@ export class StripeStandIn {
     }
     if (req.method === 'GET' && (match = path.match(/^\/connect\/(\w+)$/)))
       return html(
-        `<h1>Stand-in Connect onboarding</h1><form method="post" action="/connect/${match[1]}?return=${encodeURIComponent(url.searchParams.get('return')!)}"><button type="submit">Finish onboarding</button></form>`,
+        `<h1>Stand-in Connect onboarding</h1><form method="post" ` +
+          `action="/connect/${match[1]}?return=${encodeURIComponent(url.searchParams.get('return')!)}"><button ` +
+          `type="submit">Finish onboarding</button></form>`,
       );
     if (req.method === 'POST' && (match = path.match(/^\/connect\/(\w+)$/))) {
       const account = this.objects.get(match[1])!;
@@ -436,7 +515,8 @@ export class StripeStandIn {
     }
     if (req.method === 'GET' && (match = path.match(/^\/portal\/(\w+)$/))) {
       return html(
-        `<h1>Stand-in customer portal</h1><form method="post" action="/portal/${match[1]}/cancel"><button type="submit">Cancel plan</button></form>`,
+        `<h1>Stand-in customer portal</h1><form method="post" ` +
+          `action="/portal/${match[1]}/cancel"><button type="submit">Cancel plan</button></form>`,
       );
     }
     if (req.method === 'POST' && (match = path.match(/^\/portal\/(\w+)\/cancel$/))) {

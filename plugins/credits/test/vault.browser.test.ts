@@ -78,52 +78,55 @@ describe('credits in the browser', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('reads the Allocate dialog’s artists when it opens, not with the page, and offers a Retry when that fails', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url);
-    await signIn(page);
-    // Artists the fan gave nothing to appear on the vault only if the page carries the dialog's list.
-    const artists: Array<{ name: string }> = await (await page.request.get('/api/credits/artists')).json();
-    const given: Array<{ artist: { name: string } | null }> = await (
-      await page.request.get('/api/credits/allocations')
-    ).json();
-    const onlyListed = artists.map((a) => a.name).filter((name) => !given.some((a) => a.artist?.name === name));
-    expect(onlyListed).to.include('Ivy Quartet');
-    const html = await (await page.request.get('/credits')).text();
-    expect(html).to.include('Allocate Credits');
-    for (const name of onlyListed) expect(html, name).not.to.include(name);
+  it(
+    'reads the Allocate dialog’s artists when it opens, ' + 'not with the page, and offers a Retry when that fails',
+    async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      await signIn(page);
+      // Artists the fan gave nothing to appear on the vault only if the page carries the dialog's list.
+      const artists: Array<{ name: string }> = await (await page.request.get('/api/credits/artists')).json();
+      const given: Array<{ artist: { name: string } | null }> = await (
+        await page.request.get('/api/credits/allocations')
+      ).json();
+      const onlyListed = artists.map((a) => a.name).filter((name) => !given.some((a) => a.artist?.name === name));
+      expect(onlyListed).to.include('Ivy Quartet');
+      const html = await (await page.request.get('/credits')).text();
+      expect(html).to.include('Allocate Credits');
+      for (const name of onlyListed) expect(html, name).not.to.include(name);
 
-    await page.goto('/credits');
-    await hydrated(page);
-    const release = await holdUntilReleased(page, /\/api\/credits\/artists$/);
-    await page.getByRole('button', { name: 'Allocate Credits' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Allocate Credits' });
-    const select = dialog.getByLabel('Artist');
-    const submit = dialog.getByRole('button', { name: 'Allocate', exact: true });
-    await dialog.getByLabel('Credits').fill('5');
-    expect(await select.locator('option').allTextContents()).to.deep.equal(['Loading artists…']);
-    expect(await select.locator('option').evaluate((option: HTMLOptionElement) => option.disabled)).to.equal(true);
-    expect(await submit.isDisabled()).to.equal(true);
-    release();
-    await select.locator('option', { hasText: 'Ivy Quartet (Classical)' }).waitFor({ state: 'attached' });
-    expect(await submit.isEnabled()).to.equal(true);
+      await page.goto('/credits');
+      await hydrated(page);
+      const release = await holdUntilReleased(page, /\/api\/credits\/artists$/);
+      await page.getByRole('button', { name: 'Allocate Credits' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Allocate Credits' });
+      const select = dialog.getByLabel('Artist');
+      const submit = dialog.getByRole('button', { name: 'Allocate', exact: true });
+      await dialog.getByLabel('Credits').fill('5');
+      expect(await select.locator('option').allTextContents()).to.deep.equal(['Loading artists…']);
+      expect(await select.locator('option').evaluate((option: HTMLOptionElement) => option.disabled)).to.equal(true);
+      expect(await submit.isDisabled()).to.equal(true);
+      release();
+      await select.locator('option', { hasText: 'Ivy Quartet (Classical)' }).waitFor({ state: 'attached' });
+      expect(await submit.isEnabled()).to.equal(true);
 
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.route(
-      /\/api\/credits\/artists$/,
-      (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),
-      { times: 1 },
-    );
-    await page.getByRole('button', { name: 'Allocate Credits' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'The artists could not be loaded.' }).waitFor();
-    expect(await submit.isDisabled()).to.equal(true);
-    await dialog.getByRole('button', { name: 'Retry' }).click();
-    await select.selectOption({ label: 'Ivy Quartet (Classical)' });
-    expect(await dialog.getByRole('alert').count()).to.equal(0);
-    expect(await submit.isEnabled()).to.equal(true);
-    expect(errors.filter((error) => !error.includes('503'))).to.deep.equal([]);
-  });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.route(
+        /\/api\/credits\/artists$/,
+        (route) =>
+          route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' }),
+        { times: 1 },
+      );
+      await page.getByRole('button', { name: 'Allocate Credits' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'The artists could not be loaded.' }).waitFor();
+      expect(await submit.isDisabled()).to.equal(true);
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await select.selectOption({ label: 'Ivy Quartet (Classical)' });
+      expect(await dialog.getByRole('alert').count()).to.equal(0);
+      expect(await submit.isEnabled()).to.equal(true);
+      expect(errors.filter((error) => !error.includes('503'))).to.deep.equal([]);
+    },
+  );
 
   it('fits a 375 px phone and asks a signed-out visitor to log in', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 740 } });
