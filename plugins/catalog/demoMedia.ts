@@ -30,7 +30,9 @@ export interface ClipRecipe {
 /** An arpeggio over a soft drone; each note decays, so every recipe sounds like its own little tune. */
 function expression(r: ClipRecipe): string {
   const step = `mod(floor(t*${r.tempo}),4)`;
-  const ratio = `if(eq(${step},0),${r.steps[0]},if(eq(${step},1),${r.steps[1]},if(eq(${step},2),${r.steps[2]},${r.steps[3]})))`;
+  const ratio =
+    `if(eq(${step},0),${r.steps[0]},if(eq(${step},1),${r.steps[1]},if(eq(${step}` +
+    `,2),${r.steps[2]},${r.steps[3]})))`;
   const freq = `${r.root}*${ratio}`;
   const env = `exp(-4*mod(t*${r.tempo},1))`;
   const fade = `min(1,t/0.5)*min(1,(${CLIP_SECONDS}-t)/1.5)`;
@@ -74,7 +76,8 @@ async function placeInto(
 export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
   if (!existsSync(FFMPEG)) {
     throw new ConfigError(
-      `The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`,
+      `The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it ` +
+        `(apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`,
     );
   }
   return placeInto(storage, name, 'audio/mpeg', (file) =>
