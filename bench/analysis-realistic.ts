@@ -186,10 +186,14 @@ export async function realisticBench(): Promise<string> {
     );
   }
   const misses = judged.filter((j) => !j.tempo.ours.acc1 || !j.key.ours);
-  out.push(
-    `\nOneTrack misses:\n` +
-      `${misses.map((j) => `  ${j.song.half} ${j.song.id} (${j.song.metre}, ${j.song.shape}): tempo ${j.r.truthBpm ?? 'none'} → ${j.r.ours.bpm ?? 'none'} (${j.r.ours.tempoConfidence}; Essentia ${j.r.theirs.bpm}), key ${j.song.key} → ${j.r.ours.key} (${j.r.ours.keyConfidence}; bgate ${j.r.theirs.bgate})`).join('\n')}`,
+  const missLines = misses.map(
+    (j) =>
+      `  ${j.song.half} ${j.song.id} (${j.song.metre}, ${j.song.shape}): ` +
+      `tempo ${j.r.truthBpm ?? 'none'} → ${j.r.ours.bpm ?? 'none'} ` +
+      `(${j.r.ours.tempoConfidence}; Essentia ${j.r.theirs.bpm}), ` +
+      `key ${j.song.key} → ${j.r.ours.key} (${j.r.ours.keyConfidence}; bgate ${j.r.theirs.bgate})`,
   );
+  out.push(`\nOneTrack misses:\n${missLines.join('\n')}`);
   out.push(
     `(${judged.length} songs in ${((performance.now() - began) / 1000).toFixed(0)} ` +
       `s on ${os.cpus().length} processes; WAVs cached in ${RENDER_DIR})`,

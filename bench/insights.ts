@@ -234,7 +234,11 @@ async function ingestBench(): Promise<string[]> {
     '',
     `goal >= ${INGEST_GOAL} counted events/s on one node and on two, SQLite and ` +
       `MariaDB, no errors: ` +
-      `${missed.length ? `missed (${missed.join(', ')}) at this load; per core above says what a quiet core would take` : 'met'}`,
+      `${
+        missed.length
+          ? `missed (${missed.join(', ')}) at this load; ` + `per core above says what a quiet core would take`
+          : 'met'
+      }`,
   ];
 }
 
@@ -260,7 +264,8 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
     await knex.raw(
       `INSERT INTO play_events (track_id, artist_id, event, source, listener, day, play_window, at)
        SELECT t.id, t.artist_id,
-              CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
+              CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' ` +
+        `WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
               ELT(1 + s.n % 7, 'home', 'track', 'artist', 'search', 'feed', 'embed', 'other'),
               MD5(s.n), DATE_FORMAT(FROM_UNIXTIME(s.at DIV 1000), '%Y-%m-%d'), s.at DIV 1800000, s.at
        FROM (SELECT seq + ? AS n, ? - (? - 1 - FLOOR((seq + ? - 1) * ? / ?)) * ? - ((seq + ?) * 7919) % ? AS at,

@@ -155,14 +155,20 @@ export async function lighthouseBench(): Promise<void> {
     });
     const phases = 'LCP phases (simulated): TTFB, resource load delay, load time, render delay';
     process.stdout.write(
-      `${table(`Lighthouse (mobile preset), demo catalog with processed media, median of ${RUNS} runs per page; ${phases}`, demo)}` +
-        `\n`,
+      `${table(
+        `Lighthouse (mobile preset), demo catalog with processed media, ` +
+          `median of ${RUNS} runs per page; ${phases}`,
+        demo,
+      )}` + `\n`,
     );
     await growCatalog(benchEnv(dataDir, true));
     await withServer(dataDir, true, async (base) => {
       process.stdout.write(
-        `${table(`Lighthouse, the same with 2,000 artists / 20,000 tracks added`, await measure(base, chromePort), demo)}` +
-          `\n`,
+        `${table(
+          `Lighthouse, the same with 2,000 artists / ` + `20,000 tracks added`,
+          await measure(base, chromePort),
+          demo,
+        )}` + `\n`,
       );
     });
   });

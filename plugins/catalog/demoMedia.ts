@@ -106,8 +106,10 @@ export function makeArtwork(
     const r = 0.12 + (((seed + i) * 17) % 20) / 100;
     return `<circle cx="${x * size}" cy="${y * size}" r="${r * size}" fill="#fff" fill-opacity="${0.06 + i * 0.04}"/>`;
   }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/>` +
+    `<stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
   return placeInto(storage, name, 'image/jpeg', async (file) => {
     await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(file);

@@ -8,8 +8,11 @@ import { browserSuite, openPage } from './browser.ts';
 
 const INJECTED =
   '<script>window.injected = "script"</script><img src="/favicon.svg" alt="" onload="window.injected = \'handler\'">';
-const VIOLATION =
-  /Executing inline (script|event handler) violates the following Content Security Policy directive 'script-src 'self' 'sha256-[^']*'[^]*The action has been blocked/;
+const VIOLATION = new RegExp(
+  String.raw`Executing inline (script|event handler) violates the following Content` +
+    String.raw` Security Policy directive 'script-src 'self' 'sha256-[^']*'[^]*The` +
+    String.raw` action has been blocked`,
+);
 
 /**
  * Every HTML page the browser gets, loaded or fetched by the client router, carries the injection in

@@ -287,7 +287,8 @@ describe('pledges: held credits that land with the drop', function () {
           (n: { title: string }) => n.title === 'Your pledge to Quiet was released',
         );
         expect(told.body).to.equal(
-          'Quiet has no November drop yet, so 10 credits went back to your balance. Allocate them before the month ends.',
+          'Quiet has no November drop yet, so 10 credits went back to your balance. ' +
+            'Allocate them before the month ends.',
         );
         // November's pledges are closed: a pledge now goes to quiet's December drop, from December's credits.
         const next = await pledge(fan, quiet, 1);
