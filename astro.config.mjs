@@ -21,7 +21,11 @@ const chunkGroups = [
     // api/plugins/astroIntegration.ts).
     name: 'base',
     priority: 4,
-    test: /(?<!node_modules.*)[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins[\\/]insights[\\/]client[\\/]playReports\.ts$|virtual:onetrack\/hooks\//,
+    test: new RegExp(
+      String.raw`(?<!node_modules.*)[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins` +
+        String.raw`[\\/]insights[\\/]client[\\/]playReports\.ts$` +
+        String.raw`|virtual:onetrack\/hooks\/`,
+    ),
   },
   {
     // React and its island renderer: fetched when the first island hydrates, after the first paint.
@@ -37,14 +41,26 @@ const chunkGroups = [
     // package's) holds the counts' wording the page scripts share with the server.
     name: 'page',
     priority: 2,
-    test: /[\\/]node_modules[\\/](astro|nanostores)[\\/]|(?<!node_modules.*)[\\/]lib[\\/]format\.ts$|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use|dates\.ts|pageStart\.ts|loadedAndPainted\.ts))|[\\/]plugins[\\/]catalog[\\/]client[\\/]|rolldown[\\/]runtime/,
+    test: new RegExp(
+      String.raw`[\\/]node_modules[\\/](astro|nanostores)[\\/]|(?<!node_modules.*)` +
+        String.raw`[\\/]lib[\\/]format\.ts$|[\\/]site[\\/](stores[\\/]|lib[\\/](?!use` +
+        String.raw`|dates\.ts|pageStart\.ts|loadedAndPainted\.ts))|[\\/]plugins` +
+        String.raw`[\\/]catalog[\\/]client[\\/]|rolldown[\\/]runtime`,
+    ),
   },
   {
     // The layout's islands and what they share with the catalog's action islands.
     name: 'islands',
     priority: 1,
     // The top bar's slots (virtual:onetrack/islands/topbar.*) and their fillers come with it.
-    test: /[\\/]site[\\/](islands[\\/](Sidebar|TopBar|Player|Toaster)\.tsx|components[\\/](Icon|IslandSlot|BadgeLink)\.tsx|lib[\\/]use)|[\\/]plugins[\\/](messaging|notifications|admin)[\\/]islands[\\/](UnreadPoller|BellPoller|InboxLink|BellLink|AdminLink)\.tsx|[\\/]plugins[\\/]catalog[\\/]islands[\\/]useCopiedFlag\.ts|virtual:onetrack\/islands\/topbar\./,
+    test: new RegExp(
+      String.raw`[\\/]site[\\/](islands[\\/](Sidebar|TopBar|Player|Toaster)\.tsx` +
+        String.raw`|components[\\/](Icon|IslandSlot|BadgeLink)\.tsx|lib[\\/]use)|` +
+        String.raw`[\\/]plugins[\\/](messaging|notifications|admin)[\\/]islands[\\/]` +
+        String.raw`(UnreadPoller|BellPoller|InboxLink|BellLink|AdminLink)\.tsx|` +
+        String.raw`[\\/]plugins[\\/]catalog[\\/]islands[\\/]useCopiedFlag\.ts` +
+        String.raw`|virtual:onetrack\/islands\/topbar\.`,
+    ),
   },
 ];
 

@@ -188,7 +188,9 @@ function parseStorage(env: Env): StorageConfig {
 
 function parseBackupSchedule(raw: string | undefined): BackupSchedule | null {
   if (!raw) return null;
-  const usage = `BACKUP_SCHEDULE must be UTC times of the day (e.g. 03:30 or 03:30,15:30) or an interval (e.g. every 6h, every 30m), got "${raw}"`;
+  const usage =
+    `BACKUP_SCHEDULE must be UTC times of the day (e.g. 03:30 or 03:30,15:30) or ` +
+    `an interval (e.g. every 6h, every 30m), got "${raw}"`;
   const every = /^every\s+(\d+)\s*([mh])$/i.exec(raw.trim());
   if (every) {
     const everyMs = Number(every[1]) * (every[2].toLowerCase() === 'h' ? 3_600_000 : 60_000);
@@ -263,7 +265,9 @@ function parseMail(env: Env): MailConfig | null {
   if (!smtpUrl) return null;
   if (!/^smtps?:\/\/[^/]/.test(smtpUrl))
     throw new ConfigError(
-      `SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587, got "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`,
+      `SMTP_URL must be an smtp:// or smtps:// URL, e.g. ` +
+        `smtp://user:pass@mail.example.com:587, got "` +
+        `${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}"`,
     );
   return { smtpUrl, from: env.MAIL_FROM || 'OneTrack <no-reply@onetrack.local>' };
 }

@@ -41,7 +41,9 @@ export async function accessibilityBench(): Promise<void> {
           .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0)
           .map((audit) => audit.id);
         lines.push(
-          `${(who ?? 'visitor').padEnd(11)} ${page.padEnd(26)} ${String(score).padStart(5)}  ${score >= GOAL ? '' : 'MISSED '}${failing.join(', ')}`,
+          `${(who ?? 'visitor').padEnd(11)} ${page.padEnd(26)} ` +
+            `${String(score).padStart(5)}  ${score >= GOAL ? '' : 'MISSED '}` +
+            `${failing.join(', ')}`,
         );
       }
     }

@@ -195,7 +195,8 @@ function crossValidateWeights(songs: Tuning[]) {
     });
   }
   process.stdout.write(
-    `${right} of ${examples.length} tuning songs right at the chosen level in ${FOLDS}-fold cross-validation (log-likelihood ${logLikelihood.toFixed(2)})\n`,
+    `${right} of ${examples.length} tuning songs right at the chosen level in ` +
+      `${FOLDS}-fold cross-validation (log-likelihood ${logLikelihood.toFixed(2)})\n`,
   );
 }
 
@@ -246,8 +247,11 @@ function keyReliability(label: string, points: Array<{ right: boolean; p: number
     0,
   );
   return (
-    `  ${label}: ${points.length} keys, ${points.length - wrong.length} right; at ≥ 0.8 ${high.filter((q) => q.right).length} of ${high.length} right; ` +
-    `${wrong.filter((q) => q.p < 0.5).length} of ${wrong.length} wrong below 0.5 (${wrong.map((q) => q.p.toFixed(2)).join(', ')}); log-likelihood ${logLikelihood.toFixed(2)}\n`
+    `  ${label}: ${points.length} keys, ${points.length - wrong.length} right; at ` +
+    `≥ 0.8 ${high.filter((q) => q.right).length} of ${high.length} right; ` +
+    `${wrong.filter((q) => q.p < 0.5).length} of ${wrong.length} wrong below 0.5 (` +
+    `${wrong.map((q) => q.p.toFixed(2)).join(', ')}); log-likelihood ` +
+    `${logLikelihood.toFixed(2)}\n`
   );
 }
 
@@ -291,7 +295,8 @@ function fitCalibration(songs: Tuning[], keyOnly = false) {
       });
     }
     process.stdout.write(
-      `CALIBRATION = ${rounded(plattFit(tempo))} (${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`,
+      `CALIBRATION = ${rounded(plattFit(tempo))} (` +
+        `${tempo.filter((p) => p.right).length} of ${tempo.length} tempi right)\n`,
     );
   }
   for (const { song, key: found } of analysed) {
@@ -305,7 +310,10 @@ function fitCalibration(songs: Tuning[], keyOnly = false) {
   const half = key.filter((q) => !q.extra);
   const out = leaveOneOut(key);
   process.stdout.write(
-    `KEY_CALIBRATION = ${rounded(plattFit(key))} (with the ${key.length - half.length} tuning-only hard songs; ${key.filter((p) => p.right).length} of ${key.length} keys right)\n  leave-one-out:\n` +
+    `KEY_CALIBRATION = ${rounded(plattFit(key))} (with the ` +
+      `${key.length - half.length} tuning-only hard songs; ` +
+      `${key.filter((p) => p.right).length} of ${key.length} keys right)\n  ` +
+      `leave-one-out:\n` +
       keyReliability(
         'realistic tuning half',
         out.filter((q) => !q.extra),
@@ -319,7 +327,9 @@ function fitCalibration(songs: Tuning[], keyOnly = false) {
   // The tuning half alone, as kept before the phrase ends: better calibrated on it, but it cannot learn what tells a
   // wrong key.
   process.stdout.write(
-    `the realistic tuning half alone: ${rounded(plattFit(half))} (${half.filter((p) => p.right).length} of ${half.length} keys right)\n  leave-one-out:\n` +
+    `the realistic tuning half alone: ${rounded(plattFit(half))} (` +
+      `${half.filter((p) => p.right).length} of ${half.length} keys right)\n  ` +
+      `leave-one-out:\n` +
       keyReliability('realistic tuning half', leaveOneOut(half)),
   );
 }
@@ -336,7 +346,9 @@ function fitGenre() {
   const w = softmaxFit(examples, 1e-3, 3000);
   const size = examples[0].options[0].length / GENRE_LABELS.length;
   process.stdout.write(
-    `GENRE_WEIGHTS = [\n${GENRE_LABELS.map((_, g) => `  ${rounded(w.slice(g * size, (g + 1) * size))},`).join('\n')}\n];\n`,
+    `GENRE_WEIGHTS = [\n` +
+      `${GENRE_LABELS.map((_, g) => `  ${rounded(w.slice(g * size, (g + 1) * size))},`).join('\n')}` +
+      `\n];\n`,
   );
 }
 

@@ -62,7 +62,8 @@ function judge(song: Song, r: SongResult): Judged {
 
 function accuracyTable(judged: Judged[]): string {
   const lines = [
-    '| family | half | songs | OneTrack Acc1 | Essentia Acc1 | OneTrack Acc2 | Essentia Acc2 | OneTrack key | Essentia bgate | Essentia edma | genre top-3 |',
+    '| family | half | songs | OneTrack Acc1 | Essentia Acc1 | OneTrack Acc2 | ' +
+      'Essentia Acc2 | OneTrack key | Essentia bgate | Essentia edma | genre top-3 |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const row = (label: string, half: string, list: Judged[]) => {
@@ -127,14 +128,19 @@ function reliabilityTable(title: string, points: Array<{ confidence: number; rig
   for (const [from, to] of bins) {
     const inBin = points.filter((p) => p.confidence >= from && p.confidence < to);
     lines.push(
-      `| ${from.toFixed(2)}–${Math.min(1, to).toFixed(2)} | ${inBin.length} | ${inBin.filter((p) => p.right).length} | ${pct(inBin.filter((p) => p.right).length, inBin.length)} |`,
+      `| ${from.toFixed(2)}–${Math.min(1, to).toFixed(2)} | ${inBin.length} | ` +
+        `${inBin.filter((p) => p.right).length} | ` +
+        `${pct(inBin.filter((p) => p.right).length, inBin.length)} |`,
     );
   }
   const high = points.filter((p) => p.confidence >= 0.8);
   const wrong = points.filter((p) => !p.right);
   lines.push(
     '',
-    `${title}: ${pct(high.filter((p) => p.right).length, high.length)} right among answers given with confidence ≥ 0.8 (${high.length}); ${pct(wrong.filter((p) => p.confidence < 0.5).length, wrong.length)} of wrong answers (${wrong.length}) below 0.5`,
+    `${title}: ${pct(high.filter((p) => p.right).length, high.length)} right among ` +
+      `answers given with confidence ≥ 0.8 (${high.length}); ` +
+      `${pct(wrong.filter((p) => p.confidence < 0.5).length, wrong.length)} of wrong ` +
+      `answers (${wrong.length}) below 0.5`,
   );
   return lines.join('\n');
 }
@@ -147,10 +153,14 @@ export async function realisticBench(): Promise<string> {
   const judged = (await analyseSongs(Math.min(limit, songs.length))).map((r) => judge(songs[r.index], r));
   const out: string[] = [];
   out.push(
-    `\nAudio analysis on the realistic corpus: ${judged.length} songs, ${new Set(judged.map((j) => j.song.style)).size} styles, MIDI rendered with FluidSynth + FluidR3 GM`,
+    `\nAudio analysis on the realistic corpus: ${judged.length} songs, ` +
+      `${new Set(judged.map((j) => j.song.style)).size} styles, MIDI rendered with ` +
+      `FluidSynth + FluidR3 GM`,
   );
   out.push(
-    'Acc1: within ±2 BPM of the notated beat (mean tempo for drifts and ramps); Acc2: also right at ×2, ×½, ×3, ×⅓. Key: tonic and mode exact. Genre: the truth among the top 3 suggestions.',
+    'Acc1: within ±2 BPM of the notated beat (mean tempo for drifts and ramps); ' +
+      'Acc2: also right at ×2, ×½, ×3, ×⅓. Key: tonic and mode exact. Genre: the ' +
+      'truth among the top 3 suggestions.',
   );
   out.push('Methods were chosen and fitted on the tuning half only; the held-out half was never tuned on.\n');
   out.push(accuracyTable(judged));
@@ -176,11 +186,17 @@ export async function realisticBench(): Promise<string> {
     );
   }
   const misses = judged.filter((j) => !j.tempo.ours.acc1 || !j.key.ours);
-  out.push(
-    `\nOneTrack misses:\n${misses.map((j) => `  ${j.song.half} ${j.song.id} (${j.song.metre}, ${j.song.shape}): tempo ${j.r.truthBpm ?? 'none'} → ${j.r.ours.bpm ?? 'none'} (${j.r.ours.tempoConfidence}; Essentia ${j.r.theirs.bpm}), key ${j.song.key} → ${j.r.ours.key} (${j.r.ours.keyConfidence}; bgate ${j.r.theirs.bgate})`).join('\n')}`,
+  const missLines = misses.map(
+    (j) =>
+      `  ${j.song.half} ${j.song.id} (${j.song.metre}, ${j.song.shape}): ` +
+      `tempo ${j.r.truthBpm ?? 'none'} → ${j.r.ours.bpm ?? 'none'} ` +
+      `(${j.r.ours.tempoConfidence}; Essentia ${j.r.theirs.bpm}), ` +
+      `key ${j.song.key} → ${j.r.ours.key} (${j.r.ours.keyConfidence}; bgate ${j.r.theirs.bgate})`,
   );
+  out.push(`\nOneTrack misses:\n${missLines.join('\n')}`);
   out.push(
-    `(${judged.length} songs in ${((performance.now() - began) / 1000).toFixed(0)} s on ${os.cpus().length} processes; WAVs cached in ${RENDER_DIR})`,
+    `(${judged.length} songs in ${((performance.now() - began) / 1000).toFixed(0)} ` +
+      `s on ${os.cpus().length} processes; WAVs cached in ${RENDER_DIR})`,
   );
   const text = out.join('\n');
   process.stdout.write(`${text}\n`);

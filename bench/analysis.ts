@@ -123,21 +123,26 @@ try {
     outcomes.push(outcome);
     if (!outcome.ours.acc1)
       misses.push(
-        `${c.half} ${c.id}: truth ${c.kind === 'tempo' ? (c.bpm ?? 'none') : c.key}, OneTrack ${ours ?? 'none'}, Essentia ${theirs}`,
+        `${c.half} ${c.id}: truth ${c.kind === 'tempo' ? (c.bpm ?? 'none') : c.key}, ` +
+          `OneTrack ${ours ?? 'none'}, Essentia ${theirs}`,
       );
   }
   process.stdout.write(
-    `\nAudio analysis: OneTrack vs Essentia ${ESSENTIA_VERSION} (RhythmExtractor2013, KeyExtractor) on the generated corpus\n`,
+    `\nAudio analysis: OneTrack vs Essentia ${ESSENTIA_VERSION} ` +
+      `(RhythmExtractor2013, KeyExtractor) on the generated corpus\n`,
   );
   process.stdout.write(
-    'Acc1: within ±2 BPM of the notated beat (half or double is wrong); Acc2: also right at ×2, ×½, ×3, ×⅓. Key: tonic and mode exact.\n',
+    'Acc1: within ±2 BPM of the notated beat (half or double is wrong); Acc2: also ' +
+      'right at ×2, ×½, ×3, ×⅓. Key: tonic and mode exact.\n',
   );
   process.stdout.write(
-    `The method was chosen and tuned on the tuning half only; the held-out half was never tuned on.\n${table(outcomes)}\n`,
+    `The method was chosen and tuned on the tuning half only; the held-out half ` +
+      `was never tuned on.\n${table(outcomes)}\n`,
   );
   if (misses.length) process.stdout.write(`\nOneTrack misses:\n${misses.map((m) => `  ${m}`).join('\n')}\n`);
   process.stdout.write(
-    `(${cases.length} cases in ${((performance.now() - began) / 1000).toFixed(0)} s on ${os.cpus().length} processes; WAVs cached in ${CORPUS_DIR})\n`,
+    `(${cases.length} cases in ${((performance.now() - began) / 1000).toFixed(0)} ` +
+      `s on ${os.cpus().length} processes; WAVs cached in ${CORPUS_DIR})\n`,
   );
 
   const file = path.join(dir, 'five-minutes.wav');
@@ -177,10 +182,13 @@ try {
     theirsCpu.push(cpuSeconds() - cpu);
   }
   const line = (name: string, ms: number, cpu: number, bpm: number | null, what: string) =>
-    `${name.padEnd(9)} median ${(ms / 1000).toFixed(2)} s wall = ${(300_000 / ms).toFixed(0)}× real time; ${cpu.toFixed(2)} s CPU = ${(300 / cpu).toFixed(0)}× real time per core (measured ${bpm} BPM; ${what})\n`;
+    `${name.padEnd(9)} median ${(ms / 1000).toFixed(2)} s wall = ` +
+    `${(300_000 / ms).toFixed(0)}× real time; ${cpu.toFixed(2)} s CPU = ` +
+    `${(300 / cpu).toFixed(0)}× real time per core (measured ${bpm} BPM; ${what})\n`;
   const [ourCpu, theirCpu] = [median(oursCpu), median(theirsCpu)];
   process.stdout.write(
-    `\nSpeed on a 5-minute 44.1 kHz stereo WAV (drums at 120 BPM), median of ${RUNS} runs, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}:\n`,
+    `\nSpeed on a 5-minute 44.1 kHz stereo WAV (drums at 120 BPM), median of ` +
+      `${RUNS} runs, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}:\n`,
   );
   process.stdout.write(
     line(

@@ -151,12 +151,14 @@ export async function scaleBench(): Promise<void> {
     await growCatalog({ DATA_DIR: dataDir });
     const large = await measure(dataDir);
     process.stdout.write(
-      `\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`,
+      `\nCatalog scale: median of ${SAMPLES} uncached requests, demo catalog vs +` +
+        `${ARTISTS} artists / +${ARTISTS * TRACKS_PER_ARTIST} tracks\n\n`,
     );
     process.stdout.write(`${'path'.padEnd(44)} ${'demo ms'.padStart(9)} ${'large ms'.padStart(9)}\n`);
     for (const p of PATHS)
       process.stdout.write(
-        `${(SIGNED_IN.has(p) ? `${p} (signed in)` : p).padEnd(44)} ${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`,
+        `${(SIGNED_IN.has(p) ? `${p} (signed in)` : p).padEnd(44)} ` +
+          `${small[p].toFixed(1).padStart(9)} ${large[p].toFixed(1).padStart(9)}\n`,
       );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

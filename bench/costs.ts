@@ -74,7 +74,8 @@ export async function costsBench(): Promise<void> {
   const knex = knexFactory({ client: 'mysql2', connection: mysqlServer(os.tmpdir()).login });
   const questions = async () => Number((await knex.raw("show global status like 'Questions'"))[0][0].Value);
   const lines = [
-    `\nRequest costs: CPU per request of each kind on the mix's two nodes (MariaDB, Redis, 20,000 tracks), sent to one node two at a time`,
+    `\nRequest costs: CPU per request of each kind on the mix's two nodes ` +
+      `(MariaDB, Redis, 20,000 tracks), sent to one node two at a time`,
     `${'kind'.padEnd(38)} ${'app ms'.padStart(7)} ${'MariaDB ms'.padStart(11)} ${'queries'.padStart(8)}  answers`,
   ];
   try {
@@ -105,7 +106,9 @@ export async function costsBench(): Promise<void> {
       const used = before && after ? usedBetween(before, after) : new Map<Role, number>();
       const ms = (role: Role) => ((used.get(role) ?? 0) * 1000) / count;
       lines.push(
-        `${name.padEnd(38)} ${ms('app nodes').toFixed(2).padStart(7)} ${ms('MariaDB').toFixed(2).padStart(11)} ${(queries / count).toFixed(1).padStart(8)}  ` +
+        `${name.padEnd(38)} ${ms('app nodes').toFixed(2).padStart(7)} ` +
+          `${ms('MariaDB').toFixed(2).padStart(11)} ` +
+          `${(queries / count).toFixed(1).padStart(8)}  ` +
           [...answers].map(([answer, times]) => `${answer} ${times}`).join(', '),
       );
     }

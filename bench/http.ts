@@ -228,8 +228,12 @@ const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 /** One line per case: the figures, then each of its goals with met or MISSED. */
 export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): string[] {
   const lines = [
-    `\n${setup.name}: ${ROUNDS} slices of ${SLICE_S} s per figure (median slice shown, ratio range in brackets), ${CONNECTIONS} connections, ${os.cpus().length} cores, load ${load.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-    `${'case'.padEnd(40)} ${'static/s'.padStart(9)} ${'p99'.padStart(5)} ${'µs'.padStart(5)} ${'req/s'.padStart(7)} ${'p99'.padStart(5)} ${'µs'.padStart(5)} ${'ratio'.padStart(6)} ${'range'.padStart(11)}  goals`,
+    `\n${setup.name}: ${ROUNDS} slices of ${SLICE_S} s per figure (median slice ` +
+      `shown, ratio range in brackets), ${CONNECTIONS} connections, ` +
+      `${os.cpus().length} cores, load ${load.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    `${'case'.padEnd(40)} ${'static/s'.padStart(9)} ${'p99'.padStart(5)} ` +
+      `${'µs'.padStart(5)} ${'req/s'.padStart(7)} ${'p99'.padStart(5)} ` +
+      `${'µs'.padStart(5)} ${'ratio'.padStart(6)} ${'range'.padStart(11)}  goals`,
   ];
   for (const { case: c, baseline, result, range } of rows) {
     const ratio = result.rps / baseline.rps;
@@ -239,8 +243,12 @@ export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): stri
     if (c.p99 !== undefined)
       goals.push(`p99 ${verdict(result.p99 <= c.p99)} (<= ${c.p99} ms; static ${baseline.p99} ms)`);
     lines.push(
-      `${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ${baseline.p99.toFixed(0).padStart(5)} ${baseline.cpuUs.toFixed(0).padStart(5)} ` +
-        `${result.rps.toFixed(0).padStart(7)} ${result.p99.toFixed(0).padStart(5)} ${result.cpuUs.toFixed(0).padStart(5)} ${percent(ratio).padStart(6)} ${spread.padStart(11)}  ${goals.join(', ')}`,
+      `${c.name.padEnd(40)} ${baseline.rps.toFixed(0).padStart(9)} ` +
+        `${baseline.p99.toFixed(0).padStart(5)} ` +
+        `${baseline.cpuUs.toFixed(0).padStart(5)} ` +
+        `${result.rps.toFixed(0).padStart(7)} ${result.p99.toFixed(0).padStart(5)} ` +
+        `${result.cpuUs.toFixed(0).padStart(5)} ${percent(ratio).padStart(6)} ` +
+        `${spread.padStart(11)}  ${goals.join(', ')}`,
     );
   }
   return lines;
@@ -251,7 +259,10 @@ export function formatSetup({ setup, load, loadAfter, rows }: SetupResult): stri
  * catalog's on the same database (large ratio >= demo ratio / 1.2), measured in the same run.
  */
 export function formatScale(large: SetupResult, demo: SetupResult | undefined): string[] {
-  const title = `${large.setup.name} against ${demo?.setup.name ?? `the ${large.setup.database} demo`}: within 1.2× of the demo's ratio`;
+  const title =
+    `${large.setup.name} against ` +
+    `${demo?.setup.name ?? `the ${large.setup.database} demo`}: within 1.2× of the ` +
+    `demo's ratio`;
   if (!demo) return [`\n${title}: not compared (add ${large.setup.database}-demo to BENCH_SETUPS)`];
   const lines = [`\n${title}`, `${'case'.padEnd(40)} ${'demo'.padStart(6)} ${'large'.padStart(6)} ${'×'.padStart(5)}`];
   for (const [i, { case: c, baseline, result }] of large.rows.entries()) {
@@ -260,7 +271,9 @@ export function formatScale(large: SetupResult, demo: SetupResult | undefined): 
     const demoRatio = demoRow.result.rps / demoRow.baseline.rps;
     const slower = demoRatio / ratio;
     lines.push(
-      `${c.name.padEnd(40)} ${percent(demoRatio).padStart(6)} ${percent(ratio).padStart(6)} ${slower.toFixed(2).padStart(5)}  ${verdict(slower <= 1.2)}`,
+      `${c.name.padEnd(40)} ${percent(demoRatio).padStart(6)} ` +
+        `${percent(ratio).padStart(6)} ${slower.toFixed(2).padStart(5)}  ` +
+        `${verdict(slower <= 1.2)}`,
     );
   }
   return lines;

@@ -100,7 +100,9 @@ let listener = 0;
 function playRequests(tracks: number[]) {
   const headers = (n: number) => ({
     'content-type': 'application/json',
-    'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n % 5000}.0 Safari/537.36`,
+    'user-agent':
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) ` +
+      `Chrome/131.0.${n % 5000}.0 Safari/537.36`,
     'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
   });
   type Context = { listener: number; track: number };
@@ -194,8 +196,13 @@ async function ingestBench(): Promise<string[]> {
             const loadBefore = load();
             const r = await ingestRun([...urls], [...used], tracks, knex, connections);
             lines.push(
-              `${database.padEnd(7)} ${label.padEnd(8)} ${String(connections).padStart(5)} ${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ${String(r.errors).padStart(7)} ` +
-                `${r.cpuMs.toFixed(2).padStart(7)} ${(1000 / r.cpuMs).toFixed(0).padStart(8)} ${(r.countedPerS / r.staticPerS).toFixed(3).padStart(8)}  ${loadBefore.padStart(5)}  ${verdict(r)}`,
+              `${database.padEnd(7)} ${label.padEnd(8)} ${String(connections).padStart(5)} ` +
+                `${r.perS.toFixed(0).padStart(9)} ${r.countedPerS.toFixed(0).padStart(10)} ` +
+                `${r.p50.toFixed(0).padStart(6)} ${r.p99.toFixed(0).padStart(6)} ` +
+                `${String(r.errors).padStart(7)} ` +
+                `${r.cpuMs.toFixed(2).padStart(7)} ${(1000 / r.cpuMs).toFixed(0).padStart(8)} ` +
+                `${(r.countedPerS / r.staticPerS).toFixed(3).padStart(8)}  ` +
+                `${loadBefore.padStart(5)}  ${verdict(r)}`,
             );
             if (verdict(r) !== 'met') missed.push(`${database} ${label} ${connections} conns`);
             out(lines.at(-1));
@@ -209,14 +216,29 @@ async function ingestBench(): Promise<string[]> {
     }
   }
   return [
-    `Play ingest: ${SECONDS} s per case, ${CONNECTIONS.join(' and ')} connections (players reporting at once), each a listener after another sending start, 30 s, complete (distinct address and browser), ${os.cpus().length} cores shared with the load generator, Redis`,
+    `Play ingest: ${SECONDS} s per case, ${CONNECTIONS.join(' and ')} connections ` +
+      `(players reporting at once), each a listener after another sending start, 30 ` +
+      `s, complete (distinct address and browser), ${os.cpus().length} cores shared ` +
+      `with the load generator, Redis`,
     '',
-    "cpu ms: the app nodes' CPU time per counted event; per core: events/s one fully used core would take at that cost; vs static: counted/s over GET /robots.txt req/s in the same run",
+    "cpu ms: the app nodes' CPU time per counted event; per core: events/s one " +
+      'fully used core would take at that cost; vs static: counted/s over GET ' +
+      '/robots.txt req/s in the same run',
     '',
-    `${'db'.padEnd(7)} ${'nodes'.padEnd(8)} ${'conns'.padStart(5)} ${'events/s'.padStart(9)} ${'counted/s'.padStart(10)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)} ${'cpu ms'.padStart(7)} ${'per core'.padStart(8)} ${'vs static'.padStart(8)}  ${'load'.padStart(5)}  goal ${INGEST_GOAL}/s`,
+    `${'db'.padEnd(7)} ${'nodes'.padEnd(8)} ${'conns'.padStart(5)} ` +
+      `${'events/s'.padStart(9)} ${'counted/s'.padStart(10)} ${'p50 ms'.padStart(6)} ` +
+      `${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)} ${'cpu ms'.padStart(7)} ` +
+      `${'per core'.padStart(8)} ${'vs static'.padStart(8)}  ${'load'.padStart(5)}  ` +
+      `goal ${INGEST_GOAL}/s`,
     ...lines,
     '',
-    `goal >= ${INGEST_GOAL} counted events/s on one node and on two, SQLite and MariaDB, no errors: ${missed.length ? `missed (${missed.join(', ')}) at this load; per core above says what a quiet core would take` : 'met'}`,
+    `goal >= ${INGEST_GOAL} counted events/s on one node and on two, SQLite and ` +
+      `MariaDB, no errors: ` +
+      `${
+        missed.length
+          ? `missed (${missed.join(', ')}) at this load; ` + `per core above says what a quiet core would take`
+          : 'met'
+      }`,
   ];
 }
 
@@ -231,7 +253,9 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
   const count = Number(max) - Number(min) + 1;
   await knex.raw("SET SESSION time_zone = '+00:00', foreign_key_checks = 0, unique_checks = 0");
   await knex.raw(
-    'ALTER TABLE play_events DROP INDEX play_events_track_id_listener_event_play_window_unique, DROP INDEX play_events_day_track_id_index',
+    'ALTER TABLE play_events DROP INDEX ' +
+      'play_events_track_id_listener_event_play_window_unique, DROP INDEX ' +
+      'play_events_day_track_id_index',
   );
   const started = performance.now();
   for (let offset = 0; offset < EVENTS; offset += CHUNK) {
@@ -240,7 +264,8 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
     await knex.raw(
       `INSERT INTO play_events (track_id, artist_id, event, source, listener, day, play_window, at)
        SELECT t.id, t.artist_id,
-              CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
+              CASE WHEN s.n % 10 < 5 THEN 'start' WHEN s.n % 10 < 8 THEN 'thirty' ` +
+        `WHEN s.n % 10 < 9 THEN 'complete' ELSE 'skip' END,
               ELT(1 + s.n % 7, 'home', 'track', 'artist', 'search', 'feed', 'embed', 'other'),
               MD5(s.n), DATE_FORMAT(FROM_UNIXTIME(s.at DIV 1000), '%Y-%m-%d'), s.at DIV 1800000, s.at
        FROM (SELECT seq + ? AS n, ? - (? - 1 - FLOOR((seq + ? - 1) * ? / ?)) * ? - ((seq + ?) * 7919) % ? AS at,
@@ -251,7 +276,9 @@ async function makePlayEvents(knex: Knex, now: number): Promise<number> {
     );
   }
   await knex.raw(
-    'ALTER TABLE play_events ADD UNIQUE play_events_track_id_listener_event_play_window_unique (track_id, listener, event, play_window), ADD INDEX play_events_day_track_id_index (day, track_id)',
+    'ALTER TABLE play_events ADD UNIQUE ' +
+      'play_events_track_id_listener_event_play_window_unique (track_id, listener, ' +
+      'event, play_window), ADD INDEX play_events_day_track_id_index (day, track_id)',
   );
   await knex.raw('SET SESSION foreign_key_checks = 1, unique_checks = 1');
   return (performance.now() - started) / 1000;
@@ -323,7 +350,9 @@ async function dashboardBench(): Promise<string[]> {
       }
     })();
     out(
-      `generated ${events} play events in ${generation.toFixed(0)} s; rolled up ${rollupMs.length} days, p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ${Math.max(...rollupMs).toFixed(0)} ms per day`,
+      `generated ${events} play events in ${generation.toFixed(0)} s; rolled up ` +
+        `${rollupMs.length} days, p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ` +
+        `${Math.max(...rollupMs).toFixed(0)} ms per day`,
     );
 
     const url = await startNode(env, false, nodes);
@@ -355,18 +384,29 @@ async function dashboardBench(): Promise<string[]> {
       cases.push({ name: `anonymous ${p} (uncached)`, times, cpuMs: lastCpuMs });
     }
     lines.push(
-      `Dashboard on MariaDB: ${Number(events).toLocaleString('en-US')} play events over ${DAYS} days, 20,000+ tracks (2,000 artists), generated in ${generation.toFixed(0)} s (INSERT ... SELECT, keys built after);`,
-      `rollup job per day (~${Math.round(Number(events) / DAYS).toLocaleString('en-US')} events): p50 ${quantile(rollupMs, 0.5).toFixed(0)} ms, max ${Math.max(...rollupMs).toFixed(0)} ms; load ${load()}`,
+      `Dashboard on MariaDB: ${Number(events).toLocaleString('en-US')} play events ` +
+        `over ${DAYS} days, 20,000+ tracks (2,000 artists), generated in ` +
+        `${generation.toFixed(0)} s (INSERT ... SELECT, keys built after);`,
+      `rollup job per day (~` +
+        `${Math.round(Number(events) / DAYS).toLocaleString('en-US')} events): p50 ` +
+        `${quantile(rollupMs, 0.5).toFixed(0)} ms, max ` +
+        `${Math.max(...rollupMs).toFixed(0)} ms; load ${load()}`,
       '',
-      "cpu ms: the node's CPU time per request (the database server's own time not included); p50/p95: wall time, sequential requests",
+      "cpu ms: the node's CPU time per request (the database server's own time not " +
+        'included); p50/p95: wall time, sequential requests',
       '',
       `${'case'.padEnd(58)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'cpu ms'.padStart(7)}`,
       ...cases.map(
         (c) =>
-          `${c.name.padEnd(58)} ${quantile(c.times, 0.5).toFixed(1).padStart(7)} ${quantile(c.times, 0.95).toFixed(1).padStart(7)} ${c.cpuMs.toFixed(1).padStart(7)}`,
+          `${c.name.padEnd(58)} ${quantile(c.times, 0.5).toFixed(1).padStart(7)} ` +
+          `${quantile(c.times, 0.95).toFixed(1).padStart(7)} ` +
+          `${c.cpuMs.toFixed(1).padStart(7)}`,
       ),
       '',
-      `all dashboard API answers: p50 ${quantile(dashboards, 0.5).toFixed(1)} ms, p95 ${quantile(dashboards, 0.95).toFixed(1)} ms (goal <= ${DASHBOARD_GOAL_MS} ms: ${quantile(dashboards, 0.95) <= DASHBOARD_GOAL_MS ? 'met' : 'missed'}), node CPU per answer ${Math.max(...dashboardCpu).toFixed(1)} ms at most`,
+      `all dashboard API answers: p50 ${quantile(dashboards, 0.5).toFixed(1)} ms, ` +
+        `p95 ${quantile(dashboards, 0.95).toFixed(1)} ms (goal <= ${DASHBOARD_GOAL_MS} ` +
+        `ms: ${quantile(dashboards, 0.95) <= DASHBOARD_GOAL_MS ? 'met' : 'missed'}), ` +
+        `node CPU per answer ${Math.max(...dashboardCpu).toFixed(1)} ms at most`,
     );
   } finally {
     await Promise.all(nodes.map((node) => node.stop()));

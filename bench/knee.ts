@@ -53,15 +53,20 @@ function report(title: string, steps: Step[]): string[] {
   const knee = held.at(-1);
   const lines = [
     `\n${title}`,
-    `${'connections'.padStart(11)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'errors'.padStart(7)}`,
+    `${'connections'.padStart(11)} ${'req/s'.padStart(7)} ${'p50'.padStart(6)} ` +
+      `${'p99'.padStart(6)} ${'errors'.padStart(7)}`,
   ];
   for (const s of steps)
     lines.push(
-      `${String(s.connections).padStart(11)} ${s.perSecond.toFixed(1).padStart(7)} ${s.p50.toFixed(0).padStart(6)} ${s.p99.toFixed(0).padStart(6)} ${String(s.errors).padStart(7)}`,
+      `${String(s.connections).padStart(11)} ${s.perSecond.toFixed(1).padStart(7)} ` +
+        `${s.p50.toFixed(0).padStart(6)} ${s.p99.toFixed(0).padStart(6)} ` +
+        `${String(s.errors).padStart(7)}`,
     );
   lines.push(
     knee
-      ? `knee: ${knee.perSecond.toFixed(0)} req/s at ${knee.connections} connections (p99 ${knee.p99.toFixed(0)} ms)${held.length === steps.length ? `, still holding at the last step` : ''}`
+      ? `knee: ${knee.perSecond.toFixed(0)} req/s at ${knee.connections} connections ` +
+          `(p99 ${knee.p99.toFixed(0)} ms)` +
+          `${held.length === steps.length ? `, still holding at the last step` : ''}`
       : `knee: below 1 connection (p99 ${steps[0].p99.toFixed(0)} ms, ${steps[0].errors} errors)`,
   );
   return lines;
@@ -84,8 +89,10 @@ export async function kneeBench(): Promise<void> {
     const one = await climb(runOn(urls.slice(0, 1)));
     const two = await climb(runOn(urls));
     const lines = [
-      `\nKnee: the mix's reads, ${STEP_S} s per step, until p99 > ${P99_LIMIT_MS} ms or an error; MariaDB, Redis, demo + 2,000 artists / 20,000 tracks, ` +
-        `${os.cpus().length} cores shared with the load generator, load ${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
+      `\nKnee: the mix's reads, ${STEP_S} s per step, until p99 > ${P99_LIMIT_MS} ms ` +
+        `or an error; MariaDB, Redis, demo + 2,000 artists / 20,000 tracks, ` +
+        `${os.cpus().length} cores shared with the load generator, load ` +
+        `${loadBefore.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`,
       ...report('One node', one),
       ...report('Two nodes (round robin)', two),
     ];

@@ -117,7 +117,11 @@ const SCALED: Figure[] = ['lcp', 'fcp', 'tbt', 'htmlKb', 'cssKb', 'jsKb'];
 const SCALE_WIDTH = 44;
 
 function table(title: string, figures: Map<string, PageFigures>, demo?: Map<string, PageFigures>): string {
-  const head = `${'page'.padEnd(12)}${COLUMNS.map(([, label]) => label.padStart(8)).join('')}  goals  ${demo ? `within ${SCALE_LIMIT}x of demo (LCP ratio)  `.padEnd(SCALE_WIDTH) : ''}LCP element`;
+  const head =
+    `${'page'.padEnd(12)}${COLUMNS.map(([, label]) => label.padStart(8)).join('')} ` +
+    ` goals  ` +
+    `${demo ? `within ${SCALE_LIMIT}x of demo (LCP ratio)  `.padEnd(SCALE_WIDTH) : ''}` +
+    `LCP element`;
   const rows = PAGES.map((page) => {
     const f = figures.get(page)!;
     const jsLimited = page.startsWith('/artist/') || page.startsWith('/tracks/');
@@ -134,7 +138,11 @@ function table(title: string, figures: Map<string, PageFigures>, demo?: Map<stri
         SCALE_WIDTH,
       );
     }
-    return `${page.padEnd(12)}${COLUMNS.map(([key, , digits]) => f[key].toFixed(digits).padStart(8)).join('')}  ${met ? 'met   ' : 'MISSED'} ${scale}${f.lcpElement}`;
+    return (
+      `${page.padEnd(12)}` +
+      `${COLUMNS.map(([key, , digits]) => f[key].toFixed(digits).padStart(8)).join('')}` +
+      `  ${met ? 'met   ' : 'MISSED'} ${scale}${f.lcpElement}`
+    );
   });
   return [`\n${title}`, head, ...rows].join('\n');
 }
@@ -147,12 +155,20 @@ export async function lighthouseBench(): Promise<void> {
     });
     const phases = 'LCP phases (simulated): TTFB, resource load delay, load time, render delay';
     process.stdout.write(
-      `${table(`Lighthouse (mobile preset), demo catalog with processed media, median of ${RUNS} runs per page; ${phases}`, demo)}\n`,
+      `${table(
+        `Lighthouse (mobile preset), demo catalog with processed media, ` +
+          `median of ${RUNS} runs per page; ${phases}`,
+        demo,
+      )}` + `\n`,
     );
     await growCatalog(benchEnv(dataDir, true));
     await withServer(dataDir, true, async (base) => {
       process.stdout.write(
-        `${table(`Lighthouse, the same with 2,000 artists / 20,000 tracks added`, await measure(base, chromePort), demo)}\n`,
+        `${table(
+          `Lighthouse, the same with 2,000 artists / ` + `20,000 tracks added`,
+          await measure(base, chromePort),
+          demo,
+        )}` + `\n`,
       );
     });
   });

@@ -122,19 +122,26 @@ if (!existsSync('/usr/bin/redis-server') && spawnSync('redis-server', ['--versio
     const median = (values: number[]) => values.toSorted((x, y) => x - y)[Math.floor(values.length / 2)];
 
     process.stdout.write(
-      `\nOne node vs two: ${DURATION_S} s per case, ${CONNECTIONS} connections (spread evenly over the nodes), ${os.cpus().length} cores, one SQLite file, Redis\n\n`,
+      `\nOne node vs two: ${DURATION_S} s per case, ${CONNECTIONS} connections ` +
+        `(spread evenly over the nodes), ${os.cpus().length} cores, one SQLite file, ` +
+        `Redis\n\n`,
     );
     process.stdout.write(
       `${'case'.padEnd(40)} ${'1 node req/s'.padStart(13)} ${'2 nodes req/s'.padStart(14)} ${'ratio'.padStart(7)}\n`,
     );
     for (const row of rows) {
       process.stdout.write(
-        `${row.name.padEnd(40)} ${row.one.toFixed(0).padStart(13)} ${row.two.toFixed(0).padStart(14)} ${(row.two / row.one).toFixed(2).padStart(7)}\n`,
+        `${row.name.padEnd(40)} ${row.one.toFixed(0).padStart(13)} ` +
+          `${row.two.toFixed(0).padStart(14)} ` +
+          `${(row.two / row.one).toFixed(2).padStart(7)}\n`,
       );
     }
     process.stdout.write(
-      `\nA content edit on node A, median of ${ROUNDS}: invalidation published ${median(heardMs).toFixed(1)} ms after the request left, ` +
-        `A answered after ${median(answeredMs).toFixed(1)} ms, and B's next view (sent on A's answer) showed the edit every time, ${median(shownMs).toFixed(1)} ms later\n`,
+      `\nA content edit on node A, median of ${ROUNDS}: invalidation published ` +
+        `${median(heardMs).toFixed(1)} ms after the request left, ` +
+        `A answered after ${median(answeredMs).toFixed(1)} ms, and B's next view (sent ` +
+        `on A's answer) showed the edit every time, ${median(shownMs).toFixed(1)} ms ` +
+        `later\n`,
     );
   } finally {
     await Promise.all(nodes.map((node) => node.stop()));

@@ -38,7 +38,8 @@ export function summarise(profile: Profile, rows = 25): string {
         ? functionName
         : owner(url);
     byOwner.set(who, (byOwner.get(who) ?? 0) + us);
-    const name = `${functionName || '(anonymous)'}  ${who}${url && !url.startsWith('node:') ? `:${lineNumber + 1}` : ''}`;
+    const name =
+      `${functionName || '(anonymous)'}  ${who}` + `${url && !url.startsWith('node:') ? `:${lineNumber + 1}` : ''}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
   const busy = total - (byOwner.get('(idle)') ?? 0);

@@ -154,7 +154,9 @@ async function measure(label: string, env: Record<string, string>) {
     for (let round = -1; round < ROUNDS; round++) {
       for (const q of QUERIES) {
         for (const kind of ['search', 'suggestions'] as const) {
-          const url = `${base}/api/${kind === 'search' ? 'search' : 'search/suggestions'}?q=${encodeURIComponent(q)}&page=${1 + (round % 3 === 2 ? 1 : 0)}`;
+          const url =
+            `${base}/api/${kind === 'search' ? 'search' : 'search/suggestions'}?q=` +
+            `${encodeURIComponent(q)}&page=${1 + (round % 3 === 2 ? 1 : 0)}`;
           const started = performance.now();
           const cpuBefore = process.cpuUsage();
           const res = await fetch(url);
@@ -192,10 +194,14 @@ async function measure(label: string, env: Record<string, string>) {
 }
 
 process.stdout.write(
-  `\nSearch: ${ARTISTS} artists / ${ARTISTS * TRACKS_PER_ARTIST} tracks, ${QUERIES.length} queries x ${ROUNDS} rounds over HTTP (ms; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)\n\n`,
+  `\nSearch: ${ARTISTS} artists / ${ARTISTS * TRACKS_PER_ARTIST} tracks, ` +
+    `${QUERIES.length} queries x ${ROUNDS} rounds over HTTP (ms; load average ` +
+    `${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)\n\n`,
 );
 process.stdout.write(
-  `${'database'.padEnd(10)} ${'endpoint'.padEnd(12)} ${'n'.padStart(5)} ${['p50', 'p95', 'max', 'cpu p50', 'cpu p95'].map((h) => h.padStart(8)).join(' ')}\n`,
+  `${'database'.padEnd(10)} ${'endpoint'.padEnd(12)} ${'n'.padStart(5)} ` +
+    `${['p50', 'p95', 'max', 'cpu p50', 'cpu p95'].map((h) => h.padStart(8)).join(' ')}` +
+    `\n`,
 );
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'onetrack-search-bench-'));
 try {

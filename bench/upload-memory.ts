@@ -158,11 +158,15 @@ try {
     `\nUpload memory: one ${(wav.length / MB).toFixed(1)} MB WAV per path, peak RSS of the web process above idle\n\n`,
   );
   process.stdout.write(
-    `${'path'.padEnd(40)} ${'idle MB'.padStart(8)} ${'peak MB'.padStart(8)} ${'above MB'.padStart(9)} ${'time s'.padStart(7)}\n`,
+    `${'path'.padEnd(40)} ${'idle MB'.padStart(8)} ${'peak MB'.padStart(8)} ` +
+      `${'above MB'.padStart(9)} ${'time s'.padStart(7)}\n`,
   );
   for (const r of rows) {
     process.stdout.write(
-      `${r.label.padEnd(40)} ${(r.idle / MB).toFixed(0).padStart(8)} ${(r.peak / MB).toFixed(0).padStart(8)} ${((r.peak - r.idle) / MB).toFixed(0).padStart(9)} ${(r.ms / 1000).toFixed(1).padStart(7)}\n`,
+      `${r.label.padEnd(40)} ${(r.idle / MB).toFixed(0).padStart(8)} ` +
+        `${(r.peak / MB).toFixed(0).padStart(8)} ` +
+        `${((r.peak - r.idle) / MB).toFixed(0).padStart(9)} ` +
+        `${(r.ms / 1000).toFixed(1).padStart(7)}\n`,
     );
   }
   const inBucket = s3.requests.filter((request) => /partNumber=/.test(request)).length;

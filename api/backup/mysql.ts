@@ -100,7 +100,8 @@ export async function dumpMysql(database: MysqlConfig, dir: string): Promise<Mys
       const [[created]] = await knex.raw(`SHOW CREATE TABLE ${quote(table)}`);
       schema.push({ name: table, create: created['Create Table'] });
       const [columns] = await knex.raw(
-        'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+        'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA ' +
+          '= DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
         [table],
       );
       const names = (columns as Array<{ name: string }>).map((c) => c.name);

@@ -61,7 +61,8 @@ function checkCompatible(config: Config, manifest: Manifest, options: RestoreOpt
   if (unknown.length) {
     const missing = manifest.plugins.filter((p) => !options.plugins.includes(p));
     throw new RestoreRefused(
-      `This archive's schema has migrations this code does not have (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): ` +
+      `This archive's schema has migrations this code does not have (` +
+        `${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): ` +
         (missing.length ? `enable its plugins ${missing.join(', ')} in plugins/enabled.json, or ` : '') +
         `restore with the release that wrote it (${manifest.version}) or a later one`,
     );
@@ -110,7 +111,10 @@ export async function restoreBackup(config: Config, archive: string, options: Re
     await writeFile(secretFile, secret + '\n', { mode: 0o600 });
     sessionSecret = `written to ${secretFile}`;
   } else {
-    sessionSecret = `SESSION_SECRET here differs from the archive's: set it to the archive's (${SECRET_ENTRY} in the archive), or everyone is signed out and app tokens stop working`;
+    sessionSecret =
+      `SESSION_SECRET here differs from the archive's: set it to the archive's (` +
+      `${SECRET_ENTRY} in the archive), or everyone is signed out and app tokens ` +
+      `stop working`;
   }
   const applied = new Set(manifest.migrations);
   return {

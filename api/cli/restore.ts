@@ -48,9 +48,11 @@ try {
       const rows = Object.values(report.tables).reduce((a, b) => a + b, 0);
       process.stdout.write(
         [
-          `Restored ${name} (checksums verified: ${report.manifest.files.length} entries, ${(report.verifiedBytes / 1e6).toFixed(1)} MB)`,
+          `Restored ${name} (checksums verified: ${report.manifest.files.length} ` +
+            `entries, ${(report.verifiedBytes / 1e6).toFixed(1)} MB)`,
           summary(report.manifest, report.verifiedBytes).trimEnd(),
-          `  restored: ${Object.keys(report.tables).length} tables, ${rows} rows; ${report.media.files} media files, ${(report.media.bytes / 1e6).toFixed(1)} MB`,
+          `  restored: ${Object.keys(report.tables).length} tables, ${rows} rows; ` +
+            `${report.media.files} media files, ${(report.media.bytes / 1e6).toFixed(1)} MB`,
           `  session secret: ${report.sessionSecret}`,
           report.pendingMigrations.length
             ? `  the server runs ${report.pendingMigrations.length} newer migration(s) when it starts`

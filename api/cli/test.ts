@@ -41,7 +41,8 @@ function runCaptured(
     child.on('close', (code) => {
       const seconds = Math.round((Date.now() - began) / 1000);
       process.stdout.write(
-        `\n=== ${title}\n${Buffer.concat(output).toString('utf8')}\n--- ${title}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`,
+        `\n=== ${title}\n${Buffer.concat(output).toString('utf8')}\n--- ${title}: ` +
+          `${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n`,
       );
       resolve({ ok: code === 0, stdout: Buffer.concat(stdout).toString('utf8') });
     });

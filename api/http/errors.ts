@@ -68,8 +68,12 @@ export function errorHandler(log: Logger): Middleware {
 function errorPage(status: number, message: string): string {
   const safe = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} | OneTrack</title></head>` +
-    `<body style="font-family:system-ui;background:#0f0f14;color:#eee;display:grid;place-items:center;min-height:100vh">` +
-    `<main><h1>${status}</h1><p>${safe}</p><p><a style="color:#f5c542" href="/">Back to OneTrack</a></p></main></body></html>`
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta ` +
+    `name="viewport" content="width=device-width, initial-scale=1"><title>${status}` +
+    ` | OneTrack</title></head>` +
+    `<body ` +
+    `style="font-family:system-ui;background:#0f0f14;color:#eee;display:grid;place-items:center;min-height:100vh">` +
+    `<main><h1>${status}</h1><p>${safe}</p><p><a style="color:#f5c542" ` +
+    `href="/">Back to OneTrack</a></p></main></body></html>`
   );
 }

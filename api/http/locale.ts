@@ -43,7 +43,9 @@ export function requestLocale(): Middleware<AppState> {
     }
     ctx.state.locale = state;
     if (state.locale !== DEFAULT_LOCALE || state.prefixed || state.suggestion)
-      ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} ${state.prefixed ? '/' : ''}${state.locale}${state.suggestion ? `?${state.suggestion}` : ''}`;
+      ctx.state.pageVariant =
+        `${ctx.state.pageVariant ?? ''} ${state.prefixed ? '/' : ''}${state.locale}` +
+        `${state.suggestion ? `?${state.suggestion}` : ''}`;
     await inLocale(state.locale, next);
   };
 }

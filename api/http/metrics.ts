@@ -30,7 +30,10 @@ export function createMetrics(kernel: Kernel, route: (ctx: Context) => string) {
   });
   const pageCache = new Counter({
     name: 'onetrack_page_cache_lookups_total',
-    help: 'Rendered-page cache lookups: hit, shared (another node rendered it), miss (rendered here, renders ahead included), or bypass (caching suspended while Redis is unreachable)',
+    help:
+      'Rendered-page cache lookups: hit, shared (another node rendered it), miss ' +
+      '(rendered here, renders ahead included), or bypass (caching suspended while ' +
+      'Redis is unreachable)',
     labelNames: ['result'] as const,
     registers: [registry],
   });

@@ -80,7 +80,9 @@ export class RenderBudget {
         // Most likely every visitor comes through a proxy on the internet and shares its budget.
         this.warned = true;
         options.log.warn(
-          'render budget reached by an address whose requests carry X-Forwarded-For: behind a proxy, set TRUST_PROXY=1 so that each visitor has a budget of their own',
+          'render budget reached by an address whose requests carry X-Forwarded-For: ' +
+            'behind a proxy, set TRUST_PROXY=1 so that each visitor has a budget of their ' +
+            'own',
           { address: ctx.ip },
         );
       }

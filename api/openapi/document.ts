@@ -197,8 +197,10 @@ export function openApiDocument(routes: readonly DescribedRoute[], publicUrl: st
       title: 'OneTrack API',
       version: '1',
       description:
-        'The JSON API the OneTrack site itself uses. Every failure is answered with a JSON body `{message}` in words meant for people. ' +
-        'Writes from a browser must come from this site (same origin). Signed-in calls carry the session cookie set by `POST /auth/login`.',
+        'The JSON API the OneTrack site itself uses. Every failure is answered with a ' +
+        'JSON body `{message}` in words meant for people. ' +
+        'Writes from a browser must come from this site (same origin). Signed-in calls ' +
+        'carry the session cookie set by `POST /auth/login`.',
     },
     servers: [{ url: new URL('/api', publicUrl).href }],
     tags: tags.map((name) => ({ name })),

@@ -66,17 +66,20 @@ const plugin: PluginManifest = {
 
 export default plugin;
 `,
-    'rules.ts': `import type { FieldRules } from '${up}/api/validation/rules.ts';
+    'rules.ts':
+      `import type { FieldRules } from '${up}/api/validation/rules.ts';
 
 // The one source of the fields' limits and messages: the API validates with them, a form would too.
 export const EMPTY_NOTE = 'Write something first';
 
 export const noteRules: FieldRules = {
-  text: { label: 'Note', type: 'string', maxLength: 200, pattern: '\\\\S', messages: { required: EMPTY_NOTE, pattern: EMPTY_NOTE } },
+  text: { label: 'Note', type: 'string', maxLength: 200, pattern: '\\\\S', ` +
+      `messages: { required: EMPTY_NOTE, pattern: EMPTY_NOTE } },
 };
 export const noteRequired = ['text'] as const;
 `,
-    'service.ts': `import { userTag } from '${up}/api/cache/tags.ts';
+    'service.ts':
+      `import { userTag } from '${up}/api/cache/tags.ts';
 import type { Kernel } from '${up}/api/plugins/types.ts';
 
 export interface Note {
@@ -92,7 +95,8 @@ export function create${pascal}Service(kernel: Kernel) {
     /** The user's notes, newest first. A signed-in reader's cached copy already depends on user:<id>. */
     async list(userId: number): Promise<Note[]> {
       const rows = await knex('${table}').where({ userId }).orderBy('id', 'desc').select('id', 'text', 'createdAt');
-      return rows.map((r) => ({ id: Number(r.id), text: String(r.text), createdAt: new Date(Number(r.createdAt)).toISOString() }));
+      return rows.map((r) => ({ id: Number(r.id), text: String(r.text), ` +
+      `createdAt: new Date(Number(r.createdAt)).toISOString() }));
     },
 
     async add(userId: number, text: string): Promise<Note> {
@@ -113,7 +117,8 @@ declare module '${up}/api/plugins/types.ts' {
   }
 }
 `,
-    'routes.ts': `import { requireUser } from '${up}/api/http/guards.ts';
+    'routes.ts':
+      `import { requireUser } from '${up}/api/http/guards.ts';
 import { described } from '${up}/api/openapi/routes.ts';
 import { arrayOf, dateTime, integer, object, string } from '${up}/api/openapi/schema.ts';
 import type { ApiRouter, Kernel } from '${up}/api/plugins/types.ts';
@@ -131,11 +136,13 @@ export function ${camel}Routes(router: ApiRouter, kernel: Kernel) {
   const service = kernel.services['${name}'];
   const api = described(router);
 
-  api.get('/${name}/notes', { summary: 'The caller’s notes', session: 'required', responses: { 200: arrayOf(Note) } }, async (ctx) => {
+  api.get('/${name}/notes', { summary: 'The caller’s notes', session: 'required', ` +
+      `responses: { 200: arrayOf(Note) } }, async (ctx) => {
     ctx.body = await service.list(requireUser(ctx).id);
   });
 
-  api.post('/${name}/notes', { summary: 'Add a note', session: 'required', body: parseNote, responses: { 201: Note } }, async (ctx) => {
+  api.post('/${name}/notes', { summary: 'Add a note', session: 'required', ` +
+      `body: parseNote, responses: { 201: Note } }, async (ctx) => {
     const user = requireUser(ctx);
     const { text } = parseNote(ctx.request.body);
     ctx.status = 201;
@@ -159,7 +166,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('${table}');
 }
 `,
-    [`pages/${name}.astro`]: `---
+    [`pages/${name}.astro`]:
+      `---
 import AppLayout from '${upTwice}/site/layouts/AppLayout.astro';
 
 const { user, services } = Astro.locals;
@@ -175,14 +183,16 @@ const notes = user ? await services['${name}'].list(user.id) : null;
     <table class="table">
       <tbody>
         {notes.map((note) => (
-          <tr><td>{note.text}</td><td class="text-secondary">{new Date(note.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}</td></tr>
+          <tr><td>{note.text}</td>` +
+      `<td class="text-secondary">{new Date(note.createdAt).toLocaleDateString('en', { dateStyle: 'medium' })}</td></tr>
         ))}
       </tbody>
     </table>
   )}
 </AppLayout>
 `,
-    [`test/${name}.test.ts`]: `import { expect } from 'chai';
+    [`test/${name}.test.ts`]:
+      `import { expect } from 'chai';
 import { startTestServer, type TestServer } from '${upTwice}/api/test/server.ts';
 import { signUp } from '${upTwice}/plugins/accounts/test/fixtures.ts';
 import plugin from '../plugin.ts';
@@ -208,7 +218,8 @@ describe('${name} plugin', () => {
     expect((await ana.client.get('/api/${name}/notes')).body).to.deep.equal([]);
     const added = await ana.client.post('/api/${name}/notes', { text: 'First' });
     expect(added.status).to.equal(201);
-    expect((await ana.client.get('/api/${name}/notes')).body.map((n: { text: string }) => n.text)).to.deep.equal(['First']);
+    expect((await ana.client.get('/api/${name}/notes')).body.map((n: { text: string }) => n.text))` +
+      `.to.deep.equal(['First']);
     expect((await ben.client.get('/api/${name}/notes')).body).to.deep.equal([]);
   });
 

@@ -104,7 +104,8 @@ async function importManifest(entry: string, file: string): Promise<PluginManife
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING') {
       throw new ConfigError(
-        `Plugin "${entry}" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript`,
+        `Plugin "${entry}" ships TypeScript inside node_modules, which Node does not ` +
+          `run: the package must ship JavaScript`,
       );
     }
     throw error;

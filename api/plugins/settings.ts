@@ -39,5 +39,9 @@ export function readSettings(
 
 /** The README's row for one setting (the settings table is checked against these). */
 export function settingRow(declaration: SettingDeclaration): string {
-  return `| \`${declaration.env}\` | ${declaration.shownDefault ?? `\`${String(declaration.default)}\``} | ${declaration.meaning} |`;
+  return (
+    `| \`${declaration.env}\` | ` +
+    `${declaration.shownDefault ?? `\`${String(declaration.default)}\``} | ` +
+    `${declaration.meaning} |`
+  );
 }

@@ -29,19 +29,22 @@ describe('API response cache and request costs', () => {
   before(async () => (server = await startTestServer({ seedDemo: true })));
   after(() => server.stop());
 
-  it('serves an anonymous catalog read from the cache with a strong ETag, and 304 to a matching If-None-Match', async () => {
-    const anonymous = server.client();
-    const first = await anonymous.get('/api/artists/1');
-    expect(first.status).to.equal(200);
-    const second = await anonymous.get('/api/artists/1');
-    expect(second.headers.get('x-page-cache')).to.equal('hit');
-    expect(second.body).to.deep.equal(first.body);
-    const etag = second.headers.get('etag')!;
-    expect(etag).to.match(/^"[\w-]+"$/);
-    expect(second.headers.get('cache-control')).to.equal('public, no-cache');
-    expect((await anonymous.get('/api/artists/1', revalidate(etag))).status).to.equal(304);
-    expect((await anonymous.get('/api/artists/1', revalidate('"other"'))).status).to.equal(200);
-  });
+  it(
+    'serves an anonymous catalog read from the cache with a strong ETag, and 304 ' + 'to a matching If-None-Match',
+    async () => {
+      const anonymous = server.client();
+      const first = await anonymous.get('/api/artists/1');
+      expect(first.status).to.equal(200);
+      const second = await anonymous.get('/api/artists/1');
+      expect(second.headers.get('x-page-cache')).to.equal('hit');
+      expect(second.body).to.deep.equal(first.body);
+      const etag = second.headers.get('etag')!;
+      expect(etag).to.match(/^"[\w-]+"$/);
+      expect(second.headers.get('cache-control')).to.equal('public, no-cache');
+      expect((await anonymous.get('/api/artists/1', revalidate(etag))).status).to.equal(304);
+      expect((await anonymous.get('/api/artists/1', revalidate('"other"'))).status).to.equal(200);
+    },
+  );
 
   it('answers the next read after a write with the new data and a new ETag', async () => {
     const artist = await signUp(server, 'cacheartist', { artist: true });

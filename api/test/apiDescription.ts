@@ -55,7 +55,10 @@ class Described {
     if (status === 304 && verb === 'get') return null;
     const response = operation.responses[status];
     if (!response)
-      return `${method} ${template} answered ${status}, which is not described (described: ${Object.keys(operation.responses).join(', ')})`;
+      return (
+        `${method} ${template} answered ${status}, which is not described (described: ` +
+        `${Object.keys(operation.responses).join(', ')})`
+      );
     const types = Object.keys(response.content ?? {});
     if (!types.length) return text ? `${method} ${template} ${status} has a body but none is described` : null;
     const type = (contentType ?? '').split(';')[0].trim();
@@ -75,7 +78,8 @@ class Described {
       .errors!.slice(0, 5)
       .map(
         (e) =>
-          `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` "${e.params.additionalProperty}"` : ''}`,
+          `${e.instancePath || '(body)'} ${e.message}` +
+          `${e.params && 'additionalProperty' in e.params ? ` "${e.params.additionalProperty}"` : ''}`,
       );
     return `${method} ${template} ${status} does not match its description: ${errors.join('; ')}`;
   }

@@ -54,51 +54,57 @@ describe('languages: the API texts and the pages of a request (api/http/locale.t
     ).to.equal('You only have 100 credits available');
   });
 
-  it('serves every page under each language prefix, with its canonical URL, hreflang alternates and og:locale', async () => {
-    const page = await server.client().get('/es/artist/1');
-    expect(page.status).to.equal(200);
-    expect(page.text).to.match(/<html lang="es" dir="ltr"/);
-    expect(page.text).to.include(`<link rel="canonical" href="${server.url}/es/artist/1">`);
-    for (const [lang, path] of [
-      ['en', '/artist/1'],
-      ['pt-BR', '/pt-BR/artist/1'],
-      ['ar', '/ar/artist/1'],
-      ['x-default', '/artist/1'],
-    ])
-      expect(page.text).to.include(`<link rel="alternate" hreflang="${lang}" href="${server.url}${path}">`);
-    expect(page.text).to.include('<meta property="og:locale" content="es_ES">');
-    expect(page.text).to.include('<meta property="og:locale:alternate" content="ar_AR">');
-    expect(page.text).to.include('href="/es/discover"');
-    const arabic = await server.client().get('/ar');
-    expect(arabic.text).to.match(/<html lang="ar" dir="rtl"/);
-    expect(arabic.text).to.include('الرئيسية');
-    // English keeps its URLs; a prefix that is no language is an ordinary (missing) path.
-    expect((await server.client().get('/')).text).to.match(/<html lang="en" dir="ltr"/);
-    expect((await server.client().get('/en/artist/1')).status).to.equal(404);
-    const sitemap = (await server.client().get('/sitemap.xml')).text;
-    expect(sitemap).to.include(`<xhtml:link rel="alternate" hreflang="ja" href="${server.url}/ja/artist/1"/>`);
-    expect(sitemap).to.include(`<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}/artist/1"/>`);
-  });
+  it(
+    'serves every page under each language prefix, with its canonical URL, ' + 'hreflang alternates and og:locale',
+    async () => {
+      const page = await server.client().get('/es/artist/1');
+      expect(page.status).to.equal(200);
+      expect(page.text).to.match(/<html lang="es" dir="ltr"/);
+      expect(page.text).to.include(`<link rel="canonical" href="${server.url}/es/artist/1">`);
+      for (const [lang, path] of [
+        ['en', '/artist/1'],
+        ['pt-BR', '/pt-BR/artist/1'],
+        ['ar', '/ar/artist/1'],
+        ['x-default', '/artist/1'],
+      ])
+        expect(page.text).to.include(`<link rel="alternate" hreflang="${lang}" href="${server.url}${path}">`);
+      expect(page.text).to.include('<meta property="og:locale" content="es_ES">');
+      expect(page.text).to.include('<meta property="og:locale:alternate" content="ar_AR">');
+      expect(page.text).to.include('href="/es/discover"');
+      const arabic = await server.client().get('/ar');
+      expect(arabic.text).to.match(/<html lang="ar" dir="rtl"/);
+      expect(arabic.text).to.include('الرئيسية');
+      // English keeps its URLs; a prefix that is no language is an ordinary (missing) path.
+      expect((await server.client().get('/')).text).to.match(/<html lang="en" dir="ltr"/);
+      expect((await server.client().get('/en/artist/1')).status).to.equal(404);
+      const sitemap = (await server.client().get('/sitemap.xml')).text;
+      expect(sitemap).to.include(`<xhtml:link rel="alternate" hreflang="ja" href="${server.url}/ja/artist/1"/>`);
+      expect(sitemap).to.include(`<xhtml:link rel="alternate" hreflang="x-default" href="${server.url}/artist/1"/>`);
+    },
+  );
 
-  it("suggests the browser's language in a banner, no redirect, one cached copy per language, until dismissed", async () => {
-    const banner = (text: string) => /data-testid="locale-banner"><span>([^<]*)/.exec(text)?.[1] ?? null;
-    const fr = await server.client().get('/artists', { 'Accept-Language': 'fr-CA,fr;q=0.9' });
-    expect(fr.status).to.equal(200);
-    expect(fr.text).to.match(/<html lang="en"/);
-    expect(banner(fr.text)).to.equal('Lire OneTrack en français ?');
-    expect(fr.text).to.include('href="/fr/artists"');
-    // Another language is another entry of the page cache; another spelling of the same is the same.
-    expect(banner((await server.client().get('/artists', { 'Accept-Language': 'ja' })).text)).to.equal(
-      'OneTrackを日本語で表示しますか？',
-    );
-    expect(banner((await server.client().get('/artists', { 'Accept-Language': 'fr;q=0.5, zz' })).text)).to.equal(
-      'Lire OneTrack en français ?',
-    );
-    expect(banner((await server.client().get('/artists')).text)).to.equal(null);
-    expect(banner((await server.client().get('/fr/artists', { 'Accept-Language': 'fr' })).text)).to.equal(null);
-    const dismissed = await server.client().get('/artists', { 'Accept-Language': 'fr', Cookie: 'lang_hint=off' });
-    expect(banner(dismissed.text)).to.equal(null);
-  });
+  it(
+    "suggests the browser's language in a banner, no redirect, one cached copy per " + 'language, until dismissed',
+    async () => {
+      const banner = (text: string) => /data-testid="locale-banner"><span>([^<]*)/.exec(text)?.[1] ?? null;
+      const fr = await server.client().get('/artists', { 'Accept-Language': 'fr-CA,fr;q=0.9' });
+      expect(fr.status).to.equal(200);
+      expect(fr.text).to.match(/<html lang="en"/);
+      expect(banner(fr.text)).to.equal('Lire OneTrack en français ?');
+      expect(fr.text).to.include('href="/fr/artists"');
+      // Another language is another entry of the page cache; another spelling of the same is the same.
+      expect(banner((await server.client().get('/artists', { 'Accept-Language': 'ja' })).text)).to.equal(
+        'OneTrackを日本語で表示しますか？',
+      );
+      expect(banner((await server.client().get('/artists', { 'Accept-Language': 'fr;q=0.5, zz' })).text)).to.equal(
+        'Lire OneTrack en français ?',
+      );
+      expect(banner((await server.client().get('/artists')).text)).to.equal(null);
+      expect(banner((await server.client().get('/fr/artists', { 'Accept-Language': 'fr' })).text)).to.equal(null);
+      const dismissed = await server.client().get('/artists', { 'Accept-Language': 'fr', Cookie: 'lang_hint=off' });
+      expect(banner(dismissed.text)).to.equal(null);
+    },
+  );
 
   it("renders a signed-in person's pages in their language, and a prefixed URL in the prefix's", async () => {
     await fan.client.patch('/api/users/me/preferences', { locale: 'de' });

@@ -187,31 +187,34 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     expect((await browser.on(a).get('/api/users/me')).status, 'a logout on B ends the session on A').to.equal(401);
   });
 
-  it('answers an anonymous API read from B’s cache until a write on A, then the new answer with a new ETag', async () => {
-    const admin = new Browser();
-    await register(admin, a, 'apieditor', { admin: true });
-    const read = () => fetch(`${b.url}/api/content/key/hero_title`);
-    await read();
-    const cached = await read();
-    expect(cached.headers.get('x-page-cache')).to.equal('hit');
-    const etag = cached.headers.get('etag')!;
-    expect(etag).to.match(/^"[\w-]+"$/);
-    expect((await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) })).status).to.equal(304);
-    const block = await knex('content_blocks').where({ key: 'hero_title' }).first('id');
-    expect((await admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited through A' })).status).to.equal(200);
-    // Redis carries the invalidation to B within milliseconds; the next read there is the new text.
-    const fresh = await waitFor(
-      'B to drop its cached answer',
-      async () => {
-        const res = await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) });
-        return res.status === 200 ? res : undefined;
-      },
-      2_000,
-      10,
-    );
-    expect(((await fresh.json()) as { value: string }).value).to.equal('Edited through A');
-    expect(fresh.headers.get('etag')).to.not.equal(etag);
-  });
+  it(
+    'answers an anonymous API read from B’s cache until a write on A, then the new ' + 'answer with a new ETag',
+    async () => {
+      const admin = new Browser();
+      await register(admin, a, 'apieditor', { admin: true });
+      const read = () => fetch(`${b.url}/api/content/key/hero_title`);
+      await read();
+      const cached = await read();
+      expect(cached.headers.get('x-page-cache')).to.equal('hit');
+      const etag = cached.headers.get('etag')!;
+      expect(etag).to.match(/^"[\w-]+"$/);
+      expect((await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) })).status).to.equal(304);
+      const block = await knex('content_blocks').where({ key: 'hero_title' }).first('id');
+      expect((await admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited through A' })).status).to.equal(200);
+      // Redis carries the invalidation to B within milliseconds; the next read there is the new text.
+      const fresh = await waitFor(
+        'B to drop its cached answer',
+        async () => {
+          const res = await fetch(`${b.url}/api/content/key/hero_title`, { headers: revalidate(etag) });
+          return res.status === 200 ? res : undefined;
+        },
+        2_000,
+        10,
+      );
+      expect(((await fresh.json()) as { value: string }).value).to.equal('Edited through A');
+      expect(fresh.headers.get('etag')).to.not.equal(etag);
+    },
+  );
 
   let released: Awaited<ReturnType<typeof artistWithTrack>>;
 
@@ -229,91 +232,97 @@ describe('several app nodes and media workers, one truth (MariaDB, Redis, S3)', 
     expect(Buffer.from(await coverRange.arrayBuffer()).equals(cover.subarray(cover.length - 16))).to.equal(true);
   });
 
-  it('shows a subscribe, a like, a credit allocation and an admin content edit made on A on B’s next page view', async () => {
-    const fan = new Browser();
-    await register(fan, b, 'devotee');
-    const admin = new Browser();
-    await register(admin, a, 'curator', { admin: true });
-    const anonymous = new Browser();
-    const views = {
-      artist: () => fan.on(b).get(`/artist/${released.artistId}`),
-      collection: () => fan.on(b).get('/collection'),
-      credits: () => fan.on(b).get('/credits'),
-      home: () => anonymous.on(b).get('/'),
-    };
-    // Every page is in B's cache before the writes. A finished media job empties the caches too, so
-    // the release's jobs are let finish first.
-    await jobsDone();
-    for (const view of Object.values(views)) {
-      await waitFor(
-        'the page to be cached on B',
-        async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
-        10_000,
-      );
-    }
-    expect((await views.artist()).text).to.include(`>Subscribe</button>`);
+  it(
+    'shows a subscribe, a like, a credit allocation and an admin content edit made ' + 'on A on B’s next page view',
+    async () => {
+      const fan = new Browser();
+      await register(fan, b, 'devotee');
+      const admin = new Browser();
+      await register(admin, a, 'curator', { admin: true });
+      const anonymous = new Browser();
+      const views = {
+        artist: () => fan.on(b).get(`/artist/${released.artistId}`),
+        collection: () => fan.on(b).get('/collection'),
+        credits: () => fan.on(b).get('/credits'),
+        home: () => anonymous.on(b).get('/'),
+      };
+      // Every page is in B's cache before the writes. A finished media job empties the caches too, so
+      // the release's jobs are let finish first.
+      await jobsDone();
+      for (const view of Object.values(views)) {
+        await waitFor(
+          'the page to be cached on B',
+          async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
+          10_000,
+        );
+      }
+      expect((await views.artist()).text).to.include(`>Subscribe</button>`);
 
-    const delays: number[] = [];
-    /** Makes the write on A, then looks on B once and times how long B took to show it. */
-    async function writeThenView(
-      write: () => Promise<TestResponse>,
-      view: () => Promise<TestResponse>,
-      shows: (page: string) => boolean,
-    ) {
-      const answer = await write();
-      expect(answer.status, answer.text).to.be.within(200, 201);
-      const started = performance.now();
-      const page = await view();
-      expect(shows(page.text), 'the very next view on B shows it').to.equal(true);
-      delays.push(performance.now() - started);
-    }
-    await writeThenView(
-      () => fan.on(a).post('/api/subscriptions', { artistId: released.artistId }),
-      views.artist,
-      (page) => page.includes('>Subscribed</button>'),
-    );
-    await writeThenView(
-      () => fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true }),
-      views.collection,
-      (page) => /id="collection-panel-liked".*bucketband drop.*id="collection-panel-exclusives"/s.test(page),
-    );
-    await writeThenView(
-      () => fan.on(a).post('/api/credits/allocate', { artistId: released.artistId, credits: 7 }),
-      views.credits,
-      (page) => page.includes('&quot;credits&quot;:[0,7]'),
-    );
-    const block = await knex('content_blocks').where({ key: 'hero_subtitle' }).first('id');
-    await writeThenView(
-      () => admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited on node A' }),
-      views.home,
-      (page) => page.includes('Edited on node A'),
-    );
-    process.stdout.write(
-      `      (write on A → page on B: ${delays.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}, the view included)\n`,
-    );
-  });
-
-  it('empties none of B’s cached pages for others when a write on A changes nothing or only its writer’s views', async () => {
-    const fan = new Browser();
-    await register(fan, a, 'quietfan');
-    await jobsDone();
-    const anonymous = new Browser();
-    const views = [() => anonymous.on(b).get(`/artist/${released.artistId}`), () => anonymous.on(b).get('/')];
-    for (const view of views) {
-      await waitFor(
-        'the page to be cached on B',
-        async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
-        10_000,
+      const delays: number[] = [];
+      /** Makes the write on A, then looks on B once and times how long B took to show it. */
+      async function writeThenView(
+        write: () => Promise<TestResponse>,
+        view: () => Promise<TestResponse>,
+        shows: (page: string) => boolean,
+      ) {
+        const answer = await write();
+        expect(answer.status, answer.text).to.be.within(200, 201);
+        const started = performance.now();
+        const page = await view();
+        expect(shows(page.text), 'the very next view on B shows it').to.equal(true);
+        delays.push(performance.now() - started);
+      }
+      await writeThenView(
+        () => fan.on(a).post('/api/subscriptions', { artistId: released.artistId }),
+        views.artist,
+        (page) => page.includes('>Subscribed</button>'),
       );
-    }
-    for (let i = 0; i < 5; i++)
-      expect((await new Browser().on(a).post('/api/auth/logout')).status, 'an anonymous logout').to.equal(200);
-    expect((await fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true })).status).to.equal(200);
-    expect((await fan.on(a).post(`/api/tracks/${released.trackId}/listen`)).status).to.equal(201);
-    // Time for Redis to carry any invalidation to B (milliseconds, above).
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const view of views) expect((await view()).headers.get('x-page-cache')).to.equal('hit');
-  });
+      await writeThenView(
+        () => fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true }),
+        views.collection,
+        (page) => /id="collection-panel-liked".*bucketband drop.*id="collection-panel-exclusives"/s.test(page),
+      );
+      await writeThenView(
+        () => fan.on(a).post('/api/credits/allocate', { artistId: released.artistId, credits: 7 }),
+        views.credits,
+        (page) => page.includes('&quot;credits&quot;:[0,7]'),
+      );
+      const block = await knex('content_blocks').where({ key: 'hero_subtitle' }).first('id');
+      await writeThenView(
+        () => admin.on(a).patch(`/api/content/${block.id}`, { value: 'Edited on node A' }),
+        views.home,
+        (page) => page.includes('Edited on node A'),
+      );
+      process.stdout.write(
+        `      (write on A → page on B: ${delays.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}, the view included)\n`,
+      );
+    },
+  );
+
+  it(
+    'empties none of B’s cached pages for others when a write on A changes nothing ' + 'or only its writer’s views',
+    async () => {
+      const fan = new Browser();
+      await register(fan, a, 'quietfan');
+      await jobsDone();
+      const anonymous = new Browser();
+      const views = [() => anonymous.on(b).get(`/artist/${released.artistId}`), () => anonymous.on(b).get('/')];
+      for (const view of views) {
+        await waitFor(
+          'the page to be cached on B',
+          async () => ((await view()).headers.get('x-page-cache') === 'hit' ? true : undefined),
+          10_000,
+        );
+      }
+      for (let i = 0; i < 5; i++)
+        expect((await new Browser().on(a).post('/api/auth/logout')).status, 'an anonymous logout').to.equal(200);
+      expect((await fan.on(a).post(`/api/tracks/${released.trackId}/like`, { like: true })).status).to.equal(200);
+      expect((await fan.on(a).post(`/api/tracks/${released.trackId}/listen`)).status).to.equal(201);
+      // Time for Redis to carry any invalidation to B (milliseconds, above).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      for (const view of views) expect((await view()).headers.get('x-page-cache')).to.equal('hit');
+    },
+  );
 
   it('runs every media job exactly once, with two workers sharing the queue', async function () {
     this.timeout(120_000);

@@ -23,25 +23,28 @@ describe('pages served through Astro inside Koa', () => {
     expect(res.headers.get('x-frame-options')).to.equal('DENY');
   });
 
-  it("runs no inline script but the page's own: the policy lists each one's hash, fresh and from the page cache", async () => {
-    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    for (const path of ['/', '/tracks/1', '/artist/1', '/artists', '/login', '/embed/tracks/1', '/no-such-page']) {
-      for (const cache of path === '/no-such-page' ? [null] : ['miss', 'hit']) {
-        // A query of its own: the first view is a render, the second the cached copy.
-        const res = await server.client().get(`${path}?policy`);
-        expect(res.headers.get('x-page-cache'), path).to.equal(cache);
-        const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')![1].split(' ');
-        expect(scriptSrc, path).not.to.include("'unsafe-inline'");
-        // Data blocks (JSON-LD) are not scripts a browser runs.
-        const inline = [
-          ...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
-        ].map((m) => m[1]);
-        if (path !== '/embed/tracks/1') expect(inline.length, path).to.be.greaterThan(0);
-        for (const script of inline) expect(scriptSrc, `${path}: ${script.slice(0, 60)}`).to.include(sha256(script));
-        expect(res.text, path).not.to.match(/\son[a-z]+="/);
+  it(
+    "runs no inline script but the page's own: the policy lists each one's hash, " + 'fresh and from the page cache',
+    async () => {
+      const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      for (const path of ['/', '/tracks/1', '/artist/1', '/artists', '/login', '/embed/tracks/1', '/no-such-page']) {
+        for (const cache of path === '/no-such-page' ? [null] : ['miss', 'hit']) {
+          // A query of its own: the first view is a render, the second the cached copy.
+          const res = await server.client().get(`${path}?policy`);
+          expect(res.headers.get('x-page-cache'), path).to.equal(cache);
+          const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')![1].split(' ');
+          expect(scriptSrc, path).not.to.include("'unsafe-inline'");
+          // Data blocks (JSON-LD) are not scripts a browser runs.
+          const inline = [
+            ...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+          ].map((m) => m[1]);
+          if (path !== '/embed/tracks/1') expect(inline.length, path).to.be.greaterThan(0);
+          for (const script of inline) expect(scriptSrc, `${path}: ${script.slice(0, 60)}`).to.include(sha256(script));
+          expect(res.text, path).not.to.match(/\son[a-z]+="/);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('sends pages compressed', async () => {
     const page = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'br' } });
@@ -104,24 +107,27 @@ describe('pages served through Astro inside Koa', () => {
     }
   });
 
-  it('offers Upgrade to Premium to a new account (its included month) until it upgrades, and again once cancelled', async () => {
-    const client = server.client();
-    expect(
-      (
-        await client.post('/api/auth/register', {
-          username: 'newbie',
-          password: 'secret123',
-          email: 'newbie@example.com',
-          name: 'Newbie',
-        })
-      ).status,
-    ).to.equal(201);
-    expect((await client.get('/')).text).to.include('Upgrade to Premium');
-    expect((await client.post('/api/credits/membership/upgrade')).status).to.equal(200);
-    expect((await client.get('/')).text).not.to.include('Upgrade to Premium');
-    expect((await client.post('/api/credits/membership/cancel')).status).to.equal(200);
-    expect((await client.get('/')).text).to.include('Upgrade to Premium');
-  });
+  it(
+    'offers Upgrade to Premium to a new account (its included month) until it ' + 'upgrades, and again once cancelled',
+    async () => {
+      const client = server.client();
+      expect(
+        (
+          await client.post('/api/auth/register', {
+            username: 'newbie',
+            password: 'secret123',
+            email: 'newbie@example.com',
+            name: 'Newbie',
+          })
+        ).status,
+      ).to.equal(201);
+      expect((await client.get('/')).text).to.include('Upgrade to Premium');
+      expect((await client.post('/api/credits/membership/upgrade')).status).to.equal(200);
+      expect((await client.get('/')).text).not.to.include('Upgrade to Premium');
+      expect((await client.post('/api/credits/membership/cancel')).status).to.equal(200);
+      expect((await client.get('/')).text).to.include('Upgrade to Premium');
+    },
+  );
 
   it('shows the Admin button to admins only', async () => {
     const listener = server.client();

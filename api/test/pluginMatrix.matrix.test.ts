@@ -88,7 +88,8 @@ describe('plugin matrix: the site without each optional plugin', function () {
         ];
         const api = apiPaths(server);
         process.stdout.write(
-          `      without ${configuration.without}: ${configuration.plugins.length} plugins, ${pages.length} pages, ${api.length} GET API routes\n`,
+          `      without ${configuration.without}: ${configuration.plugins.length} ` +
+            `plugins, ${pages.length} pages, ${api.length} GET API routes\n`,
         );
         for (const [viewer, client] of viewers) {
           for (const path of [...pages, ...api]) {

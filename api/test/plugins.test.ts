@@ -145,17 +145,21 @@ describe('plugin loader', () => {
       }
     });
 
-    it('loads a package found beside the list, named by its manifest, with the package folder as its root', async () => {
-      const plugins = await loadPlugins(readEnabledList(), dir);
-      expect(plugins.map((p) => p.name)).to.deep.equal(['base', 'hello-pkg']);
-      expect(plugins[1].root).to.equal(path.join(dir, 'node_modules/@acme/onetrack-plugin-hello'));
-    });
+    it(
+      'loads a package found beside the list, named by its manifest, with the ' + 'package folder as its root',
+      async () => {
+        const plugins = await loadPlugins(readEnabledList(), dir);
+        expect(plugins.map((p) => p.name)).to.deep.equal(['base', 'hello-pkg']);
+        expect(plugins[1].root).to.equal(path.join(dir, 'node_modules/@acme/onetrack-plugin-hello'));
+      },
+    );
 
     it('explains that a package must ship JavaScript', async () => {
       const error = await loadPlugins(['onetrack-plugin-typed'], dir).catch((e) => e);
       expect(error).to.be.instanceOf(ConfigError);
       expect(error.message).to.equal(
-        'Plugin "onetrack-plugin-typed" ships TypeScript inside node_modules, which Node does not run: the package must ship JavaScript',
+        'Plugin "onetrack-plugin-typed" ships TypeScript inside node_modules, which ' +
+          'Node does not run: the package must ship JavaScript',
       );
     });
 

@@ -36,31 +36,34 @@ describe('pages while Redis is unreachable', () => {
     expect((await home()).cache).to.equal('hit');
   });
 
-  it('serves pages uncached (never stale) while Redis is down, says so on /healthz, and recovers by itself', async function () {
-    this.timeout(30_000);
-    await home();
-    await redis.stop();
-    await waitFor('the node to notice', async () => ((await health()).redis === 'down' ? true : undefined), 5000);
-    expect(await health()).to.deep.equal({
-      status: 'degraded',
-      database: 'up',
-      redis: 'down',
-      message: 'Redis is unreachable: pages are served uncached',
-    });
-    // A change no invalidation can announce now (as another node's write would be).
-    await subtitle('Written while Redis was down');
-    for (let i = 0; i < 2; i++) {
-      const page = await home();
-      expect(page.cache).to.equal('bypass');
-      expect(page.text).to.include('Written while Redis was down');
-    }
+  it(
+    'serves pages uncached (never stale) while Redis is down, says so on /healthz, ' + 'and recovers by itself',
+    async function () {
+      this.timeout(30_000);
+      await home();
+      await redis.stop();
+      await waitFor('the node to notice', async () => ((await health()).redis === 'down' ? true : undefined), 5000);
+      expect(await health()).to.deep.equal({
+        status: 'degraded',
+        database: 'up',
+        redis: 'down',
+        message: 'Redis is unreachable: pages are served uncached',
+      });
+      // A change no invalidation can announce now (as another node's write would be).
+      await subtitle('Written while Redis was down');
+      for (let i = 0; i < 2; i++) {
+        const page = await home();
+        expect(page.cache).to.equal('bypass');
+        expect(page.text).to.include('Written while Redis was down');
+      }
 
-    await redis.restart();
-    await waitFor('the node to reconnect', async () => ((await health()).redis === 'up' ? true : undefined), 10_000);
-    expect((await health()).status).to.equal('ok');
-    await home();
-    const cached = await home();
-    expect(cached.cache).to.equal('hit');
-    expect(cached.text).to.include('Written while Redis was down');
-  });
+      await redis.restart();
+      await waitFor('the node to reconnect', async () => ((await health()).redis === 'up' ? true : undefined), 10_000);
+      expect((await health()).status).to.equal('ok');
+      await home();
+      const cached = await home();
+      expect(cached.cache).to.equal('hit');
+      expect(cached.text).to.include('Written while Redis was down');
+    },
+  );
 });

@@ -100,33 +100,37 @@ describe('the render gate', () => {
     await after;
   });
 
-  it('refuses a render at once (503, try again in seconds) when its kind’s queue is full, and leaves the other kind’s open', async () => {
-    const gate = new RenderGate({ slots: 1, maxWaiting: 2 });
-    const renders = [
-      render(gate, 'running', false),
-      render(gate, 'visitor 1', false),
-      render(gate, 'visitor 2', false),
-    ];
-    await settle();
-    const refused = await render(gate, 'visitor 3', false).catch((error: unknown) => error);
-    expect(refused).to.be.instanceOf(AppError);
-    expect(refused).to.include({ kind: 'unavailable', message: BUSY_MESSAGE, retryAfter: BUSY_RETRY_S });
-    const member = render(gate, 'member', true);
-    await settle();
-    expect(gate.waiting, 'the member waits: their queue has room').to.equal(3);
-    for (const name of ['running', 'member', 'visitor 1', 'visitor 2']) {
-      finish.get(name)!();
+  it(
+    'refuses a render at once (503, try again in seconds) when its kind’s queue is ' +
+      'full, and leaves the other kind’s open',
+    async () => {
+      const gate = new RenderGate({ slots: 1, maxWaiting: 2 });
+      const renders = [
+        render(gate, 'running', false),
+        render(gate, 'visitor 1', false),
+        render(gate, 'visitor 2', false),
+      ];
       await settle();
-    }
-    expect(started).to.deep.equal(['running', 'member', 'visitor 1', 'visitor 2']);
-    await Promise.all([...renders, member]);
-    // Room again: a visitor waits as before.
-    const again = [render(gate, 'a', false), render(gate, 'b', false)];
-    await settle();
-    expect(gate.waiting).to.equal(1);
-    finish.get('a')!();
-    await settle();
-    finish.get('b')!();
-    await Promise.all(again);
-  });
+      const refused = await render(gate, 'visitor 3', false).catch((error: unknown) => error);
+      expect(refused).to.be.instanceOf(AppError);
+      expect(refused).to.include({ kind: 'unavailable', message: BUSY_MESSAGE, retryAfter: BUSY_RETRY_S });
+      const member = render(gate, 'member', true);
+      await settle();
+      expect(gate.waiting, 'the member waits: their queue has room').to.equal(3);
+      for (const name of ['running', 'member', 'visitor 1', 'visitor 2']) {
+        finish.get(name)!();
+        await settle();
+      }
+      expect(started).to.deep.equal(['running', 'member', 'visitor 1', 'visitor 2']);
+      await Promise.all([...renders, member]);
+      // Room again: a visitor waits as before.
+      const again = [render(gate, 'a', false), render(gate, 'b', false)];
+      await settle();
+      expect(gate.waiting).to.equal(1);
+      finish.get('a')!();
+      await settle();
+      finish.get('b')!();
+      await Promise.all(again);
+    },
+  );
 });

@@ -35,7 +35,8 @@ function databaseEnv(db: TestDatabase): Record<string, string> {
   const d = db.database;
   if (d.client === 'sqlite') return { DATABASE_URL: '' };
   return {
-    DATABASE_URL: `mysql://${encodeURIComponent(d.user)}:${encodeURIComponent(d.password)}@${d.host}:${d.port}/${d.database}`,
+    DATABASE_URL:
+      `mysql://${encodeURIComponent(d.user)}:${encodeURIComponent(d.password)}@` + `${d.host}:${d.port}/${d.database}`,
   };
 }
 

@@ -59,7 +59,9 @@ export async function startLocalS3(bucket = 'media', options: { listings?: boole
     ctx.status = 503;
     ctx.type = 'application/xml';
     ctx.body =
-      '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>';
+      '<?xml version="1.0" ' +
+      'encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your ' +
+      'request rate.</Message></Error>';
   };
   let { made: server, chosen: port } = await launch(0);
   let paused = false;

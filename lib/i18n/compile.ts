@@ -127,7 +127,8 @@ export function generate(catalogues: Record<Locale, Catalogue>): Map<string, str
       HEADER,
       "import * as m from './messages.ts';",
       '',
-      '/** The API texts without arguments, by their English: how the kernel answers a thrown English text in the caller’s language. */',
+      '/** The API texts without arguments, by their English: how the kernel answers ' +
+        'a thrown English text in the caller’s language. */',
       'export const API_TEXTS: Record<string, () => string> = {',
       ...api.map((key) => `  ${JSON.stringify(catalogues.en[key])}: m.${key},`),
       '};',

@@ -85,7 +85,12 @@ export function parseSourceInfo(stderr: string): {
 
 /** ffmpeg's words for input it cannot read, so the caller can say "not audio" instead of failing. */
 export function isUnreadableInput(stderr: string): boolean {
-  return /Invalid data found when processing input|could not find codec parameters|matches no streams|does not contain any stream|Invalid argument|End of file|no such file|Operation not permitted|Failed to read frame size|Format .* detected only with low score|unspecified size/i.test(
-    stderr,
-  );
+  return new RegExp(
+    String.raw`Invalid data found when processing input` +
+      String.raw`|could not find codec parameters|matches no streams` +
+      String.raw`|does not contain any stream|Invalid argument|End of file|no such file` +
+      String.raw`|Operation not permitted|Failed to read frame size` +
+      String.raw`|Format .* detected only with low score|unspecified size`,
+    'i',
+  ).test(stderr);
 }

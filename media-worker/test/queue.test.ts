@@ -120,26 +120,30 @@ describe('media worker: job queue', function () {
     expect((await running)?.outcome).to.equal('done');
   });
 
-  it('invalidates what a finished job announced, nothing when it announced no change, everything when it said nothing', async () => {
-    const { kernel } = server.app;
-    const { knex } = kernel;
-    const runner = createRunner(kernel, {
-      'test.tagged': async () => kernel.cache.changed(['user:5']),
-      'test.unchanged': async () => kernel.cache.changed([]),
-      'test.silent': async () => {},
-    });
-    const told: string[][] = [];
-    const unsubscribe = kernel.cache.subscribe((tags) => told.push([...tags]));
-    try {
-      for (const type of ['test.tagged', 'test.unchanged', 'test.silent']) {
-        await enqueue(knex, type, {}, at());
-        expect((await runner.runOnce())?.outcome).to.equal('done');
+  it(
+    'invalidates what a finished job announced, nothing when it announced no ' +
+      'change, everything when it said nothing',
+    async () => {
+      const { kernel } = server.app;
+      const { knex } = kernel;
+      const runner = createRunner(kernel, {
+        'test.tagged': async () => kernel.cache.changed(['user:5']),
+        'test.unchanged': async () => kernel.cache.changed([]),
+        'test.silent': async () => {},
+      });
+      const told: string[][] = [];
+      const unsubscribe = kernel.cache.subscribe((tags) => told.push([...tags]));
+      try {
+        for (const type of ['test.tagged', 'test.unchanged', 'test.silent']) {
+          await enqueue(knex, type, {}, at());
+          expect((await runner.runOnce())?.outcome).to.equal('done');
+        }
+      } finally {
+        unsubscribe();
       }
-    } finally {
-      unsubscribe();
-    }
-    expect(told).to.deep.equal([['user:5'], ['*']]);
-  });
+      expect(told).to.deep.equal([['user:5'], ['*']]);
+    },
+  );
 
   it('gives the jobs still in hand back to the queue when it stops, for another worker at once', async () => {
     const { kernel } = server.app;

@@ -159,7 +159,8 @@ export const PHOTO_BODY_LIMIT_BYTES = Math.ceil(PHOTO_RULES.maxBytes / 3) * 4 + 
 export const PROFILE_CHANGES_PER_HOUR = 30;
 export const PROFILE_CHANGES_MESSAGE = 'You have changed your profile many times in the last hour.';
 /** The API description's word for that refusal. */
-export const PROFILE_CHANGES_ERROR = `more than ${PROFILE_CHANGES_PER_HOUR} profile changes (name, username, address, bio, photo, genre) in an hour`;
+export const PROFILE_CHANGES_ERROR =
+  `more than ${PROFILE_CHANGES_PER_HOUR} profile changes (name, username, ` + `address, bio, photo, genre) in an hour`;
 
 // The size is checked on the decoded bytes (413), past the body limit above.
 export const photoRules: FieldRules = {
@@ -184,7 +185,8 @@ export const RECOVERY_MESSAGES = {
   resetDone: 'Your password has been changed and every other session signed out. Log in with your new password.',
   badLink: 'This link is invalid, was already used or has expired. Ask for a new one.',
   noMail:
-    'This server cannot send e-mail yet: an operator must configure mail (SMTP_URL). Until then a forgotten password cannot be reset here.',
+    'This server cannot send e-mail yet: an operator must configure mail ' +
+    '(SMTP_URL). Until then a forgotten password cannot be reset here.',
   verified: 'Your e-mail address is verified.',
   alreadyVerified: 'Your e-mail address is already verified.',
   verificationSent: 'We sent a verification link to your e-mail address. It works once, for 24 hours.',

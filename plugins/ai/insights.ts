@@ -116,28 +116,37 @@ function improvementsOf(m: AudioMeasurements, t: Traits): string[] {
   const peak = m.loudness.truePeakDbtp;
   if (lufs !== null && lufs < TARGET_LUFS - LOUDNESS_TOLERANCE_LU) {
     advice.push(
-      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(TARGET_LUFS - lufs).toFixed(1)} LU below the −14 LUFS streaming target: raise the master by about ${(TARGET_LUFS - lufs).toFixed(1)} dB (with a limiter if peaks get close to −1 dBTP)`,
+      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ` +
+        `${(TARGET_LUFS - lufs).toFixed(1)} LU below the −14 LUFS streaming target: ` +
+        `raise the master by about ${(TARGET_LUFS - lufs).toFixed(1)} dB (with a ` +
+        `limiter if peaks get close to −1 dBTP)`,
     );
   }
   if (lufs !== null && lufs > TARGET_LUFS + LOUDNESS_TOLERANCE_LU) {
     advice.push(
-      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ${(lufs - TARGET_LUFS).toFixed(1)} LU above −14 LUFS: streaming services will turn it down by that much, so the extra limiting only costs dynamics`,
+      `Integrated loudness is ${lufs.toFixed(1)} LUFS, ` +
+        `${(lufs - TARGET_LUFS).toFixed(1)} LU above −14 LUFS: streaming services will ` +
+        `turn it down by that much, so the extra limiting only costs dynamics`,
     );
   }
   if (peak !== null && peak > MAX_TRUE_PEAK_DBTP) {
     advice.push(
-      `True peak reaches ${db(peak)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak - MAX_TRUE_PEAK_DBTP).toFixed(1)} dB to avoid clipping after lossy encoding`,
+      `True peak reaches ${db(peak)} dBTP, above −1 dBTP: lower the limiter ceiling ` +
+        `by ${(peak - MAX_TRUE_PEAK_DBTP).toFixed(1)} dB to avoid clipping after lossy ` +
+        `encoding`,
     );
   }
   if (m.loudness.loudnessRangeLu < 3 && !m.silent)
     advice.push(
-      `Loudness range is only ${m.loudness.loudnessRangeLu.toFixed(1)} LU: ease the compression to give sections more contrast`,
+      `Loudness range is only ${m.loudness.loudnessRangeLu.toFixed(1)} LU: ease the ` +
+        `compression to give sections more contrast`,
     );
   if (m.stereoWidth < 0.01 && !m.silent)
     advice.push('The mix is mono: panning or stereo effects would widen the image');
   if (m.stereoCorrelation < 0)
     advice.push(
-      `Left and right are out of phase (correlation ${m.stereoCorrelation.toFixed(2)}): the mix will lose energy on mono speakers`,
+      `Left and right are out of phase (correlation ${m.stereoCorrelation.toFixed(2)}` +
+        `): the mix will lose energy on mono speakers`,
     );
   if (t.bassHeavy)
     advice.push(`Low end holds ${pct(m.bands.low)} of the energy: check kick and bass levels on small speakers`);
@@ -146,7 +155,8 @@ function improvementsOf(m: AudioMeasurements, t: Traits): string[] {
   const { sampleRate, channels } = m.source;
   if ((sampleRate !== null && sampleRate < 44100) || channels === 1) {
     advice.push(
-      `Delivered as ${channels === 1 ? 'mono' : `${channels ?? '?'} channels`} at ${sampleRate ?? '?'} Hz: the recommended master is 16-bit 44.1 kHz stereo`,
+      `Delivered as ${channels === 1 ? 'mono' : `${channels ?? '?'} channels`} at ` +
+        `${sampleRate ?? '?'} Hz: the recommended master is 16-bit 44.1 kHz stereo`,
     );
   }
   return advice;

@@ -17,7 +17,9 @@ const CREDIT_WORDS = /\b(produced|co-produced|mixed|mastered|written|featuring|f
 
 const SYSTEM_PROMPT = [
   'You improve track descriptions for a music platform.',
-  `Answer with one JSON object: {"enhancedDescription": string (at most ${DESCRIPTION_MAX_LENGTH} characters), "genres": string[], "tags": string[], "moods": string[]}.`,
+  `Answer with one JSON object: {"enhancedDescription": string (at most ` +
+    `${DESCRIPTION_MAX_LENGTH} characters), "genres": string[], "tags": string[], ` +
+    `"moods": string[]}.`,
   `Genres must come from this list: ${GENRES.join(', ')}.`,
   'Keep every fact the artist gave. Never invent names, collaborators, producers, credits, labels, dates or awards.',
 ].join(' ');

@@ -13,7 +13,8 @@ export const aiSettings = {
     default: null as string | null,
     shownDefault: 'unset → local enhancer only',
     meaning:
-      'OpenAI-compatible API base for Enhance (AI), e.g. `http://127.0.0.1:8080/v1`; any failure falls back to the local enhancer',
+      'OpenAI-compatible API base for Enhance (AI), e.g. `http://127.0.0.1:8080/v1`; ' +
+      'any failure falls back to the local enhancer',
     validator(raw, env) {
       let url: URL | null = null;
       try {

@@ -30,7 +30,9 @@ export interface ClipRecipe {
 /** An arpeggio over a soft drone; each note decays, so every recipe sounds like its own little tune. */
 function expression(r: ClipRecipe): string {
   const step = `mod(floor(t*${r.tempo}),4)`;
-  const ratio = `if(eq(${step},0),${r.steps[0]},if(eq(${step},1),${r.steps[1]},if(eq(${step},2),${r.steps[2]},${r.steps[3]})))`;
+  const ratio =
+    `if(eq(${step},0),${r.steps[0]},if(eq(${step},1),${r.steps[1]},if(eq(${step}` +
+    `,2),${r.steps[2]},${r.steps[3]})))`;
   const freq = `${r.root}*${ratio}`;
   const env = `exp(-4*mod(t*${r.tempo},1))`;
   const fade = `min(1,t/0.5)*min(1,(${CLIP_SECONDS}-t)/1.5)`;
@@ -74,7 +76,8 @@ async function placeInto(
 export function makeClip(storage: Storage, name: string, recipe: ClipRecipe): Promise<string> {
   if (!existsSync(FFMPEG)) {
     throw new ConfigError(
-      `The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it (apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`,
+      `The demo's audio is made with ffmpeg, which is not at ${FFMPEG}: install it ` +
+        `(apt-get install ffmpeg), set FFMPEG_PATH, or start with SEED_DEMO=0`,
     );
   }
   return placeInto(storage, name, 'audio/mpeg', (file) =>
@@ -103,8 +106,10 @@ export function makeArtwork(
     const r = 0.12 + (((seed + i) * 17) % 20) / 100;
     return `<circle cx="${x * size}" cy="${y * size}" r="${r * size}" fill="#fff" fill-opacity="${0.06 + i * 0.04}"/>`;
   }).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/>` +
+    `<stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>${circles}</svg>`;
   return placeInto(storage, name, 'image/jpeg', async (file) => {
     await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toFile(file);

@@ -52,7 +52,8 @@ const UTC_RELEASE = '(t.release_asap <> 0 or t.midnight_release <> 1)';
 // not coming either; nor is any track of an artist whose account is suspended or deleted (the
 // subquery does not depend on the row: each database runs it once per query).
 const WITHHELD_ARTISTS =
-  'select wa.id from artists wa join users wu on wu.id = wa.user_id where wu.suspended_at is not null or wu.deleted_at is not null';
+  'select wa.id from artists wa join users wu on wu.id = wa.user_id where ' +
+  'wu.suspended_at is not null or wu.deleted_at is not null';
 const NOT_HIDDEN = `(t.hidden_at is null and t.artist_id not in (${WITHHELD_ARTISTS}))`;
 const ON_RECORD = `((t.hidden_at is null or t.record_withheld_until > ?) and t.artist_id not in (${WITHHELD_ARTISTS}))`;
 
@@ -106,7 +107,8 @@ export function artistsQuery(knex: Knex, now: Date, out: Released, popularity: P
         out.onRecord.bindings,
       ),
       knex.raw(
-        `(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`,
+        `(select min(${out.outAt.sql}) from tracks t where t.artist_id = a.id and ` +
+          `t.is_monthly_drop = 1 and ${out.pending.sql}) as next_drop_at`,
         [...out.outAt.bindings, ...out.pending.bindings],
       ),
       monthlyListeners(knex, now, popularity),

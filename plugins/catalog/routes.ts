@@ -59,7 +59,9 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     {
       summary: 'The artist directory: every artist, or the window asked for',
       description:
-        'Searched by name or genre with `q` (case-insensitive), ordered by `sort`: name (A-Z), popular (distinct listeners over 30 days) or streak (longest current drop streak).',
+        'Searched by name or genre with `q` (case-insensitive), ordered by `sort`: ' +
+        'name (A-Z), popular (distinct listeners over 30 days) or streak (longest ' +
+        'current drop streak).',
       query: [artistListQuery, parseWindow],
       responses: { 200: arrayOf(Artist) },
     },
@@ -231,7 +233,8 @@ export function catalogRoutes(router: ApiRouter, kernel: Kernel) {
     '/subscriptions',
     {
       summary:
-        'Subscribe to an artist (201 when new, 200 when already subscribed), or end a subscription with active: false (200)',
+        'Subscribe to an artist (201 when new, 200 when already subscribed), or end a ' +
+        'subscription with active: false (200)',
       session: 'required',
       login: SUBSCRIBE_LOGIN,
       body: parseSubscription,

@@ -57,7 +57,8 @@ export const BLOCKS: BlockDefinition[] = [
     description: 'The line under the headline.',
     type: 'textarea',
     value:
-      'Artists release one official track a month. Fans pay one flat fee, get 100 equal credits and decide who gets paid. No premium tiers.',
+      'Artists release one official track a month. Fans pay one flat fee, get 100 ' +
+      'equal credits and decide who gets paid. No premium tiers.',
   },
   ...card(
     'mission',

@@ -65,7 +65,10 @@ export async function writeEvents(knex: Knex, rows: PlayRow[]): Promise<boolean[
   if (writable.length) {
     const mysql = isMysql(knex);
     // Aliases without underscores: a raw answer is camelCased on SQLite but not on MariaDB.
-    const sql = `${mysql ? 'insert ignore' : 'insert'} into play_events (${COLUMNS}) values ${writable.map(() => ROW).join(', ')}${mysql ? '' : ' on conflict do nothing'} returning track_id as track, listener, event, play_window as win`;
+    const sql =
+      `${mysql ? 'insert ignore' : 'insert'} into play_events (${COLUMNS}) values ` +
+      `${writable.map(() => ROW).join(', ')}${mysql ? '' : ' on conflict do nothing'}` +
+      ` returning track_id as track, listener, event, play_window as win`;
     const bindings = writable.flatMap((r) => [
       r.trackId,
       r.artistId,

@@ -9,19 +9,25 @@ const distinct = (event: string) => `COUNT(DISTINCT CASE WHEN event = '${event}'
 const ROLLUPS: Array<{ table: string; sql: string }> = [
   {
     table: 'play_days',
-    sql: `INSERT INTO play_days (track_id, day, artist_id, plays, listeners, reached30, completed, skipped)
-      SELECT track_id, day, artist_id, ${count('start')}, ${distinct('start')}, ${distinct('thirty')}, ${count('complete')}, ${count('skip')}
+    sql:
+      `INSERT INTO play_days (track_id, day, artist_id, plays, listeners, reached30, completed, skipped)
+      SELECT track_id, day, artist_id, ${count('start')}, ${distinct('start')}, ${distinct('thirty')}, ` +
+      `${count('complete')}, ${count('skip')}
       FROM play_events WHERE day = ? GROUP BY track_id, day, artist_id`,
   },
   {
     table: 'play_day_sources',
-    sql: `INSERT INTO play_day_sources (track_id, day, source, artist_id, plays)
-      SELECT track_id, day, source, artist_id, COUNT(*) FROM play_events WHERE day = ? AND event = 'start' GROUP BY track_id, day, source, artist_id`,
+    sql:
+      `INSERT INTO play_day_sources (track_id, day, source, artist_id, plays)
+      SELECT track_id, day, source, artist_id, COUNT(*) FROM play_events WHERE day = ? AND event = 'start' ` +
+      `GROUP BY track_id, day, source, artist_id`,
   },
   {
     table: 'play_artist_days',
-    sql: `INSERT INTO play_artist_days (artist_id, day, listeners, reached30)
-      SELECT artist_id, day, ${distinct('start')}, ${distinct('thirty')} FROM play_events WHERE day = ? GROUP BY artist_id, day`,
+    sql:
+      `INSERT INTO play_artist_days (artist_id, day, listeners, reached30)
+      SELECT artist_id, day, ${distinct('start')}, ${distinct('thirty')} ` +
+      `FROM play_events WHERE day = ? GROUP BY artist_id, day`,
   },
 ];
 

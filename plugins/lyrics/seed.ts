@@ -33,7 +33,9 @@ const VERSOS = [
 ];
 
 const stamp = (ms: number) =>
-  `${String(Math.floor(ms / 60000)).padStart(2, '0')}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.${String(Math.floor(ms / 10) % 100).padStart(2, '0')}`;
+  `${String(Math.floor(ms / 60000)).padStart(2, '0')}:` +
+  `${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}.` +
+  `${String(Math.floor(ms / 10) % 100).padStart(2, '0')}`;
 
 /** LRC over the track: a line every few seconds from the intro's end to shortly before the end. */
 function lrc(duration: number, words: boolean, verses: string[][]): string {

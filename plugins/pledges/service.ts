@@ -137,8 +137,10 @@ export function createPledgesService(kernel: Kernel) {
           kind: 'pledge',
           title: `Your pledge to ${name} was released`,
           body: leaving
-            ? `${name} has left OneTrack, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`
-            : `${name} has no ${monthName(pot.month)} drop yet, so ${plural(sum, 'credit')} went back to your balance. Allocate them before the month ends.`,
+            ? `${name} has left OneTrack, so ${plural(sum, 'credit')} went back to your ` +
+              `balance. Allocate them before the month ends.`
+            : `${name} has no ${monthName(pot.month)} drop yet, so ${plural(sum, 'credit')} ` +
+              `went back to your balance. Allocate them before the month ends.`,
           link: '/credits',
         }));
       }

@@ -94,7 +94,8 @@ export function createLibrary(knex: Knex, now: () => Date) {
           return query
             .select(
               knex.raw(
-                '(select max(li.listened_at) from listens li where li.track_id = t.id and li.user_id = ?) as last_played',
+                '(select max(li.listened_at) from listens li where li.track_id = t.id and ' +
+                  'li.user_id = ?) as last_played',
                 [userId],
               ),
             )

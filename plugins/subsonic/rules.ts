@@ -18,7 +18,8 @@ export const appPasswordRules: FieldRules = {
 
 /** A user keeps at most this many app passwords (one per app or device is the idea). */
 export const MAX_APP_PASSWORDS = 20;
-export const TOO_MANY_APP_PASSWORDS = `You can keep at most ${MAX_APP_PASSWORDS} app passwords: delete one you no longer use first.`;
+export const TOO_MANY_APP_PASSWORDS =
+  `You can keep at most ${MAX_APP_PASSWORDS} app passwords: delete one you no ` + `longer use first.`;
 
 /** Where apps connect: the site's own address (the API lives under /rest). */
 export const SUBSONIC_PATH = '/rest';

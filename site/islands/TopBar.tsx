@@ -74,7 +74,10 @@ export default function TopBar({
       <div className="topbar-actions">
         {user ? (
           <>
-            {/* Spec text. Premium is the one membership (no tiers above it): offered to trials and cancelled accounts, not members. */}
+            {/*
+              Spec text. Premium is the one membership (no tiers above it): offered to trials and cancelled accounts,
+              not members.
+            */}
             {(membership === 'trial' || membership === 'cancelled') && (
               <a href={localeHref('/profile?tab=billing')} className="btn btn-gold d-none d-md-inline-flex">
                 <Icon name="crown" size={18} /> {m.topbar_upgrade()}

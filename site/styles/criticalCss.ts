@@ -1,6 +1,7 @@
 // The theme's rules that style the first screen of the home, artist, track and discover pages at
 // phone and desktop sizes, for a visitor and for a signed-in listener on a trial (the top bar's bell,
-// messages, avatar and Upgrade button), in both colour modes: one stylesheet per page (AppLayout's `critical` prop picks it) and one for
+// messages, avatar and Upgrade button), in both colour modes: one stylesheet per page (AppLayout's `critical` prop
+// picks it) and one for
 // the four together, which every other page inlines. `npm run critical` writes them (extract-critical.ts)
 // and site/test/critical.browser.test.ts fails when a file is not what this gives for the current
 // build (theme.scss or the first screen's markup changed since).
@@ -41,7 +42,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const criticalCssFile = (set: CriticalSet) =>
   path.join(import.meta.dirname, set === 'all' ? 'critical.css' : `critical-${set}.css`);
 
-/** In the page: paths ("3", or "40.2" inside an @media, @container or @supports) of the theme's rules matching an element on the first screen. */
+/**
+ * In the page: paths ("3", or "40.2" inside an @media, @container or @supports) of the theme's rules matching an
+ * element on the first screen.
+ */
 function firstScreenRules(): string[] {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'));
   if (!theme) throw new Error('the theme stylesheet is not on the page');
@@ -55,7 +59,13 @@ function firstScreenRules(): string[] {
     const bare = selector
       .replace(/\[data-bs-theme=[^\]]*\]/g, '[data-bs-theme]')
       .replace(
-        /::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within|active|visited|checked|disabled|enabled|indeterminate|valid|invalid|placeholder-shown|target|autofill|-webkit-autofill|before|after|first-letter|first-line)\b/g,
+        new RegExp(
+          String.raw`::[a-zA-Z-]+(\([^)]*\))?|:(hover|focus|focus-visible|focus-within` +
+            String.raw`|active|visited|checked|disabled|enabled|indeterminate|valid|invalid` +
+            String.raw`|placeholder-shown|target|autofill|-webkit-autofill|before|after` +
+            String.raw`|first-letter|first-line)\b`,
+          'g',
+        ),
         '',
       )
       .replace(/[>+~]\s*$/, '$&*')
@@ -79,7 +89,10 @@ function firstScreenRules(): string[] {
   return kept;
 }
 
-/** In the page: the kept rules as CSS, in the theme's order, each @media or @container written once around its kept rules. */
+/**
+ * In the page: the kept rules as CSS, in the theme's order, each @media or @container written once around its kept
+ * rules.
+ */
 function serialise(kept: string[]): string {
   const theme = [...document.styleSheets].find((sheet) => sheet.href?.includes('/_astro/theme.'))!;
   const want = new Set(kept);

@@ -110,46 +110,54 @@ for (const colorScheme of ['dark', 'light'] as const)
       await page.context().close();
     });
 
-    it('has no serious or critical findings for an artist who is an admin (wizard, vault, billing, admin), on both widths', async () => {
-      await suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
-      for (const width of [1280, 375]) {
-        const { page } = await openPage(suite.browser, suite.server.url, {
-          colorScheme,
-          viewport: { width, height: 900 },
-        });
-        expect(
-          (
-            await page.request.post('/api/auth/login', { data: { username: 'novaharbor', password: 'demo1234' } })
-          ).status(),
-        ).to.equal(200);
-        for (const url of ['/upload', '/credits', '/profile?tab=billing', '/admin']) {
-          await page.goto(url);
-          await hydrated(page);
-          expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
+    it(
+      'has no serious or critical findings for an artist who is an admin (wizard, ' +
+        'vault, billing, admin), on both widths',
+      async () => {
+        await suite.server.app.kernel.services.accounts.setRole('novaharbor', 'admin');
+        for (const width of [1280, 375]) {
+          const { page } = await openPage(suite.browser, suite.server.url, {
+            colorScheme,
+            viewport: { width, height: 900 },
+          });
+          expect(
+            (
+              await page.request.post('/api/auth/login', { data: { username: 'novaharbor', password: 'demo1234' } })
+            ).status(),
+          ).to.equal(200);
+          for (const url of ['/upload', '/credits', '/profile?tab=billing', '/admin']) {
+            await page.goto(url);
+            await hydrated(page);
+            expect(await seriousViolations(page), `${url} at ${width}px`).to.deep.equal([]);
+          }
+          await page.context().close();
         }
-        await page.context().close();
-      }
-    });
+      },
+    );
 
-    it('has no serious or critical findings with the player bar and its queue panel open, and on the playback switches, on both widths', async () => {
-      for (const width of [1280, 375]) {
-        const { page } = await openPage(suite.browser, suite.server.url, {
-          colorScheme,
-          viewport: { width, height: 900 },
-        });
-        await page.goto('/');
-        await hydrated(page);
-        await page.getByRole('button', { name: 'Play Featured Drops' }).click();
-        const player = page.getByRole('region', { name: 'Player' });
-        await player.getByRole('button', { name: 'Pause' }).click();
-        await player.getByRole('button', { name: 'Queue' }).click();
-        await page.getByRole('region', { name: 'Queue' }).waitFor();
-        expect(await seriousViolations(page), `queue at ${width}px`).to.deep.equal([]);
-        // A visitor's playback switches on the signed-out Settings page.
-        await page.goto('/profile');
-        await page.getByRole('switch', { name: 'Normalise loudness' }).waitFor();
-        expect(await seriousViolations(page), `/profile at ${width}px`).to.deep.equal([]);
-        await page.context().close();
-      }
-    });
+    it(
+      'has no serious or critical findings with the player bar and its queue panel ' +
+        'open, and on the playback switches, on both widths',
+      async () => {
+        for (const width of [1280, 375]) {
+          const { page } = await openPage(suite.browser, suite.server.url, {
+            colorScheme,
+            viewport: { width, height: 900 },
+          });
+          await page.goto('/');
+          await hydrated(page);
+          await page.getByRole('button', { name: 'Play Featured Drops' }).click();
+          const player = page.getByRole('region', { name: 'Player' });
+          await player.getByRole('button', { name: 'Pause' }).click();
+          await player.getByRole('button', { name: 'Queue' }).click();
+          await page.getByRole('region', { name: 'Queue' }).waitFor();
+          expect(await seriousViolations(page), `queue at ${width}px`).to.deep.equal([]);
+          // A visitor's playback switches on the signed-out Settings page.
+          await page.goto('/profile');
+          await page.getByRole('switch', { name: 'Normalise loudness' }).waitFor();
+          expect(await seriousViolations(page), `/profile at ${width}px`).to.deep.equal([]);
+          await page.context().close();
+        }
+      },
+    );
   });

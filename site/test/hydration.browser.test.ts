@@ -31,30 +31,33 @@ describe('hydration after the first paint in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
 
   for (const path of ['/artist/1', '/tracks/1']) {
-    it(`fetches no React on ${path} for a reader who only reads, and hydrates on a Share click held meanwhile`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url);
-      const scripts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-      await page.goto(path);
-      await loadedAndPainted(page);
-      await page.mouse.wheel(0, 600);
-      await loadedAndPainted(page);
-      expect(
-        scripts.filter((url) => REACT_CHUNK.test(url)),
-        'React before any interaction',
-      ).to.deep.equal([]);
-      // The click waits, busy, for the island's code, then opens the dialog with the focus in it.
-      await holdBack(page, REACT_CHUNK, 800);
-      const share = page.getByRole('button', { name: 'Share' });
-      await share.click();
-      await page.locator('button[aria-busy="true"]', { hasText: 'Share' }).waitFor();
-      await page.getByRole('dialog', { name: /^Share / }).waitFor();
-      await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
-      // No dialog code until a dialog opens; then only Share's.
-      expect(scripts.filter((url) => /(SupportDialog|MessageDialog)\./.test(url))).to.deep.equal([]);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+    it(
+      `fetches no React on ${path} for a reader who only reads, and hydrates on a ` + `Share click held meanwhile`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url);
+        const scripts: string[] = [];
+        page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+        await page.goto(path);
+        await loadedAndPainted(page);
+        await page.mouse.wheel(0, 600);
+        await loadedAndPainted(page);
+        expect(
+          scripts.filter((url) => REACT_CHUNK.test(url)),
+          'React before any interaction',
+        ).to.deep.equal([]);
+        // The click waits, busy, for the island's code, then opens the dialog with the focus in it.
+        await holdBack(page, REACT_CHUNK, 800);
+        const share = page.getByRole('button', { name: 'Share' });
+        await share.click();
+        await page.locator('button[aria-busy="true"]', { hasText: 'Share' }).waitFor();
+        await page.getByRole('dialog', { name: /^Share / }).waitFor();
+        await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+        // No dialog code until a dialog opens; then only Share's.
+        expect(scripts.filter((url) => /(SupportDialog|MessageDialog)\./.test(url))).to.deep.equal([]);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   // The desktop toggle keeps the focus; the phone's drawer takes it when it opens (issue 44, point 12).

@@ -57,18 +57,21 @@ describe('the site in three languages (one right-to-left)', function () {
     });
   });
 
-  it('suggests French to a browser that prefers it, without redirecting, and forgets the offer once dismissed', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url, { locale: 'fr-FR' });
-    await page.goto('/');
-    expect(await page.locator('html').getAttribute('lang')).to.equal('en');
-    const banner = page.getByTestId('locale-banner');
-    await banner.getByText('Lire OneTrack en français ?').waitFor();
-    await hydrated(page);
-    await banner.getByRole('button', { name: 'Non merci' }).click();
-    await banner.waitFor({ state: 'detached' });
-    await page.goto('/artists');
-    expect(await page.getByTestId('locale-banner').count()).to.equal(0);
-    await page.goto('/fr/artists');
-    expect(await page.locator('html').getAttribute('lang')).to.equal('fr');
-  });
+  it(
+    'suggests French to a browser that prefers it, without redirecting, and ' + 'forgets the offer once dismissed',
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server.url, { locale: 'fr-FR' });
+      await page.goto('/');
+      expect(await page.locator('html').getAttribute('lang')).to.equal('en');
+      const banner = page.getByTestId('locale-banner');
+      await banner.getByText('Lire OneTrack en français ?').waitFor();
+      await hydrated(page);
+      await banner.getByRole('button', { name: 'Non merci' }).click();
+      await banner.waitFor({ state: 'detached' });
+      await page.goto('/artists');
+      expect(await page.getByTestId('locale-banner').count()).to.equal(0);
+      await page.goto('/fr/artists');
+      expect(await page.locator('html').getAttribute('lang')).to.equal('fr');
+    },
+  );
 });

@@ -94,7 +94,8 @@ async function problems(page: Page, width: number, curated: boolean): Promise<st
         // tracks are as many as they made, and only their last row may be partial.
         if (curated && cards > columns && cards % columns !== 0)
           found.push(
-            `${cards} cards in ${columns} columns leave holes (${grid.closest('section')?.getAttribute('aria-labelledby') ?? 'grid'})`,
+            `${cards} cards in ${columns} columns leave holes (` +
+              `${grid.closest('section')?.getAttribute('aria-labelledby') ?? 'grid'})`,
           );
       }
       return found;

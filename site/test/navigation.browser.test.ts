@@ -53,7 +53,11 @@ const look = (page: Page) =>
       'flex-basis',
     ];
     const selector =
-      '.sidebar, .sidebar-link, .sidebar-brand, .topbar, .topbar .btn, .topbar-badge, main .card, main .btn, main .row > *, main .badge, main h1, main h2, main .nav-link, main .form-control, main .table, main .progress, main .card-grid, main .list-group-item, main .form-select, main .form-check-input';
+      '.sidebar, .sidebar-link, .sidebar-brand, .topbar, .topbar .btn, ' +
+      '.topbar-badge, main .card, main .btn, main .row > *, main .badge, main h1, ' +
+      'main h2, main .nav-link, main .form-control, main .table, main .progress, ' +
+      'main .card-grid, main .list-group-item, main .form-select, main ' +
+      '.form-check-input';
     return [...document.querySelectorAll<HTMLElement>(selector)].slice(0, 150).map((el) => {
       const style = getComputedStyle(el);
       const values = props.map((p) =>
@@ -92,41 +96,45 @@ describe('pages look the same however they were reached', function () {
     { width: 1366, height: 900 },
     { width: 375, height: 812 },
   ]) {
-    it(`at ${viewport.width}x${viewport.height}: direct load and client navigation from Home (and to Home) agree`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport, reducedMotion: 'reduce' });
-      await signIn(page, 'novaharbor');
-      const differences: string[] = [];
-      for (const url of paths) {
-        await page.goto(url);
-        await hydrated(page);
-        await settled(page);
-        const direct = await look(page);
-        if (url === '/credits')
-          await page.screenshot({ path: path.join(SHOTS_DIR, `vault-direct-${viewport.width}.png`), fullPage: true });
-        expect(direct.length, `${url} has elements to compare`).to.be.above(0);
+    it(
+      `at ${viewport.width}x${viewport.height}: direct load and client navigation ` + `from Home (and to Home) agree`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport, reducedMotion: 'reduce' });
+        await signIn(page, 'novaharbor');
+        const differences: string[] = [];
+        for (const url of paths) {
+          await page.goto(url);
+          await hydrated(page);
+          await settled(page);
+          const direct = await look(page);
+          if (url === '/credits')
+            await page.screenshot({ path: path.join(SHOTS_DIR, `vault-direct-${viewport.width}.png`), fullPage: true });
+          expect(direct.length, `${url} has elements to compare`).to.be.above(0);
 
-        // Reached from Home, and for Home itself from the vault (each inlines another set of rules).
-        await page.goto(url === '/' ? '/credits' : '/');
-        await hydrated(page);
-        await settled(page);
-        await navigateTo(page, url);
-        await hydrated(page);
-        await settled(page);
-        const navigated = await look(page);
-        if (url === '/credits')
-          await page.screenshot({
-            path: path.join(SHOTS_DIR, `vault-navigated-${viewport.width}.png`),
-            fullPage: true,
-          });
-        const changed = direct
-          .map((line, i) => (line === navigated[i] ? null : `${url}: ${line}  →  ${navigated[i]}`))
-          .filter(Boolean) as string[];
-        if (direct.length !== navigated.length) changed.push(`${url}: ${direct.length} elements → ${navigated.length}`);
-        differences.push(...changed.slice(0, 5));
-      }
-      expect(differences).to.deep.equal([]);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+          // Reached from Home, and for Home itself from the vault (each inlines another set of rules).
+          await page.goto(url === '/' ? '/credits' : '/');
+          await hydrated(page);
+          await settled(page);
+          await navigateTo(page, url);
+          await hydrated(page);
+          await settled(page);
+          const navigated = await look(page);
+          if (url === '/credits')
+            await page.screenshot({
+              path: path.join(SHOTS_DIR, `vault-navigated-${viewport.width}.png`),
+              fullPage: true,
+            });
+          const changed = direct
+            .map((line, i) => (line === navigated[i] ? null : `${url}: ${line}  →  ${navigated[i]}`))
+            .filter(Boolean) as string[];
+          if (direct.length !== navigated.length)
+            changed.push(`${url}: ${direct.length} elements → ${navigated.length}`);
+          differences.push(...changed.slice(0, 5));
+        }
+        expect(differences).to.deep.equal([]);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 });

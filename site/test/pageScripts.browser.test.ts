@@ -12,41 +12,44 @@ describe('page scripts after the first paint in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
 
   for (const path of ['/', '/artist/1', '/tracks/1', '/discover']) {
-    it(`requests no script on ${path} before the window's load, then runs the page scripts and the router`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url);
-      await page.goto(path);
-      await running(page);
-      const timing = await page.evaluate(() => {
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
-          (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+    it(
+      `requests no script on ${path} before the window's load, then runs the page ` + `scripts and the router`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url);
+        await page.goto(path);
+        await running(page);
+        const timing = await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+          const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+            (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+          );
+          return {
+            load: navigation.loadEventEnd,
+            scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })),
+          };
+        });
+        expect(timing.scripts.length, 'the page scripts were fetched').to.be.greaterThan(0);
+        expect(
+          timing.scripts.filter((script) => script.start < timing.load),
+          'scripts requested before load',
+        ).to.deep.equal([]);
+        // The router now follows links without a full load: a mark on the window survives.
+        await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
+        const [link, next] = path === '/discover' ? ['Home', '/'] : ['Discover', '/discover'];
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: link, exact: true })
+          .click();
+        await page.waitForURL(suite.server.url + next);
+        await page.waitForFunction(
+          (pathname) => location.pathname === pathname && document.querySelector('main h1') !== null,
+          next,
         );
-        return {
-          load: navigation.loadEventEnd,
-          scripts: scripts.map((entry) => ({ name: entry.name, start: entry.startTime })),
-        };
-      });
-      expect(timing.scripts.length, 'the page scripts were fetched').to.be.greaterThan(0);
-      expect(
-        timing.scripts.filter((script) => script.start < timing.load),
-        'scripts requested before load',
-      ).to.deep.equal([]);
-      // The router now follows links without a full load: a mark on the window survives.
-      await page.evaluate(() => ((window as unknown as { mark: number }).mark = 1));
-      const [link, next] = path === '/discover' ? ['Home', '/'] : ['Discover', '/discover'];
-      await page
-        .getByRole('navigation', { name: 'Main navigation' })
-        .getByRole('link', { name: link, exact: true })
-        .click();
-      await page.waitForURL(suite.server.url + next);
-      await page.waitForFunction(
-        (pathname) => location.pathname === pathname && document.querySelector('main h1') !== null,
-        next,
-      );
-      expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).to.equal(1);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+        expect(await page.evaluate(() => (window as unknown as { mark?: number }).mark)).to.equal(1);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   it('holds a tab clicked before the page scripts ran, busy, and selects it once they have', async () => {

@@ -337,50 +337,53 @@ describe('the player in the browser: queue, restore, loudness', function () {
     expect(raw, `difference ${raw.toFixed(2)} dB without normalisation`).to.be.within(7, 9);
   });
 
-  it('follows the profile preferences of a signed-in fan: saved on the server, applied to the track playing', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url, {
-      viewport: { width: 1366, height: 900 },
-    });
-    const res = await page.request.post('/api/auth/login', {
-      data: { username: fan.user.username, password: 'secret123' },
-    });
-    expect(res.status()).to.equal(200);
-    await page.goto(`/artist/${toneArtist.artist!.id}`);
-    await hydrated(page);
-    await page.getByRole('button', { name: 'Play Quiet Tone' }).click();
-    await page.waitForFunction(
-      () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3,
-    );
-    const gain = () => page.evaluate(() => window.__onetrackPlayerGraph!.gain.gain.value);
-    expect(await gain()).to.be.greaterThan(1.5);
-    expect((await audioState(page)).src).to.match(/\.wav$/);
+  it(
+    'follows the profile preferences of a signed-in fan: saved on the server, ' + 'applied to the track playing',
+    async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url, {
+        viewport: { width: 1366, height: 900 },
+      });
+      const res = await page.request.post('/api/auth/login', {
+        data: { username: fan.user.username, password: 'secret123' },
+      });
+      expect(res.status()).to.equal(200);
+      await page.goto(`/artist/${toneArtist.artist!.id}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Play Quiet Tone' }).click();
+      await page.waitForFunction(
+        () => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime > 0.3,
+      );
+      const gain = () => page.evaluate(() => window.__onetrackPlayerGraph!.gain.gain.value);
+      expect(await gain()).to.be.greaterThan(1.5);
+      expect((await audioState(page)).src).to.match(/\.wav$/);
 
-    // Through the client router, so the same player keeps playing.
-    await page.locator('.sidebar').getByRole('link', { name: 'Settings', exact: true }).click();
-    await page.getByRole('tab', { name: 'Preferences' }).click();
-    expect(await page.getByLabel('Normalise loudness').isChecked()).to.equal(true);
-    await page.getByLabel('Normalise loudness').uncheck();
-    await page.getByLabel('High quality audio').uncheck();
-    await page.getByRole('button', { name: 'Save Preferences' }).click();
-    await page.getByTestId('toast').filter({ hasText: 'Settings Applied' }).waitFor();
-    // The toast stands above the player bar (the page came through the client router).
-    const [toast, bar] = await Promise.all([
-      page.getByTestId('toast').boundingBox(),
-      page.getByRole('region', { name: 'Player' }).boundingBox(),
-    ]);
-    expect(toast!.y + toast!.height).to.be.at.most(bar!.y);
-    await page.waitForFunction(() => window.__onetrackPlayerGraph!.gain.gain.value === 1);
-    await page.waitForFunction(() =>
-      document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'),
-    );
-    expect(await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first()).to.include({
-      normaliseLoudness: 0,
-      highQualityAudio: 0,
-    });
-    await page.screenshot({ path: path.join(SHOTS, 'preferences-1366x900.png') });
-    expect(errors).to.deep.equal([]);
-    await page.context().close();
-  });
+      // Through the client router, so the same player keeps playing.
+      await page.locator('.sidebar').getByRole('link', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Preferences' }).click();
+      expect(await page.getByLabel('Normalise loudness').isChecked()).to.equal(true);
+      await page.getByLabel('Normalise loudness').uncheck();
+      await page.getByLabel('High quality audio').uncheck();
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Settings Applied' }).waitFor();
+      // The toast stands above the player bar (the page came through the client router).
+      const [toast, bar] = await Promise.all([
+        page.getByTestId('toast').boundingBox(),
+        page.getByRole('region', { name: 'Player' }).boundingBox(),
+      ]);
+      expect(toast!.y + toast!.height).to.be.at.most(bar!.y);
+      await page.waitForFunction(() => window.__onetrackPlayerGraph!.gain.gain.value === 1);
+      await page.waitForFunction(() =>
+        document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc.endsWith('.m4a'),
+      );
+      expect(await suite.server.app.kernel.knex('user_preferences').where({ userId: fan.user.id }).first()).to.include({
+        normaliseLoudness: 0,
+        highQualityAudio: 0,
+      });
+      await page.screenshot({ path: path.join(SHOTS, 'preferences-1366x900.png') });
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('the player on the demo data', function () {

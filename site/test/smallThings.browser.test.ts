@@ -54,38 +54,44 @@ describe('small things a person noticed in the shell', function () {
   });
 
   for (const viewport of VIEWPORTS) {
-    it(`puts each unread count on its own icon, clear of the others, at ${viewport.width}px; the name is in the top bar`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
-      await signIn(page);
-      await page.goto('/discover');
-      await hydrated(page);
-      await themed(page);
-      const bell = await boxOf(page, '[data-testid="notification-bell"]');
-      const mail = await boxOf(page, '.topbar a[href="/messages"]');
-      const avatar = await boxOf(page, '.topbar-avatar');
-      const bellBadge = await boxOf(page, '[data-testid="notification-bell"] .topbar-badge');
-      const mailBadge = await boxOf(page, '.topbar a[href="/messages"] .topbar-badge');
-      const bellIcon = await boxOf(page, '[data-testid="notification-bell"] svg');
-      const mailIcon = await boxOf(page, '.topbar a[href="/messages"] svg');
-      expect(distance(bellBadge, bellIcon), 'bell count nearer its bell').to.be.below(distance(bellBadge, mailIcon));
-      expect(distance(mailBadge, mailIcon), 'messages count nearer its envelope').to.be.below(
-        distance(mailBadge, bellIcon),
-      );
-      expect(overlaps(bellBadge, mail), 'bell count over the envelope').to.equal(false);
-      expect(overlaps(mailBadge, avatar), 'messages count over the avatar').to.equal(false);
-      expect(bellBadge.x + bellBadge.width, 'bell count inside its button').to.be.at.most(bell.x + bell.width + 1);
-      expect(mailBadge.x + mailBadge.width, 'messages count inside its button').to.be.at.most(mail.x + mail.width + 1);
+    it(
+      `puts each unread count on its own icon, clear of the others, at ` +
+        `${viewport.width}px; the name is in the top bar`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+        await signIn(page);
+        await page.goto('/discover');
+        await hydrated(page);
+        await themed(page);
+        const bell = await boxOf(page, '[data-testid="notification-bell"]');
+        const mail = await boxOf(page, '.topbar a[href="/messages"]');
+        const avatar = await boxOf(page, '.topbar-avatar');
+        const bellBadge = await boxOf(page, '[data-testid="notification-bell"] .topbar-badge');
+        const mailBadge = await boxOf(page, '.topbar a[href="/messages"] .topbar-badge');
+        const bellIcon = await boxOf(page, '[data-testid="notification-bell"] svg');
+        const mailIcon = await boxOf(page, '.topbar a[href="/messages"] svg');
+        expect(distance(bellBadge, bellIcon), 'bell count nearer its bell').to.be.below(distance(bellBadge, mailIcon));
+        expect(distance(mailBadge, mailIcon), 'messages count nearer its envelope').to.be.below(
+          distance(mailBadge, bellIcon),
+        );
+        expect(overlaps(bellBadge, mail), 'bell count over the envelope').to.equal(false);
+        expect(overlaps(mailBadge, avatar), 'messages count over the avatar').to.equal(false);
+        expect(bellBadge.x + bellBadge.width, 'bell count inside its button').to.be.at.most(bell.x + bell.width + 1);
+        expect(mailBadge.x + mailBadge.width, 'messages count inside its button').to.be.at.most(
+          mail.x + mail.width + 1,
+        );
 
-      const brand = page.locator('.topbar-brand');
-      expect(await brand.isVisible(), 'OneTrack in the top bar').to.equal(viewport.width < 768);
-      if (viewport.width < 768) expect(await brand.textContent()).to.equal('OneTrack');
-      await page.screenshot({
-        path: path.join(SHOTS_DIR, `topbar-${viewport.width}.png`),
-        clip: { x: 0, y: 0, width: viewport.width, height: 70 },
-      });
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+        const brand = page.locator('.topbar-brand');
+        expect(await brand.isVisible(), 'OneTrack in the top bar').to.equal(viewport.width < 768);
+        if (viewport.width < 768) expect(await brand.textContent()).to.equal('OneTrack');
+        await page.screenshot({
+          path: path.join(SHOTS_DIR, `topbar-${viewport.width}.png`),
+          clip: { x: 0, y: 0, width: viewport.width, height: 70 },
+        });
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   it('focuses the search with "/", but types "/" in a field', async () => {
@@ -127,7 +133,8 @@ describe('small things a person noticed in the shell', function () {
           })
           .map(
             (a) =>
-              `${a.className || a.parentElement?.className}: ${a.textContent} ${Math.round(a.getBoundingClientRect().height)}px`,
+              `${a.className || a.parentElement?.className}: ${a.textContent} ` +
+              `${Math.round(a.getBoundingClientRect().height)}px`,
           ),
       );
       expect(small, url).to.deep.equal([]);

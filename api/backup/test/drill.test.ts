@@ -62,7 +62,8 @@ describe(`backup and restore: the drill (${TEST_DB})`, function () {
     const database = db.database;
     const url =
       database.client === 'mysql'
-        ? `mysql://${database.user}:${encodeURIComponent(database.password)}@${database.host}:${database.port}/${database.database}`
+        ? `mysql://${database.user}:${encodeURIComponent(database.password)}@` +
+          `${database.host}:${database.port}/${database.database}`
         : `sqlite://${database.filename}`;
     return {
       ...process.env,

@@ -100,7 +100,9 @@ export const ACCURACY_CASES: AccuracyCase[] = [
     expected: `mostly ${band}`,
     signal: () => bandNoise(from, to, 10),
     judge: async (m) => ({
-      got: `low ${Math.round(m.bands.low * 100)}% · mid ${Math.round(m.bands.mid * 100)}% · high ${Math.round(m.bands.high * 100)}%`,
+      got:
+        `low ${Math.round(m.bands.low * 100)}% · mid ${Math.round(m.bands.mid * 100)}% ` +
+        `· high ${Math.round(m.bands.high * 100)}%`,
       ok: m.bands[band] >= 0.9,
     }),
   })),

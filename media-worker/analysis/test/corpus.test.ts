@@ -56,9 +56,14 @@ describe('audio analysis on a slice of the generated corpus', function () {
     });
   });
 
-  it(`keeps the floors: tempo Accuracy1 at least ${TEMPO_SLICE.length - 1} of ${TEMPO_SLICE.length}, keys at least ${KEY_SLICE.length - 1} of ${KEY_SLICE.length}`, () => {
-    const right = (slice: CorpusCase[]) => slice.filter((c) => results.get(c.id)?.acc1).length;
-    expect(right(TEMPO_SLICE)).to.be.at.least(TEMPO_SLICE.length - 1);
-    expect(right(KEY_SLICE)).to.be.at.least(KEY_SLICE.length - 1);
-  });
+  it(
+    `keeps the floors: tempo Accuracy1 at least ${TEMPO_SLICE.length - 1} of ` +
+      `${TEMPO_SLICE.length}, keys at least ${KEY_SLICE.length - 1} of ` +
+      `${KEY_SLICE.length}`,
+    () => {
+      const right = (slice: CorpusCase[]) => slice.filter((c) => results.get(c.id)?.acc1).length;
+      expect(right(TEMPO_SLICE)).to.be.at.least(TEMPO_SLICE.length - 1);
+      expect(right(KEY_SLICE)).to.be.at.least(KEY_SLICE.length - 1);
+    },
+  );
 });

@@ -41,10 +41,15 @@ describe('tempo of a band that speeds up or slows down evenly', () => {
     [112, 122, 1],
     [180, 166, 0.5],
   ]) {
-    it(`reads ${from} → ${to} BPM at its mean tempo${level === 1 ? '' : ' (at half: drums alone, a sparse middle band)'}, not at the blurred whole song's peak`, () => {
-      const { env, meanBpm } = rampingBeat(from, to, 30);
-      const found = estimateTempo(env, ONSET_FRAME_RATE);
-      expect(found.bpm).to.be.closeTo(meanBpm * level, level);
-    });
+    it(
+      `reads ${from} → ${to} BPM at its mean tempo` +
+        `${level === 1 ? '' : ' (at half: drums alone, a sparse middle band)'}, not at ` +
+        `the blurred whole song's peak`,
+      () => {
+        const { env, meanBpm } = rampingBeat(from, to, 30);
+        const found = estimateTempo(env, ONSET_FRAME_RATE);
+        expect(found.bpm).to.be.closeTo(meanBpm * level, level);
+      },
+    );
   }
 });

@@ -16,25 +16,28 @@ describe('the sign-in form before it hydrated, in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
 
   for (const how of ['Enter', 'click'] as const) {
-    it(`signs in with the credentials typed and submitted (${how}) before the form hydrated, none in any URL`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url);
-      const urls: string[] = [];
-      page.on('request', (request) => urls.push(request.url()));
-      const release = await holdReact(page);
-      await page.goto('/login?next=/artists');
-      const form = page.locator('form[aria-label="Login"]');
-      await form.getByLabel('Username').fill(DEMO_USERNAME);
-      await form.getByLabel('Password').fill(DEMO_PASSWORD);
-      if (how === 'Enter') await form.getByLabel('Password').press('Enter');
-      else await form.getByRole('button', { name: 'Login' }).click();
-      // Posted as it is, React still held back: signed in and sent where the reader was going.
-      await page.waitForURL(`${suite.server.url}/artists`);
-      release();
-      await page.getByRole('link', { name: 'Your profile' }).waitFor();
-      expect(urls.filter((url) => url.includes(DEMO_PASSWORD))).to.deep.equal([]);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+    it(
+      `signs in with the credentials typed and submitted (${how}) before the form ` + `hydrated, none in any URL`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url);
+        const urls: string[] = [];
+        page.on('request', (request) => urls.push(request.url()));
+        const release = await holdReact(page);
+        await page.goto('/login?next=/artists');
+        const form = page.locator('form[aria-label="Login"]');
+        await form.getByLabel('Username').fill(DEMO_USERNAME);
+        await form.getByLabel('Password').fill(DEMO_PASSWORD);
+        if (how === 'Enter') await form.getByLabel('Password').press('Enter');
+        else await form.getByRole('button', { name: 'Login' }).click();
+        // Posted as it is, React still held back: signed in and sent where the reader was going.
+        await page.waitForURL(`${suite.server.url}/artists`);
+        release();
+        await page.getByRole('link', { name: 'Your profile' }).waitFor();
+        expect(urls.filter((url) => url.includes(DEMO_PASSWORD))).to.deep.equal([]);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   it('answers an empty or wrong submit made before the form hydrated on the sign-in page, saying why', async () => {
@@ -70,28 +73,31 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await page.context().close();
   });
 
-  it('registers an artist with every field, the switch too, filled in and submitted before the form hydrated', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url);
-    const release = await holdReact(page);
-    await page.goto('/login?tab=register');
-    const form = page.locator('form[aria-label="Register"]');
-    await form.getByLabel('Full Name').fill('Early Bird');
-    await form.getByLabel('Username').fill('earlybird');
-    await form.getByLabel('Email').fill('early@example.com');
-    await form.getByLabel('Password').fill('earlysecret');
-    await form.getByLabel(/I am an artist/).check();
-    await form.getByRole('button', { name: 'Create Account' }).click();
-    release();
-    await page.waitForURL(`${suite.server.url}/welcome`);
-    const artist = await suite.server.app.kernel
-      .knex('artists')
-      .join('users', 'users.id', 'artists.userId')
-      .where('users.username', 'earlybird')
-      .first('artists.name', 'users.email');
-    expect(artist).to.deep.equal({ name: 'Early Bird', email: 'early@example.com' });
-    expect(errors).to.deep.equal([]);
-    await page.context().close();
-  });
+  it(
+    'registers an artist with every field, the switch too, filled in and submitted ' + 'before the form hydrated',
+    async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      const release = await holdReact(page);
+      await page.goto('/login?tab=register');
+      const form = page.locator('form[aria-label="Register"]');
+      await form.getByLabel('Full Name').fill('Early Bird');
+      await form.getByLabel('Username').fill('earlybird');
+      await form.getByLabel('Email').fill('early@example.com');
+      await form.getByLabel('Password').fill('earlysecret');
+      await form.getByLabel(/I am an artist/).check();
+      await form.getByRole('button', { name: 'Create Account' }).click();
+      release();
+      await page.waitForURL(`${suite.server.url}/welcome`);
+      const artist = await suite.server.app.kernel
+        .knex('artists')
+        .join('users', 'users.id', 'artists.userId')
+        .where('users.username', 'earlybird')
+        .first('artists.name', 'users.email');
+      expect(artist).to.deep.equal({ name: 'Early Bird', email: 'early@example.com' });
+      expect(errors).to.deep.equal([]);
+      await page.context().close();
+    },
+  );
 
   it('fills in the demo credentials and signs in with them, both pressed before the form hydrated', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);

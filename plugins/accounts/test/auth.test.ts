@@ -249,18 +249,21 @@ describe('accounts: registration, login, logout', () => {
   });
 
   describe('rate limiting of failed logins', () => {
-    it('refuses a username with 429 after 5 failures, even with the right password, and says when to retry', async () => {
-      const target = { username: 'bob', password: 'bobsecret', email: 'bob@example.com', name: 'Bob' };
-      await server.client().post('/api/auth/register', target);
-      for (let i = 0; i < 5; i++) {
-        const res = await server.client().post('/api/auth/login', { username: 'bob', password: `guess-${i}` });
-        expect(res.status).to.equal(401);
-      }
-      const blocked = await server.client().post('/api/auth/login', { username: 'BOB', password: target.password });
-      expect(blocked.status).to.equal(429);
-      expect(blocked.body.message).to.match(/Too many failed login attempts/);
-      expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
-    });
+    it(
+      'refuses a username with 429 after 5 failures, even with the right password, ' + 'and says when to retry',
+      async () => {
+        const target = { username: 'bob', password: 'bobsecret', email: 'bob@example.com', name: 'Bob' };
+        await server.client().post('/api/auth/register', target);
+        for (let i = 0; i < 5; i++) {
+          const res = await server.client().post('/api/auth/login', { username: 'bob', password: `guess-${i}` });
+          expect(res.status).to.equal(401);
+        }
+        const blocked = await server.client().post('/api/auth/login', { username: 'BOB', password: target.password });
+        expect(blocked.status).to.equal(429);
+        expect(blocked.body.message).to.match(/Too many failed login attempts/);
+        expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
+      },
+    );
   });
 });
 

@@ -50,22 +50,26 @@ describe('accounts: address limits behind a proxy, with forged X-Forwarded-For',
     expect(Number(blocked.headers.get('retry-after'))).to.be.greaterThan(0);
   });
 
-  it('limits registrations per address (REGISTRATIONS_PER_HOUR), counting only accounts made, changing nothing when refused', async () => {
-    for (const name of ['first', 'second'])
-      expect((await viaProxy().post('/api/auth/register', account(name))).status).to.equal(201);
-    // A refused registration (name taken, bad field) is no account: it does not count.
-    expect((await viaProxy().post('/api/auth/register', account('first'))).status).to.equal(409);
-    expect((await viaProxy().post('/api/auth/register', { ...account('x'), username: 'ab' })).status).to.equal(400);
-    expect((await viaProxy().post('/api/auth/register', account('third'))).status).to.equal(201);
-    const refused = await viaProxy().post('/api/auth/register', account('fourth'));
-    expect(refused.status).to.equal(429);
-    expect(refused.body).to.deep.equal({ message: refused.body.message });
-    expect(refused.body.message).to.match(
-      /^Too many accounts were registered from your network\. Try again in \d+ minutes?\.$/,
-    );
-    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
-    expect(await server.app.kernel.knex('users').where({ username: 'fourth' })).to.deep.equal([]);
-  });
+  it(
+    'limits registrations per address (REGISTRATIONS_PER_HOUR), counting only ' +
+      'accounts made, changing nothing when refused',
+    async () => {
+      for (const name of ['first', 'second'])
+        expect((await viaProxy().post('/api/auth/register', account(name))).status).to.equal(201);
+      // A refused registration (name taken, bad field) is no account: it does not count.
+      expect((await viaProxy().post('/api/auth/register', account('first'))).status).to.equal(409);
+      expect((await viaProxy().post('/api/auth/register', { ...account('x'), username: 'ab' })).status).to.equal(400);
+      expect((await viaProxy().post('/api/auth/register', account('third'))).status).to.equal(201);
+      const refused = await viaProxy().post('/api/auth/register', account('fourth'));
+      expect(refused.status).to.equal(429);
+      expect(refused.body).to.deep.equal({ message: refused.body.message });
+      expect(refused.body.message).to.match(
+        /^Too many accounts were registered from your network\. Try again in \d+ minutes?\.$/,
+      );
+      expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
+      expect(await server.app.kernel.knex('users').where({ username: 'fourth' })).to.deep.equal([]);
+    },
+  );
 });
 
 describe('accounts: registrations from IPv6 clients count per /64', () => {
@@ -114,40 +118,46 @@ describe('accounts: profile changes per account', () => {
   before(async () => (server = await startTestServer()));
   after(() => server.stop());
 
-  it(`refuses a change past ${PROFILE_CHANGES_PER_HOUR} an hour (429, nothing saved), counting photos and genres, not saves that change nothing or fail`, async () => {
-    const [nova, other] = [await signUp(server, 'manychanges', { artist: true }), await signUp(server, 'takenname')];
-    const profile = (patch: object) => nova.client.patch(`/api/users/${nova.user.id}`, patch);
-    const photo = async () =>
-      nova.client.post('/api/users/me/photo', {
-        data: `data:image/png;base64,${(await image(120, 120)).toString('base64')}`,
-      });
-    const genre = (name: string) => nova.client.patch(`/api/artists/${nova.artist!.id}`, { genre: name });
-    expect((await profile({ username: other.user.username })).status, 'a taken username changes nothing').to.equal(409);
-    expect(
-      (await nova.client.post('/api/users/me/photo', { data: 'data:image/png;base64,AAAA' })).status,
-      'nor does a file that is no image',
-    ).to.equal(400);
-    expect((await photo()).status).to.equal(200);
-    expect((await genre(GENRES[1])).status).to.equal(200);
-    for (let i = 2; i < PROFILE_CHANGES_PER_HOUR; i++)
-      expect((await profile({ name: `Name ${i}` })).status, `change ${i + 1}`).to.equal(200);
-    expect(
-      (await profile({ name: `Name ${PROFILE_CHANGES_PER_HOUR - 1}` })).status,
-      'saved as it is: no change',
-    ).to.equal(200);
-    for (const refused of [await profile({ name: 'One too many' }), await photo(), await genre(GENRES[2])]) {
-      expect(refused.status).to.equal(429);
-      expect(refused.body.message).to.match(
-        /^You have changed your profile many times in the last hour\. Try again in \d+ minutes?\.$/,
+  it(
+    `refuses a change past ${PROFILE_CHANGES_PER_HOUR} an hour (429, nothing ` +
+      `saved), counting photos and genres, not saves that change nothing or fail`,
+    async () => {
+      const [nova, other] = [await signUp(server, 'manychanges', { artist: true }), await signUp(server, 'takenname')];
+      const profile = (patch: object) => nova.client.patch(`/api/users/${nova.user.id}`, patch);
+      const photo = async () =>
+        nova.client.post('/api/users/me/photo', {
+          data: `data:image/png;base64,${(await image(120, 120)).toString('base64')}`,
+        });
+      const genre = (name: string) => nova.client.patch(`/api/artists/${nova.artist!.id}`, { genre: name });
+      expect((await profile({ username: other.user.username })).status, 'a taken username changes nothing').to.equal(
+        409,
       );
-      expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
-    }
-    const saved = (await nova.client.get('/api/auth/user')).body;
-    expect(saved.name).to.equal(`Name ${PROFILE_CHANGES_PER_HOUR - 1}`);
-    expect((await server.client().get(`/api/artists/${nova.artist!.id}`)).body.genre).to.equal(GENRES[1]);
-    expect(
-      (await other.client.patch(`/api/users/${other.user.id}`, { name: 'Still free' })).status,
-      'another account has its own count',
-    ).to.equal(200);
-  });
+      expect(
+        (await nova.client.post('/api/users/me/photo', { data: 'data:image/png;base64,AAAA' })).status,
+        'nor does a file that is no image',
+      ).to.equal(400);
+      expect((await photo()).status).to.equal(200);
+      expect((await genre(GENRES[1])).status).to.equal(200);
+      for (let i = 2; i < PROFILE_CHANGES_PER_HOUR; i++)
+        expect((await profile({ name: `Name ${i}` })).status, `change ${i + 1}`).to.equal(200);
+      expect(
+        (await profile({ name: `Name ${PROFILE_CHANGES_PER_HOUR - 1}` })).status,
+        'saved as it is: no change',
+      ).to.equal(200);
+      for (const refused of [await profile({ name: 'One too many' }), await photo(), await genre(GENRES[2])]) {
+        expect(refused.status).to.equal(429);
+        expect(refused.body.message).to.match(
+          /^You have changed your profile many times in the last hour\. Try again in \d+ minutes?\.$/,
+        );
+        expect(Number(refused.headers.get('retry-after'))).to.be.greaterThan(0);
+      }
+      const saved = (await nova.client.get('/api/auth/user')).body;
+      expect(saved.name).to.equal(`Name ${PROFILE_CHANGES_PER_HOUR - 1}`);
+      expect((await server.client().get(`/api/artists/${nova.artist!.id}`)).body.genre).to.equal(GENRES[1]);
+      expect(
+        (await other.client.patch(`/api/users/${other.user.id}`, { name: 'Still free' })).status,
+        'another account has its own count',
+      ).to.equal(200);
+    },
+  );
 });

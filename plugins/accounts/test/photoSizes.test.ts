@@ -86,7 +86,8 @@ for (const driver of ['local', 's3'] as const) {
       for (const variant of first) {
         expect(variant.url).to.match(
           new RegExp(
-            `^/media/avatars/${artist.user.id}-[0-9a-f]{12}-${variant.width}\\.${variant.type === 'image/avif' ? 'avif' : 'webp'}$`,
+            `^/media/avatars/${artist.user.id}-[0-9a-f]{12}-${variant.width}\\.` +
+              `${variant.type === 'image/avif' ? 'avif' : 'webp'}$`,
           ),
         );
         const res = await fetch(server.url + variant.url);
@@ -116,23 +117,26 @@ for (const driver of ['local', 's3'] as const) {
       if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.have.length(1 + first.length);
     });
 
-    it('stops serving the old sizes when the photo is replaced, deletes them, and makes new ones under new URLs', async () => {
-      const upload = await artist.client.post('/api/users/me/photo', { data: await halves(300, 300) });
-      expect(upload.status, upload.text).to.equal(200);
-      expect(await sizesOf(), 'the new photo shows as it is until its sizes exist').to.equal(null);
-      for (const variant of first) {
-        expect(await stored(variant.url), variant.url).to.equal(false);
-        expect((await fetch(server.url + variant.url)).status).to.equal(404);
-      }
-      expect(await runner().drain()).to.equal(1);
-      const second = (await sizesOf())!;
-      expect(second).to.have.length(first.length);
-      for (const variant of second) {
-        expect(first.map((v) => v.url)).not.to.include(variant.url);
-        expect(await stored(variant.url), variant.url).to.equal(true);
-      }
-      if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.have.length(1 + second.length);
-    });
+    it(
+      'stops serving the old sizes when the photo is replaced, deletes them, and ' + 'makes new ones under new URLs',
+      async () => {
+        const upload = await artist.client.post('/api/users/me/photo', { data: await halves(300, 300) });
+        expect(upload.status, upload.text).to.equal(200);
+        expect(await sizesOf(), 'the new photo shows as it is until its sizes exist').to.equal(null);
+        for (const variant of first) {
+          expect(await stored(variant.url), variant.url).to.equal(false);
+          expect((await fetch(server.url + variant.url)).status).to.equal(404);
+        }
+        expect(await runner().drain()).to.equal(1);
+        const second = (await sizesOf())!;
+        expect(second).to.have.length(first.length);
+        for (const variant of second) {
+          expect(first.map((v) => v.url)).not.to.include(variant.url);
+          expect(await stored(variant.url), variant.url).to.equal(true);
+        }
+        if (driver === 'local') expect(await avatarFiles(artist.user.id)).to.have.length(1 + second.length);
+      },
+    );
 
     it('skips the job of a photo replaced before it ran, and replaces its own sizes when run again', async () => {
       await artist.client.post('/api/users/me/photo', { data: await halves(200, 200) });

@@ -144,7 +144,8 @@ describe('recovery in the browser, without mail', function () {
   this.timeout(120_000);
   const suite = browserSuite();
   const UA =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 ' +
+    '(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
   it('says an operator must configure mail instead of offering a reset', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
@@ -155,34 +156,37 @@ describe('recovery in the browser, without mail', function () {
     expect(errors).to.deep.equal([]);
   });
 
-  it('lists the devices in Settings › Security and signs out one, then the button for all says why it is off', async () => {
-    const phone = suite.server.client({ 'User-Agent': UA });
-    expect(
-      (
-        await phone.post('/api/auth/register', {
-          username: 'sol',
-          password: 'secret123',
-          email: 'sol@example.com',
-          name: 'Sol Sessions',
-        })
-      ).status,
-    ).to.equal(201);
-    const { page, errors } = await openPage(suite.browser, suite.server.url);
-    expect(
-      (await page.request.post('/api/auth/login', { data: { username: 'sol', password: 'secret123' } })).status(),
-    ).to.equal(200);
-    await page.goto('/profile?tab=security');
-    await hydrated(page);
-    const list = page.getByTestId('sessions');
-    await list.getByText('Safari on iPhone').waitFor();
-    await list.locator('[data-current="true"]').getByText('This device').waitFor();
-    await shoot(page, 'settings-security');
-    await page.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
-    await toastSaying(page, 'Signed out on that device');
-    await list.getByText('Safari on iPhone').waitFor({ state: 'detached' });
-    expect((await phone.get('/api/auth/user')).status).to.equal(401);
-    expect(await page.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).to.equal(true);
-    await page.getByText('No other device is signed in.').waitFor();
-    expect(errors).to.deep.equal([]);
-  });
+  it(
+    'lists the devices in Settings › Security and signs out one, then the button ' + 'for all says why it is off',
+    async () => {
+      const phone = suite.server.client({ 'User-Agent': UA });
+      expect(
+        (
+          await phone.post('/api/auth/register', {
+            username: 'sol',
+            password: 'secret123',
+            email: 'sol@example.com',
+            name: 'Sol Sessions',
+          })
+        ).status,
+      ).to.equal(201);
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      expect(
+        (await page.request.post('/api/auth/login', { data: { username: 'sol', password: 'secret123' } })).status(),
+      ).to.equal(200);
+      await page.goto('/profile?tab=security');
+      await hydrated(page);
+      const list = page.getByTestId('sessions');
+      await list.getByText('Safari on iPhone').waitFor();
+      await list.locator('[data-current="true"]').getByText('This device').waitFor();
+      await shoot(page, 'settings-security');
+      await page.getByRole('button', { name: 'Sign out Safari on iPhone' }).click();
+      await toastSaying(page, 'Signed out on that device');
+      await list.getByText('Safari on iPhone').waitFor({ state: 'detached' });
+      expect((await phone.get('/api/auth/user')).status).to.equal(401);
+      expect(await page.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).to.equal(true);
+      await page.getByText('No other device is signed in.').waitFor();
+      expect(errors).to.deep.equal([]);
+    },
+  );
 });

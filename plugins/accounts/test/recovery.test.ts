@@ -99,7 +99,8 @@ describe('accounts: recovery with mail configured', function () {
         },
       );
       expect(asked.body.message).to.equal(
-        'Wenn ein Konto diese Adresse nutzt, ist ein Link für ein neues Passwort unterwegs. Er funktioniert einmal, eine Stunde lang.',
+        'Wenn ein Konto diese Adresse nutzt, ist ein Link für ein neues Passwort ' +
+          'unterwegs. Er funktioniert einmal, eine Stunde lang.',
       );
       await mail();
       const raw = smtp.received.filter((m) => m.to.includes('rose@example.com')).at(-1)!.raw;
@@ -216,12 +217,14 @@ describe('accounts: recovery with mail configured', function () {
       });
       expect([message.status, message.body.message]).to.deep.equal([
         403,
-        'Please verify your e-mail address before you send messages: open the link we sent you, or send a new one from Settings.',
+        'Please verify your e-mail address before you send messages: open the link we ' +
+          'sent you, or send a new one from Settings.',
       ]);
       const upload = await nova.client.post('/api/upload', { data: 'data:image/png;base64,AAAA', type: 'image' });
       expect([upload.status, upload.body.message]).to.deep.equal([
         403,
-        'Please verify your e-mail address before you upload: open the link we sent you, or send a new one from Settings.',
+        'Please verify your e-mail address before you upload: open the link we sent ' +
+          'you, or send a new one from Settings.',
       ]);
       const track = await nova.client.post('/api/tracks', {});
       expect(track.status).to.equal(403);
@@ -327,7 +330,8 @@ describe('accounts: signed-in devices', function () {
   const CHROME_LINUX =
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
   const SAFARI_IPHONE =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 ' +
+    '(KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
   it('answers 401 to anonymous callers', async () => {
     expect((await server.client().get('/api/auth/sessions')).status).to.equal(401);
@@ -382,30 +386,34 @@ describe('accounts: signed-in devices', function () {
     expect((await stranger.client.get('/api/auth/user')).status, 'other accounts untouched').to.equal(200);
   });
 
-  it('keeps a device’s row on a node through other accounts’ writes, and reads it again when that account’s devices are signed out', async () => {
-    const phone = new TestClient(second.url);
-    await login(server, 'dev', PASSWORD, phone);
-    const laptop = server.client();
-    await login(server, 'dev', PASSWORD, laptop);
-    const fan = await signUp(server, 'devicesfan');
-    let reads = 0;
-    const count = (query: { sql: string }) => void (/account_sessions/.test(query.sql) && reads++);
-    second.app.kernel.knex.on('query', count);
-    try {
-      expect((await phone.get('/api/auth/user')).status).to.equal(200);
-      reads = 0;
-      // Another account's writes, which every node hears of.
-      expect((await fan.client.patch('/api/users/me/preferences', { theme: 'dark' })).status).to.equal(200);
-      await fan.client.post('/api/auth/logout');
-      expect((await phone.get('/api/auth/user')).status).to.equal(200);
-      expect(reads, 'the row stayed in node B’s memory').to.equal(0);
-      expect((await laptop.post('/api/auth/sessions/sign-out-others')).status).to.equal(200);
-      expect((await phone.get('/api/auth/user')).status, 'signed out on node B at once').to.equal(401);
-      expect(reads, 'node B read the row again').to.be.at.least(1);
-    } finally {
-      second.app.kernel.knex.off('query', count);
-    }
-  });
+  it(
+    'keeps a device’s row on a node through other accounts’ writes, and reads it ' +
+      'again when that account’s devices are signed out',
+    async () => {
+      const phone = new TestClient(second.url);
+      await login(server, 'dev', PASSWORD, phone);
+      const laptop = server.client();
+      await login(server, 'dev', PASSWORD, laptop);
+      const fan = await signUp(server, 'devicesfan');
+      let reads = 0;
+      const count = (query: { sql: string }) => void (/account_sessions/.test(query.sql) && reads++);
+      second.app.kernel.knex.on('query', count);
+      try {
+        expect((await phone.get('/api/auth/user')).status).to.equal(200);
+        reads = 0;
+        // Another account's writes, which every node hears of.
+        expect((await fan.client.patch('/api/users/me/preferences', { theme: 'dark' })).status).to.equal(200);
+        await fan.client.post('/api/auth/logout');
+        expect((await phone.get('/api/auth/user')).status).to.equal(200);
+        expect(reads, 'the row stayed in node B’s memory').to.equal(0);
+        expect((await laptop.post('/api/auth/sessions/sign-out-others')).status).to.equal(200);
+        expect((await phone.get('/api/auth/user')).status, 'signed out on node B at once').to.equal(401);
+        expect(reads, 'node B read the row again').to.be.at.least(1);
+      } finally {
+        second.app.kernel.knex.off('query', count);
+      }
+    },
+  );
 
   it('forgets a device at logout', async () => {
     const client = server.client();

@@ -62,16 +62,19 @@ describe('accounts: preferences and account deletion', () => {
       });
     });
 
-    it('refuses a toggle that is not a boolean and a theme that is not one of the three, changing nothing', async () => {
-      const before = (await alice.client.get('/api/users/me/preferences')).body;
-      let res = await alice.client.patch('/api/users/me/preferences', { highQualityAudio: 'off' });
-      expect(res.status).to.equal(400);
-      expect(res.body).to.deep.equal({ message: 'High quality audio must be a boolean' });
-      res = await alice.client.patch('/api/users/me/preferences', { theme: 'sepia', emailNotifications: true });
-      expect(res.status).to.equal(400);
-      expect(res.body).to.deep.equal({ message: 'Theme must be one of: system, dark, light' });
-      expect((await alice.client.get('/api/users/me/preferences')).body).to.deep.equal(before);
-    });
+    it(
+      'refuses a toggle that is not a boolean and a theme that is not one of the ' + 'three, changing nothing',
+      async () => {
+        const before = (await alice.client.get('/api/users/me/preferences')).body;
+        let res = await alice.client.patch('/api/users/me/preferences', { highQualityAudio: 'off' });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal({ message: 'High quality audio must be a boolean' });
+        res = await alice.client.patch('/api/users/me/preferences', { theme: 'sepia', emailNotifications: true });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal({ message: 'Theme must be one of: system, dark, light' });
+        expect((await alice.client.get('/api/users/me/preferences')).body).to.deep.equal(before);
+      },
+    );
 
     it("gives the signed-in request's user the saved theme (the layout renders it), fresh after a change", async () => {
       const sessionTheme = async () =>
@@ -82,23 +85,27 @@ describe('accounts: preferences and account deletion', () => {
       expect(await sessionTheme()).to.equal('dark');
     });
 
-    it('migrates the old Dark mode switch: on (the default nobody could see) follows the device, off asks for light', async () => {
-      const migration = await import('../migrations/20261126150000_theme_preference.ts');
-      const knex = server.app.kernel.knex;
-      const carol = await signUp(server, 'carol');
-      await carol.client.patch('/api/users/me/preferences', { theme: 'light' });
-      await alice.client.patch('/api/users/me/preferences', { theme: 'dark' });
-      await migration.down(knex);
-      const darkModeOf = async (id: number) =>
-        Boolean((await knex('user_preferences').where({ userId: id }).first('darkMode')).darkMode);
-      expect([await darkModeOf(alice.user.id), await darkModeOf(carol.user.id)]).to.deep.equal([true, false]);
-      await migration.up(knex);
-      const themes = await knex('user_preferences')
-        .whereIn('userId', [alice.user.id, carol.user.id])
-        .orderBy('userId')
-        .pluck('theme');
-      expect(themes).to.deep.equal(['system', 'light']);
-    });
+    it(
+      'migrates the old Dark mode switch: on (the default nobody could see) follows ' +
+        'the device, off asks for light',
+      async () => {
+        const migration = await import('../migrations/20261126150000_theme_preference.ts');
+        const knex = server.app.kernel.knex;
+        const carol = await signUp(server, 'carol');
+        await carol.client.patch('/api/users/me/preferences', { theme: 'light' });
+        await alice.client.patch('/api/users/me/preferences', { theme: 'dark' });
+        await migration.down(knex);
+        const darkModeOf = async (id: number) =>
+          Boolean((await knex('user_preferences').where({ userId: id }).first('darkMode')).darkMode);
+        expect([await darkModeOf(alice.user.id), await darkModeOf(carol.user.id)]).to.deep.equal([true, false]);
+        await migration.up(knex);
+        const themes = await knex('user_preferences')
+          .whereIn('userId', [alice.user.id, carol.user.id])
+          .orderBy('userId')
+          .pluck('theme');
+        expect(themes).to.deep.equal(['system', 'light']);
+      },
+    );
   });
 
   let photo = '';
@@ -118,21 +125,24 @@ describe('accounts: preferences and account deletion', () => {
       expect((await server.client().post('/api/users/me/photo', { data: await png(10, 10) })).status).to.equal(401);
     });
 
-    it('stores a 400x400 JPEG through the storage interface, serves it under /media and uses it for the artist too', async () => {
-      const res = await alice.client.post('/api/users/me/photo', { data: await png(600, 400) });
-      expect(res.status, res.text).to.equal(200);
-      expect(res.body.profileImage).to.match(/^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg$/);
-      expect(await server.app.kernel.storage.head(keyOf(res.body.profileImage))).to.not.equal(null);
-      const file = await fetch(server.url + res.body.profileImage);
-      expect(file.status).to.equal(200);
-      expect(file.headers.get('content-type')).to.equal('image/jpeg');
-      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-      expect([meta.format, meta.width, meta.height]).to.deep.equal(['jpeg', 400, 400]);
-      const artist = await server.app.kernel.knex('artists').where({ userId: alice.user.id }).first();
-      expect(artist.profileImage).to.equal(res.body.profileImage);
-      expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(res.body.profileImage);
-      photo = res.body.profileImage;
-    });
+    it(
+      'stores a 400x400 JPEG through the storage interface, serves it under /media ' + 'and uses it for the artist too',
+      async () => {
+        const res = await alice.client.post('/api/users/me/photo', { data: await png(600, 400) });
+        expect(res.status, res.text).to.equal(200);
+        expect(res.body.profileImage).to.match(/^\/media\/avatars\/\d+-[0-9a-f]{12}\.jpg$/);
+        expect(await server.app.kernel.storage.head(keyOf(res.body.profileImage))).to.not.equal(null);
+        const file = await fetch(server.url + res.body.profileImage);
+        expect(file.status).to.equal(200);
+        expect(file.headers.get('content-type')).to.equal('image/jpeg');
+        const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).to.deep.equal(['jpeg', 400, 400]);
+        const artist = await server.app.kernel.knex('artists').where({ userId: alice.user.id }).first();
+        expect(artist.profileImage).to.equal(res.body.profileImage);
+        expect((await alice.client.get('/api/auth/user')).body.profileImage).to.equal(res.body.profileImage);
+        photo = res.body.profileImage;
+      },
+    );
 
     it('takes a photo of several megabytes (past the 1 MB JSON limit) and drops its metadata', async () => {
       // Noise does not compress: a 1600x1600 JPEG of it is a few MB.

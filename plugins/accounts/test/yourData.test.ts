@@ -283,57 +283,60 @@ describe('your data: export and account deletion', function () {
   });
 
   describe('deleting a fan', () => {
-    it('removes what the export listed, keeps their ledger rows anonymous, and other statements still add up', async () => {
-      const month = '2026-11';
-      const payoutsBefore = await server.app.kernel.services.credits.payouts(month);
-      const novaBefore = (await nova.client.get('/api/credits/statements/artist')).body;
-      const archives = (
-        await knex()('data_exports').where({ userId: fiona.user.id }).whereNotNull('storageKey').select('storageKey')
-      ).map((r: { storageKey: string }) => r.storageKey);
-      expect(archives.length).to.equal(1);
-      const res = await fiona.client.post(`/api/users/${fiona.user.id}/deletion`, { password: 'secret123' });
-      expect(res.status, res.text).to.equal(200);
+    it(
+      'removes what the export listed, keeps their ledger rows anonymous, and other ' + 'statements still add up',
+      async () => {
+        const month = '2026-11';
+        const payoutsBefore = await server.app.kernel.services.credits.payouts(month);
+        const novaBefore = (await nova.client.get('/api/credits/statements/artist')).body;
+        const archives = (
+          await knex()('data_exports').where({ userId: fiona.user.id }).whereNotNull('storageKey').select('storageKey')
+        ).map((r: { storageKey: string }) => r.storageKey);
+        expect(archives.length).to.equal(1);
+        const res = await fiona.client.post(`/api/users/${fiona.user.id}/deletion`, { password: 'secret123' });
+        expect(res.status, res.text).to.equal(200);
 
-      const id = fiona.user.id;
-      const count = async (table: string, where: Record<string, unknown>) =>
-        Number((await knex()(table).where(where).count({ n: '*' }))[0].n);
-      for (const [table, where] of [
-        ['likes', { userId: id }],
-        ['listens', { userId: id }],
-        ['subscriptions', { userId: id, active: true }],
-        ['notifications', { userId: id }],
-        ['messages', { senderId: id }],
-        ['reports', { reporterId: id }],
-        ['data_exports', { userId: id }],
-        ['memberships', { userId: id }],
-      ] as const)
-        expect(await count(table, where), table).to.equal(0);
-      expect(await server.app.kernel.storage.head(archives[0])).to.equal(null);
-      // Subscriptions end rather than vanish: the artist's dashboard counts a subscriber lost.
-      expect(
-        await knex()('subscriptions')
-          .where({ userId: id })
-          .whereNull('endedAt')
-          .count({ n: '*' })
-          .then(([r]) => Number(r.n)),
-      ).to.equal(0);
-      // The ledger stays, pointing at a wiped account.
-      expect(await count('credit_allocations', { userId: id })).to.equal(1);
-      expect(await count('credit_grants', { userId: id })).to.be.greaterThan(0);
-      expect(await knex()('users').where({ id }).first('username', 'email', 'name')).to.deep.equal({
-        username: `deleted-${id}`,
-        email: `deleted-${id}@deleted.invalid`,
-        name: 'Deleted user',
-      });
-      // The report stays for the moderators, without its reporter.
-      expect(await count('reports', { targetId: orionTrack })).to.equal(1);
+        const id = fiona.user.id;
+        const count = async (table: string, where: Record<string, unknown>) =>
+          Number((await knex()(table).where(where).count({ n: '*' }))[0].n);
+        for (const [table, where] of [
+          ['likes', { userId: id }],
+          ['listens', { userId: id }],
+          ['subscriptions', { userId: id, active: true }],
+          ['notifications', { userId: id }],
+          ['messages', { senderId: id }],
+          ['reports', { reporterId: id }],
+          ['data_exports', { userId: id }],
+          ['memberships', { userId: id }],
+        ] as const)
+          expect(await count(table, where), table).to.equal(0);
+        expect(await server.app.kernel.storage.head(archives[0])).to.equal(null);
+        // Subscriptions end rather than vanish: the artist's dashboard counts a subscriber lost.
+        expect(
+          await knex()('subscriptions')
+            .where({ userId: id })
+            .whereNull('endedAt')
+            .count({ n: '*' })
+            .then(([r]) => Number(r.n)),
+        ).to.equal(0);
+        // The ledger stays, pointing at a wiped account.
+        expect(await count('credit_allocations', { userId: id })).to.equal(1);
+        expect(await count('credit_grants', { userId: id })).to.be.greaterThan(0);
+        expect(await knex()('users').where({ id }).first('username', 'email', 'name')).to.deep.equal({
+          username: `deleted-${id}`,
+          email: `deleted-${id}@deleted.invalid`,
+          name: 'Deleted user',
+        });
+        // The report stays for the moderators, without its reporter.
+        expect(await count('reports', { targetId: orionTrack })).to.equal(1);
 
-      const payoutsAfter = await server.app.kernel.services.credits.payouts(month);
-      expect(payoutsAfter.artists.map((a) => [a.artistId, a.credits, a.amountCents])).to.deep.equal(
-        payoutsBefore.artists.map((a) => [a.artistId, a.credits, a.amountCents]),
-      );
-      expect((await nova.client.get('/api/credits/statements/artist')).body).to.deep.equal(novaBefore);
-    });
+        const payoutsAfter = await server.app.kernel.services.credits.payouts(month);
+        expect(payoutsAfter.artists.map((a) => [a.artistId, a.credits, a.amountCents])).to.deep.equal(
+          payoutsBefore.artists.map((a) => [a.artistId, a.credits, a.amountCents]),
+        );
+        expect((await nova.client.get('/api/credits/statements/artist')).body).to.deep.equal(novaBefore);
+      },
+    );
 
     it('frees the username and e-mail', async () => {
       const again = await server.client().post('/api/auth/register', {

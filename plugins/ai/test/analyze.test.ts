@@ -49,7 +49,8 @@ describe('ai: POST /api/ai/analyze-audio', function () {
     const peak = insights.measurements!.loudness.truePeakDbtp!;
     expect(peak).to.be.greaterThan(-1);
     expect(insights.potentialImprovements.join('\n')).to.include(
-      `True peak reaches +${peak.toFixed(1)} dBTP, above −1 dBTP: lower the limiter ceiling by ${(peak + 1).toFixed(1)} dB`,
+      `True peak reaches +${peak.toFixed(1)} dBTP, above −1 dBTP: lower the limiter ` +
+        `ceiling by ${(peak + 1).toFixed(1)} dB`,
     );
   });
 

@@ -162,36 +162,46 @@ describe('ai: the OpenAI-compatible provider, against a local server speaking th
 
   const enhance = () => artist.client.post<EnhancementReply>('/api/ai/enhance-track', track);
 
-  it("sends the facts as a chat completion and uses the answer, with genres from the spec's list and key/BPM from the analysis", async () => {
-    mode = 'ok';
-    requests.length = 0;
-    const res = await enhance();
-    expect(res.status, res.text).to.equal(200);
-    expect(requests).to.have.length(1);
-    const [request] = requests;
-    expect(request.url).to.equal('/v1/chat/completions');
-    expect(request.authorization).to.equal('Bearer sk-local-test');
-    expect(request.body.model).to.equal('test-model');
-    expect(request.body.messages.map((m: { role: string }) => m.role)).to.deep.equal(['system', 'user']);
-    expect(request.body.messages[0].content).to.include('Never invent names');
-    expect(JSON.parse(request.body.messages[1].content)).to.include({
-      title: 'Night Drive',
-      artist: 'Luna Vega',
-      genre: 'Electronic',
-    });
-    expect(res.body).to.deep.equal({
-      enhancedDescription:
-        'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.',
-      genres: ['Electronic'],
-      tags: ['night', 'synth'],
-      moods: ['Dark', 'Driving'],
-      suggestedKey: 'A minor',
-      suggestedBPM: 122,
-    });
-  });
+  it(
+    'sends the facts as a chat completion and uses the answer, with genres from ' +
+      "the spec's list and key/BPM from the analysis",
+    async () => {
+      mode = 'ok';
+      requests.length = 0;
+      const res = await enhance();
+      expect(res.status, res.text).to.equal(200);
+      expect(requests).to.have.length(1);
+      const [request] = requests;
+      expect(request.url).to.equal('/v1/chat/completions');
+      expect(request.authorization).to.equal('Bearer sk-local-test');
+      expect(request.body.model).to.equal('test-model');
+      expect(request.body.messages.map((m: { role: string }) => m.role)).to.deep.equal(['system', 'user']);
+      expect(request.body.messages[0].content).to.include('Never invent names');
+      expect(JSON.parse(request.body.messages[1].content)).to.include({
+        title: 'Night Drive',
+        artist: 'Luna Vega',
+        genre: 'Electronic',
+      });
+      expect(res.body).to.deep.equal({
+        enhancedDescription:
+          'Night Drive by Luna Vega is a neon-lit electronic ride through the city at 122 BPM in A minor.',
+        genres: ['Electronic'],
+        tags: ['night', 'synth'],
+        moods: ['Dark', 'Driving'],
+        suggestedKey: 'A minor',
+        suggestedBPM: 122,
+      });
+    },
+  );
 
   for (const failure of ['error', 'slow', 'garbage', 'credits'] as const) {
-    it(`falls back to the local enhancer when the provider ${{ error: 'answers 500', slow: 'times out', garbage: 'answers text that is not JSON', credits: 'invents a credit' }[failure]}`, async () => {
+    const how = {
+      error: 'answers 500',
+      slow: 'times out',
+      garbage: 'answers text that is not JSON',
+      credits: 'invents a credit',
+    }[failure];
+    it(`falls back to the local enhancer when the provider ${how}`, async () => {
       mode = failure;
       const started = Date.now();
       const res = await enhance();
@@ -216,18 +226,21 @@ describe('ai: Enhance calls per user (ENHANCE_PER_HOUR)', () => {
   );
   after(() => server.stop());
 
-  it('refuses a user past the limit with 429 and Retry-After, counting only valid calls; other users keep theirs', async () => {
-    const [heavy, light] = [
-      await signUp(server, 'heavy', { artist: true }),
-      await signUp(server, 'light', { artist: true }),
-    ];
-    expect((await heavy.client.post('/api/ai/enhance-track', { ...track, title: 5 })).status).to.equal(400);
-    for (let i = 0; i < 3; i++)
-      expect((await heavy.client.post('/api/ai/enhance-track', track)).status, `call ${i + 1}`).to.equal(200);
-    const refused = await heavy.client.post('/api/ai/enhance-track', track);
-    expect(refused.status).to.equal(429);
-    expect(refused.body.message).to.match(/^You have used Enhance too often\. Try again in \d+ minutes?\.$/);
-    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
-    expect((await light.client.post('/api/ai/enhance-track', track)).status).to.equal(200);
-  });
+  it(
+    'refuses a user past the limit with 429 and Retry-After, counting only valid ' + 'calls; other users keep theirs',
+    async () => {
+      const [heavy, light] = [
+        await signUp(server, 'heavy', { artist: true }),
+        await signUp(server, 'light', { artist: true }),
+      ];
+      expect((await heavy.client.post('/api/ai/enhance-track', { ...track, title: 5 })).status).to.equal(400);
+      for (let i = 0; i < 3; i++)
+        expect((await heavy.client.post('/api/ai/enhance-track', track)).status, `call ${i + 1}`).to.equal(200);
+      const refused = await heavy.client.post('/api/ai/enhance-track', track);
+      expect(refused.status).to.equal(429);
+      expect(refused.body.message).to.match(/^You have used Enhance too often\. Try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 3600);
+      expect((await light.client.post('/api/ai/enhance-track', track)).status).to.equal(200);
+    },
+  );
 });

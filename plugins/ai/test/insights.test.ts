@@ -27,8 +27,11 @@ describe('ai: insights in words from measured numbers', () => {
       source: { codec: 'pcm_s16le', sampleRate: 22050, channels: 1 },
     });
     expect(insights.potentialImprovements).to.include.members([
-      'Integrated loudness is -20.4 LUFS, 6.4 LU below the −14 LUFS streaming target: raise the master by about 6.4 dB (with a limiter if peaks get close to −1 dBTP)',
-      'True peak reaches +0.6 dBTP, above −1 dBTP: lower the limiter ceiling by 1.6 dB to avoid clipping after lossy encoding',
+      'Integrated loudness is -20.4 LUFS, 6.4 LU below the −14 LUFS streaming ' +
+        'target: raise the master by about 6.4 dB (with a limiter if peaks get close ' +
+        'to −1 dBTP)',
+      'True peak reaches +0.6 dBTP, above −1 dBTP: lower the limiter ceiling by 1.6 ' +
+        'dB to avoid clipping after lossy encoding',
       'Loudness range is only 2.1 LU: ease the compression to give sections more contrast',
       'The mix is mono: panning or stereo effects would widen the image',
       'Delivered as mono at 22050 Hz: the recommended master is 16-bit 44.1 kHz stereo',

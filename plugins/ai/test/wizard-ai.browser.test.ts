@@ -26,7 +26,9 @@ const CHORDS = {
 function aMinorAt120(): Buffer {
   const chord = (hz: number[]) => hz.map(note).join('+');
   const bar = 'mod(floor(t/2)\\,4)';
-  const expr = `0.2*exp(-6*mod(t\\,0.5))*if(eq(${bar}\\,1)\\,${chord(CHORDS.dm)}\\,if(eq(${bar}\\,2)\\,${chord(CHORDS.e)}\\,${chord(CHORDS.am)}))`;
+  const expr =
+    `0.2*exp(-6*mod(t\\,0.5))*if(eq(${bar}\\,1)\\,${chord(CHORDS.dm)}\\,if(eq(` +
+    `${bar}\\,2)\\,${chord(CHORDS.e)}\\,${chord(CHORDS.am)}))`;
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'onetrack-ai-')), 'a-minor-120.wav');
   execFileSync(FFMPEG, [
     '-hide_banner',

@@ -41,33 +41,37 @@ describe('artist photos in their web sizes (browser)', function () {
     [1366, 900, 180, 'beside'],
     [375, 812, 140, 'above'],
   ] as const) {
-    it(`at ${width}x${height}: the header photo is a round ${photo} px AVIF ${side} the name, fetched once with its preload`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
-      await page.goto(`/artist/${suite.nova.id}`, { waitUntil: 'load' });
-      const image = await box(page, '.artist-header-image');
-      // 224w covers 140–180 px at DPR 1.
-      expect(image).to.include({ width: photo, height: photo, radius: '50%' });
-      expect(image.src).to.match(/^\d+-[0-9a-f]{12}-224\.avif$/);
-      const name = await page.locator('h1.artist-name').boundingBox();
-      if (side === 'beside') expect(image.left + photo).to.be.below(name!.x);
-      else expect(image.bottom).to.be.at.most(name!.y);
-      const photoRequests = await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((e) => e.name)
-          .filter((url) => url.includes('/media/avatars/') || url.includes('novaharbor.jpg')),
-      );
-      expect(
-        photoRequests.filter((url) => url.endsWith(image.src)),
-        'the preloaded file is the one shown',
-      ).to.have.length(1);
-      expect(
-        photoRequests.filter((url) => url.includes('novaharbor.jpg')),
-        'not the original too',
-      ).to.deep.equal([]);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+    it(
+      `at ${width}x${height}: the header photo is a round ${photo} px AVIF ${side} ` +
+        `the name, fetched once with its preload`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width, height } });
+        await page.goto(`/artist/${suite.nova.id}`, { waitUntil: 'load' });
+        const image = await box(page, '.artist-header-image');
+        // 224w covers 140–180 px at DPR 1.
+        expect(image).to.include({ width: photo, height: photo, radius: '50%' });
+        expect(image.src).to.match(/^\d+-[0-9a-f]{12}-224\.avif$/);
+        const name = await page.locator('h1.artist-name').boundingBox();
+        if (side === 'beside') expect(image.left + photo).to.be.below(name!.x);
+        else expect(image.bottom).to.be.at.most(name!.y);
+        const photoRequests = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((url) => url.includes('/media/avatars/') || url.includes('novaharbor.jpg')),
+        );
+        expect(
+          photoRequests.filter((url) => url.endsWith(image.src)),
+          'the preloaded file is the one shown',
+        ).to.have.length(1);
+        expect(
+          photoRequests.filter((url) => url.includes('novaharbor.jpg')),
+          'not the original too',
+        ).to.deep.equal([]);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   it('keeps the cards’ and the track page’s avatars in their boxes', async () => {

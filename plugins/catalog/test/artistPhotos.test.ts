@@ -47,7 +47,8 @@ describe('catalog: artist photos in their web sizes', function () {
     const page = (await server.client().get(`/artist/${maya.id}`)).text;
     const picture = header(page)!;
     expect(picture).to.include(
-      `<img class="artist-header-image" src="${maya.profileImage}" alt="Maya Reyes" width="180" height="180" loading="eager" fetchpriority="high"`,
+      `<img class="artist-header-image" src="${maya.profileImage}" alt="Maya Reyes" ` +
+        `width="180" height="180" loading="eager" fetchpriority="high"`,
     );
     expect(picture).not.to.include('<source');
     expect(preloads(page)).to.deep.equal([
@@ -55,34 +56,40 @@ describe('catalog: artist photos in their web sizes', function () {
     ]);
   });
 
-  it('renders the header photo as a picture of AVIF and WebP sizes, preloaded with the same srcset and sizes, once the worker made them', async () => {
-    // The demo's artists got their jobs from the seed, as uploads do.
-    expect(await makeSizes()).to.equal(8);
-    const srcset = (await srcsetOf())!;
-    expect(srcset.avif).to.match(
-      /^\/media\/avatars\/\d+-[0-9a-f]{12}-96\.avif 96w, \S+-224\.avif 224w, \S+-360\.avif 360w$/,
-    );
-    // The same address as before: the finished job emptied the page cache.
-    const page = (await server.client().get(`/artist/${maya.id}`)).text;
-    const picture = header(page)!;
-    // No box of its own and hidden sources: the <img> lays out as it did alone (the theme styles an <img>).
-    expect(picture).to.match(
-      new RegExp(
-        `^<picture style="display:contents"><source type="image/avif" srcset="${escape(srcset.avif)}" sizes="${escape(ARTIST_HEADER_PHOTO_SIZES)}" hidden>`,
-      ),
-    );
-    expect(picture).to.include(
-      `<source type="image/webp" srcset="${srcset.webp}" sizes="${ARTIST_HEADER_PHOTO_SIZES}" hidden>`,
-    );
-    // The original stays the fallback (and the og:image).
-    expect(picture).to.include(`src="${maya.profileImage}"`);
-    expect(preloads(page)).to.deep.equal([
-      `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset.avif}" imagesizes="${ARTIST_HEADER_PHOTO_SIZES}" fetchpriority="high">`,
-    ]);
-    const smallest = await fetch(server.url + srcset.avif.split(' ')[0]);
-    expect(smallest.headers.get('content-type')).to.equal('image/avif');
-    expect((await sharp(Buffer.from(await smallest.arrayBuffer())).metadata()).width).to.equal(96);
-  });
+  it(
+    'renders the header photo as a picture of AVIF and WebP sizes, preloaded with ' +
+      'the same srcset and sizes, once the worker made them',
+    async () => {
+      // The demo's artists got their jobs from the seed, as uploads do.
+      expect(await makeSizes()).to.equal(8);
+      const srcset = (await srcsetOf())!;
+      expect(srcset.avif).to.match(
+        /^\/media\/avatars\/\d+-[0-9a-f]{12}-96\.avif 96w, \S+-224\.avif 224w, \S+-360\.avif 360w$/,
+      );
+      // The same address as before: the finished job emptied the page cache.
+      const page = (await server.client().get(`/artist/${maya.id}`)).text;
+      const picture = header(page)!;
+      // No box of its own and hidden sources: the <img> lays out as it did alone (the theme styles an <img>).
+      expect(picture).to.match(
+        new RegExp(
+          `^<picture style="display:contents"><source type="image/avif" srcset="` +
+            `${escape(srcset.avif)}" sizes="${escape(ARTIST_HEADER_PHOTO_SIZES)}" hidden>`,
+        ),
+      );
+      expect(picture).to.include(
+        `<source type="image/webp" srcset="${srcset.webp}" sizes="${ARTIST_HEADER_PHOTO_SIZES}" hidden>`,
+      );
+      // The original stays the fallback (and the og:image).
+      expect(picture).to.include(`src="${maya.profileImage}"`);
+      expect(preloads(page)).to.deep.equal([
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="${srcset.avif}" ` +
+          `imagesizes="${ARTIST_HEADER_PHOTO_SIZES}" fetchpriority="high">`,
+      ]);
+      const smallest = await fetch(server.url + srcset.avif.split(' ')[0]);
+      expect(smallest.headers.get('content-type')).to.equal('image/avif');
+      expect((await sharp(Buffer.from(await smallest.arrayBuffer())).metadata()).width).to.equal(96);
+    },
+  );
 
   it('gives cards, the track page and search results the sizes too', async () => {
     const srcset = (await srcsetOf())!;
@@ -127,7 +134,8 @@ describe('catalog: artist photos in their web sizes', function () {
     const page = (await server.client().get(`/artist/${maya.id}`)).text;
     expect(header(page)).to.include(`srcset="${after.avif}"`).and.to.include(`src="${photo}"`);
     expect(preloads(page)).to.deep.equal([
-      `<link rel="preload" as="image" type="image/avif" imagesrcset="${after.avif}" imagesizes="${ARTIST_HEADER_PHOTO_SIZES}" fetchpriority="high">`,
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="${after.avif}" ` +
+        `imagesizes="${ARTIST_HEADER_PHOTO_SIZES}" fetchpriority="high">`,
     ]);
     const urls = (srcset: { avif: string; webp: string }) =>
       `${srcset.avif}, ${srcset.webp}`.split(', ').map((entry) => entry.split(' ')[0]);

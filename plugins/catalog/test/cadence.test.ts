@@ -12,30 +12,37 @@ const at = (iso: string) => monthKey(new Date(iso));
 describe('catalog: drop record derivation', () => {
   const history = drops(['2026-08', 5], ['2026-09', 4], ['2026-10', 6]);
 
-  it('counts consecutive months; this month only once its drop is out, so the streak holds until the month ends', () => {
-    // Last moment of November without a November drop: August to October still count.
-    const lastMoment = dropRecord(history, '2026-07', at('2026-11-30T23:59:59.999Z'));
-    expect(lastMoment).to.include({ streak: 3, bestStreak: 3, missed: 0, droppedThisMonth: false });
+  it(
+    'counts consecutive months; this month only once its drop is out, so the ' + 'streak holds until the month ends',
+    () => {
+      // Last moment of November without a November drop: August to October still count.
+      const lastMoment = dropRecord(history, '2026-07', at('2026-11-30T23:59:59.999Z'));
+      expect(lastMoment).to.include({ streak: 3, bestStreak: 3, missed: 0, droppedThisMonth: false });
 
-    // December begins: November ended without a drop, the streak is over and November is missed.
-    const nextMonth = dropRecord(history, '2026-07', at('2026-12-01T00:00:00.000Z'));
-    expect(nextMonth).to.include({ streak: 0, bestStreak: 3, missed: 1, droppedThisMonth: false });
+      // December begins: November ended without a drop, the streak is over and November is missed.
+      const nextMonth = dropRecord(history, '2026-07', at('2026-12-01T00:00:00.000Z'));
+      expect(nextMonth).to.include({ streak: 0, bestStreak: 3, missed: 1, droppedThisMonth: false });
 
-    // November's drop arrives on its last day: the streak grows to four at once.
-    const dropped = dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-11-30T12:00:00Z'));
-    expect(dropped).to.include({ streak: 4, bestStreak: 4, missed: 0, droppedThisMonth: true });
-    // …and still counts through December until December ends.
-    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-12-31T23:59:59Z'))).to.include({
-      streak: 4,
-      missed: 0,
-    });
-    expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2027-01-01T00:00:00Z'))).to.include({
-      streak: 0,
-      missed: 1,
-    });
-    // Lists leave the months strip out.
-    expect(lastMoment.recent).to.equal(undefined);
-  });
+      // November's drop arrives on its last day: the streak grows to four at once.
+      const dropped = dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-11-30T12:00:00Z'));
+      expect(dropped).to.include({ streak: 4, bestStreak: 4, missed: 0, droppedThisMonth: true });
+      // …and still counts through December until December ends.
+      expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2026-12-31T23:59:59Z'))).to.include(
+        {
+          streak: 4,
+          missed: 0,
+        },
+      );
+      expect(dropRecord([...history, { month: '2026-11', day: 30 }], '2026-07', at('2027-01-01T00:00:00Z'))).to.include(
+        {
+          streak: 0,
+          missed: 1,
+        },
+      );
+      // Lists leave the months strip out.
+      expect(lastMoment.recent).to.equal(undefined);
+    },
+  );
 
   it('runs across the new year', () => {
     const record = dropRecord(

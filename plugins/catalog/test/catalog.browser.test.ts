@@ -231,39 +231,44 @@ describe('catalog in the browser', () => {
     await page.context().close();
   });
 
-  it('subscribes: a toast offering to sign in signed out; Subscribed and in the sidebar at once signed in', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url);
-    const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
-    const kai = artists.find((a) => a.name === 'Kai Rocks')!;
-    await page.goto(`/artist/${kai.id}`);
-    const button = page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' });
-    await button.click();
-    await page.getByTestId('toast').filter({ hasText: 'Please log in to subscribe to artists' }).waitFor();
+  it(
+    'subscribes: a toast offering to sign in signed out; Subscribed and in the ' + 'sidebar at once signed in',
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server.url);
+      const artists = (await suite.server.client().get('/api/artists')).body as Array<{ id: number; name: string }>;
+      const kai = artists.find((a) => a.name === 'Kai Rocks')!;
+      await page.goto(`/artist/${kai.id}`);
+      const button = page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' });
+      await button.click();
+      await page.getByTestId('toast').filter({ hasText: 'Please log in to subscribe to artists' }).waitFor();
 
-    await signIn(page);
-    // The sidebar's code held back: a click before it hydrates must still show the artist there.
-    await page.route(/\/_astro\/Sidebar\.[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.reload();
-    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count()).to.equal(0);
-    await page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' }).click();
-    const done = page.locator('.artist-actions').getByRole('button', { name: 'Subscribed to Kai Rocks' });
-    await done.waitFor();
-    expect(await done.isDisabled()).to.equal(true);
-    expect(await done.textContent()).to.equal('Subscribed');
-    expect(await done.getAttribute('class')).to.include('btn-gold');
-    await page.getByTestId('toast').filter({ hasText: 'Subscribed to Kai Rocks' }).waitFor();
-    await sidebar.getByRole('link', { name: 'Kai Rocks' }).waitFor();
-    await page.waitForFunction(() => !document.querySelector('#sidebar')?.closest('astro-island')?.hasAttribute('ssr'));
-    expect(
-      await sidebar.getByRole('link', { name: 'Kai Rocks' }).count(),
-      'still there once the sidebar hydrated',
-    ).to.equal(1);
-    await page.context().close();
-  });
+      await signIn(page);
+      // The sidebar's code held back: a click before it hydrates must still show the artist there.
+      await page.route(/\/_astro\/Sidebar\.[\w-]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.reload();
+      const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await sidebar.getByRole('link', { name: 'Kai Rocks' }).count()).to.equal(0);
+      await page.locator('.artist-actions').getByRole('button', { name: 'Subscribe to Kai Rocks' }).click();
+      const done = page.locator('.artist-actions').getByRole('button', { name: 'Subscribed to Kai Rocks' });
+      await done.waitFor();
+      expect(await done.isDisabled()).to.equal(true);
+      expect(await done.textContent()).to.equal('Subscribed');
+      expect(await done.getAttribute('class')).to.include('btn-gold');
+      await page.getByTestId('toast').filter({ hasText: 'Subscribed to Kai Rocks' }).waitFor();
+      await sidebar.getByRole('link', { name: 'Kai Rocks' }).waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('#sidebar')?.closest('astro-island')?.hasAttribute('ssr'),
+      );
+      expect(
+        await sidebar.getByRole('link', { name: 'Kai Rocks' }).count(),
+        'still there once the sidebar hydrated',
+      ).to.equal(1);
+      await page.context().close();
+    },
+  );
 
   it('shares an artist: copy link says "Link copied!" and closes the dialog', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, {

@@ -108,19 +108,22 @@ describe('catalog: drop records and directory sorts', () => {
     expect(await record(steady)).to.include({ streak: 4, bestStreak: 4, droppedThisMonth: true, usualDay: 5 });
   });
 
-  it('counts down to the artist’s own scheduled drop, out at its moment for the viewer, and to no date without one', async () => {
-    clock = new Date('2026-11-20T12:00:00Z');
-    expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
-    // A midnight release is out at 00:00 of the 25th in the viewer's zone: 10:00 UTC on the 24th in Kiritimati.
-    expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal('2026-11-24T10:00:00.000Z');
-    expect((await artist(steady, 'America/New_York')).nextDropAt).to.equal('2026-11-25T05:00:00.000Z');
-    // No scheduled drop, no date (not the 1st of next month for everyone).
-    expect((await artist(fresh)).nextDropAt).to.equal(null);
-    expect((await artist(lapsed)).nextDropAt).to.equal(null);
-    clock = new Date('2026-11-24T10:00:00Z');
-    expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal(null);
-    expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
-  });
+  it(
+    'counts down to the artist’s own scheduled drop, out at its moment for the ' + 'viewer, and to no date without one',
+    async () => {
+      clock = new Date('2026-11-20T12:00:00Z');
+      expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
+      // A midnight release is out at 00:00 of the 25th in the viewer's zone: 10:00 UTC on the 24th in Kiritimati.
+      expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal('2026-11-24T10:00:00.000Z');
+      expect((await artist(steady, 'America/New_York')).nextDropAt).to.equal('2026-11-25T05:00:00.000Z');
+      // No scheduled drop, no date (not the 1st of next month for everyone).
+      expect((await artist(fresh)).nextDropAt).to.equal(null);
+      expect((await artist(lapsed)).nextDropAt).to.equal(null);
+      clock = new Date('2026-11-24T10:00:00Z');
+      expect((await artist(steady, 'Pacific/Kiritimati')).nextDropAt).to.equal(null);
+      expect((await artist(steady)).nextDropAt).to.equal('2026-11-25T00:00:00.000Z');
+    },
+  );
 
   it('keeps a streak through the last moment of the month and ends it when the next begins', async () => {
     await server.app.kernel
@@ -243,78 +246,88 @@ describe('catalog: drop records and directory sorts', () => {
     expect((await order('?sort=streak')).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
   });
 
-  it('renders the orders on the server: links marking the current one, kept by the pager and the search form', async () => {
-    const knex = server.app.kernel.knex;
-    for (let i = 0; i < PAGE_SIZE; i++) {
-      const [userId] = await knex('users').insert({
-        username: `bulk${i}`,
-        email: `bulk${i}@example.com`,
-        name: `Bulk ${i}`,
-        bio: '',
-        isArtist: 1,
-        role: 'user',
-        passwordHash: 'x',
-        createdAt: 1,
-        updatedAt: 1,
-      });
-      await knex('artists').insert({
-        userId,
-        name: `Bulk Artist ${i}`,
-        genre: 'Pop',
-        bio: '',
-        verified: 0,
-        createdAt: Date.parse('2026-10-01T00:00:00Z'),
-      });
-    }
-    await forget();
-    const cards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
-    const res = await server.client().get('/artists?sort=streak');
-    expect(res.status).to.equal(200);
-    expect(cards(res.text).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
-    expect(res.text).to.match(
-      /<a class="btn btn-outline-secondary is-chosen[^"]*" href="\/artists\?sort=streak" aria-current="true"[^>]*>\s*Longest streak/,
-    );
-    expect(res.text).to.match(/href="\/artists"[^>]*>\s*A-Z/);
-    expect(res.text).to.match(/href="\/artists\?sort=popular"[^>]*>\s*Popular/);
-    expect(res.text).to.include('<input type="hidden" name="sort" value="streak">');
-    expect(res.text).to.include('<link rel="next" href="/artists?sort=streak&amp;page=2">');
-    expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artists">`);
-    const second = await server.client().get('/artists?sort=streak&page=2');
-    expect(second.text).to.include('<link rel="prev" href="/artists?sort=streak">');
-    // Every artist once across the pages, in the API's order.
-    const api = ((await server.client().get('/api/artists?sort=streak')).body as ArtistBody[]).map((a) => a.name);
-    expect([...cards(res.text), ...cards(second.text)]).to.deep.equal(api);
-    // The search keeps the order in the links; an unknown order is A-Z.
-    const searched = await server.client().get('/artists?q=bulk&sort=popular');
-    expect(searched.text).to.include('href="/artists?q=bulk&amp;sort=streak"');
-    expect(cards((await server.client().get('/artists?sort=loudest')).text)).to.deep.equal(
-      cards((await server.client().get('/artists')).text),
-    );
-    // The profile shows the record in full.
-    const profile = (await server.client().get(`/artist/${steady.artist!.id}`)).text;
-    expect(profile).to.match(/data-testid="streak"[^>]*>4 months</);
-    expect(profile).to.match(/data-testid="missed"[^>]*>0 months</);
-    expect(profile).to.match(/data-testid="usual-day"[^>]*>the 5th</);
-    expect(profile.match(/data-state="dropped"/g)).to.have.length(4);
-  });
-
-  it('keeps the unsearched streak ranking between reads for the viewer’s month; a searched one is ranked each time', async () => {
-    const knex = server.app.kernel.knex;
-    const read = (query: string) =>
-      queriesDuring(knex, async () =>
-        expect((await server.client().get(`/api/artists?sort=streak${query}`)).status).to.equal(200),
-      );
-    clock = new Date('2026-11-26T12:00:00Z');
-    try {
+  it(
+    'renders the orders on the server: links marking the current one, kept by the ' + 'pager and the search form',
+    async () => {
+      const knex = server.app.kernel.knex;
+      for (let i = 0; i < PAGE_SIZE; i++) {
+        const [userId] = await knex('users').insert({
+          username: `bulk${i}`,
+          email: `bulk${i}@example.com`,
+          name: `Bulk ${i}`,
+          bio: '',
+          isArtist: 1,
+          role: 'user',
+          passwordHash: 'x',
+          createdAt: 1,
+          updatedAt: 1,
+        });
+        await knex('artists').insert({
+          userId,
+          name: `Bulk Artist ${i}`,
+          genre: 'Pop',
+          bio: '',
+          verified: 0,
+          createdAt: Date.parse('2026-10-01T00:00:00Z'),
+        });
+      }
       await forget();
-      const ranked = await read('&limit=1');
-      expect(await read('&limit=2'), 'another window of the same ranking reads only its rows').to.equal(ranked - 2);
-      expect(await read('&q=name&limit=1')).to.equal(ranked);
-      expect(await read('&q=name&limit=2'), 'a search is anyone’s to choose: not kept').to.equal(ranked);
-      clock = new Date('2026-12-01T00:00:00Z');
-      expect(await read('&limit=3'), 'a new month ranks anew').to.equal(ranked);
-    } finally {
+      const cards = (html: string) => [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
+      const res = await server.client().get('/artists?sort=streak');
+      expect(res.status).to.equal(200);
+      expect(cards(res.text).slice(0, 2)).to.deep.equal(['steady name', 'extra0 name']);
+      expect(res.text).to.match(
+        new RegExp(
+          String.raw`<a class="btn btn-outline-secondary is-chosen` +
+            String.raw`[^"]*" href="\/artists\?sort=streak" aria-current="true"` +
+            String.raw`[^>]*>\s*Longest streak`,
+        ),
+      );
+      expect(res.text).to.match(/href="\/artists"[^>]*>\s*A-Z/);
+      expect(res.text).to.match(/href="\/artists\?sort=popular"[^>]*>\s*Popular/);
+      expect(res.text).to.include('<input type="hidden" name="sort" value="streak">');
+      expect(res.text).to.include('<link rel="next" href="/artists?sort=streak&amp;page=2">');
+      expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artists">`);
+      const second = await server.client().get('/artists?sort=streak&page=2');
+      expect(second.text).to.include('<link rel="prev" href="/artists?sort=streak">');
+      // Every artist once across the pages, in the API's order.
+      const api = ((await server.client().get('/api/artists?sort=streak')).body as ArtistBody[]).map((a) => a.name);
+      expect([...cards(res.text), ...cards(second.text)]).to.deep.equal(api);
+      // The search keeps the order in the links; an unknown order is A-Z.
+      const searched = await server.client().get('/artists?q=bulk&sort=popular');
+      expect(searched.text).to.include('href="/artists?q=bulk&amp;sort=streak"');
+      expect(cards((await server.client().get('/artists?sort=loudest')).text)).to.deep.equal(
+        cards((await server.client().get('/artists')).text),
+      );
+      // The profile shows the record in full.
+      const profile = (await server.client().get(`/artist/${steady.artist!.id}`)).text;
+      expect(profile).to.match(/data-testid="streak"[^>]*>4 months</);
+      expect(profile).to.match(/data-testid="missed"[^>]*>0 months</);
+      expect(profile).to.match(/data-testid="usual-day"[^>]*>the 5th</);
+      expect(profile.match(/data-state="dropped"/g)).to.have.length(4);
+    },
+  );
+
+  it(
+    'keeps the unsearched streak ranking between reads for the viewer’s month; a ' + 'searched one is ranked each time',
+    async () => {
+      const knex = server.app.kernel.knex;
+      const read = (query: string) =>
+        queriesDuring(knex, async () =>
+          expect((await server.client().get(`/api/artists?sort=streak${query}`)).status).to.equal(200),
+        );
       clock = new Date('2026-11-26T12:00:00Z');
-    }
-  });
+      try {
+        await forget();
+        const ranked = await read('&limit=1');
+        expect(await read('&limit=2'), 'another window of the same ranking reads only its rows').to.equal(ranked - 2);
+        expect(await read('&q=name&limit=1')).to.equal(ranked);
+        expect(await read('&q=name&limit=2'), 'a search is anyone’s to choose: not kept').to.equal(ranked);
+        clock = new Date('2026-12-01T00:00:00Z');
+        expect(await read('&limit=3'), 'a new month ranks anew').to.equal(ranked);
+      } finally {
+        clock = new Date('2026-11-26T12:00:00Z');
+      }
+    },
+  );
 });

@@ -123,22 +123,26 @@ describe('catalog: artists create exclusives', function () {
     await fan.client.post('/api/subscriptions', { artistId: artist.artist!.id });
   });
 
-  it('takes a behind-the-scenes video and serves it as MP4 to subscribers; the artist deletes it with its files', async () => {
-    const clip = await create({ type: 'behind-the-scenes', title: 'In the studio' });
-    const media = `/api/exclusives/${clip.id}/media`;
-    expect((await artist.client.put(media, wavBytes(sine(440, -20, 1)), OCTETS)).status).to.equal(400);
-    expect((await artist.client.put(media, await testVideo(), OCTETS)).status).to.equal(200);
-    await drain();
-    expect(await listed(clip.id)).to.deep.include({ media: 'video', metadata: { duration: 1 } });
-    const watched = await fan.client.get(media, { Range: 'bytes=0-99' });
-    expect([watched.status, watched.headers.get('content-type')]).to.deep.equal([206, 'video/mp4']);
-    expect((await stranger.client.get(media)).status).to.equal(403);
+  it(
+    'takes a behind-the-scenes video and serves it as MP4 to subscribers; the ' + 'artist deletes it with its files',
+    async () => {
+      const clip = await create({ type: 'behind-the-scenes', title: 'In the studio' });
+      const media = `/api/exclusives/${clip.id}/media`;
+      expect((await artist.client.put(media, wavBytes(sine(440, -20, 1)), OCTETS)).status).to.equal(400);
+      expect((await artist.client.put(media, await testVideo(), OCTETS)).status).to.equal(200);
+      await drain();
+      expect(await listed(clip.id)).to.deep.include({ media: 'video', metadata: { duration: 1 } });
+      const watched = await fan.client.get(media, { Range: 'bytes=0-99' });
+      expect([watched.status, watched.headers.get('content-type')]).to.deep.equal([206, 'video/mp4']);
+      expect((await stranger.client.get(media)).status).to.equal(403);
 
-    const row = await server.app.kernel.knex('exclusives').where({ id: clip.id }).first();
-    expect((await fan.client.delete(`/api/exclusives/${clip.id}`)).status).to.equal(403);
-    expect((await artist.client.delete(`/api/exclusives/${clip.id}`)).status).to.equal(204);
-    expect(await listed(clip.id)).to.equal(undefined);
-    expect((await fan.client.get(media)).status).to.equal(404);
-    for (const key of [row.mediaMaster, row.mediaKey]) expect(await server.app.kernel.storage.head(key)).to.equal(null);
-  });
+      const row = await server.app.kernel.knex('exclusives').where({ id: clip.id }).first();
+      expect((await fan.client.delete(`/api/exclusives/${clip.id}`)).status).to.equal(403);
+      expect((await artist.client.delete(`/api/exclusives/${clip.id}`)).status).to.equal(204);
+      expect(await listed(clip.id)).to.equal(undefined);
+      expect((await fan.client.get(media)).status).to.equal(404);
+      for (const key of [row.mediaMaster, row.mediaKey])
+        expect(await server.app.kernel.storage.head(key)).to.equal(null);
+    },
+  );
 });

@@ -101,24 +101,27 @@ describe('catalog: list APIs answer a window with ?limit=&offset=, rankings', ()
     await server.app.kernel.cache.invalidate();
   });
 
-  it('reads whether an artist is there once per node for all of their lists, and a missing artist each time', async () => {
-    const artist = artists[1].artist!.id;
-    let reads = 0;
-    const count = (query: { sql: string }) =>
-      void (/deleted_at/.test(query.sql) && /left join/i.test(query.sql) && reads++);
-    server.app.kernel.knex.on('query', count);
-    try {
-      await get(`/api/artists/${artist}/tracks?limit=1`);
-      await get(`/api/artists/${artist}/exclusives?limit=1`);
-      await get(`/api/artists/${artist}/tracks?limit=2`);
-      expect(reads, 'one read for three lists').to.equal(1);
-      for (let i = 0; i < 2; i++)
-        expect((await server.client().get(`/api/artists/999999/tracks?limit=${i + 1}`)).status).to.equal(404);
-      expect(reads, 'an unknown artist is not kept').to.equal(3);
-    } finally {
-      server.app.kernel.knex.off('query', count);
-    }
-  });
+  it(
+    'reads whether an artist is there once per node for all of their lists, and a ' + 'missing artist each time',
+    async () => {
+      const artist = artists[1].artist!.id;
+      let reads = 0;
+      const count = (query: { sql: string }) =>
+        void (/deleted_at/.test(query.sql) && /left join/i.test(query.sql) && reads++);
+      server.app.kernel.knex.on('query', count);
+      try {
+        await get(`/api/artists/${artist}/tracks?limit=1`);
+        await get(`/api/artists/${artist}/exclusives?limit=1`);
+        await get(`/api/artists/${artist}/tracks?limit=2`);
+        expect(reads, 'one read for three lists').to.equal(1);
+        for (let i = 0; i < 2; i++)
+          expect((await server.client().get(`/api/artists/999999/tracks?limit=${i + 1}`)).status).to.equal(404);
+        expect(reads, 'an unknown artist is not kept').to.equal(3);
+      } finally {
+        server.app.kernel.knex.off('query', count);
+      }
+    },
+  );
 
   it('answers the spec’s full lists when no window is asked for', async () => {
     expect(await get('/api/artists')).to.have.length(5);

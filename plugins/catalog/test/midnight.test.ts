@@ -135,19 +135,22 @@ describe('catalog: midnight releases in the listener’s time zone', () => {
     expect((await anon.get('/discover')).text).not.to.include('Local Midnight');
   });
 
-  it('reads the tz cookie one way in every layer: an encoded zone is UTC for the page, its cache key and the API', async () => {
-    expect(cookieZone('a=1; tz=Pacific/Kiritimati; tz=UTC')).to.equal('Pacific/Kiritimati');
-    expect(cookieZone('tz=Pacific%2FKiritimati')).to.equal('UTC');
-    expect(cookieZone(undefined)).to.equal('UTC');
-    const encoded = listener('Pacific%2FKiritimati');
-    const anon = listener();
-    // Rendered first for the encoded cookie: had the page read it as UTC+14, the cache would keep that
-    // render under the UTC key and show the unreleased track to every visitor.
-    const artistPage = `/artist/${artist.artist!.id}?encoded`;
-    expect((await encoded.get(artistPage)).text).not.to.include('Local Midnight');
-    expect(await comingPage(encoded, `/tracks/${midnight}?encoded`)).to.equal(true);
-    expect((await encoded.get(`/api/tracks/${midnight}`)).status).to.equal(404);
-    expect((await anon.get(artistPage)).text).not.to.include('Local Midnight');
-    expect(await comingPage(anon, `/tracks/${midnight}?encoded`)).to.equal(true);
-  });
+  it(
+    'reads the tz cookie one way in every layer: an encoded zone is UTC for the ' + 'page, its cache key and the API',
+    async () => {
+      expect(cookieZone('a=1; tz=Pacific/Kiritimati; tz=UTC')).to.equal('Pacific/Kiritimati');
+      expect(cookieZone('tz=Pacific%2FKiritimati')).to.equal('UTC');
+      expect(cookieZone(undefined)).to.equal('UTC');
+      const encoded = listener('Pacific%2FKiritimati');
+      const anon = listener();
+      // Rendered first for the encoded cookie: had the page read it as UTC+14, the cache would keep that
+      // render under the UTC key and show the unreleased track to every visitor.
+      const artistPage = `/artist/${artist.artist!.id}?encoded`;
+      expect((await encoded.get(artistPage)).text).not.to.include('Local Midnight');
+      expect(await comingPage(encoded, `/tracks/${midnight}?encoded`)).to.equal(true);
+      expect((await encoded.get(`/api/tracks/${midnight}`)).status).to.equal(404);
+      expect((await anon.get(artistPage)).text).not.to.include('Local Midnight');
+      expect(await comingPage(anon, `/tracks/${midnight}?encoded`)).to.equal(true);
+    },
+  );
 });

@@ -19,35 +19,38 @@ describe("an artist's own page and the countdowns in the browser", function () {
     { width: 1366, height: 900 },
     { width: 375, height: 812 },
   ]) {
-    it(`shows Nova Harbor her page as fans see it, with her actions and her scheduled drop (${viewport.width} px)`, async () => {
-      const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
-      await atServerTime(page);
-      await signIn(page, 'novaharbor');
-      await page.goto(`/artist/${suite.nova.id}`);
-      await hydrated(page);
-      await page.getByTestId('own-page-note').waitFor();
-      for (const name of ['Subscribe to Nova Harbor', 'Support with Credits', 'Message', 'Pledge to the next drop']) {
-        expect(await page.getByRole('button', { name }).count(), name).to.equal(0);
-      }
-      const links = page.locator('.artist-actions').getByRole('link');
-      expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).to.deep.equal([
-        ['New release', '/upload'],
-        ['Edit profile', '/profile'],
-        ['Statement', '/credits#artist-statement-title'],
-      ]);
-      await page.locator('.artist-actions').getByRole('button', { name: 'Share' }).waitFor();
-      // The countdown runs to her scheduled drop, 6½ days away (the browser ticks it on its own clock).
-      const timer = page.getByRole('timer', { name: 'Next drop countdown' });
-      expect(await timer.locator('[data-unit="0"]').textContent()).to.equal('06');
-      const scheduled = page.getByTestId('own-scheduled');
-      await scheduled.getByRole('link', { name: 'Tide Tables' }).waitFor();
-      expect(await scheduled.getByTestId('scheduled-badge').textContent()).to.equal('Scheduled · Dec 3, 2026');
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-      ).to.equal(0);
-      expect(errors).to.deep.equal([]);
-      await page.context().close();
-    });
+    it(
+      `shows Nova Harbor her page as fans see it, with her actions and her scheduled ` + `drop (${viewport.width} px)`,
+      async () => {
+        const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport });
+        await atServerTime(page);
+        await signIn(page, 'novaharbor');
+        await page.goto(`/artist/${suite.nova.id}`);
+        await hydrated(page);
+        await page.getByTestId('own-page-note').waitFor();
+        for (const name of ['Subscribe to Nova Harbor', 'Support with Credits', 'Message', 'Pledge to the next drop']) {
+          expect(await page.getByRole('button', { name }).count(), name).to.equal(0);
+        }
+        const links = page.locator('.artist-actions').getByRole('link');
+        expect(await links.evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))).to.deep.equal([
+          ['New release', '/upload'],
+          ['Edit profile', '/profile'],
+          ['Statement', '/credits#artist-statement-title'],
+        ]);
+        await page.locator('.artist-actions').getByRole('button', { name: 'Share' }).waitFor();
+        // The countdown runs to her scheduled drop, 6½ days away (the browser ticks it on its own clock).
+        const timer = page.getByRole('timer', { name: 'Next drop countdown' });
+        expect(await timer.locator('[data-unit="0"]').textContent()).to.equal('06');
+        const scheduled = page.getByTestId('own-scheduled');
+        await scheduled.getByRole('link', { name: 'Tide Tables' }).waitFor();
+        expect(await scheduled.getByTestId('scheduled-badge').textContent()).to.equal('Scheduled · Dec 3, 2026');
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        ).to.equal(0);
+        expect(errors).to.deep.equal([]);
+        await page.context().close();
+      },
+    );
   }
 
   it('shows a fan the same countdown and their own actions, and no scheduled release', async () => {

@@ -51,99 +51,108 @@ describe('catalog pages (server-rendered)', function () {
     expect(types.size).to.be.at.least(3);
   });
 
-  it('renders the home page with its data on the server: drops, featured artists, exclusives, play button', async () => {
-    const res = await server.client().get('/');
-    expect(res.status).to.equal(200);
-    for (const text of [
-      "This Month's Drops",
-      'Featured Artists',
-      'Exclusive Fan Drops',
-      'What Artists Say',
-      'Play Featured Drops',
-      'Tidal Lights',
-      '8 drops',
-    ]) {
-      // Texts that are messages are written escaped (This Month&#39;s Drops).
-      expect(res.text.replaceAll('&#39;', "'"), text).to.include(text);
-    }
-    expect(res.text).to.match(/data-play-track="\{[^"]*&quot;audioUrl&quot;/);
-  });
-
-  it("keeps the home page's reads of the whole catalog per node: another member's home render reads none of them", async () => {
-    const { knex } = server.app.kernel;
-    const render = async (member: Member) => {
-      const statements: string[] = [];
-      const onQuery = ({ sql }: { sql: string }) => statements.push(sql);
-      knex.on('query', onQuery);
-      try {
-        expect((await member.client.get(`/?fresh=${Math.random()}`)).status).to.equal(200);
-      } finally {
-        knex.off('query', onQuery);
+  it(
+    'renders the home page with its data on the server: drops, featured artists, ' + 'exclusives, play button',
+    async () => {
+      const res = await server.client().get('/');
+      expect(res.status).to.equal(200);
+      for (const text of [
+        "This Month's Drops",
+        'Featured Artists',
+        'Exclusive Fan Drops',
+        'What Artists Say',
+        'Play Featured Drops',
+        'Tidal Lights',
+        '8 drops',
+      ]) {
+        // Texts that are messages are written escaped (This Month&#39;s Drops).
+        expect(res.text.replaceAll('&#39;', "'"), text).to.include(text);
       }
-      return statements;
-    };
-    // The month's drop count, the featured artists' ranking and the exclusives, as the first render reads them.
-    const catalogWide = [
-      /^select count\(\*\) as `n` from `tracks`/,
-      /monthly_listeners from `artists` as `a` where `a`.`verified`/,
-      /from `exclusives` as `e`/,
-    ];
-    const [one, another] = [await join(server, 'homefirst'), await join(server, 'homenext')];
-    await server.app.kernel.cache.invalidate();
-    const first = await render(one);
-    for (const read of catalogWide)
-      expect(
-        first.some((sql) => read.test(sql)),
-        `${read} on the first render`,
-      ).to.equal(true);
-    const next = await render(another);
-    for (const read of catalogWide)
-      expect(
-        next.some((sql) => read.test(sql)),
-        `${read} on the next`,
-      ).to.equal(false);
-    expect(next.length, 'queries').to.be.below(first.length - 3);
-  });
+      expect(res.text).to.match(/data-play-track="\{[^"]*&quot;audioUrl&quot;/);
+    },
+  );
 
-  it('renders an artist profile with SEO tags and MusicGroup JSON-LD, and answers 404 for an unknown artist', async () => {
-    const res = await server.client().get(`/artist/${nova.id}`);
-    expect(res.status).to.equal(200);
-    expect(res.text).to.include('<title>Nova Harbor | OneTrack</title>');
-    expect(res.text).to.match(/<meta name="description" content="Nova Harbor \(Electronic\) on OneTrack/);
-    expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artist/${nova.id}">`);
-    expect(res.text).to.include('<meta property="og:type" content="profile">');
-    // The shared card's image is described too (issue 44 point 15).
-    expect(res.text)
-      .to.include('<meta property="og:image:alt" content="Photo of Nova Harbor">')
-      .and.include('<meta name="twitter:image:alt" content="Photo of Nova Harbor">');
-    // The dashboard exists, and says so (issue 44 point 7).
-    const tools = (await server.client().get('/marketing-tools')).text;
-    expect(tools).to.include('href="/dashboard"').and.not.include('No analytics dashboard');
-    // Upload's Log In comes back to Upload.
-    expect((await server.client().get('/upload')).text).to.include('href="/login?next=%2Fupload"');
-    // The profile plays the artist's latest drop where it is shared (syndication's player card).
-    expect(res.text).to.include('<meta name="twitter:card" content="player">');
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
-    expect(ld).to.include({
-      '@context': 'https://schema.org',
-      '@type': 'MusicGroup',
-      name: 'Nova Harbor',
-      genre: 'Electronic',
-    });
-    expect(ld.track[0]['@type']).to.equal('MusicRecording');
-    const joined = new Date((await Artist.query().findById(nova.id))!.createdAt).toLocaleDateString('en-US', {
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    expect(res.text).to.include(`data-testid="joined">${joined}<`);
-    expect(res.text).not.to.include('December 2023');
+  it(
+    "keeps the home page's reads of the whole catalog per node: another member's " + 'home render reads none of them',
+    async () => {
+      const { knex } = server.app.kernel;
+      const render = async (member: Member) => {
+        const statements: string[] = [];
+        const onQuery = ({ sql }: { sql: string }) => statements.push(sql);
+        knex.on('query', onQuery);
+        try {
+          expect((await member.client.get(`/?fresh=${Math.random()}`)).status).to.equal(200);
+        } finally {
+          knex.off('query', onQuery);
+        }
+        return statements;
+      };
+      // The month's drop count, the featured artists' ranking and the exclusives, as the first render reads them.
+      const catalogWide = [
+        /^select count\(\*\) as `n` from `tracks`/,
+        /monthly_listeners from `artists` as `a` where `a`.`verified`/,
+        /from `exclusives` as `e`/,
+      ];
+      const [one, another] = [await join(server, 'homefirst'), await join(server, 'homenext')];
+      await server.app.kernel.cache.invalidate();
+      const first = await render(one);
+      for (const read of catalogWide)
+        expect(
+          first.some((sql) => read.test(sql)),
+          `${read} on the first render`,
+        ).to.equal(true);
+      const next = await render(another);
+      for (const read of catalogWide)
+        expect(
+          next.some((sql) => read.test(sql)),
+          `${read} on the next`,
+        ).to.equal(false);
+      expect(next.length, 'queries').to.be.below(first.length - 3);
+    },
+  );
 
-    const missing = await server.client().get('/artist/999999');
-    expect(missing.status).to.equal(404);
-    expect(missing.text).to.include('Artist Not Found');
-    expect(missing.text).to.include('href="/artists"');
-  });
+  it(
+    'renders an artist profile with SEO tags and MusicGroup JSON-LD, and answers ' + '404 for an unknown artist',
+    async () => {
+      const res = await server.client().get(`/artist/${nova.id}`);
+      expect(res.status).to.equal(200);
+      expect(res.text).to.include('<title>Nova Harbor | OneTrack</title>');
+      expect(res.text).to.match(/<meta name="description" content="Nova Harbor \(Electronic\) on OneTrack/);
+      expect(res.text).to.include(`<link rel="canonical" href="${server.url}/artist/${nova.id}">`);
+      expect(res.text).to.include('<meta property="og:type" content="profile">');
+      // The shared card's image is described too (issue 44 point 15).
+      expect(res.text)
+        .to.include('<meta property="og:image:alt" content="Photo of Nova Harbor">')
+        .and.include('<meta name="twitter:image:alt" content="Photo of Nova Harbor">');
+      // The dashboard exists, and says so (issue 44 point 7).
+      const tools = (await server.client().get('/marketing-tools')).text;
+      expect(tools).to.include('href="/dashboard"').and.not.include('No analytics dashboard');
+      // Upload's Log In comes back to Upload.
+      expect((await server.client().get('/upload')).text).to.include('href="/login?next=%2Fupload"');
+      // The profile plays the artist's latest drop where it is shared (syndication's player card).
+      expect(res.text).to.include('<meta name="twitter:card" content="player">');
+      const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(res.text)![1]);
+      expect(ld).to.include({
+        '@context': 'https://schema.org',
+        '@type': 'MusicGroup',
+        name: 'Nova Harbor',
+        genre: 'Electronic',
+      });
+      expect(ld.track[0]['@type']).to.equal('MusicRecording');
+      const joined = new Date((await Artist.query().findById(nova.id))!.createdAt).toLocaleDateString('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      expect(res.text).to.include(`data-testid="joined">${joined}<`);
+      expect(res.text).not.to.include('December 2023');
+
+      const missing = await server.client().get('/artist/999999');
+      expect(missing.status).to.equal(404);
+      expect(missing.text).to.include('Artist Not Found');
+      expect(missing.text).to.include('href="/artists"');
+    },
+  );
 
   it('says NEW DROP only on drops of the current month; older drops name their month', async () => {
     const [current, previous] = (await server.client().get(`/api/artists/${nova.id}/tracks`)).body as Array<{
@@ -254,44 +263,47 @@ describe('catalog pages (server-rendered)', function () {
       expect((await server.client().get(`/artist/${nova.id}`)).text).not.to.include('Subscribed to Nova Harbor');
     });
 
-    it('is emptied by a write for whom it changed: a like count on the liker’s next view, a new track once told', async () => {
-      const fan = server.client();
-      await fan.post('/api/auth/register', {
-        username: 'cachefan',
-        password: 'secret123',
-        email: 'cachefan@example.com',
-        name: 'Cache Fan',
-      });
-      const anon = server.client();
-      const count = (text: string) => Number(/class="like-count"[^>]*>(\d+)</.exec(text)![1]);
-      for (const viewer of [anon, fan]) {
-        await viewer.get(`/tracks/${track.id}`);
-        expect((await viewer.get(`/tracks/${track.id}`)).headers.get('x-page-cache')).to.equal('hit');
-      }
-      const before = count((await anon.get(`/tracks/${track.id}`)).text);
-      expect((await fan.get(`/tracks/${track.id}`)).text, 'not liked yet').not.to.include('aria-pressed="true"');
+    it(
+      'is emptied by a write for whom it changed: a like count on the liker’s next ' + 'view, a new track once told',
+      async () => {
+        const fan = server.client();
+        await fan.post('/api/auth/register', {
+          username: 'cachefan',
+          password: 'secret123',
+          email: 'cachefan@example.com',
+          name: 'Cache Fan',
+        });
+        const anon = server.client();
+        const count = (text: string) => Number(/class="like-count"[^>]*>(\d+)</.exec(text)![1]);
+        for (const viewer of [anon, fan]) {
+          await viewer.get(`/tracks/${track.id}`);
+          expect((await viewer.get(`/tracks/${track.id}`)).headers.get('x-page-cache')).to.equal('hit');
+        }
+        const before = count((await anon.get(`/tracks/${track.id}`)).text);
+        expect((await fan.get(`/tracks/${track.id}`)).text, 'not liked yet').not.to.include('aria-pressed="true"');
 
-      expect((await fan.post(`/api/tracks/${track.id}/like`, { like: true })).status).to.equal(200);
-      // Rendered again at once, ahead of this view (api/http/pageRefresh.ts), or for it.
-      const after = await fan.get(`/tracks/${track.id}`);
-      expect(count(after.text)).to.equal(before + 1);
-      expect(after.text).to.include('aria-pressed="true"');
-      // Others' copies keep a counter up to the cache's TTL (docs/architecture.md, "Staleness").
-      const others = await anon.get(`/tracks/${track.id}`);
-      expect(others.headers.get('x-page-cache')).to.equal('hit');
-      expect(count(others.text)).to.equal(before);
+        expect((await fan.post(`/api/tracks/${track.id}/like`, { like: true })).status).to.equal(200);
+        // Rendered again at once, ahead of this view (api/http/pageRefresh.ts), or for it.
+        const after = await fan.get(`/tracks/${track.id}`);
+        expect(count(after.text)).to.equal(before + 1);
+        expect(after.text).to.include('aria-pressed="true"');
+        // Others' copies keep a counter up to the cache's TTL (docs/architecture.md, "Staleness").
+        const others = await anon.get(`/tracks/${track.id}`);
+        expect(others.headers.get('x-page-cache')).to.equal('hit');
+        expect(count(others.text)).to.equal(before);
 
-      await anon.get(`/artist/${nova.id}`);
-      expect((await anon.get(`/artist/${nova.id}`)).headers.get('x-page-cache')).to.equal('hit');
-      // A track written outside HTTP shows once the entry expires, or at once when its writer
-      // tells kernel.cache (a finished media job does). A subscription changes only its
-      // subscriber's views: the anonymous copy stays.
-      await addTrack(nova.id, 'Fresh Single', new Date(Date.now() - 1000), false);
-      await fan.post('/api/subscriptions', { artistId: nova.id });
-      expect((await anon.get(`/artist/${nova.id}`)).headers.get('x-page-cache')).to.equal('hit');
-      await server.app.kernel.cache.invalidate();
-      expect((await anon.get(`/artist/${nova.id}`)).text).to.include('Fresh Single');
-    });
+        await anon.get(`/artist/${nova.id}`);
+        expect((await anon.get(`/artist/${nova.id}`)).headers.get('x-page-cache')).to.equal('hit');
+        // A track written outside HTTP shows once the entry expires, or at once when its writer
+        // tells kernel.cache (a finished media job does). A subscription changes only its
+        // subscriber's views: the anonymous copy stays.
+        await addTrack(nova.id, 'Fresh Single', new Date(Date.now() - 1000), false);
+        await fan.post('/api/subscriptions', { artistId: nova.id });
+        expect((await anon.get(`/artist/${nova.id}`)).headers.get('x-page-cache')).to.equal('hit');
+        await server.app.kernel.cache.invalidate();
+        expect((await anon.get(`/artist/${nova.id}`)).text).to.include('Fresh Single');
+      },
+    );
 
     it('is left alone by a refused write, and never keeps error pages', async () => {
       const anon = server.client();
@@ -364,35 +376,38 @@ describe('catalog pages (server-rendered)', function () {
     [...html.matchAll(/class="artist-card-name">\s*([^<]+?)\s*</g)].map((m) => m[1]);
   const trackCards = (html: string) => (html.match(/class="track-card /g) ?? []).length;
 
-  it('pages /artists and /discover on the server: 24 cards a page, rel=prev/next, a pager that needs no JavaScript', async () => {
-    const anon = server.client();
-    const all = ((await anon.get('/api/artists')).body as Array<{ name: string }>).map((a) => a.name);
-    expect(all.length).to.be.within(PAGE_SIZE + 1, 2 * PAGE_SIZE);
-    const first = await anon.get('/artists');
-    expect(artistCards(first.text)).to.have.length(PAGE_SIZE);
-    expect(first.text).to.include('<link rel="next" href="/artists?page=2">');
-    expect(first.text).not.to.include('rel="prev"');
-    expect(first.text).to.include('Page 1 of 2');
-    expect(first.text).to.match(/<a class="btn[^"]*" rel="next" href="\/artists\?page=2">Next<\/a>/);
-    const second = await anon.get('/artists?page=2');
-    expect(second.text).to.include('<link rel="prev" href="/artists">');
-    expect(second.text).to.include(`<link rel="canonical" href="${server.url}/artists?page=2">`);
-    expect([...artistCards(first.text), ...artistCards(second.text)]).to.deep.equal(all);
-    expect(artistCards((await anon.get('/artists?page=99')).text), 'past the end: the last page').to.deep.equal(
-      artistCards(second.text),
-    );
-    expect(artistCards((await anon.get('/artists?page=abc')).text), 'malformed: the first page').to.deep.equal(
-      artistCards(first.text),
-    );
+  it(
+    'pages /artists and /discover on the server: 24 cards a page, rel=prev/next, a ' + 'pager that needs no JavaScript',
+    async () => {
+      const anon = server.client();
+      const all = ((await anon.get('/api/artists')).body as Array<{ name: string }>).map((a) => a.name);
+      expect(all.length).to.be.within(PAGE_SIZE + 1, 2 * PAGE_SIZE);
+      const first = await anon.get('/artists');
+      expect(artistCards(first.text)).to.have.length(PAGE_SIZE);
+      expect(first.text).to.include('<link rel="next" href="/artists?page=2">');
+      expect(first.text).not.to.include('rel="prev"');
+      expect(first.text).to.include('Page 1 of 2');
+      expect(first.text).to.match(/<a class="btn[^"]*" rel="next" href="\/artists\?page=2">Next<\/a>/);
+      const second = await anon.get('/artists?page=2');
+      expect(second.text).to.include('<link rel="prev" href="/artists">');
+      expect(second.text).to.include(`<link rel="canonical" href="${server.url}/artists?page=2">`);
+      expect([...artistCards(first.text), ...artistCards(second.text)]).to.deep.equal(all);
+      expect(artistCards((await anon.get('/artists?page=99')).text), 'past the end: the last page').to.deep.equal(
+        artistCards(second.text),
+      );
+      expect(artistCards((await anon.get('/artists?page=abc')).text), 'malformed: the first page').to.deep.equal(
+        artistCards(first.text),
+      );
 
-    const drops = (await anon.get('/api/tracks/monthly')).body.length;
-    const discover = await anon.get('/discover');
-    expect(trackCards(discover.text)).to.equal(PAGE_SIZE);
-    expect(discover.text).to.include('<link rel="next" href="/discover?page=2">');
-    expect(artistCards(discover.text)).to.have.length(PAGE_SIZE);
-    expect(discover.text).to.include(`More artists (${all.length} in all)`);
-    expect(trackCards((await anon.get('/discover?page=2')).text)).to.equal(drops - PAGE_SIZE);
-  });
+      const drops = (await anon.get('/api/tracks/monthly')).body.length;
+      const discover = await anon.get('/discover');
+      expect(trackCards(discover.text)).to.equal(PAGE_SIZE);
+      expect(discover.text).to.include('<link rel="next" href="/discover?page=2">');
+      expect(artistCards(discover.text)).to.have.length(PAGE_SIZE);
+      expect(discover.text).to.include(`More artists (${all.length} in all)`);
+      expect(trackCards((await anon.get('/discover?page=2')).text)).to.equal(drops - PAGE_SIZE);
+    },
+  );
 
   it('searches every artist on the server by name or genre, case-insensitively (?q=, page and API)', async () => {
     const anon = server.client();

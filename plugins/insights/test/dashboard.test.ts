@@ -4,7 +4,8 @@ import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { addTrack } from '../../catalog/test/fixtures.ts';
 
 const BROWSER = (n: number) =>
-  `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.${n} Safari/605.1.15`;
+  `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, ` +
+  `like Gecko) Version/18.${n} Safari/605.1.15`;
 
 describe('insights: the artist dashboard', function () {
   this.timeout(60_000);
@@ -67,39 +68,42 @@ describe('insights: the artist dashboard', function () {
     expect(csv.text).not.to.match(/Drop,yes,4/);
   });
 
-  it('shows the figures from 5 listeners on, per day, per track and per source, read from the rollups only', async () => {
-    await listen(drop, [5], ['start', 'thirty', 'complete'], 'search');
-    await listen(drop, [6], ['start', 'skip'], 'home');
-    // A music app's scrobble (subsonic) counts as the member's play of source "app", 30 s reached.
-    expect(
-      await server.app.kernel.services.insights.recordScrobble({ id: fan.user.id, zone: 'UTC' }, drop),
-    ).to.deep.equal({ counted: true });
-    // Not rolled up yet: the dashboard reads rollups only.
-    expect((await dashboard()).totals.plays).to.equal(null);
-    await rollup('2026-11-20');
-    const board = await dashboard();
-    expect(board.totals).to.include({ plays: 7, listeners: 7, reached30: 6 });
-    expect(board.totals.completionRate).to.be.closeTo(1 / 7, 1e-9);
-    expect(board.days).to.have.length(30);
-    expect(board.days.at(-1)).to.equal('2026-11-20');
-    expect(board.series.plays.at(-1)).to.equal(7);
-    expect(board.series.plays[0]).to.equal(null);
-    expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([
-      ['Drop', 7],
-      ['Older', null],
-    ]);
-    expect(board.sources).to.deep.equal([
-      { source: 'home', label: 'Home page', plays: 1 },
-      { source: 'track', label: 'Track page', plays: 4 },
-      { source: 'search', label: 'Search', plays: 1 },
-      { source: 'app', label: 'Music apps', plays: 1 },
-    ]);
-    const days = await nova.client.get('/api/insights/dashboard.csv?period=7&table=days');
-    expect(days.text.split('\r\n')[0]).to.equal('day,plays,listeners,reached_30s,completion_rate');
-    expect(days.text).to.contain('2026-11-20,7,7,6,0.143');
-    expect(days.text).to.contain('2026-11-14,fewer than 5,fewer than 5,fewer than 5,fewer than 5');
-    expect(JSON.stringify(board)).not.to.contain('fanny');
-  });
+  it(
+    'shows the figures from 5 listeners on, per day, per track and per source, ' + 'read from the rollups only',
+    async () => {
+      await listen(drop, [5], ['start', 'thirty', 'complete'], 'search');
+      await listen(drop, [6], ['start', 'skip'], 'home');
+      // A music app's scrobble (subsonic) counts as the member's play of source "app", 30 s reached.
+      expect(
+        await server.app.kernel.services.insights.recordScrobble({ id: fan.user.id, zone: 'UTC' }, drop),
+      ).to.deep.equal({ counted: true });
+      // Not rolled up yet: the dashboard reads rollups only.
+      expect((await dashboard()).totals.plays).to.equal(null);
+      await rollup('2026-11-20');
+      const board = await dashboard();
+      expect(board.totals).to.include({ plays: 7, listeners: 7, reached30: 6 });
+      expect(board.totals.completionRate).to.be.closeTo(1 / 7, 1e-9);
+      expect(board.days).to.have.length(30);
+      expect(board.days.at(-1)).to.equal('2026-11-20');
+      expect(board.series.plays.at(-1)).to.equal(7);
+      expect(board.series.plays[0]).to.equal(null);
+      expect(board.tracks.map((t: { title: string; plays: number | null }) => [t.title, t.plays])).to.deep.equal([
+        ['Drop', 7],
+        ['Older', null],
+      ]);
+      expect(board.sources).to.deep.equal([
+        { source: 'home', label: 'Home page', plays: 1 },
+        { source: 'track', label: 'Track page', plays: 4 },
+        { source: 'search', label: 'Search', plays: 1 },
+        { source: 'app', label: 'Music apps', plays: 1 },
+      ]);
+      const days = await nova.client.get('/api/insights/dashboard.csv?period=7&table=days');
+      expect(days.text.split('\r\n')[0]).to.equal('day,plays,listeners,reached_30s,completion_rate');
+      expect(days.text).to.contain('2026-11-20,7,7,6,0.143');
+      expect(days.text).to.contain('2026-11-14,fewer than 5,fewer than 5,fewer than 5,fewer than 5');
+      expect(JSON.stringify(board)).not.to.contain('fanny');
+    },
+  );
 
   it('counts likes, and subscribers gained and lost in the period, each withheld below 5', async () => {
     fan.client.headers['User-Agent'] = BROWSER(99);
@@ -132,39 +136,47 @@ describe('insights: the artist dashboard', function () {
     clock = saved;
   });
 
-  it("unsubscribes through spec §7's active: false, 404 when there is nothing to end, and a return counts as gained again", async () => {
-    const loner = await signUp(server, 'loner');
-    const never = await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false });
-    expect([never.status, never.body]).to.deep.equal([404, { message: 'You are not subscribed to this artist' }]);
-    const unknown = await loner.client.post('/api/subscriptions', { artistId: 999_999, active: false });
-    expect(unknown.status).to.equal(404);
-    expect(
-      (await server.client().post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
-    ).to.equal(401);
-    const knex = server.app.kernel.knex;
-    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(201);
-    expect(
-      (await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
-    ).to.equal(200);
-    const ended = await knex('subscriptions').where({ userId: loner.user.id }).first();
-    expect([Boolean(ended.active), Number(ended.endedAt)]).to.deep.equal([false, clock.getTime()]);
-    expect((await loner.client.get('/api/subscriptions/user')).body).to.deep.equal([]);
-    expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(200);
-    const back = await knex('subscriptions').where({ userId: loner.user.id }).first();
-    expect([Boolean(back.active), back.endedAt]).to.deep.equal([true, null]);
-  });
+  it(
+    "unsubscribes through spec §7's active: false, 404 when there is nothing to " +
+      'end, and a return counts as gained again',
+    async () => {
+      const loner = await signUp(server, 'loner');
+      const never = await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false });
+      expect([never.status, never.body]).to.deep.equal([404, { message: 'You are not subscribed to this artist' }]);
+      const unknown = await loner.client.post('/api/subscriptions', { artistId: 999_999, active: false });
+      expect(unknown.status).to.equal(404);
+      expect(
+        (await server.client().post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
+      ).to.equal(401);
+      const knex = server.app.kernel.knex;
+      expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(201);
+      expect(
+        (await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id, active: false })).status,
+      ).to.equal(200);
+      const ended = await knex('subscriptions').where({ userId: loner.user.id }).first();
+      expect([Boolean(ended.active), Number(ended.endedAt)]).to.deep.equal([false, clock.getTime()]);
+      expect((await loner.client.get('/api/subscriptions/user')).body).to.deep.equal([]);
+      expect((await loner.client.post('/api/subscriptions', { artistId: nova.artist!.id })).status).to.equal(200);
+      const back = await knex('subscriptions').where({ userId: loner.user.id }).first();
+      expect([Boolean(back.active), back.endedAt]).to.deep.equal([true, null]);
+    },
+  );
 
-  it("projects the payout at the month's current figures, and the projection is the statement once the month closes", async () => {
-    expect(
-      (await fan.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 40 })).status,
-    ).to.equal(201);
-    clock = new Date('2026-11-30T23:59:00Z');
-    const { money } = await dashboard('month');
-    expect(money).to.include({ month: '2026-11', credits: 40, final: false });
-    expect(money.amountCents).to.be.above(0);
-    clock = new Date('2026-12-01T00:10:00Z'); // past the settling minutes
-    const statement = (await nova.client.get('/api/credits/statements/artist?month=2026-11')).body;
-    expect(statement.final).to.equal(true);
-    expect([statement.credits, statement.amountCents]).to.deep.equal([money.credits, money.amountCents]);
-  });
+  it(
+    "projects the payout at the month's current figures, and the projection is the " +
+      'statement once the month closes',
+    async () => {
+      expect(
+        (await fan.client.post('/api/credits/allocate', { artistId: nova.artist!.id, credits: 40 })).status,
+      ).to.equal(201);
+      clock = new Date('2026-11-30T23:59:00Z');
+      const { money } = await dashboard('month');
+      expect(money).to.include({ month: '2026-11', credits: 40, final: false });
+      expect(money.amountCents).to.be.above(0);
+      clock = new Date('2026-12-01T00:10:00Z'); // past the settling minutes
+      const statement = (await nova.client.get('/api/credits/statements/artist?month=2026-11')).body;
+      expect(statement.final).to.equal(true);
+      expect([statement.credits, statement.amountCents]).to.deep.equal([money.credits, money.amountCents]);
+    },
+  );
 });

@@ -39,25 +39,29 @@ describe('insights: play events written in groups', function () {
   const stored = async (listener: string) =>
     (await knex()('play_events').where({ listener }).orderBy('event')).map((r) => r.event);
 
-  it('counts a batch by the one-at-a-time rules: first of a key, non-starts after a start (earlier or in the batch)', async () => {
-    await writeEvents(knex(), [row('a'.repeat(32), 'start')]);
-    const batch = [
-      row('a'.repeat(32), 'thirty'), // its start was stored before
-      row('b'.repeat(32), 'start'),
-      row('b'.repeat(32), 'thirty'), // its start is in this batch
-      row('b'.repeat(32), 'start'), // the same key twice: the first counts
-      row('c'.repeat(32), 'complete'), // no start that day
-      row('a'.repeat(32), 'start'), // already stored in this window
-      row('a'.repeat(32), 'start', { playWindow: window + 1, at: at + 1_800_000 }), // the next window
-    ];
-    const statements = await queriesDuring(knex(), async () => {
-      expect(await writeEvents(knex(), batch)).to.deep.equal([true, true, true, false, false, false, true]);
-    });
-    expect(statements, 'one read of starts, one insert').to.equal(2);
-    expect(await stored('a'.repeat(32))).to.deep.equal(['start', 'start', 'thirty']);
-    expect(await stored('b'.repeat(32))).to.deep.equal(['start', 'thirty']);
-    expect(await stored('c'.repeat(32))).to.deep.equal([]);
-  });
+  it(
+    'counts a batch by the one-at-a-time rules: first of a key, non-starts after a ' +
+      'start (earlier or in the batch)',
+    async () => {
+      await writeEvents(knex(), [row('a'.repeat(32), 'start')]);
+      const batch = [
+        row('a'.repeat(32), 'thirty'), // its start was stored before
+        row('b'.repeat(32), 'start'),
+        row('b'.repeat(32), 'thirty'), // its start is in this batch
+        row('b'.repeat(32), 'start'), // the same key twice: the first counts
+        row('c'.repeat(32), 'complete'), // no start that day
+        row('a'.repeat(32), 'start'), // already stored in this window
+        row('a'.repeat(32), 'start', { playWindow: window + 1, at: at + 1_800_000 }), // the next window
+      ];
+      const statements = await queriesDuring(knex(), async () => {
+        expect(await writeEvents(knex(), batch)).to.deep.equal([true, true, true, false, false, false, true]);
+      });
+      expect(statements, 'one read of starts, one insert').to.equal(2);
+      expect(await stored('a'.repeat(32))).to.deep.equal(['start', 'start', 'thirty']);
+      expect(await stored('b'.repeat(32))).to.deep.equal(['start', 'thirty']);
+      expect(await stored('c'.repeat(32))).to.deep.equal([]);
+    },
+  );
 
   it('writes reports that arrive together in few statements, each caller told its own answer', async () => {
     const writer = createEventWriter(knex());
@@ -91,25 +95,28 @@ describe('insights: play events written in groups', function () {
     expect(statements).to.equal(1);
   });
 
-  it('has a second write gather while the first commits on MariaDB (its commits share a disk flush), one on SQLite', async () => {
-    const writer = createEventWriter(knex());
-    let open = 0;
-    let most = 0;
-    const sent = () => (most = Math.max(most, ++open));
-    const answered = () => open--;
-    knex().on('query', sent).on('query-response', answered);
-    try {
-      const first = writer.write(row('k'.repeat(32), 'start'));
-      await new Promise((resolve) => setImmediate(resolve));
-      await Promise.all([
-        first,
-        ...[1, 2, 3].map((i) => writer.write(row(`k${String(i).padStart(31, '0')}`, 'start'))),
-      ]);
-    } finally {
-      knex().off('query', sent).off('query-response', answered);
-    }
-    expect(most).to.equal(writersOf(knex()));
-  });
+  it(
+    'has a second write gather while the first commits on MariaDB (its commits ' + 'share a disk flush), one on SQLite',
+    async () => {
+      const writer = createEventWriter(knex());
+      let open = 0;
+      let most = 0;
+      const sent = () => (most = Math.max(most, ++open));
+      const answered = () => open--;
+      knex().on('query', sent).on('query-response', answered);
+      try {
+        const first = writer.write(row('k'.repeat(32), 'start'));
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all([
+          first,
+          ...[1, 2, 3].map((i) => writer.write(row(`k${String(i).padStart(31, '0')}`, 'start'))),
+        ]);
+      } finally {
+        knex().off('query', sent).off('query-response', answered);
+      }
+      expect(most).to.equal(writersOf(knex()));
+    },
+  );
 
   it('splits a queue longer than one statement takes', async () => {
     const writer = createEventWriter(knex());

@@ -66,81 +66,84 @@ describe('insights in the browser: the dashboard and a private link', function (
     await page.setViewportSize({ width: 1366, height: 900 });
   };
 
-  it('shows the artist their figures, makes a private link that plays as "private link", and revokes it at once', async () => {
-    const artist = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
-    await signIn(artist.page, 'novaharbor');
-    await artist.page.goto('/');
-    await artist.page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click();
-    await artist.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    const stat = (label: string) =>
-      artist.page
-        .locator('.stat')
-        .filter({ has: artist.page.locator('dt', { hasText: label }) })
-        .locator('dd');
-    // The seed's demo listens count as plays too: 7 more than the seed's, with 5 of those 7 completed.
-    expect(board.totals.plays).to.be.at.least(7);
-    expect(await stat('Plays').textContent()).to.equal(String(board.totals.plays));
-    expect(await stat('Listeners').textContent()).to.equal(String(board.totals.listeners));
-    expect(await stat('Completion rate').textContent()).to.equal(
-      `${Math.round(board.totals.completionRate! * 100)}\u00a0%`,
-    );
-    expect(await stat('Subscribers lost').textContent()).to.equal('6');
-    expect(await artist.page.getByText('Projected payout').count()).to.equal(1);
-    expect(await artist.page.getByText(/A projection at this month's figures so far/).count()).to.equal(1);
-    // Charts are in the HTML itself, with tables for screen readers.
-    expect(await artist.page.locator('figure svg path.chart-line').count()).to.equal(4);
-    expect(await artist.page.getByRole('table', { name: 'Plays by source' }).count()).to.equal(1);
-    expect(
+  it(
+    'shows the artist their figures, makes a private link that plays as "private ' + 'link", and revokes it at once',
+    async () => {
+      const artist = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+      await signIn(artist.page, 'novaharbor');
+      await artist.page.goto('/');
       await artist.page
-        .locator('#tracks tbody tr')
-        .filter({ hasText: 'Secret Song' })
-        .locator('td')
-        .first()
-        .textContent(),
-    ).to.equal('fewer than 5');
-    await artist.page.getByRole('link', { name: 'Last 7 days' }).click();
-    await artist.page.waitForURL(/period=7/);
-    await hydrated(artist.page);
-    await shoot(artist.page, 'dashboard');
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Dashboard' })
+        .click();
+      await artist.page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+      const stat = (label: string) =>
+        artist.page
+          .locator('.stat')
+          .filter({ has: artist.page.locator('dt', { hasText: label }) })
+          .locator('dd');
+      // The seed's demo listens count as plays too: 7 more than the seed's, with 5 of those 7 completed.
+      expect(board.totals.plays).to.be.at.least(7);
+      expect(await stat('Plays').textContent()).to.equal(String(board.totals.plays));
+      expect(await stat('Listeners').textContent()).to.equal(String(board.totals.listeners));
+      expect(await stat('Completion rate').textContent()).to.equal(
+        `${Math.round(board.totals.completionRate! * 100)}\u00a0%`,
+      );
+      expect(await stat('Subscribers lost').textContent()).to.equal('6');
+      expect(await artist.page.getByText('Projected payout').count()).to.equal(1);
+      expect(await artist.page.getByText(/A projection at this month's figures so far/).count()).to.equal(1);
+      // Charts are in the HTML itself, with tables for screen readers.
+      expect(await artist.page.locator('figure svg path.chart-line').count()).to.equal(4);
+      expect(await artist.page.getByRole('table', { name: 'Plays by source' }).count()).to.equal(1);
+      expect(
+        await artist.page
+          .locator('#tracks tbody tr')
+          .filter({ hasText: 'Secret Song' })
+          .locator('td')
+          .first()
+          .textContent(),
+      ).to.equal('fewer than 5');
+      await artist.page.getByRole('link', { name: 'Last 7 days' }).click();
+      await artist.page.waitForURL(/period=7/);
+      await hydrated(artist.page);
+      await shoot(artist.page, 'dashboard');
 
-    await artist.page.getByLabel('Track', { exact: true }).selectOption({ label: 'Secret Song' });
-    await artist.page.getByRole('button', { name: 'Make private link' }).click();
-    await toastSaying(artist.page, 'Private link made');
-    const url = await artist.page.getByLabel('Private link to Secret Song').inputValue();
-    expect(url).to.match(/\/preview\/[A-Za-z0-9_-]{43}$/);
+      await artist.page.getByLabel('Track', { exact: true }).selectOption({ label: 'Secret Song' });
+      await artist.page.getByRole('button', { name: 'Make private link' }).click();
+      await toastSaying(artist.page, 'Private link made');
+      const url = await artist.page.getByLabel('Private link to Secret Song').inputValue();
+      expect(url).to.match(/\/preview\/[A-Za-z0-9_-]{43}$/);
 
-    // Headless Chromium says so in its User-Agent and is not counted (isbot): this visitor's browser is an ordinary
-    // one.
-    const visitor = await openPage(suite.browser, suite.server.url, {
-      viewport: { width: 1366, height: 900 },
-      userAgent: BROWSER(42),
-    });
-    const first = await visitor.page.goto(url);
-    expect(first?.status()).to.equal(200);
-    expect(first?.headers()['cache-control']).to.equal('no-store');
-    expect(await visitor.page.locator('meta[name="robots"]').getAttribute('content')).to.contain('noindex');
-    await visitor.page.getByText('Private preview', { exact: true }).waitFor();
-    await hydrated(visitor.page);
-    await shoot(visitor.page, 'preview');
-    await visitor.page.getByRole('button', { name: 'Play Secret Song' }).click();
-    const knex = suite.server.app.kernel.knex;
-    for (let i = 0; i < 100 && !(await knex('play_events').where({ trackId: secret }).first()); i++)
-      await visitor.page.waitForTimeout(100);
-    const [event] = await knex('play_events').where({ trackId: secret });
-    expect(event).to.include({ event: 'start', source: 'private' });
+      // Headless Chromium says so in its User-Agent and is not counted (isbot): this visitor's browser is an ordinary
+      // one.
+      const visitor = await openPage(suite.browser, suite.server.url, {
+        viewport: { width: 1366, height: 900 },
+        userAgent: BROWSER(42),
+      });
+      const first = await visitor.page.goto(url);
+      expect(first?.status()).to.equal(200);
+      expect(first?.headers()['cache-control']).to.equal('no-store');
+      expect(await visitor.page.locator('meta[name="robots"]').getAttribute('content')).to.contain('noindex');
+      await visitor.page.getByText('Private preview', { exact: true }).waitFor();
+      await hydrated(visitor.page);
+      await shoot(visitor.page, 'preview');
+      await visitor.page.getByRole('button', { name: 'Play Secret Song' }).click();
+      const knex = suite.server.app.kernel.knex;
+      for (let i = 0; i < 100 && !(await knex('play_events').where({ trackId: secret }).first()); i++)
+        await visitor.page.waitForTimeout(100);
+      const [event] = await knex('play_events').where({ trackId: secret });
+      expect(event).to.include({ event: 'start', source: 'private' });
 
-    await artist.page.getByRole('button', { name: 'Revoke' }).click();
-    await toastSaying(artist.page, 'Link revoked');
-    const gone = await visitor.page.goto(url);
-    expect(gone?.status()).to.equal(404);
-    await visitor.page.getByText('This private link has expired or was revoked').waitFor();
-    expect(artist.errors).to.deep.equal([]);
-    // The player looks the unreleased track up (like flag, waveform) and is refused: only those 404s.
-    expect(visitor.errors.filter((e) => !/404/.test(e))).to.deep.equal([]);
-  });
+      await artist.page.getByRole('button', { name: 'Revoke' }).click();
+      await toastSaying(artist.page, 'Link revoked');
+      const gone = await visitor.page.goto(url);
+      expect(gone?.status()).to.equal(404);
+      await visitor.page.getByText('This private link has expired or was revoked').waitFor();
+      expect(artist.errors).to.deep.equal([]);
+      // The player looks the unreleased track up (like flag, waveform) and is refused: only those 404s.
+      expect(visitor.errors.filter((e) => !/404/.test(e))).to.deep.equal([]);
+    },
+  );
 
   it('shows admins the platform per day and month, and nobody else', async () => {
     const visitor = await openPage(suite.browser, suite.server.url);

@@ -41,30 +41,33 @@ describe('insights → credits: unallocated credits follow counted plays', funct
   const later = () => (clock = new Date(clock.getTime() + WINDOW + 60_000));
   const fanStatement = async (who: SignedUp) => (await who.client.get('/api/credits/statements/fan')).body;
 
-  it('says what the vault will say before any play, then follows plays of 30 s, once per window, never a crawler’s', async () => {
-    const before = await fanStatement(lisa);
-    expect(before).to.include({ followsListening: true, unallocatedCredits: 100, unallocatedCents: 699 });
-    // A start alone is no play; a repeat inside the window is none either.
-    await lisa.client.post('/api/plays', { trackId: novaTrack, event: 'start' });
-    expect((await fanStatement(lisa)).unallocatedCents).to.equal(699);
-    expect(await listen(lisa, novaTrack)).to.equal(true);
-    expect(await listen(lisa, novaTrack)).to.equal(false);
-    const bot = server.client({ 'User-Agent': GOOGLEBOT, Cookie: lisa.client.headers.Cookie ?? '' });
-    await bot.post('/api/plays', { trackId: kaiTrack, event: 'start' });
-    await bot.post('/api/plays', { trackId: kaiTrack, event: 'thirty' });
-    later();
-    expect(await listen(lisa, novaTrack)).to.equal(true);
-    later();
-    expect(await listen(lisa, kaiTrack)).to.equal(true);
-    const s = await fanStatement(lisa);
-    expect(s).to.include({ unallocatedCents: 0, artistsCents: 699, listeningCents: 699 });
-    expect(
-      s.lines.map((l: { name: string; plays: number; amountCents: number }) => [l.name, l.plays, l.amountCents]),
-    ).to.deep.equal([
-      ['Nova', 2, 466],
-      ['Kai', 1, 233],
-    ]);
-  });
+  it(
+    'says what the vault will say before any play, then follows plays of 30 s, ' + 'once per window, never a crawler’s',
+    async () => {
+      const before = await fanStatement(lisa);
+      expect(before).to.include({ followsListening: true, unallocatedCredits: 100, unallocatedCents: 699 });
+      // A start alone is no play; a repeat inside the window is none either.
+      await lisa.client.post('/api/plays', { trackId: novaTrack, event: 'start' });
+      expect((await fanStatement(lisa)).unallocatedCents).to.equal(699);
+      expect(await listen(lisa, novaTrack)).to.equal(true);
+      expect(await listen(lisa, novaTrack)).to.equal(false);
+      const bot = server.client({ 'User-Agent': GOOGLEBOT, Cookie: lisa.client.headers.Cookie ?? '' });
+      await bot.post('/api/plays', { trackId: kaiTrack, event: 'start' });
+      await bot.post('/api/plays', { trackId: kaiTrack, event: 'thirty' });
+      later();
+      expect(await listen(lisa, novaTrack)).to.equal(true);
+      later();
+      expect(await listen(lisa, kaiTrack)).to.equal(true);
+      const s = await fanStatement(lisa);
+      expect(s).to.include({ unallocatedCents: 0, artistsCents: 699, listeningCents: 699 });
+      expect(
+        s.lines.map((l: { name: string; plays: number; amountCents: number }) => [l.name, l.plays, l.amountCents]),
+      ).to.deep.equal([
+        ['Nova', 2, 466],
+        ['Kai', 1, 233],
+      ]);
+    },
+  );
 
   it('keeps chosen credits where they were given and lets only the rest follow plays', async () => {
     expect(
@@ -94,21 +97,24 @@ describe('insights → credits: unallocated credits follow counted plays', funct
     expect((await fanStatement(kai)).lines.map((l: { name: string }) => l.name)).to.deep.equal(['Nova']);
   });
 
-  it('lets a fan turn the fallback off: their net splits over their allocations alone, or stays unallocated', async () => {
-    await listen(oliver, kaiTrack);
-    expect((await fanStatement(oliver)).listeningCents).to.equal(699);
-    const off = await oliver.client.patch('/api/credits/listening', { followListening: false });
-    expect(off.body).to.deep.equal({ followListening: false, available: true });
-    expect(await fanStatement(oliver)).to.include({
-      followsListening: false,
-      listeningCents: 0,
-      unallocatedCents: 699,
-    });
-    const bad = await oliver.client.patch('/api/credits/listening', { followListening: 'yes' });
-    expect(bad.status).to.equal(400);
-    expect((await oliver.client.get('/api/credits/listening')).body.followListening).to.equal(false);
-    expect((await server.client().patch('/api/credits/listening', { followListening: true })).status).to.equal(401);
-  });
+  it(
+    'lets a fan turn the fallback off: their net splits over their allocations ' + 'alone, or stays unallocated',
+    async () => {
+      await listen(oliver, kaiTrack);
+      expect((await fanStatement(oliver)).listeningCents).to.equal(699);
+      const off = await oliver.client.patch('/api/credits/listening', { followListening: false });
+      expect(off.body).to.deep.equal({ followListening: false, available: true });
+      expect(await fanStatement(oliver)).to.include({
+        followsListening: false,
+        listeningCents: 0,
+        unallocatedCents: 699,
+      });
+      const bad = await oliver.client.patch('/api/credits/listening', { followListening: 'yes' });
+      expect(bad.status).to.equal(400);
+      expect((await oliver.client.get('/api/credits/listening')).body.followListening).to.equal(false);
+      expect((await server.client().patch('/api/credits/listening', { followListening: true })).status).to.equal(401);
+    },
+  );
 
   it('lets one account looping one track all month move only its own fee', async () => {
     const others = [lisa, alex, kai, oliver];

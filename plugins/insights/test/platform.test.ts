@@ -40,39 +40,43 @@ describe('insights: the platform view for admins', function () {
     expect((await admin.client.get('/api/admin/insights.csv?table=weeks')).status).to.equal(400);
   });
 
-  it("counts members, plays and uploads per day and month, with the month's fees and payouts from the credits statements", async () => {
-    const res = await admin.client.get('/api/admin/insights');
-    expect(res.status, res.text).to.equal(200);
-    const today = res.body.days.at(-1);
-    expect(res.body.days).to.have.length(30);
-    expect(today).to.deep.equal({ day: '2026-11-20', newMembers: 3, plays: 3, uploads: 0 });
-    const november = res.body.months.at(-1);
-    const payouts = await server.app.kernel.services.credits.payouts('2026-11');
-    expect(november).to.include({
-      month: '2026-11',
-      members: 3,
-      plays: 3,
-      uploads: 1,
-      payingMembers: payouts.payingFans,
-      feesCents: payouts.grossCents,
-      payoutsCents: payouts.artistsCents,
-      unallocatedCents: payouts.unallocatedCents,
-    });
-    expect(november.payoutsCents).to.be.above(0);
-    expect(res.body.months.map((m: { month: string }) => m.month)).to.deep.equal([
-      '2026-06',
-      '2026-07',
-      '2026-08',
-      '2026-09',
-      '2026-10',
-      '2026-11',
-    ]);
-    const csv = await admin.client.get('/api/admin/insights.csv?table=months');
-    expect(csv.text.split('\r\n')[0]).to.equal(
-      'month,members,paying_members,plays,uploads,fees_cents,payouts_cents,unallocated_cents',
-    );
-    expect(csv.text).to.contain(
-      `2026-11,3,${payouts.payingFans},3,1,${payouts.grossCents},${payouts.artistsCents},${payouts.unallocatedCents}`,
-    );
-  });
+  it(
+    "counts members, plays and uploads per day and month, with the month's fees " +
+      'and payouts from the credits statements',
+    async () => {
+      const res = await admin.client.get('/api/admin/insights');
+      expect(res.status, res.text).to.equal(200);
+      const today = res.body.days.at(-1);
+      expect(res.body.days).to.have.length(30);
+      expect(today).to.deep.equal({ day: '2026-11-20', newMembers: 3, plays: 3, uploads: 0 });
+      const november = res.body.months.at(-1);
+      const payouts = await server.app.kernel.services.credits.payouts('2026-11');
+      expect(november).to.include({
+        month: '2026-11',
+        members: 3,
+        plays: 3,
+        uploads: 1,
+        payingMembers: payouts.payingFans,
+        feesCents: payouts.grossCents,
+        payoutsCents: payouts.artistsCents,
+        unallocatedCents: payouts.unallocatedCents,
+      });
+      expect(november.payoutsCents).to.be.above(0);
+      expect(res.body.months.map((m: { month: string }) => m.month)).to.deep.equal([
+        '2026-06',
+        '2026-07',
+        '2026-08',
+        '2026-09',
+        '2026-10',
+        '2026-11',
+      ]);
+      const csv = await admin.client.get('/api/admin/insights.csv?table=months');
+      expect(csv.text.split('\r\n')[0]).to.equal(
+        'month,members,paying_members,plays,uploads,fees_cents,payouts_cents,unallocated_cents',
+      );
+      expect(csv.text).to.contain(
+        `2026-11,3,${payouts.payingFans},3,1,${payouts.grossCents},${payouts.artistsCents},${payouts.unallocatedCents}`,
+      );
+    },
+  );
 });

@@ -47,24 +47,30 @@ describe('insights: popular orders from the play counts', function () {
   const catalog = () => server.app.kernel.services.catalog;
   const names = (rows: Array<{ name: string }>) => rows.map((r) => r.name.split(' ')[0].toLowerCase());
 
-  it('ranks nothing before the rollup, then artists, featured and this month’s drops by the rolled-up plays', async () => {
-    const before = await catalog().artists(UTC, '', 'popular');
-    expect(names(before)).to.deep.equal(['alba', 'bruno', 'cleo']);
-    // Alba's member listen would make her 1 monthly listener by catalog's own measure.
-    expect(before.map((a) => a.monthlyListeners)).to.deep.equal([0, 0, 0]);
-    expect(await catalog().playCount(drops[0], UTC_VIEWER)).to.equal(0);
+  it(
+    'ranks nothing before the rollup, then artists, featured and this month’s ' + 'drops by the rolled-up plays',
+    async () => {
+      const before = await catalog().artists(UTC, '', 'popular');
+      expect(names(before)).to.deep.equal(['alba', 'bruno', 'cleo']);
+      // Alba's member listen would make her 1 monthly listener by catalog's own measure.
+      expect(before.map((a) => a.monthlyListeners)).to.deep.equal([0, 0, 0]);
+      expect(await catalog().playCount(drops[0], UTC_VIEWER)).to.equal(0);
 
-    await server.app.kernel.services.insights.rollupDay('2026-11-20');
-    const popular = await catalog().artists(UTC, '', 'popular');
-    expect(names(popular)).to.deep.equal(['bruno', 'cleo', 'alba']);
-    expect(popular.map((a) => a.monthlyListeners)).to.deep.equal([3, 2, 1]);
-    expect(names(await catalog().artists(UTC, '', 'popular', { limit: 2, offset: 1 }))).to.deep.equal(['cleo', 'alba']);
-    expect(names(await catalog().featuredArtists(UTC))).to.deep.equal(['bruno', 'cleo', 'alba']);
-    const discover = await catalog().monthlyTracksPage(UTC, 1, 'popular');
-    expect(discover.items.map((t) => t.id)).to.deep.equal([drops[1], drops[2], drops[0]]);
-    expect(await Promise.all(drops.map((id) => catalog().playCount(id, UTC_VIEWER)))).to.deep.equal([1, 3, 2]);
-    expect((await catalog().artist(artists[1].artist!.id, UTC)).monthlyListeners).to.equal(3);
-  });
+      await server.app.kernel.services.insights.rollupDay('2026-11-20');
+      const popular = await catalog().artists(UTC, '', 'popular');
+      expect(names(popular)).to.deep.equal(['bruno', 'cleo', 'alba']);
+      expect(popular.map((a) => a.monthlyListeners)).to.deep.equal([3, 2, 1]);
+      expect(names(await catalog().artists(UTC, '', 'popular', { limit: 2, offset: 1 }))).to.deep.equal([
+        'cleo',
+        'alba',
+      ]);
+      expect(names(await catalog().featuredArtists(UTC))).to.deep.equal(['bruno', 'cleo', 'alba']);
+      const discover = await catalog().monthlyTracksPage(UTC, 1, 'popular');
+      expect(discover.items.map((t) => t.id)).to.deep.equal([drops[1], drops[2], drops[0]]);
+      expect(await Promise.all(drops.map((id) => catalog().playCount(id, UTC_VIEWER)))).to.deep.equal([1, 3, 2]);
+      expect((await catalog().artist(artists[1].artist!.id, UTC)).monthlyListeners).to.equal(3);
+    },
+  );
 
   it('counts listeners of the last 30 days, as the dashboard does', async () => {
     const knex = server.app.kernel.knex;

@@ -81,7 +81,10 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
             className="mb-3"
             checked={goodFaith}
             onChange={(event) => setGoodFaith(event.target.checked)}
-            label="I believe in good faith that the track was removed by mistake or misidentification, and I consent to be contacted about this dispute."
+            label={
+              'I believe in good faith that the track was removed by mistake or ' +
+              'misidentification, and I consent to be contacted about this dispute.'
+            }
           />
         </>
       )}

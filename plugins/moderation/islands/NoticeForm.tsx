@@ -93,7 +93,10 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
         checked={goodFaith}
         onChange={(event) => setGoodFaith(event.target.checked)}
         isInvalid={!!errors.goodFaith}
-        label="I believe in good faith that this use is not authorised by the rights holder, its agent or the law, and the information in this notice is accurate."
+        label={
+          'I believe in good faith that this use is not authorised by the rights holder, ' +
+          'its agent or the law, and the information in this notice is accurate.'
+        }
       />
       {errors.goodFaith && <div className="invalid-feedback d-block mb-3">{errors.goodFaith}</div>}
       {failure && (

@@ -101,34 +101,37 @@ describe('moderation in the browser', () => {
     expect(errors).to.deep.equal([]);
   });
 
-  it('lets an admin hide the reported track from the queue, with a reason; the page then says it was removed', async () => {
-    const { page, errors } = await openPage(suite.browser, suite.server.url);
-    await signIn(page);
-    await page.goto('/admin/moderation');
-    await page.getByText('Only administrators can moderate the site.').waitFor();
-    await signIn(page, 'warden');
-    await page.goto('/admin/moderation?sort=most');
-    await hydrated(page);
-    const item = page.getByTestId('moderation-item').filter({ hasText: trackTitle });
-    await item.getByText('Copyright notice from Rita Rights').waitFor();
-    expect(await item.getByRole('button', { name: /^Restore/ }).isDisabled()).to.equal(true);
-    await shoot(page, 'moderation-queue');
-    await item.getByRole('button', { name: 'Hide track' }).click();
-    await item.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
-    await item.getByLabel(/^Reason/).fill('Copyright notice from the author of Harbour Lights');
-    await item.getByRole('button', { name: 'Hide track' }).click();
-    // Asked first (issue 44 point 15): nothing is hidden until confirmed.
-    await item.getByTestId('moderation-confirm').waitFor();
-    expect(await item.getByText('Hidden', { exact: true }).count()).to.equal(0);
-    await item.getByRole('button', { name: 'Hide track: confirm' }).click();
-    await item.getByText('Hidden', { exact: true }).waitFor();
-    expect(await item.getByRole('button', { name: /^Hide track/ }).isDisabled()).to.equal(true);
-    const gone = await page.goto(`/tracks/${trackId}`);
-    expect(gone?.status()).to.equal(410);
-    await page.getByText('This track was taken down').waitFor();
-    // The refused first visit (403) and the removed track (410) are the answers this test expects.
-    expect(errors.filter((e) => !/status of 4(03|10)/.test(e))).to.deep.equal([]);
-  });
+  it(
+    'lets an admin hide the reported track from the queue, with a reason; the page ' + 'then says it was removed',
+    async () => {
+      const { page, errors } = await openPage(suite.browser, suite.server.url);
+      await signIn(page);
+      await page.goto('/admin/moderation');
+      await page.getByText('Only administrators can moderate the site.').waitFor();
+      await signIn(page, 'warden');
+      await page.goto('/admin/moderation?sort=most');
+      await hydrated(page);
+      const item = page.getByTestId('moderation-item').filter({ hasText: trackTitle });
+      await item.getByText('Copyright notice from Rita Rights').waitFor();
+      expect(await item.getByRole('button', { name: /^Restore/ }).isDisabled()).to.equal(true);
+      await shoot(page, 'moderation-queue');
+      await item.getByRole('button', { name: 'Hide track' }).click();
+      await item.getByRole('alert').filter({ hasText: 'Please give a reason' }).waitFor();
+      await item.getByLabel(/^Reason/).fill('Copyright notice from the author of Harbour Lights');
+      await item.getByRole('button', { name: 'Hide track' }).click();
+      // Asked first (issue 44 point 15): nothing is hidden until confirmed.
+      await item.getByTestId('moderation-confirm').waitFor();
+      expect(await item.getByText('Hidden', { exact: true }).count()).to.equal(0);
+      await item.getByRole('button', { name: 'Hide track: confirm' }).click();
+      await item.getByText('Hidden', { exact: true }).waitFor();
+      expect(await item.getByRole('button', { name: /^Hide track/ }).isDisabled()).to.equal(true);
+      const gone = await page.goto(`/tracks/${trackId}`);
+      expect(gone?.status()).to.equal(410);
+      await page.getByText('This track was taken down').waitFor();
+      // The refused first visit (403) and the removed track (410) are the answers this test expects.
+      expect(errors.filter((e) => !/status of 4(03|10)/.test(e))).to.deep.equal([]);
+    },
+  );
 
   it('lets the artist send one counter-notice from the takedown page', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);

@@ -49,29 +49,32 @@ describe('notifications: the bell, the page and e-mail', function () {
     );
   });
 
-  it('tells subscribers when a drop is live, from the job at its public moment, once, in the app and by e-mail', async () => {
-    const trackId = await releaseDrop(nova, 'Harbor Lights');
-    expect(await unread(fan), 'nothing before the job runs').to.equal(0);
-    const runner = settlingRunner(server);
-    await runner.drain();
-    const { notifications, unread: count } = await list(fan);
-    expect(count).to.equal(1);
-    expect(notifications.map((n: Record<string, unknown>) => [n.kind, n.title, n.body, n.link, n.read])).to.deep.equal([
-      ['drop', 'New drop from Nova', '“Harbor Lights” is out now.', `/tracks/${trackId}`, false],
-    ]);
-    expect(await unread(nova), 'the artist does not subscribe to themself').to.equal(0);
-    // The e-mail arrived at the SMTP server, with a link to the site's public address.
-    const mails = smtp.received.filter((m) => m.to.includes('fanny@example.com'));
-    expect(mails).to.have.length(1);
-    expect(mails[0].from).to.equal('hello@onetrack.test');
-    expect(mails[0].raw).to.include('Subject: New drop from Nova');
-    expect(mails[0].raw).to.include(`https://onetrack.test/tracks/${trackId}`);
-    // The same event again (a retried job) is neither listed nor mailed twice.
-    await server.app.kernel.services.releases.announcePublic(trackId);
-    await runner.drain();
-    expect(await unread(fan)).to.equal(1);
-    expect(smtp.received.filter((m) => m.to.includes('fanny@example.com'))).to.have.length(1);
-  });
+  it(
+    'tells subscribers when a drop is live, from the job at its public moment, ' + 'once, in the app and by e-mail',
+    async () => {
+      const trackId = await releaseDrop(nova, 'Harbor Lights');
+      expect(await unread(fan), 'nothing before the job runs').to.equal(0);
+      const runner = settlingRunner(server);
+      await runner.drain();
+      const { notifications, unread: count } = await list(fan);
+      expect(count).to.equal(1);
+      expect(
+        notifications.map((n: Record<string, unknown>) => [n.kind, n.title, n.body, n.link, n.read]),
+      ).to.deep.equal([['drop', 'New drop from Nova', '“Harbor Lights” is out now.', `/tracks/${trackId}`, false]]);
+      expect(await unread(nova), 'the artist does not subscribe to themself').to.equal(0);
+      // The e-mail arrived at the SMTP server, with a link to the site's public address.
+      const mails = smtp.received.filter((m) => m.to.includes('fanny@example.com'));
+      expect(mails).to.have.length(1);
+      expect(mails[0].from).to.equal('hello@onetrack.test');
+      expect(mails[0].raw).to.include('Subject: New drop from Nova');
+      expect(mails[0].raw).to.include(`https://onetrack.test/tracks/${trackId}`);
+      // The same event again (a retried job) is neither listed nor mailed twice.
+      await server.app.kernel.services.releases.announcePublic(trackId);
+      await runner.drain();
+      expect(await unread(fan)).to.equal(1);
+      expect(smtp.received.filter((m) => m.to.includes('fanny@example.com'))).to.have.length(1);
+    },
+  );
 
   it('tells the recipient of a new message', async () => {
     const sent = await writer.client.post('/api/messages', {
@@ -123,22 +126,25 @@ describe('notifications: the bell, the page and e-mail', function () {
     expect((await list(fan)).notifications.every((n: { read: boolean }) => n.read)).to.equal(true);
   });
 
-  it('follows the Preferences switches: no e-mail when e-mail is off, nothing in the bell when in-app is off', async () => {
-    expect((await fan.client.patch('/api/users/me/preferences', { emailNotifications: false })).status).to.equal(200);
-    const before = smtp.received.length;
-    await writer.client.post('/api/messages', { recipientId: fan.user.id, content: 'Second one.' });
-    await settlingRunner(server).drain();
-    expect(smtp.received.length).to.equal(before);
-    expect(await unread(fan)).to.equal(1);
-    expect(
-      (await fan.client.patch('/api/users/me/preferences', { emailNotifications: true, inAppNotifications: false }))
-        .status,
-    ).to.equal(200);
-    await writer.client.post('/api/messages', { recipientId: fan.user.id, content: 'Third one.' });
-    await settlingRunner(server).drain();
-    expect(await unread(fan), 'in-app off: the bell stays as it was').to.equal(1);
-    expect(smtp.received.length).to.equal(before + 1);
-  });
+  it(
+    'follows the Preferences switches: no e-mail when e-mail is off, nothing in ' + 'the bell when in-app is off',
+    async () => {
+      expect((await fan.client.patch('/api/users/me/preferences', { emailNotifications: false })).status).to.equal(200);
+      const before = smtp.received.length;
+      await writer.client.post('/api/messages', { recipientId: fan.user.id, content: 'Second one.' });
+      await settlingRunner(server).drain();
+      expect(smtp.received.length).to.equal(before);
+      expect(await unread(fan)).to.equal(1);
+      expect(
+        (await fan.client.patch('/api/users/me/preferences', { emailNotifications: true, inAppNotifications: false }))
+          .status,
+      ).to.equal(200);
+      await writer.client.post('/api/messages', { recipientId: fan.user.id, content: 'Third one.' });
+      await settlingRunner(server).drain();
+      expect(await unread(fan), 'in-app off: the bell stays as it was').to.equal(1);
+      expect(smtp.received.length).to.equal(before + 1);
+    },
+  );
 
   it('quotes a reply without a subject instead of saying only "Re:"', async () => {
     expect((await fan.client.patch('/api/users/me/preferences', { inAppNotifications: true })).status).to.equal(200);

@@ -146,94 +146,100 @@ describe('the installable app offline (plugins/offline)', function () {
     }
   });
 
-  it('keeps a track of the queue offline: it plays and seeks without a network, and Settings lists and removes it', async () => {
-    const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
-    await visit(page, '/');
-    await controlled(page);
-    const { title, audioUrl } = await keepFirstDrop(page);
-    await page.screenshot({ path: path.join(SHOTS, 'queue-kept-1366x900.png') });
-    const kept = await cachedPaths(page, CACHES.tracks);
-    expect(kept).to.include(audioUrl);
-    expect(kept.filter((p) => p.startsWith(KEPT_PREFIX))).to.have.length(1);
-    await page.getByRole('button', { name: 'Pause' }).first().click();
+  it(
+    'keeps a track of the queue offline: it plays and seeks without a network, and ' + 'Settings lists and removes it',
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1366, height: 900 } });
+      await visit(page, '/');
+      await controlled(page);
+      const { title, audioUrl } = await keepFirstDrop(page);
+      await page.screenshot({ path: path.join(SHOTS, 'queue-kept-1366x900.png') });
+      const kept = await cachedPaths(page, CACHES.tracks);
+      expect(kept).to.include(audioUrl);
+      expect(kept.filter((p) => p.startsWith(KEPT_PREFIX))).to.have.length(1);
+      await page.getByRole('button', { name: 'Pause' }).first().click();
 
-    await page.context().setOffline(true);
-    // A reload without a network: the page from the worker, the player back on the kept track.
-    await page.goto('/discover');
-    await hydrated(page);
-    const player = page.getByRole('region', { name: 'Player' });
-    await player.locator('.player-title', { hasText: title }).waitFor();
-    await player.getByRole('button', { name: 'Play', exact: true }).click();
-    const audio = page.locator('audio');
-    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 1, null, { timeout: 20_000 });
-    // Seeking asks for a byte range, cut from the kept file by the worker.
-    const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
-    const target = Math.min(20, duration - 4);
-    await audio.evaluate((a: HTMLAudioElement, at: number) => (a.currentTime = at), target);
-    await page.waitForFunction(
-      (at) => {
-        const a = document.querySelector('audio')!;
-        return !a.paused && a.currentTime > at + 1 && !a.error;
-      },
-      target,
-      { timeout: 20_000 },
-    );
-    const played = await page.evaluate(() => {
-      const ranges = document.querySelector('audio')!.played;
-      return Array.from({ length: ranges.length }, (_, i) => [ranges.start(i), ranges.end(i)]);
-    });
-    expect(played.some(([start]) => start >= target - 0.5)).to.equal(true);
-    await player.getByRole('button', { name: 'Pause' }).click();
-    await page.context().setOffline(false);
+      await page.context().setOffline(true);
+      // A reload without a network: the page from the worker, the player back on the kept track.
+      await page.goto('/discover');
+      await hydrated(page);
+      const player = page.getByRole('region', { name: 'Player' });
+      await player.locator('.player-title', { hasText: title }).waitFor();
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
+      const audio = page.locator('audio');
+      await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 1, null, { timeout: 20_000 });
+      // Seeking asks for a byte range, cut from the kept file by the worker.
+      const duration = await audio.evaluate((a: HTMLAudioElement) => a.duration);
+      const target = Math.min(20, duration - 4);
+      await audio.evaluate((a: HTMLAudioElement, at: number) => (a.currentTime = at), target);
+      await page.waitForFunction(
+        (at) => {
+          const a = document.querySelector('audio')!;
+          return !a.paused && a.currentTime > at + 1 && !a.error;
+        },
+        target,
+        { timeout: 20_000 },
+      );
+      const played = await page.evaluate(() => {
+        const ranges = document.querySelector('audio')!.played;
+        return Array.from({ length: ranges.length }, (_, i) => [ranges.start(i), ranges.end(i)]);
+      });
+      expect(played.some(([start]) => start >= target - 0.5)).to.equal(true);
+      await player.getByRole('button', { name: 'Pause' }).click();
+      await page.context().setOffline(false);
 
-    for (const [width, height] of [
-      [1366, 900],
-      [375, 812],
-    ]) {
-      await page.setViewportSize({ width, height });
+      for (const [width, height] of [
+        [1366, 900],
+        [375, 812],
+      ]) {
+        await page.setViewportSize({ width, height });
+        await visit(page, '/profile');
+        const row = page.getByTestId('offline-track').filter({ hasText: title });
+        await row.waitFor();
+        expect(await row.locator('.offline-size').textContent()).to.match(/^\d+(\.\d)? (MB|kB)$/);
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.screenshot({ path: path.join(SHOTS, `settings-offline-${width}x${height}.png`) });
+      }
+      await page.getByRole('button', { name: `Remove ${title} from this device` }).click();
+      await toastSaying(page, 'Removed from this device');
+      await page.getByText('No tracks kept offline yet').waitFor();
+      expect(await cachedPaths(page, CACHES.tracks)).to.deep.equal([]);
+      await page.context().close();
+    },
+  );
+
+  it(
+    'keeps nothing of a signed-in viewer for the next: logout and another ' + "account's sign-in drop pages and tracks",
+    async () => {
+      const { page } = await openPage(suite.browser, suite.server.url);
+      await signIn(page);
+      await visit(page, '/');
+      await controlled(page);
       await visit(page, '/profile');
-      const row = page.getByTestId('offline-track').filter({ hasText: title });
-      await row.waitFor();
-      expect(await row.locator('.offline-size').textContent()).to.match(/^\d+(\.\d)? (MB|kB)$/);
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.screenshot({ path: path.join(SHOTS, `settings-offline-${width}x${height}.png`) });
-    }
-    await page.getByRole('button', { name: `Remove ${title} from this device` }).click();
-    await toastSaying(page, 'Removed from this device');
-    await page.getByText('No tracks kept offline yet').waitFor();
-    expect(await cachedPaths(page, CACHES.tracks)).to.deep.equal([]);
-    await page.context().close();
-  });
+      await keepFirstDrop(page);
+      expect(await cachedPaths(page, CACHES.pages)).to.include('/profile');
+      expect(await cachedPaths(page, CACHES.tracks)).to.not.deep.equal([]);
 
-  it("keeps nothing of a signed-in viewer for the next: logout and another account's sign-in drop pages and tracks", async () => {
-    const { page } = await openPage(suite.browser, suite.server.url);
-    await signIn(page);
-    await visit(page, '/');
-    await controlled(page);
-    await visit(page, '/profile');
-    await keepFirstDrop(page);
-    expect(await cachedPaths(page, CACHES.pages)).to.include('/profile');
-    expect(await cachedPaths(page, CACHES.tracks)).to.not.deep.equal([]);
+      // Signing out (the /logout page signs out, then renders / afresh): both private caches go.
+      await page.goto('/logout');
+      await page.waitForURL(`${suite.server.url}/`);
+      await hydrated(page);
+      await page.waitForFunction(async (name) => !(await caches.has(name)), CACHES.tracks);
+      expect(await cachedPaths(page, CACHES.pages)).to.not.include('/profile');
+      await page.context().setOffline(true);
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Offline', level: 1 }).waitFor();
+      await page.context().setOffline(false);
 
-    // Signing out (the /logout page signs out, then renders / afresh): both private caches go.
-    await page.goto('/logout');
-    await page.waitForURL(`${suite.server.url}/`);
-    await hydrated(page);
-    await page.waitForFunction(async (name) => !(await caches.has(name)), CACHES.tracks);
-    expect(await cachedPaths(page, CACHES.pages)).to.not.include('/profile');
-    await page.context().setOffline(true);
-    await page.goto('/profile');
-    await page.getByRole('heading', { name: 'Offline', level: 1 }).waitFor();
-    await page.context().setOffline(false);
-
-    // Another account signs in where the first one's session simply ended (no logout): the same.
-    await signIn(page);
-    await visit(page, '/profile');
-    await page.context().clearCookies();
-    await signIn(page, 'novaharbor');
-    await visit(page, '/discover');
-    await page.waitForFunction(async () => !(await caches.match('/profile')), null, { timeout: 10_000 });
-    expect(await cachedPaths(page, CACHES.pages)).to.deep.equal(['/discover']);
-    await page.context().close();
-  });
+      // Another account signs in where the first one's session simply ended (no logout): the same.
+      await signIn(page);
+      await visit(page, '/profile');
+      await page.context().clearCookies();
+      await signIn(page, 'novaharbor');
+      await visit(page, '/discover');
+      await page.waitForFunction(async () => !(await caches.match('/profile')), null, { timeout: 10_000 });
+      expect(await cachedPaths(page, CACHES.pages)).to.deep.equal(['/discover']);
+      await page.context().close();
+    },
+  );
 });

@@ -23,21 +23,24 @@ describe('offline: the viewer of a page', function () {
     return { client, id };
   }
 
-  it('names the viewer of every page: anonymous, or a keyed hash of the user, never the id; not on API answers', async () => {
-    const anonymous = await on.client().get('/');
-    expect(anonymous.status).to.equal(200);
-    expect(anonymous.headers.get(VIEWER_HEADER)).to.equal(ANONYMOUS_VIEWER);
-    expect(anonymous.text).to.include('<link rel="manifest" href="/manifest.webmanifest"');
+  it(
+    'names the viewer of every page: anonymous, or a keyed hash of the user, never ' + 'the id; not on API answers',
+    async () => {
+      const anonymous = await on.client().get('/');
+      expect(anonymous.status).to.equal(200);
+      expect(anonymous.headers.get(VIEWER_HEADER)).to.equal(ANONYMOUS_VIEWER);
+      expect(anonymous.text).to.include('<link rel="manifest" href="/manifest.webmanifest"');
 
-    const demo = await signedIn(DEMO_USERNAME);
-    const viewer = (await demo.client.get('/discover')).headers.get(VIEWER_HEADER)!;
-    expect(viewer).to.equal(viewerHash(on.app.kernel.config.sessionSecret)(demo.id));
-    expect(viewer).to.match(/^[\w-]{22}$/);
-    expect((await demo.client.get('/profile')).headers.get(VIEWER_HEADER)).to.equal(viewer);
-    const nova = await signedIn('novaharbor');
-    expect((await nova.client.get('/discover')).headers.get(VIEWER_HEADER)).to.not.equal(viewer);
-    expect((await demo.client.get('/api/auth/user')).headers.get(VIEWER_HEADER)).to.equal(null);
-  });
+      const demo = await signedIn(DEMO_USERNAME);
+      const viewer = (await demo.client.get('/discover')).headers.get(VIEWER_HEADER)!;
+      expect(viewer).to.equal(viewerHash(on.app.kernel.config.sessionSecret)(demo.id));
+      expect(viewer).to.match(/^[\w-]{22}$/);
+      expect((await demo.client.get('/profile')).headers.get(VIEWER_HEADER)).to.equal(viewer);
+      const nova = await signedIn('novaharbor');
+      expect((await nova.client.get('/discover')).headers.get(VIEWER_HEADER)).to.not.equal(viewer);
+      expect((await demo.client.get('/api/auth/user')).headers.get(VIEWER_HEADER)).to.equal(null);
+    },
+  );
 
   it('is the same on every node (the shared session secret) and changes with the secret', () => {
     const [nodeA, nodeB] = [viewerHash('a-shared-session-secret'), viewerHash('a-shared-session-secret')];

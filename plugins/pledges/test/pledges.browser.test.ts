@@ -75,7 +75,8 @@ describe('pledges in the browser', function () {
     await page.getByTestId('vault-pledged').getByRole('button', { name: 'Pledge to the next drop' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pledge to the next drop' });
     await dialog.waitFor(); // its code loads on first open
-    await dialog.getByLabel('Artist').locator('option', { hasText: 'Nova Harbor' }).waitFor({ state: 'attached' }); // and its artists each time it opens
+    // and its artists each time it opens
+    await dialog.getByLabel('Artist').locator('option', { hasText: 'Nova Harbor' }).waitFor({ state: 'attached' });
     // Every artist is offered, each with the month of their next drop: the demo artists have all
     // dropped in November, so theirs is December's.
     const options = await dialog.getByLabel('Artist').locator('option').allTextContents();

@@ -43,41 +43,48 @@ describe('pledges: held credits that land with the drop', function () {
       });
     });
 
-    it("offers the vault's dialog every artist by name, each with their next drop's month, but the fan's own and deleted accounts'", async () => {
-      const pledges = server.app.kernel.services.pledges;
-      const novaChoice = { id: nova.artist!.id, name: 'Nova', month: '2026-11' };
-      expect((await nova.client.get('/api/pledges/artists')).body).to.deep.equal([]);
-      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
-      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
-      expect(await pledges.hasPledgeableArtists(fan.user.id)).to.equal(true);
-      const leaving = await signUp(server, 'departed', { artist: true });
-      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([
-        { id: leaving.artist!.id, name: 'Departed', month: '2026-11' },
-        novaChoice,
-      ]);
-      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(true);
-      expect(
-        (await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status,
-      ).to.equal(200);
-      expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
-      expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
-    });
+    it(
+      "offers the vault's dialog every artist by name, each with their next drop's " +
+        "month, but the fan's own and deleted accounts'",
+      async () => {
+        const pledges = server.app.kernel.services.pledges;
+        const novaChoice = { id: nova.artist!.id, name: 'Nova', month: '2026-11' };
+        expect((await nova.client.get('/api/pledges/artists')).body).to.deep.equal([]);
+        expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
+        expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
+        expect(await pledges.hasPledgeableArtists(fan.user.id)).to.equal(true);
+        const leaving = await signUp(server, 'departed', { artist: true });
+        expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([
+          { id: leaving.artist!.id, name: 'Departed', month: '2026-11' },
+          novaChoice,
+        ]);
+        expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(true);
+        expect(
+          (await leaving.client.post(`/api/users/${leaving.user.id}/deletion`, { password: 'secret123' })).status,
+        ).to.equal(200);
+        expect((await fan.client.get('/api/pledges/artists')).body).to.deep.equal([novaChoice]);
+        expect(await pledges.hasPledgeableArtists(nova.user.id)).to.equal(false);
+      },
+    );
 
-    it('refuses an unknown artist (404), your own artist (403), bad amounts and more than the balance (400)', async () => {
-      expect((await fan.client.post('/api/pledges', { artistId: 99999, credits: 3 })).body).to.deep.equal({
-        message: 'Artist not found',
-      });
-      const own = await pledge(nova, nova, 3);
-      expect([own.status, own.body.message]).to.deep.equal([403, 'You cannot pledge credits to yourself']);
-      for (const credits of [0, -2, 1.5, '3']) {
-        const res = await fan.client.post('/api/pledges', { artistId: nova.artist!.id, credits });
-        expect([res.status, res.body.message]).to.deep.equal([400, 'Please enter a valid credit amount']);
-      }
-      const tooMany = await pledge(fan, nova, 101);
-      expect([tooMany.status, tooMany.body.message]).to.deep.equal([400, 'You only have 100 credits available']);
-      expect(await knex()('pledges').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
-      expect(await balance(fan)).to.equal(100);
-    });
+    it(
+      'refuses an unknown artist (404), your own artist (403), bad amounts and more ' + 'than the balance (400)',
+      async () => {
+        expect((await fan.client.post('/api/pledges', { artistId: 99999, credits: 3 })).body).to.deep.equal({
+          message: 'Artist not found',
+        });
+        const own = await pledge(nova, nova, 3);
+        expect([own.status, own.body.message]).to.deep.equal([403, 'You cannot pledge credits to yourself']);
+        for (const credits of [0, -2, 1.5, '3']) {
+          const res = await fan.client.post('/api/pledges', { artistId: nova.artist!.id, credits });
+          expect([res.status, res.body.message]).to.deep.equal([400, 'Please enter a valid credit amount']);
+        }
+        const tooMany = await pledge(fan, nova, 101);
+        expect([tooMany.status, tooMany.body.message]).to.deep.equal([400, 'You only have 100 credits available']);
+        expect(await knex()('pledges').count({ n: '*' })).to.deep.equal([{ n: 0 }]);
+        expect(await balance(fan)).to.equal(100);
+      },
+    );
   });
 
   describe('holding and cancelling', () => {
@@ -97,14 +104,17 @@ describe('pledges: held credits that land with the drop', function () {
       expect(await waiting(nova)).to.equal(30);
     });
 
-    it("tells only the artist what waits for their drop: another member's read of the window has no total", async () => {
-      for (const other of [fan, second]) {
-        const res = await other.client.get(`/api/pledges/artists/${nova.artist!.id}`);
-        expect(res.status).to.equal(200);
-        expect(res.body).to.include({ own: false, month: '2026-11' });
-        expect(res.body).not.to.have.property('waiting');
-      }
-    });
+    it(
+      "tells only the artist what waits for their drop: another member's read of the " + 'window has no total',
+      async () => {
+        for (const other of [fan, second]) {
+          const res = await other.client.get(`/api/pledges/artists/${nova.artist!.id}`);
+          expect(res.status).to.equal(200);
+          expect(res.body).to.include({ own: false, month: '2026-11' });
+          expect(res.body).not.to.have.property('waiting');
+        }
+      },
+    );
 
     it('gives a cancelled pledge back, once; nobody else can cancel it', async () => {
       const { body } = await pledge(fan, nova, 5);
@@ -254,44 +264,48 @@ describe('pledges: held credits that land with the drop', function () {
   });
 
   describe('the month boundary', () => {
-    it('releases pledges 3 days before the month ends (UTC) when the artist has not dropped, and closes pledging', async () => {
-      clock = new Date('2026-11-21T08:00:00Z');
-      const quiet = await signUp(server, 'quiet', { artist: true });
-      const before = await balance(fan);
-      expect((await pledge(fan, quiet, 8)).status).to.equal(201);
-      expect((await pledge(fan, quiet, 2)).status).to.equal(201);
-      const runner = settlingRunner(server);
-      clock = new Date('2026-11-27T23:59:59Z');
-      expect(await runner.drain()).to.equal(0);
-      expect(await balance(fan)).to.equal(before - 10);
-      clock = new Date('2026-11-28T00:00:00Z');
-      expect(await runner.drain()).to.equal(1);
-      expect(await balance(fan)).to.equal(before);
-      expect(await knex()('pledges').where({ artistId: quiet.artist!.id }).pluck('status')).to.deep.equal([
-        'released',
-        'released',
-      ]);
-      const told = (await fan.client.get('/api/notifications')).body.notifications.find(
-        (n: { title: string }) => n.title === 'Your pledge to Quiet was released',
-      );
-      expect(told.body).to.equal(
-        'Quiet has no November drop yet, so 10 credits went back to your balance. Allocate them before the month ends.',
-      );
-      // November's pledges are closed: a pledge now goes to quiet's December drop, from December's credits.
-      const next = await pledge(fan, quiet, 1);
-      expect([next.status, next.body.pledge.month]).to.deep.equal([201, '2026-12']);
-      expect(await balance(fan)).to.equal(before);
-      clock = new Date('2026-12-01T00:00:00Z');
-      expect((await pledge(fan, quiet, 4)).body.pledge.month).to.equal('2026-12');
-      expect(await waiting(quiet)).to.equal(5);
-      const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map(
-        (j) => j.runAt,
-      );
-      expect(sweeps.map(Number)).to.deep.equal([
-        Date.parse('2026-11-28T00:00:00Z'),
-        Date.parse('2026-12-29T00:00:00Z'),
-      ]);
-    });
+    it(
+      'releases pledges 3 days before the month ends (UTC) when the artist has not ' + 'dropped, and closes pledging',
+      async () => {
+        clock = new Date('2026-11-21T08:00:00Z');
+        const quiet = await signUp(server, 'quiet', { artist: true });
+        const before = await balance(fan);
+        expect((await pledge(fan, quiet, 8)).status).to.equal(201);
+        expect((await pledge(fan, quiet, 2)).status).to.equal(201);
+        const runner = settlingRunner(server);
+        clock = new Date('2026-11-27T23:59:59Z');
+        expect(await runner.drain()).to.equal(0);
+        expect(await balance(fan)).to.equal(before - 10);
+        clock = new Date('2026-11-28T00:00:00Z');
+        expect(await runner.drain()).to.equal(1);
+        expect(await balance(fan)).to.equal(before);
+        expect(await knex()('pledges').where({ artistId: quiet.artist!.id }).pluck('status')).to.deep.equal([
+          'released',
+          'released',
+        ]);
+        const told = (await fan.client.get('/api/notifications')).body.notifications.find(
+          (n: { title: string }) => n.title === 'Your pledge to Quiet was released',
+        );
+        expect(told.body).to.equal(
+          'Quiet has no November drop yet, so 10 credits went back to your balance. ' +
+            'Allocate them before the month ends.',
+        );
+        // November's pledges are closed: a pledge now goes to quiet's December drop, from December's credits.
+        const next = await pledge(fan, quiet, 1);
+        expect([next.status, next.body.pledge.month]).to.deep.equal([201, '2026-12']);
+        expect(await balance(fan)).to.equal(before);
+        clock = new Date('2026-12-01T00:00:00Z');
+        expect((await pledge(fan, quiet, 4)).body.pledge.month).to.equal('2026-12');
+        expect(await waiting(quiet)).to.equal(5);
+        const sweeps = (await knex()('jobs').where({ type: 'pledges.expire' }).orderBy('runAt').select('runAt')).map(
+          (j) => j.runAt,
+        );
+        expect(sweeps.map(Number)).to.deep.equal([
+          Date.parse('2026-11-28T00:00:00Z'),
+          Date.parse('2026-12-29T00:00:00Z'),
+        ]);
+      },
+    );
   });
 
   describe('under concurrency', () => {

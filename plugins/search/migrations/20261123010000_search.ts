@@ -18,11 +18,14 @@ const TOKENIZE = "tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'";
 
 /** Track documents: the row's title, its artist's name, its own genre and its artist's. */
 const DOC_COLUMNS = "t.id, t.title, a.name, trim(coalesce(t.genre, '') || ' ' || coalesce(a.genre, ''))";
-const INSERT_DOCS = `insert into search_tracks(rowid, title, artist, genre) select ${DOC_COLUMNS} from tracks t join artists a on a.id = t.artist_id`;
+const INSERT_DOCS =
+  `insert into search_tracks(rowid, title, artist, genre) select ${DOC_COLUMNS} ` +
+  `from tracks t join artists a on a.id = t.artist_id`;
 
 const SQLITE_UP = [
   `create virtual table search_artists using fts5(name, genre, content = 'artists', content_rowid = 'id', ${TOKENIZE})`,
-  `create virtual table search_tracks using fts5(title, artist, genre, content = '', contentless_delete = 1, ${TOKENIZE})`,
+  `create virtual table search_tracks using fts5(title, artist, genre, content = ` +
+    `'', contentless_delete = 1, ${TOKENIZE})`,
   `create trigger search_artists_ai after insert on artists begin
      insert into search_artists(rowid, name, genre) values (new.id, new.name, new.genre);
    end`,

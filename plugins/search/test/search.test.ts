@@ -184,7 +184,8 @@ describe('search: tracks and artists through the index', () => {
       ]);
     } else {
       const [rows] = await knex.raw(
-        "select distinct index_name as name from information_schema.statistics where table_schema = database() and index_type = 'FULLTEXT' order by index_name",
+        'select distinct index_name as name from information_schema.statistics where ' +
+          "table_schema = database() and index_type = 'FULLTEXT' order by index_name",
       );
       expect(rows.map((r: { name: string }) => r.name)).to.deep.equal(['artists_search', 'tracks_search']);
     }

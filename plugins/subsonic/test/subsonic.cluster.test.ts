@@ -62,7 +62,9 @@ describe('subsonic: one session across two app nodes (MariaDB, Redis, S3)', func
       REGISTRATIONS_PER_HOUR: '0',
       HOST: '127.0.0.1',
       PORT: '0',
-      DATABASE_URL: `mysql://${encodeURIComponent(d.user)}:${encodeURIComponent(d.password)}@${d.host}:${d.port}/${d.database}`,
+      DATABASE_URL:
+        `mysql://${encodeURIComponent(d.user)}:${encodeURIComponent(d.password)}@` +
+        `${d.host}:${d.port}/${d.database}`,
       SESSION_SECRET: 'subsonic-node-secret-subsonic-node-secret',
       SEED_DEMO: '0',
       MEDIA_WORKER: '0',

@@ -35,138 +35,149 @@ describe('subsonic: the OpenSubsonic API at /rest', function () {
   ];
 
   for (const { format, auth, post } of sessions) {
-    it(`browse → play (Range) → star → scrobble in ${format.toUpperCase()} (${auth}, ${post ? 'POST' : 'GET'})`, async () => {
-      const fan = await signUp(server, `fan${format}`);
-      const secret = await newAppPassword(fan.client, `${format} app`);
-      const app = subsonicSession(
-        server.url,
-        format,
-        auth === 'apiKey' ? { apiKey: secret } : { username: fan.user.username, password: secret },
-        { post },
-      );
-      const { kernel } = server.app;
+    it(
+      `browse → play (Range) → star → scrobble in ${format.toUpperCase()} (${auth}, ` + `${post ? 'POST' : 'GET'})`,
+      async () => {
+        const fan = await signUp(server, `fan${format}`);
+        const secret = await newAppPassword(fan.client, `${format} app`);
+        const app = subsonicSession(
+          server.url,
+          format,
+          auth === 'apiKey' ? { apiKey: secret } : { username: fan.user.username, password: secret },
+          { post },
+        );
+        const { kernel } = server.app;
 
-      const extensions = await app.call('getOpenSubsonicExtensions');
-      expect(extensions.openSubsonicExtensions.map((e: { name: string }) => e.name)).to.include.members([
-        'apiKeyAuthentication',
-        'formPost',
-      ]);
+        const extensions = await app.call('getOpenSubsonicExtensions');
+        expect(extensions.openSubsonicExtensions.map((e: { name: string }) => e.name)).to.include.members([
+          'apiKeyAuthentication',
+          'formPost',
+        ]);
 
-      const ping = await app.call('ping');
-      expect(ping).to.include({ status: 'ok', version: '1.16.1', type: 'onetrack', openSubsonic: true });
-      expect((await app.call('getLicense')).license.valid).to.equal(true);
-      expect((await app.call('getMusicFolders')).musicFolders.musicFolder).to.deep.equal([{ id: 1, name: 'OneTrack' }]);
+        const ping = await app.call('ping');
+        expect(ping).to.include({ status: 'ok', version: '1.16.1', type: 'onetrack', openSubsonic: true });
+        expect((await app.call('getLicense')).license.valid).to.equal(true);
+        expect((await app.call('getMusicFolders')).musicFolders.musicFolder).to.deep.equal([
+          { id: 1, name: 'OneTrack' },
+        ]);
 
-      // Browse: artists by letter, the artist's releases, the release's song.
-      const artists = (await app.call('getArtists')).artists.index;
-      const a = artists.find((i: { name: string }) => i.name === 'A').artist[0];
-      expect(a).to.include({ id: `ar-${artist.artist!.id}`, name: 'Ada', albumCount: 1 });
-      expect((await app.call('getIndexes')).indexes.index[0].artist[0].id).to.equal(a.id);
-      const albums = (await app.call('getArtist', { id: a.id })).artist.album;
-      expect(albums.map((al: { id: string }) => al.id)).to.deep.equal([`al-${trackId}`]);
-      const album = (await app.call('getAlbum', { id: `al-${trackId}` })).album;
-      expect(album).to.include({ name: title, artist: 'Ada', songCount: 1, year: 2024, genre: 'Electronic' });
-      const song = album.song[0];
-      expect(song).to.include({
-        id: `tr-${trackId}`,
-        title,
-        suffix: 'm4a',
-        contentType: 'audio/mp4',
-        bitRate: 192,
-        duration: 3,
-        albumId: `al-${trackId}`,
-        coverArt: `al-${trackId}`,
-        mediaType: 'song',
-      });
-      expect((await app.call('getSong', { id: song.id })).song.title).to.equal(title);
-      // Folder browsing (DSub): artist → releases as folders → the song.
-      const folder = (await app.call('getMusicDirectory', { id: a.id })).directory;
-      expect(folder.child[0]).to.include({ id: album.id, isDir: true, parent: a.id });
-      expect((await app.call('getMusicDirectory', { id: album.id })).directory.child[0]).to.include({
-        id: song.id,
-        isDir: false,
-      });
-      expect((await app.call('getAlbumList', { type: 'alphabeticalByName' })).albumList.album[0]).to.include({
-        id: album.id,
-        isDir: true,
-      });
-      expect((await app.call('getRandomSongs')).randomSongs.song[0].id).to.equal(song.id);
-      expect((await app.call('getAlbumList2', { type: 'newest' })).albumList2.album[0].id).to.equal(`al-${trackId}`);
-      expect((await app.call('search3', { query: 'first light' })).searchResult3.song[0].id).to.equal(song.id);
-      expect((await app.call('getArtistInfo2', { id: a.id })).artistInfo2.biography).to.equal('Tape & <synths>');
-      expect((await app.call('getGenres')).genres.genre).to.deep.equal([
-        { value: 'Electronic', songCount: 1, albumCount: 1 },
-      ]);
-      expect((await app.call('getScanStatus')).scanStatus).to.deep.equal({ scanning: false, count: 1 });
-      for (const method of ['getPlaylists', 'getInternetRadioStations', 'getPodcasts', 'getBookmarks', 'getPlayQueue'])
-        expect((await app.call(method)).status, method).to.equal('ok');
-      const everything = (await app.call('search3', { query: '' })).searchResult3;
-      expect(everything.artist[0].id).to.equal(a.id);
-      expect(everything.album[0].id).to.equal(album.id);
+        // Browse: artists by letter, the artist's releases, the release's song.
+        const artists = (await app.call('getArtists')).artists.index;
+        const a = artists.find((i: { name: string }) => i.name === 'A').artist[0];
+        expect(a).to.include({ id: `ar-${artist.artist!.id}`, name: 'Ada', albumCount: 1 });
+        expect((await app.call('getIndexes')).indexes.index[0].artist[0].id).to.equal(a.id);
+        const albums = (await app.call('getArtist', { id: a.id })).artist.album;
+        expect(albums.map((al: { id: string }) => al.id)).to.deep.equal([`al-${trackId}`]);
+        const album = (await app.call('getAlbum', { id: `al-${trackId}` })).album;
+        expect(album).to.include({ name: title, artist: 'Ada', songCount: 1, year: 2024, genre: 'Electronic' });
+        const song = album.song[0];
+        expect(song).to.include({
+          id: `tr-${trackId}`,
+          title,
+          suffix: 'm4a',
+          contentType: 'audio/mp4',
+          bitRate: 192,
+          duration: 3,
+          albumId: `al-${trackId}`,
+          coverArt: `al-${trackId}`,
+          mediaType: 'song',
+        });
+        expect((await app.call('getSong', { id: song.id })).song.title).to.equal(title);
+        // Folder browsing (DSub): artist → releases as folders → the song.
+        const folder = (await app.call('getMusicDirectory', { id: a.id })).directory;
+        expect(folder.child[0]).to.include({ id: album.id, isDir: true, parent: a.id });
+        expect((await app.call('getMusicDirectory', { id: album.id })).directory.child[0]).to.include({
+          id: song.id,
+          isDir: false,
+        });
+        expect((await app.call('getAlbumList', { type: 'alphabeticalByName' })).albumList.album[0]).to.include({
+          id: album.id,
+          isDir: true,
+        });
+        expect((await app.call('getRandomSongs')).randomSongs.song[0].id).to.equal(song.id);
+        expect((await app.call('getAlbumList2', { type: 'newest' })).albumList2.album[0].id).to.equal(`al-${trackId}`);
+        expect((await app.call('search3', { query: 'first light' })).searchResult3.song[0].id).to.equal(song.id);
+        expect((await app.call('getArtistInfo2', { id: a.id })).artistInfo2.biography).to.equal('Tape & <synths>');
+        expect((await app.call('getGenres')).genres.genre).to.deep.equal([
+          { value: 'Electronic', songCount: 1, albumCount: 1 },
+        ]);
+        expect((await app.call('getScanStatus')).scanStatus).to.deep.equal({ scanning: false, count: 1 });
+        for (const method of [
+          'getPlaylists',
+          'getInternetRadioStations',
+          'getPodcasts',
+          'getBookmarks',
+          'getPlayQueue',
+        ])
+          expect((await app.call(method)).status, method).to.equal('ok');
+        const everything = (await app.call('search3', { query: '' })).searchResult3;
+        expect(everything.artist[0].id).to.equal(a.id);
+        expect(everything.album[0].id).to.equal(album.id);
 
-      // Cover art at a size: a JPEG at the cover size that holds the request.
-      const cover = await app.api.getCoverArt({ id: album.coverArt, size: 100 });
-      expect(cover.headers.get('content-type')).to.equal('image/jpeg');
-      expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).to.equal(128);
+        // Cover art at a size: a JPEG at the cover size that holds the request.
+        const cover = await app.api.getCoverArt({ id: album.coverArt, size: 100 });
+        expect(cover.headers.get('content-type')).to.equal('image/jpeg');
+        expect((await sharp(Buffer.from(await cover.arrayBuffer())).metadata()).width).to.equal(128);
 
-      // Play: the AAC stream, a Range of it as a player seeks, the master on request.
-      const row = await kernel.knex('tracks').where({ id: trackId }).first();
-      const stored = await buffer(await kernel.storage.read(mediaKey(row.audioUrl)!));
-      app.headers.Range = 'bytes=100-299';
-      const part = await app.api.stream({ id: song.id });
-      delete app.headers.Range;
-      expect(part.status).to.equal(206);
-      expect(part.headers.get('content-range')).to.equal(`bytes 100-299/${stored.length}`);
-      expect(Buffer.from(await part.arrayBuffer()).equals(stored.subarray(100, 300))).to.equal(true);
-      const raw = await app.api.stream({ id: song.id, format: 'raw' });
-      expect(raw.headers.get('content-type')).to.equal('audio/wav');
-      expect(
-        Buffer.from(await raw.arrayBuffer())
-          .subarray(0, 4)
-          .toString(),
-      ).to.equal('RIFF');
-      const download = await app.api.download({ id: song.id });
-      expect(download.headers.get('content-disposition')).to.match(/^attachment; filename=".*\.wav"/);
+        // Play: the AAC stream, a Range of it as a player seeks, the master on request.
+        const row = await kernel.knex('tracks').where({ id: trackId }).first();
+        const stored = await buffer(await kernel.storage.read(mediaKey(row.audioUrl)!));
+        app.headers.Range = 'bytes=100-299';
+        const part = await app.api.stream({ id: song.id });
+        delete app.headers.Range;
+        expect(part.status).to.equal(206);
+        expect(part.headers.get('content-range')).to.equal(`bytes 100-299/${stored.length}`);
+        expect(Buffer.from(await part.arrayBuffer()).equals(stored.subarray(100, 300))).to.equal(true);
+        const raw = await app.api.stream({ id: song.id, format: 'raw' });
+        expect(raw.headers.get('content-type')).to.equal('audio/wav');
+        expect(
+          Buffer.from(await raw.arrayBuffer())
+            .subarray(0, 4)
+            .toString(),
+        ).to.equal('RIFF');
+        const download = await app.api.download({ id: song.id });
+        expect(download.headers.get('content-disposition')).to.match(/^attachment; filename=".*\.wav"/);
 
-      // Star: the site's like.
-      expect((await app.call('getStarred2')).starred2.song ?? []).to.have.length(0);
-      expect((await app.call('star', { id: song.id })).status).to.equal('ok');
-      expect((await kernel.services.catalog.track(trackId, { id: fan.user.id, zone: 'UTC' })).liked).to.equal(true);
-      const starred = (await app.call('getStarred2')).starred2;
-      expect(starred.song.map((s: { id: string }) => s.id)).to.deep.equal([song.id]);
-      expect(starred.song[0].starred).to.be.a('string');
-      expect((await app.call('getAlbumList2', { type: 'starred' })).albumList2.album[0].id).to.equal(album.id);
+        // Star: the site's like.
+        expect((await app.call('getStarred2')).starred2.song ?? []).to.have.length(0);
+        expect((await app.call('star', { id: song.id })).status).to.equal('ok');
+        expect((await kernel.services.catalog.track(trackId, { id: fan.user.id, zone: 'UTC' })).liked).to.equal(true);
+        const starred = (await app.call('getStarred2')).starred2;
+        expect(starred.song.map((s: { id: string }) => s.id)).to.deep.equal([song.id]);
+        expect(starred.song[0].starred).to.be.a('string');
+        expect((await app.call('getAlbumList2', { type: 'starred' })).albumList2.album[0].id).to.equal(album.id);
 
-      // Scrobble: now playing, then a listen counted as the player's (once per half hour).
-      await app.call('scrobble', { id: song.id, submission: false });
-      const playing = (await app.call('getNowPlaying')).nowPlaying.entry;
-      // Only this user's own apps: the other session's fan is playing too, and is not shown here.
-      expect(playing.map((e: { username: string }) => e.username)).to.deep.equal([fan.user.username]);
-      expect(playing[0]).to.include({ id: song.id, minutesAgo: 0 });
-      // A scrobble is the player's counted listen, and a counted play of source "app" (a start and
-      // 30 s reached) for the artist's dashboard and Popular orders: once per half hour, like the player's.
-      const listens = async () => Number((await kernel.knex('listens').where({ trackId }).count({ n: '*' }))[0].n);
-      const appPlays = async () =>
-        (await kernel.knex('play_events').where({ trackId, source: 'app' }).orderBy('id')).map((e) => e.event);
-      const before = await listens();
-      const playsBefore = await appPlays();
-      await app.call('scrobble', { id: song.id });
-      await app.call('scrobble', { id: song.id });
-      expect(await listens()).to.equal(before + 1);
-      expect(await appPlays()).to.deep.equal([...playsBefore, 'start', 'thirty']);
-      expect((await app.call('getAlbumList2', { type: 'frequent' })).albumList2.album[0].id).to.equal(album.id);
-      expect((await app.call('getAlbumList2', { type: 'recent' })).albumList2.album[0].id).to.equal(album.id);
+        // Scrobble: now playing, then a listen counted as the player's (once per half hour).
+        await app.call('scrobble', { id: song.id, submission: false });
+        const playing = (await app.call('getNowPlaying')).nowPlaying.entry;
+        // Only this user's own apps: the other session's fan is playing too, and is not shown here.
+        expect(playing.map((e: { username: string }) => e.username)).to.deep.equal([fan.user.username]);
+        expect(playing[0]).to.include({ id: song.id, minutesAgo: 0 });
+        // A scrobble is the player's counted listen, and a counted play of source "app" (a start and
+        // 30 s reached) for the artist's dashboard and Popular orders: once per half hour, like the player's.
+        const listens = async () => Number((await kernel.knex('listens').where({ trackId }).count({ n: '*' }))[0].n);
+        const appPlays = async () =>
+          (await kernel.knex('play_events').where({ trackId, source: 'app' }).orderBy('id')).map((e) => e.event);
+        const before = await listens();
+        const playsBefore = await appPlays();
+        await app.call('scrobble', { id: song.id });
+        await app.call('scrobble', { id: song.id });
+        expect(await listens()).to.equal(before + 1);
+        expect(await appPlays()).to.deep.equal([...playsBefore, 'start', 'thirty']);
+        expect((await app.call('getAlbumList2', { type: 'frequent' })).albumList2.album[0].id).to.equal(album.id);
+        expect((await app.call('getAlbumList2', { type: 'recent' })).albumList2.album[0].id).to.equal(album.id);
 
-      expect((await app.call('getUser', { username: fan.user.username })).user).to.include({
-        username: fan.user.username,
-        streamRole: true,
-        adminRole: false,
-      });
-      expect((await app.call('getUser', { username: 'ada' })).error.code).to.equal(50);
+        expect((await app.call('getUser', { username: fan.user.username })).user).to.include({
+          username: fan.user.username,
+          streamRole: true,
+          adminRole: false,
+        });
+        expect((await app.call('getUser', { username: 'ada' })).error.code).to.equal(50);
 
-      await app.call('unstar', { id: song.id });
-      expect((await app.call('getStarred2')).starred2.song ?? []).to.have.length(0);
-    });
+        await app.call('unstar', { id: song.id });
+        expect((await app.call('getStarred2')).starred2.song ?? []).to.have.length(0);
+      },
+    );
   }
 
   describe('signing in and errors', () => {

@@ -127,32 +127,35 @@ describe('syndication: oEmbed, player tags, feeds', () => {
       }
     });
 
-    it('answers 404 for a URL that is not one of ours or not out, 400 without url, 501 for an unknown format', async () => {
-      const notOurs = [
-        'https://example.com/tracks/1',
-        `${server.url.replace('127.0.0.1', 'localhost')}/tracks/${ids.now}`,
-        page('/discover'),
-        page(`/tracks/${ids.now}/extra`),
-        'not a url',
-        `javascript:alert(1)//${server.url.slice(7)}/tracks/1`,
-      ];
-      for (const url of notOurs) {
-        const res = await oembed({ url });
-        expect(res.status, url).to.equal(404);
-        expect(res.body, url).to.deep.equal({ message: OEMBED_MESSAGES.notOurs });
-      }
-      for (const url of [page('/tracks/999999'), page(`/tracks/${ids.scheduled}`), page('/artist/999999')]) {
-        const res = await oembed({ url });
-        expect(res.status, url).to.equal(404);
-        expect(res.body, url).to.deep.equal({ message: OEMBED_MESSAGES.notFound });
-      }
-      const missing = await server.client().get('/oembed?format=json');
-      expect(missing.status).to.equal(400);
-      expect(missing.body).to.deep.equal({ message: OEMBED_MESSAGES.urlRequired });
-      const yaml = await oembed({ url: page(`/tracks/${ids.now}`), format: 'yaml' });
-      expect(yaml.status).to.equal(501);
-      expect(yaml.body).to.deep.equal({ message: OEMBED_MESSAGES.format });
-    });
+    it(
+      'answers 404 for a URL that is not one of ours or not out, 400 without url, ' + '501 for an unknown format',
+      async () => {
+        const notOurs = [
+          'https://example.com/tracks/1',
+          `${server.url.replace('127.0.0.1', 'localhost')}/tracks/${ids.now}`,
+          page('/discover'),
+          page(`/tracks/${ids.now}/extra`),
+          'not a url',
+          `javascript:alert(1)//${server.url.slice(7)}/tracks/1`,
+        ];
+        for (const url of notOurs) {
+          const res = await oembed({ url });
+          expect(res.status, url).to.equal(404);
+          expect(res.body, url).to.deep.equal({ message: OEMBED_MESSAGES.notOurs });
+        }
+        for (const url of [page('/tracks/999999'), page(`/tracks/${ids.scheduled}`), page('/artist/999999')]) {
+          const res = await oembed({ url });
+          expect(res.status, url).to.equal(404);
+          expect(res.body, url).to.deep.equal({ message: OEMBED_MESSAGES.notFound });
+        }
+        const missing = await server.client().get('/oembed?format=json');
+        expect(missing.status).to.equal(400);
+        expect(missing.body).to.deep.equal({ message: OEMBED_MESSAGES.urlRequired });
+        const yaml = await oembed({ url: page(`/tracks/${ids.now}`), format: 'yaml' });
+        expect(yaml.status).to.equal(501);
+        expect(yaml.body).to.deep.equal({ message: OEMBED_MESSAGES.format });
+      },
+    );
 
     it('answers the same in XML (format=xml)', async () => {
       const json = (await oembed({ url: page(`/tracks/${ids.now}`), maxwidth: '400' })).body;
@@ -166,37 +169,41 @@ describe('syndication: oEmbed, player tags, feeds', () => {
   });
 
   describe('head tags', () => {
-    it('makes a track page discoverable and playable where it is shared: oEmbed, Twitter player, OpenGraph audio and music', async () => {
-      const html = (await server.client().get(`/tracks/${ids.now}`)).text;
-      const json = linkHref(html, 'application/json+oembed')!;
-      expect(json).to.equal(`${server.url}/oembed?url=${encodeURIComponent(page(`/tracks/${ids.now}`))}&format=json`);
-      const discovered = await server.client().get(json.slice(server.url.length));
-      expect(discovered.status).to.equal(200);
-      expect(discovered.body.html).to.include(`/embed/tracks/${ids.now}"`);
-      expect((await server.client().get(linkHref(html, 'text/xml+oembed')!.slice(server.url.length))).status).to.equal(
-        200,
-      );
+    it(
+      'makes a track page discoverable and playable where it is shared: oEmbed, ' +
+        'Twitter player, OpenGraph audio and music',
+      async () => {
+        const html = (await server.client().get(`/tracks/${ids.now}`)).text;
+        const json = linkHref(html, 'application/json+oembed')!;
+        expect(json).to.equal(`${server.url}/oembed?url=${encodeURIComponent(page(`/tracks/${ids.now}`))}&format=json`);
+        const discovered = await server.client().get(json.slice(server.url.length));
+        expect(discovered.status).to.equal(200);
+        expect(discovered.body.html).to.include(`/embed/tracks/${ids.now}"`);
+        expect(
+          (await server.client().get(linkHref(html, 'text/xml+oembed')!.slice(server.url.length))).status,
+        ).to.equal(200);
 
-      expect(metaContent(html, 'twitter:card')).to.equal('player');
-      expect(metaContent(html, 'twitter:player')).to.equal(page(`/embed/tracks/${ids.now}`));
-      expect(metaContent(html, 'twitter:player:width')).to.equal(String(EMBED_WIDTH));
-      expect(metaContent(html, 'twitter:player:height')).to.equal(String(EMBED_HEIGHT));
-      expect(metaContent(html, 'og:type')).to.equal('music.song');
-      expect(metaContent(html, 'og:audio')).to.equal(page('/media/s/stream.m4a'));
-      expect(metaContent(html, 'og:audio:type')).to.equal('audio/mp4');
-      // Served over http here: no secure_url.
-      expect(metaContent(html, 'og:audio:secure_url')).to.equal(undefined);
-      expect(metaContent(html, 'music:duration')).to.equal('180');
-      expect(metaContent(html, 'music:musician')).to.equal(page(`/artist/${nova.artist!.id}`));
-      expect(metaContent(html, 'music:release_date')).to.equal('2026-11-03T10:00:00.000Z');
-      // The artist's feed, and the site's feed from the layout.
-      expect(html).to.include(
-        `<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}"`,
-      );
-      expect(html).to.include(
-        '<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="OneTrack: new drops">',
-      );
-    });
+        expect(metaContent(html, 'twitter:card')).to.equal('player');
+        expect(metaContent(html, 'twitter:player')).to.equal(page(`/embed/tracks/${ids.now}`));
+        expect(metaContent(html, 'twitter:player:width')).to.equal(String(EMBED_WIDTH));
+        expect(metaContent(html, 'twitter:player:height')).to.equal(String(EMBED_HEIGHT));
+        expect(metaContent(html, 'og:type')).to.equal('music.song');
+        expect(metaContent(html, 'og:audio')).to.equal(page('/media/s/stream.m4a'));
+        expect(metaContent(html, 'og:audio:type')).to.equal('audio/mp4');
+        // Served over http here: no secure_url.
+        expect(metaContent(html, 'og:audio:secure_url')).to.equal(undefined);
+        expect(metaContent(html, 'music:duration')).to.equal('180');
+        expect(metaContent(html, 'music:musician')).to.equal(page(`/artist/${nova.artist!.id}`));
+        expect(metaContent(html, 'music:release_date')).to.equal('2026-11-03T10:00:00.000Z');
+        // The artist's feed, and the site's feed from the layout.
+        expect(html).to.include(
+          `<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}"`,
+        );
+        expect(html).to.include(
+          '<link rel="alternate" type="application/atom+xml" href="/feed.xml" title="OneTrack: new drops">',
+        );
+      },
+    );
 
     it('gives an artist page the artist player and their latest drop as its audio', async () => {
       const html = (await server.client().get(`/artist/${nova.artist!.id}`)).text;
@@ -208,7 +215,9 @@ describe('syndication: oEmbed, player tags, feeds', () => {
         (await server.client().get(linkHref(html, 'application/json+oembed')!.slice(server.url.length))).body.html,
       ).to.include(`/embed/artists/${nova.artist!.id}"`);
       expect(html).to.include(
-        `<link rel="alternate" type="application/atom+xml" href="${page(`/artist/${nova.artist!.id}/feed.xml`)}" title="Nova &amp; &quot;Harbor&quot; on OneTrack: drops">`,
+        `<link rel="alternate" type="application/atom+xml" href="` +
+          `${page(`/artist/${nova.artist!.id}/feed.xml`)}" title="Nova &amp; ` +
+          `&quot;Harbor&quot; on OneTrack: drops">`,
       );
       // No release yet: the player card stays, OpenGraph has no audio to offer.
       const quietHtml = (await server.client().get(`/artist/${quiet.artist!.id}`)).text;
