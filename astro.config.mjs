@@ -18,13 +18,14 @@ const chunkGroups = [
     // What pages without the router load too (the embed player: no router, no React, under 15 KB,
     // syndication test): the audio helpers the embed shares with the site's player (the project's
     // lib/, not a package's), and the players' hooks (play reports: the player.audio slot,
-    // api/plugins/astroIntegration.ts).
+    // api/plugins/astroIntegration.ts). Not the other hooks: page.start brings the catalog's page
+    // scripts, which belong to the page chunk.
     name: 'base',
     priority: 4,
     test: new RegExp(
       String.raw`(?<!node_modules.*)[\\/]lib[\\/](loudness|time)\.ts$|[\\/]plugins` +
         String.raw`[\\/]insights[\\/]client[\\/]playReports\.ts$` +
-        String.raw`|virtual:onetrack\/hooks\/`,
+        String.raw`|virtual:onetrack\/hooks\/player\.`,
     ),
   },
   {
