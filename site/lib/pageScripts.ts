@@ -32,3 +32,6 @@ if (document.readyState === 'complete') document.dispatchEvent(new Event('astro:
 const markRunning = () => document.documentElement.toggleAttribute('data-page-scripts', true);
 markRunning();
 document.addEventListener('astro:after-swap', markRunning);
+// Every module above has run, messages awaited included: the starter (./pageStart.ts) replays a click
+// it held meanwhile.
+document.dispatchEvent(new Event('onetrack:page-scripts-ran'));

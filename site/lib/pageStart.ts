@@ -58,8 +58,9 @@ function startPageScripts(): void {
     for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-after-paint]')) link.disabled = false;
     const template = document.getElementById('page-scripts') as HTMLTemplateElement;
     const scripts = document.importNode(template.content, true);
-    // A module script's load event follows its evaluation, imports included.
-    scripts.querySelector('script')!.addEventListener('load', ran, { once: true });
+    // Not the script's load event: a module awaiting its messages at the top level (lib/i18n/vitePlugin.ts)
+    // still runs when that fires. The name is written out, not imported: this module stays import-free.
+    document.addEventListener('onetrack:page-scripts-ran', ran, { once: true });
     document.body.append(scripts);
   }
 
