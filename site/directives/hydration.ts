@@ -1,5 +1,6 @@
 // What `client:paint` and `client:demand` share (site/README.md, "Front-end delivery"): each
-// island hydrated once, the islands still hydrating, and the client router waiting for them.
+// island hydrated once, the islands still hydrating (of every directive), and the client router
+// waiting for them.
 //
 // Astro starts an island again whenever its element is connected again: the client router moves
 // the player and the toaster (transition:persist) into the next page, and with no
@@ -46,16 +47,36 @@ export async function allHydrated(): Promise<void> {
   while (hydrating.size > 0) await Promise.allSettled([...hydrating]);
 }
 
-const ROUTER_WAITS = Symbol.for('onetrack:client-paint-router-waits');
-const flags = window as unknown as Record<symbol, true>;
-if (!flags[ROUTER_WAITS]) {
-  flags[ROUTER_WAITS] = true;
-  // A link followed while islands hydrate: the next page is fetched and swapped in once they are done.
+const TRACKING = Symbol.for('onetrack:hydrations-tracked');
+
+/**
+ * Makes the client router wait for every island React is hydrating, whatever its directive: a page
+ * swapped meanwhile unmounts a `client:load` island's root before its commit, which React reports
+ * as an early update (error 424) and renders that root again. `astro:hydrate` does not bubble; a
+ * capture listener still hears it from every island, once Astro has handed the island to React.
+ * Called by these directives and by the page starter (site/lib/pageStart.ts), which runs first.
+ */
+export function trackHydrations(): void {
+  const flags = window as unknown as Record<symbol, true>;
+  if (flags[TRACKING]) return;
+  flags[TRACKING] = true;
+  const track = (el: HTMLElement) => {
+    const done = committed(el);
+    hydrating.add(done);
+    void done.finally(() => hydrating.delete(done));
+  };
+  document.addEventListener('astro:hydrate', (event) => track(event.target as HTMLElement), true);
+  for (const el of document.querySelectorAll<HTMLElement>('astro-island:not([ssr])')) track(el);
+  // A link followed while islands hydrate: the next page is fetched and swapped in once they are
+  // done, those that started while it was fetched included.
   document.addEventListener('astro:before-preparation', (event) => {
     const { loader } = event;
     event.loader = async () => {
-      await Promise.allSettled([...hydrating]);
+      await allHydrated();
       await loader();
+      await allHydrated();
     };
   });
 }
+
+trackHydrations();

@@ -1,4 +1,5 @@
 import { busy } from '../directives/busy.ts';
+import { trackHydrations } from '../directives/hydration.ts';
 import { holdIslandForms } from '../directives/islandForms.ts';
 import { loadedAndPainted } from './loadedAndPainted.ts';
 
@@ -83,11 +84,12 @@ function applyThemeOnLoad(): void {
 }
 applyThemeOnLoad();
 
-// The client router runs each page's inline scripts again; the page scripts and the forms' hold,
-// delegating from the document, serve every page from the first.
+// The client router runs each page's inline scripts again; the page scripts, the forms' hold and
+// the router's wait for islands hydrating, delegating from the document, serve every page from the first.
 const flags = window as unknown as Record<symbol, true>;
 if (!flags[STARTED]) {
   flags[STARTED] = true;
+  trackHydrations();
   holdIslandForms();
   startPageScripts();
 }

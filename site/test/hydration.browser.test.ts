@@ -142,6 +142,35 @@ describe('hydration after the first paint in the browser', () => {
     });
   }
 
+  it('navigates cleanly with a link followed while a client:load island hydrates (no React error 424)', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1280, height: 800 },
+    });
+    // Slowed down, React hydrates the sign-in form over many tasks; the link is followed as soon as Astro has
+    // handed the island to React, so the next page is fetched while that root is not yet committed.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'astro:hydrate',
+        (event) => {
+          const island = event.target as Element;
+          if (!island.getAttribute('component-url')?.includes('AuthForm')) return;
+          document.querySelector<HTMLAnchorElement>('nav a[href="/discover"]')!.click();
+        },
+        true,
+      );
+    });
+    await page.goto('/login');
+    await page.waitForURL(`${suite.server.url}/discover`);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.waitForFunction(() => !document.getElementById('sidebar')?.classList.contains('expanded'));
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
   it('plays a card clicked before the player hydrated', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     await holdBack(page, REACT_CHUNK, 1500);
