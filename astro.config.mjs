@@ -118,9 +118,13 @@ export default defineConfig({
   vite: {
     // The browser's messages in the page's language only (lib/i18n/vitePlugin.ts), loaded per chunk group.
     plugins: [messagesPerLanguage(chunkGroups)],
-    // CSS and import-free scripts under 4 KB are inlined (the page scripts' starter, site/lib/pageStart.ts);
+    // CSS under 4 KB and import-free scripts under 6 KB are inlined (the page scripts' starter,
+    // site/lib/pageStart.ts, 4.4 KB: the forms' hold and the router's wait for hydrating islands);
     // images, fonts, the theme and the bundles stay files (caching).
-    build: { assetsInlineLimit: (file, content) => /\.(css|js)$/.test(file) && content.length < 4096 },
+    build: {
+      assetsInlineLimit: (file, content) =>
+        (file.endsWith('.css') && content.length < 4096) || (file.endsWith('.js') && content.length < 6144),
+    },
     css: {
       // Right-to-left (Arabic, issue 43): every rule that depends on the direction gets a
       // `[dir="rtl"]` twin flipping it (Bootstrap's own RTL build is made the same way, with RTLCSS).

@@ -1,34 +1,22 @@
-/** True while React is still hydrating the island's root (its internals: no public API says it). */
+// React hydrates an island in a transition, over several tasks, and only the committed root has its
+// state and listeners. Astro's React client, as patched (patches/@astrojs+react+*.patch), wraps each
+// island in a component whose layout effect marks the island `committed` and dispatches
+// `astro:committed` in that commit: a public signal, where React's own root state is internals.
+
+/** True while React is hydrating the island: Astro has handed it over (no `ssr`), React has not committed it. */
 export function dehydrated(el: HTMLElement): boolean {
-  const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
-  const fiber = key
-    ? (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[
-        key
-      ]
-    : undefined;
-  return fiber?.stateNode?.current?.memoizedState?.isDehydrated === true;
+  return !el.hasAttribute('ssr') && !el.hasAttribute('committed');
 }
 
 /**
- * Resolves once React has committed the hydration of the island (an `astro-island` whose hydration
- * Astro has started), or after 5 s whatever happens: Astro hydrates in a transition, over several
- * tasks, and only the committed root has its state and listeners. Checked before each frame, so what
- * follows the commit (fields entered again, ./islandForms.ts) is painted with it, and every 16 ms
- * (a hidden page paints no frames).
+ * Resolves once React has committed the island (an `astro-island` whose hydration Astro has started),
+ * in a microtask after that commit, before the browser paints it; or after 5 s whatever happens (an
+ * island that throws never commits).
  */
 export function committed(el: HTMLElement): Promise<void> {
-  const give = performance.now() + 5000;
+  if (el.hasAttribute('committed')) return Promise.resolve();
   return new Promise((resolve) => {
-    let done = false;
-    const check = (again: () => void) => {
-      if (done) return;
-      done = !dehydrated(el) || performance.now() > give;
-      if (done) resolve();
-      else again();
-    };
-    const eachFrame = () => check(() => requestAnimationFrame(eachFrame));
-    const every16ms = () => check(() => setTimeout(every16ms, 16));
-    eachFrame();
-    every16ms();
+    el.addEventListener('astro:committed', () => resolve(), { once: true });
+    setTimeout(resolve, 5000);
   });
 }

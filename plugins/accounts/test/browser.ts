@@ -13,29 +13,19 @@ export async function signIn(page: Page, username = DEMO_USERNAME) {
 /**
  * Islands are interactive once React has committed their hydration: Astro drops the ssr attribute
  * when it starts hydrating, and React hydrates in a transition over several tasks (on a slow machine a
- * field filled before the commit is reset by it). The check is site/directives/committed.ts's, spelled
- * again inside the predicate: the site's policy refuses a predicate sent as source (no 'unsafe-eval').
- * `client:demand` ones not yet `demanded` wait for an interaction or the page's demand
- * (site/directives/demand.ts): a click on one is held and replayed once it hydrated. The page scripts
- * (site/lib/pageStart.ts) run after the first paint: a click they serve is held until then too.
+ * field filled before the commit is reset by it); the commit marks the island `committed`
+ * (site/directives/committed.ts). `client:demand` ones not yet `demanded` wait for an interaction or
+ * the page's demand (site/directives/demand.ts): a click on one is held and replayed once it hydrated.
+ * The page scripts (site/lib/pageStart.ts) run after the first paint: a click they serve is held until
+ * then too.
  */
 export const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const dehydrated = (el: Element) => {
-      const key = Object.keys(el).find((name) => name.startsWith('__reactContainer$'));
-      return (
-        key !== undefined &&
-        (el as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[
-          key
-        ].stateNode?.current?.memoizedState?.isDehydrated === true
-      );
-    };
-    return (
+  page.waitForFunction(
+    () =>
       document.documentElement.hasAttribute('data-page-scripts') &&
       document.querySelectorAll('astro-island[ssr]:not([client="demand"]:not([demanded]))').length === 0 &&
-      ![...document.querySelectorAll('astro-island:not([ssr])')].some(dehydrated)
-    );
-  });
+      document.querySelectorAll('astro-island:not([ssr]):not([committed])').length === 0,
+  );
 
 export const toastSaying = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
 
