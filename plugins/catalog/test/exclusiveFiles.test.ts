@@ -29,7 +29,7 @@ for (const driver of ['local', 's3'] as const) {
     const drain = () => createRunner(server.app.kernel, jobHandlers(server.app.plugins)).drain();
     const stored = async (key: string) => (await server.app.kernel.storage.head(key)) !== null;
 
-    it('deletes an exclusive’s master and stream with it, and a deleted artist’s once the deletion commits', async () => {
+    it('deletes an exclusive’s master and stream with it, a deleted artist’s once the deletion commits', async () => {
       const artist = await join(server, `gone${driver}`, true);
       const fan = await join(server, `stays${driver}`);
       await fan.client.post('/api/subscriptions', { artistId: artist.artist!.id });
