@@ -31,6 +31,7 @@ import { commitSession, sessionMiddleware } from './http/session.ts';
 import type { AppState } from './http/state.ts';
 import { invalidateOnWrites } from './http/writes.ts';
 import { createLimits } from './limits.ts';
+import { createUploadAllowance } from './uploadAllowance.ts';
 import { connectRedis } from './redis.ts';
 import { createStorage } from './storage/index.ts';
 import { clientAssets } from './http/static.ts';
@@ -102,6 +103,7 @@ export async function createKernel(
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
     const fresh = await migrateLatest(knex, migrations);
     const now = options.now ?? (() => new Date());
+    const limits = createLimits(config, knex, redis);
     const kernel: Kernel = {
       config,
       knex,
@@ -113,7 +115,8 @@ export async function createKernel(
       described,
       cache,
       jobs: createJobs(now),
-      limits: createLimits(config, knex, redis),
+      limits,
+      uploadAllowance: createUploadAllowance(config.abuseLimits.uploadBytesPerDay, limits),
       redis,
       plugins,
       close,

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { JobHandler } from '../jobs/handler.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import type { Limits } from '../limits.ts';
+import type { UploadAllowance } from '../uploadAllowance.ts';
 import type { Logger } from '../log.ts';
 import type { Storage } from '../storage/index.ts';
 import type { LargeJsonBody, RawBody } from '../http/body.ts';
@@ -42,6 +43,8 @@ export interface Kernel {
   jobs: Jobs;
   /** Limits that hold across all app nodes (api/limits.ts). */
   limits: Limits;
+  /** The daily storage allowance every upload of an account is charged to (UPLOAD_MB_PER_DAY, uploadAllowance.ts). */
+  uploadAllowance: UploadAllowance;
   /** The shared Redis connection (null without REDIS_URL); its commands fail at once while Redis is down. */
   redis: Redis | null;
   /**

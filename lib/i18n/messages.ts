@@ -1209,6 +1209,7 @@ export { track_removed } from './generated/track_removed.ts';
 export { track_removed_text } from './generated/track_removed_text.ts';
 export { track_share } from './generated/track_share.ts';
 export { track_support } from './generated/track_support.ts';
+export { track_support_short } from './generated/track_support_short.ts';
 export { transparency_absorbed } from './generated/transparency_absorbed.ts';
 export { transparency_fees } from './generated/transparency_fees.ts';
 export { transparency_fees_text } from './generated/transparency_fees_text.ts';

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { AppError, invalid } from '../../api/errors.ts';
 import { MEDIA_PREFIX, mediaKey } from '../../api/http/media.ts';
 import type { Storage } from '../../api/storage/index.ts';
+import { refundOnFailure, type UploadAllowance } from '../../api/uploadAllowance.ts';
 import { storedSizes } from '../../media-worker/media/sizesColumn.ts';
 import { removeWebSizes } from '../../media-worker/media/webSizes.ts';
 import { PHOTO_RULES } from './rules.ts';
@@ -29,12 +30,23 @@ async function inspect(bytes: Buffer): Promise<{ format: string; width: number; 
 }
 
 /** Checks the photo, stores its square version and returns its public URL. */
-export async function storeProfilePhoto(storage: Storage, userId: number, dataUrl: string): Promise<string> {
+export async function storeProfilePhoto(
+  storage: Storage,
+  allowance: UploadAllowance,
+  userId: number,
+  dataUrl: string,
+): Promise<string> {
   const { messages } = PHOTO_RULES;
   const prefix = DATA_URL.exec(dataUrl);
   if (!prefix) throw invalid(messages.notImage);
   const bytes = Buffer.from(dataUrl.slice(prefix[0].length), 'base64');
   if (bytes.length > PHOTO_RULES.maxBytes) throw new AppError('too_large', messages.tooLarge);
+  // The upload counts against the account's one daily allowance, given back when the photo is refused.
+  return refundOnFailure(await allowance.charge(userId, bytes.length), () => storeChecked(storage, userId, bytes));
+}
+
+async function storeChecked(storage: Storage, userId: number, bytes: Buffer): Promise<string> {
+  const { messages } = PHOTO_RULES;
   const image = await inspect(bytes);
   if (!image) throw invalid(messages.notImage);
   if (!(PHOTO_RULES.formats as readonly string[]).includes(image.format)) throw invalid(messages.format);

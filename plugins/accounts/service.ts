@@ -250,7 +250,7 @@ export function createAccountsService(kernel: Kernel) {
       if (!user) throw notFound('User not found');
       const previous = user.profileImage;
       const { updated, oldSizes } = await service.profileChange(userId, async () => {
-        const profileImage = await storeProfilePhoto(kernel.storage, userId, dataUrl);
+        const profileImage = await storeProfilePhoto(kernel.storage, kernel.uploadAllowance, userId, dataUrl);
         return kernel.knex.transaction(async (trx) => {
           // Locked, so a photo job finishing meanwhile cannot leave sizes of the old photo behind.
           const artist = await Artist.query(trx).findOne({ userId }).forUpdate();

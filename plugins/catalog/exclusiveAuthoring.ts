@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { AppError, conflict, forbidden, invalid, notFound, unauthenticated } from '../../api/errors.ts';
-import { byteLimit } from '../../api/http/body.ts';
 import { PRIVATE_FOLDER } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
+import { refundOnFailure } from '../../api/uploadAllowance.ts';
 import { probeAudio, sniffAudio } from '../../media-worker/media/audio.ts';
 import { probeVideo, sniffVideo } from '../../media-worker/media/video.ts';
 import { EXCLUSIVES_TAG } from './claims.ts';
@@ -38,6 +36,8 @@ import type { ExclusiveJson } from './types.ts';
 // artist and their subscribers get them, through media() below.
 
 export const EXCLUSIVE_MEDIA_JOB = 'catalog.exclusive-media';
+/** Removes stored exclusive files (a deleted artist's) after the deletion committed: `{ keys }`. */
+export const EXCLUSIVE_FILES_GONE_JOB = 'catalog.exclusive-files-gone';
 
 export interface NewExclusive {
   type: string;
@@ -113,6 +113,25 @@ export function createExclusiveAuthoring(kernel: Kernel) {
     return ownJson(await exclusivesQuery(db, { all: true }).where('e.id', id).first());
   }
 
+  /** Checks a received file, stores it privately and hands it to the worker; 409 when another file won. */
+  async function storeMedia(id: number, kind: 'audio' | 'video', file: string): Promise<void> {
+    const { extension, duration } = await checkMedia(kind, file);
+    const key = `${PRIVATE_FOLDER}x/${randomBytes(16).toString('hex')}.${extension}`;
+    await storage.putFile(key, file, kind === 'audio' ? `audio/${extension}` : `video/${extension}`);
+    // Only the first file lands: a second upload racing this one finds the status moved on.
+    const taken = await knex.transaction(async (trx) => {
+      const updated = await trx('exclusives')
+        .where({ id, mediaStatus: 'awaiting' })
+        .update({ mediaStatus: 'processing', mediaMaster: key, duration: Math.max(1, Math.round(duration)) });
+      if (updated) await kernel.jobs.enqueue(trx, EXCLUSIVE_MEDIA_JOB, { exclusiveId: id });
+      return updated === 1;
+    });
+    if (!taken) {
+      await storage.delete(key);
+      throw conflict(EXCLUSIVE_MEDIA_TWICE);
+    }
+  }
+
   return {
     /** A new exclusive of the caller's artist; one with media waits for its file (unlisted till ready). */
     async create(userId: number, input: NewExclusive): Promise<OwnExclusiveJson> {
@@ -147,29 +166,21 @@ export function createExclusiveAuthoring(kernel: Kernel) {
       if (row.mediaStatus !== 'awaiting') throw conflict(EXCLUSIVE_MEDIA_TWICE);
       const limit = EXCLUSIVE_MEDIA_BYTES[kind];
       const tooLarge = () => new AppError('too_large', MEDIA_TYPES[kind].size);
-      if (declaredLength !== undefined && declaredLength > limit) throw tooLarge();
       await mkdir(storage.tempDir, { recursive: true });
       const file = path.join(storage.tempDir, `exclusive-${randomBytes(12).toString('hex')}`);
-      try {
-        await pipeline(body, byteLimit(limit, tooLarge), createWriteStream(file));
-        const { extension, duration } = await checkMedia(kind, file);
-        const key = `${PRIVATE_FOLDER}x/${randomBytes(16).toString('hex')}.${extension}`;
-        await storage.putFile(key, file, kind === 'audio' ? `audio/${extension}` : `video/${extension}`);
-        // Only the first file lands: a second upload racing this one finds the status moved on.
-        const taken = await knex.transaction(async (trx) => {
-          const updated = await trx('exclusives')
-            .where({ id, mediaStatus: 'awaiting' })
-            .update({ mediaStatus: 'processing', mediaMaster: key, duration: Math.max(1, Math.round(duration)) });
-          if (updated) await kernel.jobs.enqueue(trx, EXCLUSIVE_MEDIA_JOB, { exclusiveId: id });
-          return updated === 1;
-        });
-        if (!taken) {
-          await storage.delete(key);
-          throw conflict(EXCLUSIVE_MEDIA_TWICE);
+      // Charged to the artist's one daily allowance (UPLOAD_MB_PER_DAY), as their releases' files are.
+      const refund = await kernel.uploadAllowance.receive(userId, body, file, {
+        limit,
+        tooLarge,
+        declared: declaredLength,
+      });
+      await refundOnFailure(refund, async () => {
+        try {
+          await storeMedia(id, kind, file);
+        } finally {
+          await rm(file, { force: true });
         }
-      } finally {
-        await rm(file, { force: true });
-      }
+      });
       await kernel.cache.changed([]);
       return ownById(knex, id);
     },

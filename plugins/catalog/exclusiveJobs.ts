@@ -8,7 +8,7 @@ import { transcodeToAac } from '../../media-worker/media/audio.ts';
 import { withLocalFile } from '../../media-worker/media/localFile.ts';
 import { transcodeToMp4 } from '../../media-worker/media/video.ts';
 import { EXCLUSIVES_TAG } from './claims.ts';
-import { EXCLUSIVE_MEDIA_JOB } from './exclusiveAuthoring.ts';
+import { EXCLUSIVE_FILES_GONE_JOB, EXCLUSIVE_MEDIA_JOB } from './exclusiveAuthoring.ts';
 
 // The streaming file of an exclusive (exclusives.ts), made by the media worker in its media lane:
 // AAC for an unreleased track, H.264 MP4 for a video, kept private like the master. Safe to run
@@ -52,6 +52,15 @@ async function failed(payload: unknown, kernel: Kernel): Promise<void> {
   await kernel.cache.changed([EXCLUSIVES_TAG]);
 }
 
+/**
+ * A deleted artist's exclusive files (yourData.ts), removed from storage once the deletion has committed
+ * (the job is enqueued in its transaction); removing a file already gone is no error, so it is safe to run again.
+ */
+async function removeFiles(payload: unknown, kernel: Kernel): Promise<void> {
+  for (const key of (payload as { keys: string[] }).keys) await kernel.storage.delete(key);
+}
+
 export const exclusiveJobs = {
   [EXCLUSIVE_MEDIA_JOB]: inLane('media', withDeadLetter(transcode, failed)),
+  [EXCLUSIVE_FILES_GONE_JOB]: removeFiles,
 };

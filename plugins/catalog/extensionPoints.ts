@@ -9,7 +9,7 @@ declare module '../../api/plugins/types.ts' {
     'artist.head': { artist: ArtistJson; latest: TrackJson | null };
     'artist.actions': { artist: ArtistJson; user: SessionUser | null };
     'artist.contact': { artist: { id: number; name: string; userId: number }; currentUserId: number | null };
-    /** Support with Credits, in the artist page's actions and the track page's (`large`). */
+    /** Support with Credits, in the artist page's actions and the track page's (`large`: a short label on phones). */
     'artist.support': { artist: { id: number; name: string }; signedIn: boolean; large?: boolean };
     'artist.next-drop': { artist: ArtistJson };
     'artist.scheduled-actions': { track: UpcomingTrackJson };

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import type { ExportedData, Kernel } from '../../api/plugins/types.ts';
+import { EXCLUSIVE_FILES_GONE_JOB } from './exclusiveAuthoring.ts';
 
 // The catalog's part of "Your data" (the manifest's exportData/deleteData hooks): what a person did
 // here — likes, listens, subscriptions, collectibles claimed. A deleted artist's tracks stay in
-// the table (other people's likes and ledgers point at them) but answer 410 (queries.ts).
+// the table (other people's likes and ledgers point at them) but answer 410 (queries.ts); their
+// exclusive tracks and videos go, rows and stored files.
 
 const at = (ms: number | string) => new Date(Number(ms)).toISOString();
 
@@ -42,7 +44,11 @@ export async function exportCatalog(kernel: Kernel, userId: number): Promise<Exp
   };
 }
 
-/** What a person did goes with them; their numbered collectibles stay taken (the numbers are counted). */
+/**
+ * What a person did goes with them; their numbered collectibles stay taken (the numbers are counted).
+ * An artist's exclusive tracks and videos go (nobody holds a claim on them), their files once the
+ * deletion has committed (a job in its transaction: a rolled-back deletion keeps them).
+ */
 export async function deleteCatalogData(kernel: Kernel, userId: number, trx: Knex.Transaction): Promise<void> {
   const endedAt = kernel.now().getTime();
   await trx('likes').where({ userId }).delete();
@@ -54,4 +60,11 @@ export async function deleteCatalogData(kernel: Kernel, userId: number, trx: Kne
     .whereIn('artistId', trx('artists').select('id').where({ userId }))
     .where({ active: true })
     .update({ active: false, endedAt });
+  const media = trx('exclusives')
+    .whereIn('artistId', trx('artists').select('id').where({ userId }))
+    .whereNotNull('mediaKind');
+  const files = await media.clone().select('mediaMaster', 'mediaKey');
+  await media.delete();
+  const keys = files.flatMap((row) => [row.mediaMaster, row.mediaKey].filter(Boolean));
+  if (keys.length) await kernel.jobs.enqueue(trx, EXCLUSIVE_FILES_GONE_JOB, { keys });
 }

@@ -69,12 +69,6 @@ export const IMAGE_RULES = {
   },
 } as const;
 
-/** The daily upload allowance's refusal (413): the file's size, what is left today; the caller adds when it renews. */
-export function quotaMessage(fileBytes: number, leftBytes: number): string {
-  const size = (bytes: number) => (bytes < MB ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / MB).toFixed(1)} MB`);
-  return `This file (${size(fileBytes)}) is more than your upload allowance has left today (${size(leftBytes)}).`;
-}
-
 export const AUDIO_RULES = {
   maxBytes: 100 * MB,
   messages: {

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { AppError, invalid, tryAgainIn } from '../../api/errors.ts';
-import { byteLimit } from '../../api/http/body.ts';
+import { AppError, invalid } from '../../api/errors.ts';
 import { mediaKey } from '../../api/http/media.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { probeAudio, sniffAudio } from '../../media-worker/media/audio.ts';
 import { inspectImage, sniffImage } from '../../media-worker/media/image.ts';
 import { Upload, type PublicUpload } from './models.ts';
-import { AUDIO_RULES, IMAGE_RULES, quotaMessage, type UploadKind } from './rules.ts';
+import { refundOnFailure } from '../../api/uploadAllowance.ts';
+import { AUDIO_RULES, IMAGE_RULES, type UploadKind } from './rules.ts';
 
 // Files arrive as a data URL in JSON (spec §7) or as a raw streamed body (the wizard's path, which
 // never holds the file in memory). Either way they land in a temporary file, are checked by their
@@ -85,34 +83,8 @@ async function checkAudio(file: string): Promise<Checked> {
 
 export function createUploads(kernel: Kernel) {
   const { storage } = kernel;
-  // The storage an uploader may fill a day (UPLOAD_MB_PER_DAY), counted by every node together, in KB:
-  // the limit store's database table holds 32-bit counts.
-  const { uploadBytesPerDay } = kernel.config.abuseLimits;
-  const uploadedKb = uploadBytesPerDay
-    ? kernel.limits.create('upload-kb', { points: Math.floor(uploadBytesPerDay / 1024), windowMs: 24 * 60 * 60 * 1000 })
-    : null;
-
-  /**
-   * Takes a file's size from its uploader's allowance before any work on it (413 when it does not fit);
-   * the returned function gives it back when the file is refused after all.
-   */
-  async function charge(userId: number, size: number): Promise<() => Promise<void>> {
-    const kb = Math.ceil(size / 1024);
-    if (!uploadedKb) return async () => {};
-    const { wait, left } = await uploadedKb.spend(String(userId), kb);
-    if (wait) throw new AppError('too_large', () => `${quotaMessage(size, left * 1024)} ${tryAgainIn(wait)}`, wait);
-    return () => uploadedKb.giveBack(String(userId), kb);
-  }
-
-  /** Runs the work on a charged file, giving the charge back if it fails. */
-  async function refundOnFailure<T>(refund: () => Promise<void>, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      await refund();
-      throw error;
-    }
-  }
+  // The account's one allowance (UPLOAD_MB_PER_DAY), shared with exclusives' files and photos.
+  const { charge, receive } = kernel.uploadAllowance;
 
   async function tempFile(): Promise<string> {
     await mkdir(storage.tempDir, { recursive: true });
@@ -180,23 +152,12 @@ export function createUploads(kernel: Kernel) {
       body: Readable,
       declaredLength?: number,
     ): Promise<PublicUpload> {
-      if (declaredLength !== undefined && declaredLength > LIMITS[kind]) throw tooLarge(kind);
-      // A declared length is charged before a byte is read (Node holds the body to it); a chunked body once received.
-      const early = declaredLength === undefined ? null : await charge(userId, declaredLength);
       const file = await tempFile();
-      let refund = early;
-      try {
-        await pipeline(
-          body,
-          byteLimit(LIMITS[kind], () => tooLarge(kind)),
-          createWriteStream(file),
-        );
-        refund ??= await charge(userId, (await stat(file)).size);
-      } catch (error) {
-        await rm(file, { force: true });
-        await early?.();
-        throw error;
-      }
+      const refund = await receive(userId, body, file, {
+        limit: LIMITS[kind],
+        tooLarge: () => tooLarge(kind),
+        declared: declaredLength,
+      });
       return refundOnFailure(refund, () => accept(userId, kind, file, filename));
     },
 

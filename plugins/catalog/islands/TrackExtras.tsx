@@ -26,10 +26,13 @@ export default function TrackExtras({ artist, signedIn, embedSnippet, title }: P
         <button
           type="button"
           className="btn btn-outline-light btn-lg"
+          title={m.track_embed()}
           aria-busy={dialogs.pending === 'embed'}
           onClick={() => dialogs.show('embed')}
         >
-          <TriggerIcon name="link" size={18} pending={dialogs.pending === 'embed'} /> {m.track_embed()}
+          <TriggerIcon name="code" size={18} pending={dialogs.pending === 'embed'} />
+          {/* The space is the label's, so an icon-only button (the track page's phone layout) keeps none. */}
+          <span className="action-label"> {m.track_embed()}</span>
         </button>
       )}
       <Suspense>

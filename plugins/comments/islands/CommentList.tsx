@@ -52,6 +52,11 @@ export default function CommentList({ track, comments, viewerId, owner }: Props)
   const [pending, setPending] = useState(false);
   // The page's rendering is the truth when it (re)loads: the strip shows the same.
   useEffect(() => setComments(track.id, comments), [track.id, comments]);
+  // The heading's count says the same after a post or a delete (it kept "0 comments" until a reload).
+  useEffect(() => {
+    for (const count of document.querySelectorAll(`[data-comment-count="${track.id}"]`))
+      count.textContent = m.comments_count({ count: all.length });
+  }, [all.length, track.id]);
   const at = hydrated && current?.id === track.id ? Math.floor(position * 1000) : 0;
   const pinned = all.find((c) => c.pinned);
   const list = [...all].filter((c) => !c.pinned).sort(sort === 'time' ? byTime : byNewest);

@@ -50,6 +50,8 @@ describe('comments in the browser', function () {
     await ana.getByRole('button', { name: 'Comment at 0:01' }).click();
     const comment = ana.getByTestId('comment').filter({ hasText: 'That snare roll!' });
     await comment.waitFor();
+    // The heading counts it at once, as the list does.
+    expect(await ana.locator('#track-comments').textContent()).to.match(/Comments\s+1 comment$/);
     await ana
       .getByTestId('comment-strip')
       .getByRole('button', { name: /Play from 0:01: Ana/ })

@@ -19,7 +19,16 @@ const SupportButton: IslandFiller<'artist.support'> = ({ artist, signedIn, large
         aria-busy={dialogs.pending === 'support'}
         onClick={() => dialogs.show('support')}
       >
-        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} /> {m.track_support()}
+        <TriggerIcon name="coins" size={18} pending={dialogs.pending === 'support'} />{' '}
+        {large ? (
+          // The track page's phone layout shows the short label, so its actions share a row.
+          <>
+            <span className="action-label-long">{m.track_support()}</span>
+            <span className="action-label-short">{m.track_support_short()}</span>
+          </>
+        ) : (
+          m.track_support()
+        )}
       </button>
       <Suspense>
         {dialogs.rendered('support') && (

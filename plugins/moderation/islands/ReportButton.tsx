@@ -31,9 +31,12 @@ export default function ReportButton({
         className={className}
         aria-busy={dialogs.pending === 'report'}
         aria-haspopup="dialog"
+        title={m.report()}
         onClick={() => dialogs.show('report')}
       >
-        <TriggerIcon name="flag" size={16} pending={dialogs.pending === 'report'} /> {m.report()}
+        <TriggerIcon name="flag" size={16} pending={dialogs.pending === 'report'} />
+        {/* The space is the label's, so an icon-only button (the track page's phone layout) keeps none. */}
+        <span className="action-label"> {m.report()}</span>
       </button>
       <Suspense>
         {dialogs.rendered('report') && (

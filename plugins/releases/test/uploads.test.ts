@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { startTestServer, type TestServer } from '../../../api/test/server.ts';
 import { join, type Member } from '../../catalog/test/fixtures.ts';
 import { AUDIO_RULES, IMAGE_RULES } from '../rules.ts';
+import { sine, wavBytes } from '../../../media-worker/analysis/test/signals.ts';
 import { dataUrl, image, tone } from './fixtures.ts';
 
 describe('releases: uploads checked by content', function () {
@@ -209,5 +210,48 @@ describe('releases: the daily upload allowance (UPLOAD_MB_PER_DAY)', function ()
     }
     expect(await server.app.kernel.knex('uploads').count({ n: '*' })).to.deep.equal(stored);
     expect((await upload(other)).status).to.equal(201);
+  });
+});
+
+describe('releases: one daily allowance for every upload an account makes', function () {
+  this.timeout(60_000);
+  let server: TestServer;
+  let cover: Buffer;
+  const tape = wavBytes(sine(440, -20, 1));
+  const kb = (bytes: Buffer) => Math.ceil(bytes.length / 1024);
+
+  before(async () => {
+    cover = await image(600, 600);
+    // Room for one exclusive's file and one cover, nothing more.
+    server = await startTestServer({
+      config: {
+        abuseLimits: { registrationsPerHour: 0, uploadBytesPerDay: (kb(tape) + kb(cover)) * 1024, rendersPerMinute: 0 },
+      },
+    });
+  });
+  after(() => server.stop());
+
+  it('counts exclusives’ files and profile photos with releases’ files: the same 413 past it', async () => {
+    const artist = await join(server, 'allinone', true);
+    const exclusive = async () =>
+      (await artist.client.post('/api/exclusives', { type: 'unreleased-track', title: 'T' })).body;
+    const put = async (id: number, bytes: Buffer) =>
+      artist.client.put(`/api/exclusives/${id}/media`, bytes, { 'Content-Type': 'application/octet-stream' });
+    const [first, second] = [await exclusive(), await exclusive()];
+    // A refused file takes nothing.
+    expect((await put(first.id, Buffer.from('x'.repeat(tape.length)))).status).to.equal(400);
+    expect((await put(first.id, tape)).status).to.equal(200);
+    expect(
+      (await artist.client.post('/api/upload', { data: dataUrl(cover, 'image/png'), type: 'image' })).status,
+    ).to.equal(201);
+    const refusal = (file: Buffer) =>
+      `This file (${kb(file)} KB) is more than your upload allowance has left today (0 KB). Try again in 24 hours.`;
+    const refused = await put(second.id, tape);
+    expect([refused.status, refused.body.message]).to.deep.equal([413, refusal(tape)]);
+    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 24 * 3600);
+    const row = await server.app.kernel.knex('exclusives').where({ id: second.id }).first('mediaStatus', 'mediaMaster');
+    expect(row).to.deep.equal({ mediaStatus: 'awaiting', mediaMaster: null });
+    const photo = await artist.client.post('/api/users/me/photo', { data: dataUrl(cover, 'image/png') });
+    expect([photo.status, photo.body.message]).to.deep.equal([413, refusal(cover)]);
   });
 });
