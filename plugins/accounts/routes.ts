@@ -1,8 +1,8 @@
 import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
-import { DEFAULT_LOCALE, localePath, splitLocalePath } from '../../lib/i18n/locales.ts';
-import { LOGIN_FAILED_PARAM, NEXT_PARAM, WELCOME_PATH, safeNextPath } from '../../lib/nextPath.ts';
+import { WELCOME_PATH } from '../../lib/nextPath.ts';
+import { answerForm } from './formAnswers.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, nullable, object, string } from '../../api/openapi/schema.ts';
 import { DataExport, DataExports, Preferences, User } from './schemas.ts';
@@ -138,39 +138,8 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     return user;
   }
 
-  /**
-   * Answers a form of the sign-in page posted without JavaScript (or before its island hydrated):
-   * 303 on to `next` (or `fallback`), or back to the form's tab with the error kind, a kind and never
-   * a text, so nothing typed reaches a URL. `act` gets the form's text fields and throws what the
-   * JSON answer would.
-   */
-  async function answerForm(
-    ctx: ParameterizedContext<AppState>,
-    tab: 'login' | 'register',
-    fallback: string,
-    act: (text: (name: string) => string | undefined) => Promise<void>,
-  ) {
-    const form = ctx.request.body as Record<string, unknown>;
-    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
-    // The form's own page (`/login`, `/es/login`): where a refusal is shown, in that language.
-    const { locale, path: backPath } = splitLocalePath(text('back') ?? '/login');
-    const page = localePath(locale ?? DEFAULT_LOCALE, backPath === '/login' ? backPath : '/login');
-    const next = safeNextPath(text(NEXT_PARAM));
-    ctx.status = 303;
-    try {
-      await act(text);
-      ctx.redirect(localePath(locale ?? DEFAULT_LOCALE, next ?? fallback));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const query = new URLSearchParams(tab === 'register' ? { tab } : {});
-      query.set(LOGIN_FAILED_PARAM, error.kind);
-      if (next) query.set(NEXT_PARAM, next);
-      ctx.redirect(`${page}?${query}`);
-    }
-  }
-
   const formLogin = (ctx: ParameterizedContext<AppState>) =>
-    answerForm(ctx, 'login', '/', async (text) => {
+    answerForm(ctx, { page: '/login', done: (next) => next ?? '/' }, async (text) => {
       const { username, password } = parseLogin({ username: text('username'), password: text('password') });
       await signIn(ctx, username, password);
     });
@@ -223,20 +192,26 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
   }
 
   const formRegister = (ctx: ParameterizedContext<AppState>) =>
-    answerForm(ctx, 'register', WELCOME_PATH, async (text) => {
-      const input = parseRegister({
-        name: text('name'),
-        username: text('username'),
-        email: text('email'),
-        password: text('password'),
-        isArtist: text('isArtist') === 'true',
-      });
-      const user = await register(ctx, input);
-      // Spec §4: a failing artist profile is only logged; registration still succeeded (as the island's
-      // call to /auth/register-artist-hook after it).
-      if (input.isArtist)
-        await accounts.registerArtist(user.id).catch((error) => console.error('artist profile creation failed', error));
-    });
+    answerForm(
+      ctx,
+      { page: '/login', keep: { tab: 'register' }, done: (next) => next ?? WELCOME_PATH },
+      async (text) => {
+        const input = parseRegister({
+          name: text('name'),
+          username: text('username'),
+          email: text('email'),
+          password: text('password'),
+          isArtist: text('isArtist') === 'true',
+        });
+        const user = await register(ctx, input);
+        // Spec §4: a failing artist profile is only logged; registration still succeeded (as the island's
+        // call to /auth/register-artist-hook after it).
+        if (input.isArtist)
+          await accounts
+            .registerArtist(user.id)
+            .catch((error) => console.error('artist profile creation failed', error));
+      },
+    );
 
   api.post(
     '/auth/logout',
