@@ -314,7 +314,6 @@ export { auth_login_failed } from './generated/auth_login_failed.ts';
 export { auth_login_failed_text } from './generated/auth_login_failed_text.ts';
 export { auth_login_ok } from './generated/auth_login_ok.ts';
 export { auth_login_ok_text } from './generated/auth_login_ok_text.ts';
-export { auth_needs_script } from './generated/auth_needs_script.ts';
 export { auth_password } from './generated/auth_password.ts';
 export { auth_pitch } from './generated/auth_pitch.ts';
 export { auth_register_failed } from './generated/auth_register_failed.ts';

@@ -28,8 +28,9 @@ const accounts: PluginManifest = {
     '/api/auth/verify-email',
     '/api/auth/passkeys/login',
   ],
-  // The sign-in form works before its island hydrates: it posts here as a form (routes.ts).
-  formBodies: ['/api/auth/login'],
+  // The sign-in, registration and forgotten-password forms work before their island hydrates: they
+  // post here as forms (routes.ts, recoveryRoutes.ts).
+  formBodies: ['/api/auth/login', '/api/auth/register', '/api/auth/password-reset'],
   privateReads: ['/api/auth/user', '/api/users/me'],
   // Resolves the session's user once per request; a deleted user's session reads as signed out.
   // Kept per process until kernel.cache says this user changed (`user:<id>`, or everything).

@@ -1,4 +1,7 @@
+import type { ParameterizedContext } from 'koa';
+import type { AppState } from '../../api/http/state.ts';
 import { requireUser } from '../../api/http/guards.ts';
+import { answerForm } from './formAnswers.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, object, string } from '../../api/openapi/schema.ts';
 import { Devices } from './schemas.ts';
@@ -13,6 +16,7 @@ import {
   passwordChangeRequired,
   passwordChangeRules,
   RECOVERY_MESSAGES,
+  RESET_SENT_PARAM,
   resetRequestRequired,
   resetRequestRules,
   resetRequired,
@@ -27,6 +31,7 @@ const parseVerify = bodyValidator<{ token: string }>(verifyRules, verifyRequired
 const parsePasswordChange = bodyValidator<PasswordChange>(passwordChangeRules, passwordChangeRequired);
 
 const HOUR = 3600_000;
+type Context = ParameterizedContext<AppState>;
 
 export const RECOVERY_PAGES = [
   { pattern: '/forgot-password', entrypoint: 'pages/forgot-password.astro' },
@@ -57,19 +62,35 @@ export function recoveryRoutes(router: ApiRouter, kernel: Kernel) {
     '/auth/password-reset',
     {
       summary: 'Ask for a password reset link by e-mail (the same answer whether or not an account uses the address)',
+      description:
+        'The page’s form posts here as application/x-www-form-urlencoded (with `back`, the page) when ' +
+        'JavaScript has not run: answered 303 to `/forgot-password?sent=1`, or with `?failed=<error kind>`.',
       body: parseResetRequest,
-      responses: { 202: NOTICE },
+      responses: {
+        202: NOTICE,
+        303: { description: 'the form answered', content: { 'text/html': null, 'text/plain': null } },
+      },
       errors: { 403: 'this server sends no e-mail', 429: 'too many requests from this network or for this address' },
     },
     async (ctx) => {
-      const { email } = parseResetRequest(ctx.request.body);
-      const wait = (await resetsByIp.take(ctx.ip)) || (await resetsByAddress.take(email.trim().toLowerCase()));
-      if (wait) throw tooMany(wait);
-      await recovery.requestReset(email, async (userId) => (await resetsByAccount.take(String(userId))) === 0);
+      if (ctx.is('urlencoded'))
+        return answerForm(
+          ctx,
+          { page: '/forgot-password', done: () => `/forgot-password?${RESET_SENT_PARAM}=1` },
+          (text) => requestReset(ctx, parseResetRequest({ email: text('email') }).email),
+        );
+      await requestReset(ctx, parseResetRequest(ctx.request.body).email);
       ctx.status = 202;
       ctx.body = { message: localized(RECOVERY_MESSAGES.resetSent) };
     },
   );
+
+  /** Mails a reset link if an account uses the address, within the limits, or throws what the API answers. */
+  async function requestReset(ctx: Context, email: string) {
+    const wait = (await resetsByIp.take(ctx.ip)) || (await resetsByAddress.take(email.trim().toLowerCase()));
+    if (wait) throw tooMany(wait);
+    await recovery.requestReset(email, async (userId) => (await resetsByAccount.take(String(userId))) === 0);
+  }
 
   api.post(
     '/auth/password-reset/confirm',

@@ -1,8 +1,8 @@
 import type { ParameterizedContext } from 'koa';
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
 import type { AppState } from '../../api/http/state.ts';
-import { DEFAULT_LOCALE, localePath, splitLocalePath } from '../../lib/i18n/locales.ts';
-import { LOGIN_FAILED_PARAM, NEXT_PARAM, safeNextPath } from '../../lib/nextPath.ts';
+import { WELCOME_PATH } from '../../lib/nextPath.ts';
+import { answerForm } from './formAnswers.ts';
 import { described } from '../../api/openapi/routes.ts';
 import { NOTICE, integer, nullable, object, string } from '../../api/openapi/schema.ts';
 import { DataExport, DataExports, Preferences, User } from './schemas.ts';
@@ -138,60 +138,80 @@ export function accountsRoutes(router: ApiRouter, kernel: Kernel) {
     return user;
   }
 
-  async function formLogin(ctx: ParameterizedContext<AppState>) {
-    const form = ctx.request.body as Record<string, unknown>;
-    const text = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : undefined);
-    // The form's own page (`/login`, `/es/login`): where a refusal is shown, in that language.
-    const back = text('back');
-    const { locale, path: backPath } = splitLocalePath(back ?? '/login');
-    const loginPage = localePath(locale ?? DEFAULT_LOCALE, backPath === '/login' ? backPath : '/login');
-    const next = safeNextPath(text(NEXT_PARAM));
-    ctx.status = 303;
-    try {
+  const formLogin = (ctx: ParameterizedContext<AppState>) =>
+    answerForm(ctx, { page: '/login', done: (next) => next ?? '/' }, async (text) => {
       const { username, password } = parseLogin({ username: text('username'), password: text('password') });
       await signIn(ctx, username, password);
-      ctx.redirect(localePath(locale ?? DEFAULT_LOCALE, next ?? '/'));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const query = new URLSearchParams({ [LOGIN_FAILED_PARAM]: error.kind });
-      if (next) query.set(NEXT_PARAM, next);
-      ctx.redirect(`${loginPage}?${query}`);
-    }
-  }
+    });
 
   api.post(
     '/auth/register',
     {
       summary: 'Create an account and sign in',
+      description:
+        'The registration form posts here as application/x-www-form-urlencoded (with `back`, the page, ' +
+        '`next`, and `isArtist=true` for an artist account, made at once) when JavaScript has not run: ' +
+        'answered 303 to `next` (the welcome page by default) or back to the page with ' +
+        '`?tab=register&failed=<error kind>`.',
       body: parseRegister,
-      responses: { 201: User },
+      responses: {
+        201: User,
+        303: { description: 'the form answered: on to `next`', content: { 'text/html': null, 'text/plain': null } },
+      },
       errors: { 409: 'the username or e-mail address is taken', 429: 'too many accounts registered from this network' },
     },
     async (ctx) => {
-      const input = parseRegister(ctx.request.body);
-      const address = addressKey(ctx.ip);
-      const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
-      if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
-      let user;
-      try {
-        user = await accounts.register(input);
-      } catch (error) {
-        // Only accounts made count (a taken name is not one).
-        await registrationsByIp?.giveBack(address);
-        throw error;
-      }
-      // With mail configured the new address gets its verification link (without, Settings offers one).
-      if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
-      // A new account is on no kept page or answer: an artist appears with their artist record (a write
-      // of its own), and the admin's platform counts, counters, may lag by the cache's TTL. Announcing
-      // nothing would empty every cache on every node at each sign-up.
-      await kernel.cache.changed([]);
-      await ctx.session!.regenerate();
-      ctx.session!.userId = user.id;
+      if (ctx.is('urlencoded')) return formRegister(ctx);
       ctx.status = 201;
-      ctx.body = user;
+      ctx.body = await register(ctx, parseRegister(ctx.request.body));
     },
   );
+
+  /** Creates the account and signs it in, or throws what the API answers (400, 409, 429). */
+  async function register(ctx: ParameterizedContext<AppState>, input: RegisterInput) {
+    const address = addressKey(ctx.ip);
+    const wait = registrationsByIp ? await registrationsByIp.take(address) : 0;
+    if (wait) throw tooMany('Too many accounts were registered from your network.', wait);
+    let user;
+    try {
+      user = await accounts.register(input);
+    } catch (error) {
+      // Only accounts made count (a taken name is not one).
+      await registrationsByIp?.giveBack(address);
+      throw error;
+    }
+    // With mail configured the new address gets its verification link (without, Settings offers one).
+    if (accounts.recovery.mailConfigured()) await accounts.recovery.sendVerification(user.id);
+    // A new account is on no kept page or answer: an artist appears with their artist record (a write
+    // of its own), and the admin's platform counts, counters, may lag by the cache's TTL. Announcing
+    // nothing would empty every cache on every node at each sign-up.
+    await kernel.cache.changed([]);
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    return user;
+  }
+
+  const formRegister = (ctx: ParameterizedContext<AppState>) =>
+    answerForm(
+      ctx,
+      { page: '/login', keep: { tab: 'register' }, done: (next) => next ?? WELCOME_PATH },
+      async (text) => {
+        const input = parseRegister({
+          name: text('name'),
+          username: text('username'),
+          email: text('email'),
+          password: text('password'),
+          isArtist: text('isArtist') === 'true',
+        });
+        const user = await register(ctx, input);
+        // Spec §4: a failing artist profile is only logged; registration still succeeded (as the island's
+        // call to /auth/register-artist-hook after it).
+        if (input.isArtist)
+          await accounts
+            .registerArtist(user.id)
+            .catch((error) => console.error('artist profile creation failed', error));
+      },
+    );
 
   api.post(
     '/auth/logout',

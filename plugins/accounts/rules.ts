@@ -179,6 +179,9 @@ const HOUR = 3600_000;
 export const TOKEN_LIFETIME_MS = { reset: HOUR, verify: 24 * HOUR } as const;
 export type TokenPurpose = keyof typeof TOKEN_LIFETIME_MS;
 
+/** `/forgot-password?sent=1`: the link was asked for by the form posted without JavaScript. */
+export const RESET_SENT_PARAM = 'sent';
+
 export const RECOVERY_MESSAGES = {
   resetSent:
     'If an account uses that address, a link to choose a new password is on its way. It works once, for one hour.',

@@ -32,6 +32,9 @@ const checkable = (field: Field): field is HTMLInputElement => field.type === 'c
 const selectable = (field: Field): field is HTMLSelectElement => field.tagName === 'SELECT';
 // A file input's value can only be cleared by a script: what the reader chose there is not entered again.
 const fileInput = (field: Field) => field.type === 'file';
+// A form that works before JavaScript has uncontrolled fields: what was typed stays theirs, React
+// hydrating them or not, so nothing there is entered again.
+const nativeField = (field: Field) => !!field.form?.hasAttribute('data-native-submit');
 
 /** The value a select shows as the server rendered it: its `selected` option's, or else its first's. */
 function renderedChoice(select: HTMLSelectElement): string {
@@ -77,7 +80,9 @@ export function holdIslandForms(): void {
     (event) => {
       const island = event.target as HTMLElement;
       const entries = new Map(
-        [...island.querySelectorAll<Field>(FIELDS)].filter(edited).map((field) => [field, entryOf(field)]),
+        [...island.querySelectorAll<Field>(FIELDS)]
+          .filter((field) => !nativeField(field) && edited(field))
+          .map((field) => [field, entryOf(field)]),
       );
       const ready = committed(island).then(() => {
         hydrating.delete(island);
@@ -93,7 +98,7 @@ export function holdIslandForms(): void {
       (event) => {
         const field = event.target as Field;
         const island = field.closest?.('astro-island') as HTMLElement | null;
-        if (!island || !hydrating.has(island) || fileInput(field)) return;
+        if (!island || !hydrating.has(island) || fileInput(field) || nativeField(field)) return;
         // An event on an island React is still hydrating makes React finish it there and then, which
         // sets a select back to the choice in its state before the event goes on: what a later event
         // finds in it is React's, not the reader's.

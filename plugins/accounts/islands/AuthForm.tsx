@@ -22,29 +22,25 @@ function Field(props: {
   id: string;
   label: string;
   type?: string;
-  /** Without it the field is uncontrolled and sent by its `name` (the sign-in form). */
-  value?: string;
-  name?: string;
+  /** Sent by it: the field is uncontrolled, what was typed is the field's, hydrated or not. */
+  name: string;
   /** The rules the field's length limit comes from, and its name there. */
   rules: FieldRules;
   field: string;
   error?: string;
   autoComplete?: string;
-  onChange?: (value: string) => void;
 }) {
   return (
     <Form.Group className="mb-3" controlId={props.id}>
       <Form.Label>{props.label}</Form.Label>
       <LimitedText
         type={props.type ?? 'text'}
-        value={props.value}
         name={props.name}
         max={maxLengthOf(props.rules, props.field)}
         quiet
         autoComplete={props.autoComplete}
         isInvalid={!!props.error}
         aria-describedby={props.error ? `${props.id}-error` : undefined}
-        onChange={props.onChange}
       />
       <Form.Control.Feedback type="invalid" id={`${props.id}-error`}>
         {ruleText(props.error)}
@@ -143,15 +139,26 @@ function LoginForm({ action, next = '/' }: { action: string; next?: string }) {
   );
 }
 
-function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: string }) {
-  const [values, setValues] = useState({ name: '', username: '', email: '', password: '', isArtist: false });
+/**
+ * A real form, as the sign-in form: posted before its island hydrated, or without JavaScript, it
+ * registers through /api/auth/register's form answer (the artist profile too, when the switch is
+ * on); once hydrated it checks the fields and registers with a fetch.
+ */
+function RegisterForm({ action, next }: { action: string; next?: string }) {
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const set = (key: 'name' | 'username' | 'email' | 'password') => (value: string) =>
-    setValues((v) => ({ ...v, [key]: value }));
+  const form = useRef<HTMLFormElement>(null);
+  const field = (name: string) => form.current!.elements.namedItem(name) as HTMLInputElement;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const values = {
+      name: field('name').value,
+      username: field('username').value,
+      email: field('email').value,
+      password: field('password').value,
+      isArtist: field('isArtist').checked,
+    };
     const found = checkFields(registerRules, values, registerRequired);
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -169,7 +176,7 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         description: m.auth_register_ok_text(),
         variant: 'success',
       });
-      await navigate(localeHref(next), { history: 'replace' });
+      await navigate(localeHref(next ?? WELCOME_PATH), { history: 'replace' });
     } catch (error) {
       toast({
         title: m.auth_register_failed(),
@@ -182,31 +189,35 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
 
   return (
     <Form
+      ref={form}
       noValidate
       onSubmit={submit}
       aria-label={m.auth_tab_register()}
       method="post"
-      action={`${action}?tab=register`}
+      action="/api/auth/register"
+      data-native-submit
+      data-astro-reload
     >
+      <input type="hidden" name="back" value={action} />
+      {/* Without one the server welcomes the new account too. */}
+      {next && <input type="hidden" name={NEXT_PARAM} value={next} />}
       <Field
         id="register-name"
         label={m.auth_full_name()}
         rules={registerRules}
         field="name"
-        value={values.name}
+        name="name"
         error={errors.name}
         autoComplete="name"
-        onChange={set('name')}
       />
       <Field
         id="register-username"
         label={m.auth_username()}
         rules={registerRules}
         field="username"
-        value={values.username}
+        name="username"
         error={errors.username}
         autoComplete="username"
-        onChange={set('username')}
       />
       <Field
         id="register-email"
@@ -214,10 +225,9 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         type="email"
         rules={registerRules}
         field="email"
-        value={values.email}
+        name="email"
         error={errors.email}
         autoComplete="email"
-        onChange={set('email')}
       />
       <Field
         id="register-password"
@@ -225,18 +235,17 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
         type="password"
         rules={registerRules}
         field="password"
-        value={values.password}
+        name="password"
         error={errors.password}
         autoComplete="new-password"
-        onChange={set('password')}
       />
       <Form.Check
         className="mb-3"
         type="switch"
         id="register-artist"
+        name="isArtist"
+        value="true"
         label={m.auth_artist_switch()}
-        checked={values.isArtist}
-        onChange={(e) => setValues((v) => ({ ...v, isArtist: e.target.checked }))}
       />
       <Button type="submit" className="btn-gold w-100" disabled={pending}>
         {pending ? m.auth_creating() : m.auth_create()}
@@ -246,12 +255,10 @@ function RegisterForm({ action, next = WELCOME_PATH }: { action: string; next?: 
 }
 
 /**
- * `action`: the page the forms are on. The sign-in form posts to the API and works without
- * JavaScript (above). The registration form, submitted without JavaScript (it never is before
- * hydration: site/directives/islandForms.ts), posts to the page, nothing typed with it (its fields
- * have no names), and the page says registering needs JavaScript (../components/AuthScreen.astro).
- * `next`: where to go once signed in (checked by the page, lib/nextPath.ts); a new account without
- * one is welcomed.
+ * `action`: the page the forms are on, where a refusal of a form posted without JavaScript comes
+ * back to (../components/AuthScreen.astro). Both forms post to the API and work without JavaScript
+ * (above). `next`: where to go once signed in (checked by the page, lib/nextPath.ts); a new account
+ * without one is welcomed.
  */
 export default function AuthForm({
   initialTab = 'login',

@@ -5,14 +5,12 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../demoAccount.ts';
 import { hydrated } from './browser.ts';
 
 // The sign-in form hydrates `client:load`, which can come well after the reader can type and press
-// Enter on a slow phone. It is a real form: a submit before then posts to /api/auth/login, which
-// signs in and redirects (../routes.ts), as it does without JavaScript. The registration form is
-// not (yet): its submit before then is held (the button busy meanwhile) and made again once the
-// form has hydrated (site/directives/islandForms.ts), never natively, which would lose the typing.
+// Enter on a slow phone. Both forms are real forms: a submit before then posts to /api/auth/login or
+// /api/auth/register, which sign in and redirect (../routes.ts), as they do without JavaScript.
 
 const holdReact = (page: Page) => holdUntilReleased(page, REACT_CHUNK);
 
-describe('the sign-in form before it hydrated, in the browser', () => {
+describe('the sign-in and registration forms before they hydrated, in the browser', () => {
   const suite = browserSuite({ seedDemo: true });
 
   for (const how of ['Enter', 'click'] as const) {
@@ -116,36 +114,53 @@ describe('the sign-in form before it hydrated, in the browser', () => {
     await page.context().close();
   });
 
-  it('signs a reader without JavaScript in, and tells them registering needs it, sending nothing typed', async () => {
+  it('signs a reader without JavaScript in, nothing typed in any URL', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
-    const pages: { method: string; url: string; body: string | null }[] = [];
-    page.on(
-      'request',
-      (request) =>
-        request.resourceType() === 'document' &&
-        pages.push({ method: request.method(), url: request.url(), body: request.postData() }),
-    );
-    await page.goto('/login?tab=register');
-    const register = page.locator('form[aria-label="Register"]');
-    await register.getByLabel('Username').fill('nojavascript');
-    await register.getByLabel('Password').fill('nojavascript-secret');
-    await register.getByLabel('Password').press('Enter');
-    await page.getByRole('alert').filter({ hasText: 'Registering needs JavaScript' }).waitFor();
-    expect(pages[1].body ?? '').to.not.include('nojavascript-secret');
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'document') return;
+      const url = new URL(request.url());
+      pages.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
     await page.goto('/login');
     const form = page.locator('form[aria-label="Login"]');
     await form.getByLabel('Username').fill(DEMO_USERNAME);
     await form.getByLabel('Password').fill(DEMO_PASSWORD);
     await form.getByLabel('Password').press('Enter');
     await page.waitForURL(`${suite.server.url}/`);
-    expect(pages.map(({ method, url }) => `${method} ${new URL(url).pathname}${new URL(url).search}`)).to.deep.equal([
-      'GET /login?tab=register',
-      'POST /login?tab=register',
-      'GET /login',
-      'POST /api/auth/login',
-      'GET /',
-    ]);
+    expect(pages).to.deep.equal(['GET /login', 'POST /api/auth/login', 'GET /']);
     expect(await page.locator('body[data-signed-in]').count()).to.equal(1);
+    await page.context().close();
+  });
+
+  it('registers an artist without JavaScript, and answers a taken username saying why', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url, { javaScriptEnabled: false });
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    const fill = async (username: string) => {
+      const form = page.locator('form[aria-label="Register"]');
+      await form.getByLabel('Full Name').fill('No Script');
+      await form.getByLabel('Username').fill(username);
+      await form.getByLabel('Email').fill(`${username}@example.com`);
+      await form.getByLabel('Password').fill('noscript-secret');
+      await form.getByLabel(/I am an artist/).check();
+      await form.getByLabel('Password').press('Enter');
+    };
+    await page.goto('/login?tab=register');
+    await fill(DEMO_USERNAME);
+    await page.getByRole('alert').filter({ hasText: 'That username or email is already taken' }).waitFor();
+    expect(new URL(page.url()).search).to.equal('?tab=register&failed=conflict');
+    expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).to.equal('true');
+    await fill('noscript');
+    await page.waitForURL(`${suite.server.url}/welcome`);
+    expect(await page.locator('body[data-signed-in]').count()).to.equal(1);
+    const artist = await suite.server.app.kernel
+      .knex('artists')
+      .join('users', 'users.id', 'artists.userId')
+      .where('users.username', 'noscript')
+      .first('artists.name');
+    expect(artist).to.deep.equal({ name: 'No Script' });
+    expect(urls.filter((url) => url.includes('noscript-secret'))).to.deep.equal([]);
     await page.context().close();
   });
 });

@@ -155,11 +155,46 @@ describe('accounts: registration, login, logout', () => {
         expect(res.status).to.equal(403);
       });
 
-      it('is read as a form on no other route', async () => {
-        const res = await server.client().post('/api/auth/register', new URLSearchParams(alice).toString(), {
+      it('is read as a form on no route outside formBodies', async () => {
+        const client = server.client();
+        await client.post('/api/auth/login', pick(alice));
+        const me = (await client.get('/api/auth/user')).body;
+        // As JSON this would rename her; as a form nothing is read, so there is nothing to update.
+        const res = await client.request('PATCH', `/api/users/${me.id}`, 'name=Alice+Form', {
           'Content-Type': 'application/x-www-form-urlencoded',
         });
         expect(res.status).to.equal(400);
+        expect((await client.get('/api/auth/user')).body.name).to.equal(alice.name);
+      });
+    });
+
+    describe('registering as a form posted without JavaScript (the sign-in page)', () => {
+      const form = (client: TestClient, fields: Record<string, string>) =>
+        client.post('/api/auth/register', new URLSearchParams(fields).toString(), {
+          'Content-Type': 'application/x-www-form-urlencoded',
+        });
+      const wren = { name: 'Wren Walker', username: 'wren', email: 'wren@example.com', password: 'wrensecret' };
+
+      it('registers, signs in, makes the artist profile asked for and welcomes, in the form’s language', async () => {
+        const client = server.client();
+        const res = await form(client, { ...wren, isArtist: 'true', back: '/de/login' });
+        expect(res.status).to.equal(303);
+        expect(res.headers.get('location')).to.equal('/de/welcome');
+        const me = (await client.get('/api/auth/user')).body;
+        expect(me.username).to.equal('wren');
+        const artist = await server.app.kernel.knex('artists').where({ userId: me.id }).first('name');
+        expect(artist).to.deep.equal({ name: 'Wren Walker' });
+      });
+
+      it('sends a refusal back to the Register tab with its kind, by the JSON path’s rules', async () => {
+        const client = server.client();
+        const taken = await form(client, { ...alice, next: '/artists' });
+        expect(taken.headers.get('location')).to.equal('/login?tab=register&failed=conflict&next=%2Fartists');
+        const short = await form(client, { ...wren, username: 'ww', password: 'short' });
+        expect(short.status).to.equal(303);
+        expect(short.headers.get('location')).to.equal('/login?tab=register&failed=invalid');
+        expect(await server.app.kernel.knex('users').where({ username: 'ww' }).first('id')).to.equal(undefined);
+        expect((await client.get('/api/auth/user')).status).to.equal(401);
       });
     });
 

@@ -112,6 +112,24 @@ describe('recovery in the browser, with mail', function () {
     expect(errors).to.deep.equal([]);
   });
 
+  it('asks for a link without JavaScript, saying why a bad address is refused', async () => {
+    const { page } = await openPage(browser, server.url, { javaScriptEnabled: false });
+    await page.goto('/es/forgot-password');
+    const form = page.locator('form[action="/api/auth/password-reset"]');
+    await form.getByRole('button').click();
+    // Back on the page in its language, with the kind of refusal (the same rule as the JSON path).
+    await page.getByRole('alert').filter({ hasText: 'Escribe un correo electrónico válido' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).to.equal('/es/forgot-password?failed=invalid');
+    const before = smtp.received.length;
+    await form.locator('input[name="email"]').fill('ruby@example.com');
+    await form.getByRole('button').click();
+    await page.waitForURL(/\/es\/forgot-password\?sent=1$/);
+    await page.getByTestId('reset-sent').waitFor();
+    expect(new URL(page.url()).search).to.not.include('ruby');
+    await mail();
+    expect(smtp.received.slice(before).filter((m) => m.to.includes('ruby@example.com'))).to.have.length(1);
+  });
+
   it('shows an unverified address in Settings, sends a link, and the link verifies it', async () => {
     const { page, errors } = await openPage(browser, server.url);
     expect(

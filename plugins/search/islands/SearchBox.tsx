@@ -6,9 +6,9 @@ import { QUERY_MAX_LENGTH, queryTerms, SUGGEST_DEBOUNCE_MS } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
 import { currentLocale, localeHref } from '../../../lib/i18n/runtime.ts';
 
-// The top bar's search: a GET form to /search (works without JavaScript; with it, a search made
-// before the top bar hydrated waits for it, site/directives/islandForms.ts),
-// and once hydrated an ARIA 1.2 combobox with suggestions from the server while typing: asked
+// The top bar's search: a GET form to /search with an uncontrolled field, which works as it is
+// without JavaScript and before the top bar hydrated (`data-native-submit`: nothing holds it), and
+// once hydrated an ARIA 1.2 combobox with suggestions from the server while typing: asked
 // SUGGEST_DEBOUNCE_MS after the last key, an answer that a newer keystroke made stale is aborted.
 // Arrow keys move through the options, Enter opens the chosen one or the search page, Escape closes.
 
@@ -29,8 +29,18 @@ export default function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const inFlight = useRef<AbortController | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const listId = useId();
   const text = query.trim();
+
+  // What was typed before the top bar hydrated is the field's (uncontrolled): its suggestions show
+  // as if typed now, if the visitor is still in the field.
+  useEffect(() => {
+    const typed = field.current!.value;
+    if (!typed) return;
+    setQuery(typed);
+    setOpen(document.activeElement === field.current);
+  }, []);
 
   useEffect(() => {
     if (!queryTerms(text).length) {
@@ -94,7 +104,8 @@ export default function SearchBox() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text) go(searchHref(text));
+    const typed = field.current!.value.trim();
+    if (typed) go(searchHref(typed));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -114,6 +125,7 @@ export default function SearchBox() {
         setOpen(false);
         setActive(-1);
       } else {
+        field.current!.value = '';
         setQuery('');
       }
     }
@@ -130,9 +142,11 @@ export default function SearchBox() {
       method="get"
       action={localeHref('/search')}
       onSubmit={onSubmit}
+      data-native-submit
     >
       <Icon name="search" size={18} className="topbar-search-icon" />
       <input
+        ref={field}
         type="search"
         name="q"
         className="form-control"
@@ -145,12 +159,9 @@ export default function SearchBox() {
         aria-activedescendant={expanded && active >= 0 && active < options.length ? optionId(active) : undefined}
         autoComplete="off"
         maxLength={QUERY_MAX_LENGTH}
-        value={query}
         onChange={(e) => {
           setQuery(e.target.value);
-          // Typed before the top bar hydrated, it is entered again then (site/directives/islandForms.ts):
-          // its suggestions show only if the visitor is still in the field.
-          setOpen(document.activeElement === e.target);
+          setOpen(true);
         }}
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}
