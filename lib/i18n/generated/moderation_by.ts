@@ -10,5 +10,5 @@ export const moderation_by = (p: { name: string | number }): string =>
     () => 'par ' + String(p.name),
     () => 'von ' + String(p.name),
     () => '（' + String(p.name) + '）',
-    () => 'لـ' + String(p.name),
+    () => 'من ' + String(p.name),
   ][localeIndex()]();
