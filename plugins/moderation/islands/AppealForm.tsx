@@ -24,7 +24,9 @@ export default function AppealForm({ takedown: initial }: { takedown: Takedown }
     return (
       <div className="surface-card p-4" role="status" data-testid="appeal-status">
         <h2 className="h5">{m.moderation_appeal_status({ status: takedown.appeal.status })}</h2>
-        <p className="text-secondary mb-0">{takedown.appeal.message}</p>
+        <p className="text-secondary mb-0" dir="auto">
+          {takedown.appeal.message}
+        </p>
       </div>
     );
   }

@@ -9,6 +9,7 @@ import { checkFields } from '../../../api/validation/rules.ts';
 import type { ModerationService } from '../service.ts';
 import { actionRequired, actionRules, REASON_MAX_LENGTH, type ModerationAction } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 
 export type QueueItem = Awaited<ReturnType<ModerationService['queue']>>[number];
 
@@ -75,7 +76,7 @@ function ItemCard({ initial }: { initial: QueueItem }) {
       <header className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <span className="badge text-bg-secondary text-capitalize">{m.moderation_type({ type: item.type })}</span>
         <h2 id={`${id}-title`} className="h5 m-0 me-auto text-break">
-          {item.link ? <a href={item.link}>{item.label}</a> : item.label}
+          {item.link ? <a href={localeHref(item.link)}>{item.label}</a> : item.label}
           {item.type === 'track' && (
             <span className="text-secondary fs-6"> {m.moderation_by({ name: item.detail })}</span>
           )}
