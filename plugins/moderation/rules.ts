@@ -5,13 +5,6 @@ import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
 
 export const REPORT_REASONS = ['copyright', 'hate', 'spam', 'sexual', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REASON_LABELS: Record<ReportReason, string> = {
-  copyright: 'Copyright',
-  hate: 'Hate or harassment',
-  spam: 'Spam or scam',
-  sexual: 'Sexual content',
-  other: 'Other',
-};
 
 export const TARGET_TYPES = ['track', 'artist', 'message', 'comment'] as const;
 export type TargetType = (typeof TARGET_TYPES)[number];

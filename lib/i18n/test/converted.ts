@@ -162,6 +162,20 @@ export const CONVERTED = [
   'plugins/credits/components/PriceNote.astro',
   'plugins/credits/components/GetPaidSection.astro',
   'plugins/credits/pages/admin-payouts.astro',
+  'plugins/moderation/pages/moderation.astro',
+  'plugins/moderation/pages/audit.astro',
+  'plugins/moderation/pages/copyright.astro',
+  'plugins/moderation/pages/appeal.astro',
+  'plugins/moderation/islands/ModerationQueue.tsx',
+  'plugins/moderation/islands/NoticeForm.tsx',
+  'plugins/moderation/islands/AppealForm.tsx',
+  'plugins/federation/pages/follow.astro',
+  'plugins/federation/pages/admin-fediverse.astro',
+  'plugins/federation/islands/BlockedDomains.tsx',
+  'plugins/insights/pages/admin-insights.astro',
+  'plugins/catalog/pages/collection.astro',
+  'plugins/catalog/pages/welcome.astro',
+  'plugins/catalog/components/SeoTags.astro',
 ];
 
 /** Names that stay as they are in every language. */

@@ -5,6 +5,11 @@ import { checkFields } from '../../../api/validation/rules.ts';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
 import { blockRules, DOMAIN_MAX } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localDay } from '../../../lib/i18n/format.ts';
+
+/** A reserved example name (RFC 6761), the same in every language. */
+const EXAMPLE_DOMAIN = 'spam.example';
 
 interface Blocked {
   domain: string;
@@ -20,7 +25,10 @@ export default function BlockedDomains({ initial }: { initial: Blocked[] }) {
 
   const block = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkFields(blockRules, { domain: domain.trim() }, ['domain']).domain ?? '';
+    // The field stops at its length, so a problem is always the rule's badDomain text: said in the page's language.
+    const problem = checkFields(blockRules, { domain: domain.trim() }, ['domain']).domain
+      ? m.api_federation_bad_domain()
+      : '';
     setError(problem);
     if (problem) return;
     setPending('add');
@@ -34,12 +42,12 @@ export default function BlockedDomains({ initial }: { initial: Blocked[] }) {
       ]);
       setDomain('');
       toast({
-        title: 'Domain blocked',
-        description: `${added.domain} can no longer follow artists here`,
+        title: m.federation_domain_blocked(),
+        description: m.federation_domain_blocked_text({ domain: added.domain }),
         variant: 'success',
       });
     } catch (failure) {
-      setError(messageOf(failure, 'The domain could not be blocked'));
+      setError(messageOf(failure, m.federation_block_failed()));
     } finally {
       setPending(null);
     }
@@ -50,9 +58,17 @@ export default function BlockedDomains({ initial }: { initial: Blocked[] }) {
     try {
       await apiRequest('DELETE', `/api/federation/blocks/${encodeURIComponent(name)}`);
       setDomains((list) => list.filter((d) => d.domain !== name));
-      toast({ title: 'Block lifted', description: `${name} may follow artists again`, variant: 'success' });
+      toast({
+        title: m.federation_block_lifted(),
+        description: m.federation_block_lifted_text({ domain: name }),
+        variant: 'success',
+      });
     } catch (failure) {
-      toast({ title: 'Not lifted', description: messageOf(failure, 'Try again'), variant: 'destructive' });
+      toast({
+        title: m.federation_not_lifted(),
+        description: messageOf(failure, m.federation_try_again()),
+        variant: 'destructive',
+      });
     } finally {
       setPending(null);
     }
@@ -60,14 +76,14 @@ export default function BlockedDomains({ initial }: { initial: Blocked[] }) {
 
   return (
     <>
-      <Form noValidate onSubmit={block} className="surface-card p-3 mb-3" aria-label="Block a domain">
+      <Form noValidate onSubmit={block} className="surface-card p-3 mb-3" aria-label={m.federation_block_domain()}>
         <Form.Group controlId="blocked-domain">
-          <Form.Label className="fw-bold">Block a domain</Form.Label>
+          <Form.Label className="fw-bold">{m.federation_block_domain()}</Form.Label>
           <div className="d-flex gap-2">
             <Form.Control
               value={domain}
               onChange={(e) => setDomain(e.target.value)}
-              placeholder="spam.example"
+              placeholder={EXAMPLE_DOMAIN}
               maxLength={DOMAIN_MAX}
               isInvalid={!!error}
               aria-describedby="blocked-domain-help"
@@ -75,36 +91,36 @@ export default function BlockedDomains({ initial }: { initial: Blocked[] }) {
               spellCheck={false}
             />
             <Button type="submit" className="btn-gold" disabled={pending !== null}>
-              {pending === 'add' ? 'Blocking…' : 'Block'}
+              {pending === 'add' ? m.federation_blocking() : m.federation_block()}
             </Button>
           </div>
           <Form.Text id="blocked-domain-help" className="text-secondary">
-            Its follows are refused, deliveries to it stop, and its followers are removed.
+            {m.federation_block_help()}
           </Form.Text>
           {error && <div className="invalid-feedback d-block">{error}</div>}
         </Form.Group>
       </Form>
       {domains.length ? (
-        <ul className="list-unstyled surface-card px-3 py-1" aria-label="Blocked domains">
+        <ul className="list-unstyled surface-card px-3 py-1" aria-label={m.federation_blocked_domains()}>
           {domains.map((d) => (
             <li key={d.domain} className="d-flex justify-content-between align-items-center gap-2 py-2">
               <span className="text-break">
-                {d.domain} <span className="text-secondary small">since {d.blockedAt.slice(0, 10)}</span>
+                {d.domain} <span className="text-secondary small">{m.fedi_since({ day: localDay(d.blockedAt) })}</span>
               </span>
               <Button
                 size="sm"
                 variant="outline-light"
                 disabled={pending !== null}
                 onClick={() => void lift(d.domain)}
-                aria-label={`Lift the block of ${d.domain}`}
+                aria-label={m.federation_lift_label({ domain: d.domain })}
               >
-                {pending === d.domain ? 'Lifting…' : 'Lift'}
+                {pending === d.domain ? m.federation_lifting() : m.federation_lift()}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-secondary">No domain is blocked.</p>
+        <p className="text-secondary">{m.federation_none_blocked()}</p>
       )}
     </>
   );

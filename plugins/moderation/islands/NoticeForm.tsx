@@ -5,28 +5,20 @@ import { LimitedText } from '../../../site/components/LimitedText.tsx';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { checkFields } from '../../../api/validation/rules.ts';
 import { FIELD_MAX_LENGTH, NOTE_MAX_LENGTH, noticeRequired, noticeRules } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 type Field = 'trackUrl' | 'work' | 'name' | 'email';
 
-const FIELDS: Array<{ name: Field; label: string; help: string; rows?: number; type?: string }> = [
+// The texts are messages called at render time, in the page's language.
+const FIELDS: Array<{ name: Field; label: () => string; help: () => string; rows?: number; type?: string }> = [
   {
     name: 'trackUrl',
-    label: 'Where it appears',
-    help: 'The address of the track on OneTrack, e.g. https://onetrack.example/tracks/42',
+    label: m.moderation_notice_where,
+    help: () => m.moderation_notice_where_help({ example: 'https://onetrack.example/tracks/42' }),
   },
-  {
-    name: 'work',
-    label: 'Copyrighted work',
-    help: 'The work you hold the rights to, and how the track uses it.',
-    rows: 4,
-  },
-  { name: 'name', label: 'Your name', help: 'The rights holder, or who acts on their behalf.' },
-  {
-    name: 'email',
-    label: 'Email',
-    help: 'Where we reach you; the artist may receive it with the notice.',
-    type: 'email',
-  },
+  { name: 'work', label: m.moderation_notice_work, help: m.moderation_notice_work_help, rows: 4 },
+  { name: 'name', label: m.moderation_notice_name, help: m.moderation_notice_name_help },
+  { name: 'email', label: m.auth_email, help: m.moderation_notice_email_help, type: 'email' },
 ];
 
 /** The copyright notice anyone can file, without an account. */
@@ -42,7 +34,7 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
     event.preventDefault();
     const body = { ...values, goodFaith };
     const problems = checkFields(noticeRules, body, noticeRequired);
-    if (!goodFaith) problems.goodFaith = 'Please confirm the good-faith statement';
+    if (!goodFaith) problems.goodFaith = m.api_moderation_good_faith();
     setErrors(problems);
     setFailure('');
     if (Object.keys(problems).length) return;
@@ -51,7 +43,7 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
       await apiRequest('POST', '/api/copyright-notices', body);
       setSent(true);
     } catch (error) {
-      setFailure(messageOf(error, 'The notice could not be sent. Please try again.'));
+      setFailure(messageOf(error, m.moderation_notice_failed()));
     } finally {
       setPending(false);
     }
@@ -60,17 +52,17 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
   if (sent) {
     return (
       <div className="surface-card p-4" role="status">
-        <h2 className="h5">Notice received</h2>
-        <p className="text-secondary mb-0">Thank you. A moderator reviews it and writes to you at {values.email}.</p>
+        <h2 className="h5">{m.moderation_notice_received()}</h2>
+        <p className="text-secondary mb-0">{m.moderation_notice_received_text({ email: values.email })}</p>
       </div>
     );
   }
 
   return (
-    <Form noValidate onSubmit={submit} className="surface-card p-3 p-md-4" aria-label="Copyright notice">
+    <Form noValidate onSubmit={submit} className="surface-card p-3 p-md-4" aria-label={m.moderation_notice_form()}>
       {FIELDS.map((field) => (
         <Form.Group key={field.name} controlId={`notice-${field.name}`} className="mb-3">
-          <Form.Label>{field.label}</Form.Label>
+          <Form.Label>{field.label()}</Form.Label>
           <LimitedText
             rows={field.rows}
             type={field.type}
@@ -82,7 +74,7 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
             aria-describedby={`notice-${field.name}-help`}
           />
           <Form.Text id={`notice-${field.name}-help`} className="text-secondary">
-            {field.help}
+            {field.help()}
           </Form.Text>
           {errors[field.name] && <div className="invalid-feedback d-block">{errors[field.name]}</div>}
         </Form.Group>
@@ -93,10 +85,7 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
         checked={goodFaith}
         onChange={(event) => setGoodFaith(event.target.checked)}
         isInvalid={!!errors.goodFaith}
-        label={
-          'I believe in good faith that this use is not authorised by the rights holder, ' +
-          'its agent or the law, and the information in this notice is accurate.'
-        }
+        label={m.moderation_notice_statement()}
       />
       {errors.goodFaith && <div className="invalid-feedback d-block mb-3">{errors.goodFaith}</div>}
       {failure && (
@@ -105,7 +94,7 @@ export default function NoticeForm({ trackUrl = '' }: { trackUrl?: string }) {
         </p>
       )}
       <Button type="submit" className="btn-gold" disabled={pending}>
-        {pending ? 'Sending…' : 'Send Notice'}
+        {pending ? m.common_sending() : m.moderation_notice_send()}
       </Button>
     </Form>
   );
