@@ -180,6 +180,10 @@ async function describeTemplate(server: Knex, template: string): Promise<MysqlTe
 // Table creation is most of a copy's time and InnoDB creates tables side by side.
 const COPY_CONNECTIONS = 4;
 
+interface MysqlConnection {
+  query(sql: string, done: (error: Error | null) => void): void;
+}
+
 /** Creates the template's tables and copies its rows into the empty database `name`. */
 async function copyMysqlSchema(server: Knex, template: MysqlTemplate, name: string): Promise<void> {
   // Foreign-key checks are off on these connections, so tables come in any order.
@@ -189,7 +193,7 @@ async function copyMysqlSchema(server: Knex, template: MysqlTemplate, name: stri
     pool: {
       min: 0,
       max: COPY_CONNECTIONS,
-      afterCreate: (conn: { query(sql: string, done: (error: Error | null) => void): void }, done: Function) =>
+      afterCreate: (conn: MysqlConnection, done: (error: Error | null, conn: MysqlConnection) => void) =>
         conn.query('SET foreign_key_checks = 0', (error) => done(error, conn)),
     },
   });
