@@ -186,7 +186,9 @@ interface MysqlConnection {
 
 /** Creates the template's tables and copies its rows into the empty database `name`. */
 async function copyMysqlSchema(server: Knex, template: MysqlTemplate, name: string): Promise<void> {
-  // Foreign-key checks are off on these connections, so tables come in any order.
+  // Foreign-key checks are off on these connections, so tables come in any order. A FULLTEXT index
+  // keeps stopwords or not as its session said when it was made, which SHOW CREATE TABLE does not
+  // tell: the project's (plugins/search) are built without the list, so copies are too.
   const copy = knexFactory({
     client: 'mysql2',
     connection: { ...(server.client.config.connection as object), database: name },
@@ -194,7 +196,7 @@ async function copyMysqlSchema(server: Knex, template: MysqlTemplate, name: stri
       min: 0,
       max: COPY_CONNECTIONS,
       afterCreate: (conn: MysqlConnection, done: (error: Error | null, conn: MysqlConnection) => void) =>
-        conn.query('SET foreign_key_checks = 0', (error) => done(error, conn)),
+        conn.query('SET foreign_key_checks = 0, innodb_ft_enable_stopword = 0', (error) => done(error, conn)),
     },
   });
   try {
