@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -68,10 +68,17 @@ function mysqlAdmin(dataDir: string) {
 const createMysqlDatabase = (server: Knex, name: string) =>
   server.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
 
-/** Templates of this process by a hash of their folder list, made once each (a promise, so concurrent callers share it). */
+// Templates of this process by a hash of their folder list, made once each (promises: concurrent callers share one).
 const sqliteTemplateFiles = new Map<string, Promise<string>>();
 const mysqlTemplates = new Map<string, Promise<MysqlTemplate>>();
-const templateKey = (folders: string[]) => createHash('sha256').update(folders.join('\n')).digest('hex').slice(0, 12);
+/** The folders and what they hold: a test that adds a migration to a folder gets a template with it. */
+function templateKey(folders: string[]): string {
+  const hash = createHash('sha256');
+  for (const folder of folders)
+    for (const name of readdirSync(folder).sort())
+      hash.update(`${folder}/${name}:${statSync(path.join(folder, name)).mtimeMs}\n`);
+  return hash.digest('hex').slice(0, 12);
+}
 
 async function migrateInto(database: DatabaseConfig, folders: string[]): Promise<void> {
   const knex = openDatabase(database);
