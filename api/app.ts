@@ -5,7 +5,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { kernelMigrations, migrateLatest } from './db/migrate.ts';
+import { migrateLatest, migrationFolders } from './db/migrate.ts';
 import { backupBeforeMigrating } from './backup/premigrate.ts';
 import { startBackupSchedule } from './backup/schedule.ts';
 import { notFound } from './errors.ts';
@@ -98,7 +98,7 @@ export async function createKernel(
     await knex.destroy();
   };
   try {
-    const migrations = [kernelMigrations, ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : []))];
+    const migrations = migrationFolders(plugins);
     await backupBeforeMigrating(knex, config, plugins, migrations, log);
     // Several nodes may start at once on an empty database: the one that creates the schema seeds it.
     const fresh = await migrateLatest(knex, migrations);

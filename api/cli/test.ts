@@ -1,13 +1,14 @@
 // `npm test`: everything: tools it needs, the build, then two lanes side by side, one per core:
-//   - the browser tests (Chromium, SQLite), then the plugin matrix;
-//   - lint, typecheck, the deployment file, the suite on SQLite and on MariaDB/MySQL (a database of
-//     its own per suite), then the multi-node test (app and worker processes on MariaDB, Redis and a
-//     local S3 server).
-// Every test makes its own data folder, database, Redis prefix and ports, so the lanes share nothing
-// but the build, which neither writes (the matrix builds elsewhere). Each step's output is printed
-// whole when it ends, with its time. Prints one closing line "N passed, N failed" summed over every
-// mocha run, after every failing test's report again. `node api/cli/test.ts
-// static|sqlite|mysql|matrix|browser` runs one part (after the build).
+//   - the browser tests (Chromium, SQLite), then the multi-node test (app and worker processes on
+//     MariaDB, Redis and a local S3 server);
+//   - the suite on SQLite, then the suite on MariaDB/MySQL with lint, format, typecheck and the
+//     deployment file beside it, then the plugin matrix.
+// Every test makes its own data folder, database (a copy of a template migrated once per process,
+// api/test/database.ts), Redis prefix and ports, so the lanes share nothing but the build, which
+// neither writes (the matrix builds elsewhere). Each step's output is printed whole when it ends,
+// with its time. Prints one closing line "N passed, N failed" summed over every mocha run, after
+// every failing test's report again. `node api/cli/test.ts static|sqlite|mysql|matrix|browser`
+// runs one part (after the build; mysql includes the multi-node test).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import knexFactory from 'knex';
@@ -176,41 +177,52 @@ async function checks(): Promise<void> {
   await checkComposeFile();
 }
 
-async function databaseSuites(): Promise<void> {
-  if (part('sqlite')) await mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
-  if (!part('mysql')) return;
-  let url: string;
-  try {
-    url = await mysqlAdminUrl();
-  } catch (error) {
-    process.stdout.write(`MariaDB/MySQL is not reachable: ${(error as Error).message}\n`);
+/** The MariaDB/MySQL URL for both the suite and the multi-node test, found once; null (a failure) when unreachable. */
+let mysqlUrl: Promise<string | null> | undefined;
+function mysqlTestUrl(): Promise<string | null> {
+  mysqlUrl ??= mysqlAdminUrl().catch((error: Error) => {
+    process.stdout.write(`MariaDB/MySQL is not reachable: ${error.message}\n`);
     failures.push('MariaDB/MySQL connection');
     totals.failed += 1;
-    return;
-  }
-  await mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
-  await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, {
-    TEST_DB: 'mysql',
-    MYSQL_TEST_URL: url,
+    return null;
   });
+  return mysqlUrl;
+}
+
+async function mysqlSuite(): Promise<void> {
+  const url = part('mysql') && (await mysqlTestUrl());
+  if (url) await mocha('tests on MariaDB/MySQL', SUITE, { TEST_DB: 'mysql', MYSQL_TEST_URL: url });
+}
+
+async function clusterTest(): Promise<void> {
+  const url = part('mysql') && (await mysqlTestUrl());
+  if (url)
+    await mocha('multi-node test (2 app + 2 worker processes, MariaDB, Redis, S3)', CLUSTER, {
+      TEST_DB: 'mysql',
+      MYSQL_TEST_URL: url,
+    });
 }
 
 // The static checks need no build: they run even when it failed.
 const built = await run('build', bin('astro'), ['build']);
-// The plugin matrix follows the browser tests: the database lane is the longer one.
+// Lanes balanced by their parts' times (docs/decisions/2026-12-02-suite-time.md): the browser tests are
+// the longest part, so the multi-node test follows them and the plugin matrix closes the other lane.
+// The static checks (all CPU) run beside the MariaDB suite, which waits on the database's disk much of
+// its time, rather than before everything on one lane.
 await Promise.all([
   (async () => {
     if (!built) return;
     if (part('browser')) await mocha('browser tests (Chromium, SQLite)', BROWSER, { TEST_DB: 'sqlite' });
-    if (part('matrix'))
+    await clusterTest();
+  })(),
+  (async () => {
+    if (built && part('sqlite')) await mocha('tests on SQLite', SUITE, { TEST_DB: 'sqlite' });
+    await Promise.all([checks(), built ? mysqlSuite() : undefined]);
+    if (built && part('matrix'))
       await mocha('plugin matrix (each optional plugin left out, SQLite)', MATRIX, {
         TEST_DB: 'sqlite',
         PLUGIN_MATRIX_DIST: '1',
       });
-  })(),
-  (async () => {
-    await checks();
-    if (built) await databaseSuites();
   })(),
 ]);
 

@@ -44,6 +44,12 @@ export class FolderMigrationSource implements Knex.MigrationSource<MigrationFile
 
 export const kernelMigrations = path.resolve(import.meta.dirname, '../../migrations');
 
+/** The migration folders of a kernel with these plugins: the kernel's, then each plugin's that has one. */
+export const migrationFolders = (plugins: Array<{ migrations?: string }>): string[] => [
+  kernelMigrations,
+  ...plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])),
+];
+
 const LOCK_WAIT_MS = 60_000;
 
 /**

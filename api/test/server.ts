@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createApp, type App } from '../app.ts';
 import type { Config } from '../config.ts';
+import { migrationFolders } from '../db/migrate.ts';
 import { listen } from '../http/listen.ts';
 import type { Logger } from '../log.ts';
+import { loadPlugins } from '../plugins/loader.ts';
 import type { SettingsOverrides } from '../plugins/settings.ts';
 import type { PluginManifest } from '../plugins/types.ts';
 import { forgetDescription } from './apiDescription.ts';
@@ -60,10 +62,13 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
   };
 }
 
-/** Starts the whole app on its own empty database and a free port. */
+/** Starts the whole app on its own database (migrated for its plugins, seeded if asked) and a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
-  const config = testConfig(db, { seedDemo: options.seedDemo ?? false, ...options.config });
+  const base = { seedDemo: options.seedDemo ?? false, ...options.config };
+  // The app seeds only a database its own start migrated: a seeded one starts empty.
+  const migrated = base.seedDemo ? undefined : migrationFolders(await loadPlugins(options.plugins));
+  const db = await createTestDatabase({ migrated });
+  const config = testConfig(db, base);
   const app = await createApp({
     config,
     plugins: options.plugins,

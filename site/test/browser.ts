@@ -27,6 +27,20 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+// One Chromium per test process: launching and closing one per suite cost 1–2.5 s a suite on a loaded
+// machine. Suites stay apart: every page opens in a context of its own (openPage), and a suite's
+// contexts are closed when it ends. One that is gone (a crash) is launched anew for the next suite.
+let shared: Promise<Browser> | undefined;
+
+async function sharedBrowser(): Promise<Browser> {
+  if (shared && !(await shared.catch(() => undefined))?.isConnected()) shared = undefined;
+  shared ??= launchBrowser();
+  return shared;
+}
+
+// Mocha's root hook (registered when a test file first imports this one): the browser goes with the process.
+if (typeof after === 'function') after(async () => (await shared?.catch(() => undefined))?.close());
+
 export interface TrackedPage {
   page: Page;
   /** Console errors and uncaught exceptions seen so far. */
@@ -74,17 +88,17 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers a suite's before/after hooks: the whole app serving pages on its own empty database
- * (`npm run build` first) and Chromium. Fields are set once the before hook has run.
+ * Registers a suite's before/after hooks: the whole app serving pages on its own database
+ * (`npm run build` first) and the process's Chromium. Fields are set once the before hook has run.
  */
 export function browserSuite(options: TestServerOptions = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   before(async () => {
     suite.server = await startTestServer({ pages: true, ...options });
-    suite.browser = await launchBrowser();
+    suite.browser = await sharedBrowser();
   });
   after(async () => {
-    await suite.browser?.close();
+    await Promise.all(suite.browser?.contexts().map((context) => context.close()) ?? []);
     await suite.server?.stop();
   });
   return suite;
