@@ -125,7 +125,7 @@ export interface NavEntry {
   href: string;
   /** Its English name; `message` names it in the reader's language (the layout reads it on the server). */
   label: string;
-  /** The key of its message in lib/i18n/messages (e.g. 'nav_messages'); a package's plugin without one shows `label`. */
+  /** The key of its message in lib/i18n/messages (e.g. 'nav_messages'); without one (a package's), `label`. */
   message?: string;
   /** A name of site/components/Icon.tsx. */
   icon: string;
