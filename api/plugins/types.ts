@@ -126,7 +126,10 @@ export type HookFiller<Name extends SlotName> = SlotProps[Name];
 /** A link of the app's sidebar (site/islands/Sidebar.tsx). */
 export interface NavEntry {
   href: string;
+  /** Its English name; `message` names it in the reader's language (the layout reads it on the server). */
   label: string;
+  /** The key of its message in lib/i18n/messages (e.g. 'nav_messages'); without one (a package's), `label`. */
+  message?: string;
   /** A name of site/components/Icon.tsx. */
   icon: string;
   /** Who sees it: everyone (default), artists, or admins. */

@@ -57,3 +57,9 @@ export function aroundMark(write: (mark: string) => string): [string, string] {
   const [before, after = ''] = write(MARK).split(MARK);
   return [before, after];
 }
+
+const listFormat = perLocale((l) => new Intl.ListFormat(l, { style: 'short', type: 'unit' }));
+/** Items listed as the language separates them: 'a, b', 'a、b', 'a، b' (no "and": a list of figures). */
+export function localList(items: string[]): string {
+  return listFormat().format(items);
+}

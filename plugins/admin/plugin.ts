@@ -10,7 +10,17 @@ const admin: PluginManifest = {
   services: createAdminService,
   routes: adminRoutes,
   slots: { 'topbar.links': 'islands/AdminLink.tsx' },
-  nav: [{ href: '/admin', label: 'Admin', icon: 'shield', audience: 'admins', place: 'foot', order: 10 }],
+  nav: [
+    {
+      href: '/admin',
+      label: 'Admin',
+      message: 'nav_admin',
+      icon: 'shield',
+      audience: 'admins',
+      place: 'foot',
+      order: 10,
+    },
+  ],
   pages: [{ pattern: '/admin', entrypoint: 'pages/admin.astro' }],
 };
 

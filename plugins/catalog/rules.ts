@@ -106,7 +106,5 @@ export const claimSubscribe = (artist: string) => `Subscribe to ${artist} to cla
 export const CLAIM_NOT_COLLECTIBLE = 'Only numbered collectibles can be claimed';
 export const CLAIM_TWICE = 'You already claimed this collectible';
 export const CLAIM_SOLD_OUT = 'All of this collectible have been claimed';
-export const claimStock = (remaining: number, total: number) => `${remaining} of ${total} left`;
-
 /** A track taken down, or of an artist suspended or deleted (410). */
 export const TRACK_GONE = 'This track was removed';

@@ -1,6 +1,8 @@
 // Amounts are kept in whole cents of the configured currency (CURRENCY, ISO 4217), shown with the
 // currency's own symbol, e.g. 699 in EUR → "€6.99". Browser-safe: the islands format with it too.
 
+import { perLocale } from '../../lib/i18n/format.ts';
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 export function formatCents(cents: number, currency: string): string {
@@ -17,7 +19,8 @@ export function formatCents(cents: number, currency: string): string {
   return format.format(cents / 100);
 }
 
-/** A fraction as a whole or one-decimal percentage that never breaks: 0.3 → "30 %", 0.275 → "27.5 %". */
+const shareFormat = perLocale((l) => new Intl.NumberFormat(l, { maximumFractionDigits: 1 }));
+/** A fraction as a whole or one-decimal percentage that never breaks: 0.3 → "30 %", 0.275 → "27.5 %" ("27,5 %"). */
 export function formatShare(fraction: number): string {
-  return `${Math.round(fraction * 1000) / 10}\u00a0%`;
+  return `${shareFormat().format(Math.round(fraction * 1000) / 10)}\u00a0%`;
 }

@@ -1,5 +1,4 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
-import { plural } from '../../lib/format.ts';
 import * as m from '../../lib/i18n/messages.ts';
 
 // Spec §5/§9: whole credits, at least 1, never above the balance (the service checks the balance).
@@ -33,8 +32,8 @@ export const insufficientCredits = (available: number) => m.api_insufficient_cre
 
 /** Spec §8 success toast of every allocation, wherever it is made. */
 export const allocatedToast = (credits: number, artist: string) => ({
-  title: 'Credits Allocated',
-  description: `Successfully allocated ${plural(credits, 'credit')} to ${artist}`,
+  title: m.credits_allocated(),
+  description: m.credits_allocated_text({ count: credits, artist }),
 });
 
 /** Statements (docs/payouts.md): the month they are asked for, and what a closed month refuses. */

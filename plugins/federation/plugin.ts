@@ -47,7 +47,17 @@ const federation: PluginManifest = {
     'dashboard.sections': 'components/FediverseFollowers.astro',
     'page.start': 'client/copyHandle.ts',
   },
-  nav: [{ href: '/admin/fediverse', label: 'Fediverse', icon: 'link', audience: 'admins', place: 'foot', order: 12 }],
+  nav: [
+    {
+      href: '/admin/fediverse',
+      label: 'Fediverse',
+      message: 'nav_fediverse',
+      icon: 'link',
+      audience: 'admins',
+      place: 'foot',
+      order: 12,
+    },
+  ],
   pages: [
     { pattern: '/fediverse/follow', entrypoint: 'pages/follow.astro' },
     { pattern: '/admin/fediverse', entrypoint: 'pages/admin-fediverse.astro' },

@@ -22,7 +22,9 @@ const insights: PluginManifest = {
     [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
   },
   slots: { 'player.audio': 'client/playReports.ts' },
-  nav: [{ href: '/dashboard', label: 'Dashboard', icon: 'chart', audience: 'artists', order: 20 }],
+  nav: [
+    { href: '/dashboard', label: 'Dashboard', message: 'nav_dashboard', icon: 'chart', audience: 'artists', order: 20 },
+  ],
   pages: [
     { pattern: '/dashboard', entrypoint: 'pages/dashboard.astro' },
     { pattern: '/preview/[token]', entrypoint: 'pages/preview.astro' },

@@ -22,7 +22,9 @@ const messaging: PluginManifest = {
     'topbar.badges': 'islands/InboxLink.tsx',
     'artist.contact': 'islands/MessageButton.tsx',
   },
-  nav: [{ href: '/messages', label: 'Messages', icon: 'mail', badge: 'unreadMessages', order: 10 }],
+  nav: [
+    { href: '/messages', label: 'Messages', message: 'nav_messages', icon: 'mail', badge: 'unreadMessages', order: 10 },
+  ],
   pages: [{ pattern: '/messages', entrypoint: 'pages/messages.astro' }],
 };
 

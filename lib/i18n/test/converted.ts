@@ -176,6 +176,20 @@ export const CONVERTED = [
   'plugins/catalog/pages/collection.astro',
   'plugins/catalog/pages/welcome.astro',
   'plugins/catalog/components/SeoTags.astro',
+  'plugins/credits/pages/credits.astro',
+  'plugins/credits/islands/CreditVault.tsx',
+  'plugins/credits/islands/ArtistSelect.tsx',
+  'plugins/credits/islands/CreditAmountField.tsx',
+  'plugins/credits/islands/FanStatement.tsx',
+  'plugins/credits/islands/FanTransfers.tsx',
+  'plugins/credits/islands/MonthPicker.tsx',
+  'plugins/catalog/islands/ClaimButton.tsx',
+  'plugins/releases/islands/wizard/CreditCards.tsx',
+  'plugins/releases/islands/wizard/MonthlyDrop.tsx',
+  'plugins/credits/pages/transparency.astro',
+  'plugins/credits/components/FairnessSection.astro',
+  'plugins/credits/components/CompareChart.astro',
+  'plugins/credits/components/MonthTables.astro',
 ];
 
 /** Names that stay as they are in every language. */

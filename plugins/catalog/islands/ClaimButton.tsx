@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
-import { claimStock } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import type { ClaimJson } from '../claims.ts';
 
 // A subscriber's Claim of a numbered collectible: the server gives the next number once
@@ -36,7 +36,7 @@ export default function ClaimButton({
       setClaimed(result.number);
       setRemaining(result.remaining);
     } catch (failure) {
-      setError(messageOf(failure, 'The claim failed. Please try again.'));
+      setError(messageOf(failure, m.catalog_claim_failed()));
     } finally {
       setPending(false);
     }
@@ -45,11 +45,11 @@ export default function ClaimButton({
   return (
     <>
       <span className="exclusive-stock" data-testid="exclusive-stock">
-        {claimStock(remaining, totalAvailable)}
+        {m.catalog_claim_stock({ remaining, total: totalAvailable })}
       </span>
       {claimed !== null ? (
         <span className="exclusive-claimed" data-testid="exclusive-claimed">
-          Yours: #{claimed}
+          {m.catalog_claim_yours({ number: claimed })}
         </span>
       ) : (
         <button
@@ -57,10 +57,10 @@ export default function ClaimButton({
           className="btn btn-sm btn-gold exclusive-action"
           disabled={pending || remaining === 0}
           aria-busy={pending}
-          aria-label={remaining === 0 ? `${title} is sold out` : `Claim ${title}`}
+          aria-label={remaining === 0 ? m.catalog_claim_sold_out_label({ title }) : m.catalog_claim_label({ title })}
           onClick={() => void claim()}
         >
-          {remaining === 0 ? 'Sold out' : pending ? 'Claiming…' : 'Claim'}
+          {remaining === 0 ? m.catalog_claim_sold_out() : pending ? m.catalog_claiming() : m.catalog_claim()}
         </button>
       )}
       {error && (

@@ -3,6 +3,7 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { OnOpen } from '../../../site/lib/useLoadOnOpen.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Props<T> {
   id: string;
@@ -25,7 +26,7 @@ export default function ArtistSelect<T extends { id: number }>({
   const { data, failed, retry } = choices;
   return (
     <Form.Group controlId={id} className="mb-3">
-      <Form.Label>Artist</Form.Label>
+      <Form.Label>{m.credits_col_artist()}</Form.Label>
       <Form.Select value={value} onChange={(e) => onChange(e.target.value)} aria-busy={data === null && !failed}>
         {data ? (
           <>
@@ -38,15 +39,15 @@ export default function ArtistSelect<T extends { id: number }>({
           </>
         ) : (
           <option value="" disabled>
-            {failed ? 'No artists to show' : 'Loading artists…'}
+            {failed ? m.credits_no_artists_to_show() : m.credits_loading_artists()}
           </option>
         )}
       </Form.Select>
       {failed && (
         <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2 mt-2 mb-0 py-2" role="alert">
-          <span className="flex-grow-1">The artists could not be loaded.</span>
+          <span className="flex-grow-1">{m.credits_artists_failed()}</span>
           <Button size="sm" variant="outline-light" onClick={retry}>
-            Retry
+            {m.credits_retry()}
           </Button>
         </div>
       )}

@@ -1,6 +1,7 @@
 // The whole-credits amount of a dialog that spends credits (Support with Credits, pledges): the
 // browser keeps it to 1..available, the server checks it again.
 import Form from 'react-bootstrap/Form';
+import * as m from '../../../lib/i18n/messages.ts';
 
 interface Props {
   id: string;
@@ -21,7 +22,7 @@ export default function CreditAmountField({ id, label, value, available, onChang
         max={available ?? undefined}
         step={1}
         value={value}
-        placeholder="Amount"
+        placeholder={m.credits_amount_placeholder()}
         onChange={(e) => onChange(e.target.value)}
       />
     </Form.Group>

@@ -1,5 +1,5 @@
 import { Duration } from 'luxon';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -8,7 +8,9 @@ import CreditAmountField from './CreditAmountField.tsx';
 import { Progress } from '../../../site/components/Progress.tsx';
 import { apiRequest } from '../../../site/lib/api.ts';
 import { DATE_FORMAT, useLocalFormat } from '../../../site/lib/dates.ts';
-import { plural } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { messageParts } from '../../../lib/i18n/parts.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { useHydrated } from '../../../site/lib/useHydrated.ts';
 import { useLoadOnOpen } from '../../../site/lib/useLoadOnOpen.ts';
 import type { AllocationResult } from './allocate.ts';
@@ -17,6 +19,7 @@ import { FanStatement } from './FanStatement.tsx';
 import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
 import { focusFirstField } from '../../../site/lib/useDialogs.tsx';
+import { genreName } from '../../../lib/genreNames.ts';
 
 type Allocation = AllocationResult['allocation'];
 
@@ -51,6 +54,13 @@ interface Props {
   fanStatement: FanStatementData | null;
 }
 
+/** What is left until the refill, the days said in the language: '2d 03:04:05', '2 j 03:04:05'. */
+function countdown(left: number): string {
+  const days = Math.floor(left / 86_400_000);
+  const time = Duration.fromMillis(left - days * 86_400_000).toFormat('hh:mm:ss');
+  return days ? m.credits_countdown_days({ days, time }) : time;
+}
+
 function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string }) {
   const hydrated = useHydrated();
   const [now, setNow] = useState(() => Date.parse(renderedAt));
@@ -59,8 +69,7 @@ function RefillCountdown({ at, renderedAt }: { at: string; renderedAt: string })
     return () => clearInterval(timer);
   }, []);
   const left = Date.parse(at) - (hydrated ? now : Date.parse(renderedAt));
-  const text =
-    left <= 0 ? 'Refilling now' : Duration.fromMillis(left).toFormat(left >= 86_400_000 ? "d'd' hh:mm:ss" : 'hh:mm:ss');
+  const text = left <= 0 ? m.credits_refilling_now() : countdown(left);
   return (
     <span className="vault-countdown" role="timer" aria-live="off">
       {text}
@@ -90,7 +99,7 @@ function AllocateDialog({
     const artist = artists.data?.find((a) => String(a.id) === artistId) ?? null;
     const result = await allocateCredits(
       { artist, amount: Number(amount), available },
-      { title: 'Invalid Input', description: 'Please select an artist and enter a valid credit amount' },
+      { title: m.credits_invalid_input(), description: m.credits_select_artist_amount() },
     );
     if (result) {
       setArtistId('');
@@ -105,21 +114,23 @@ function AllocateDialog({
     <Modal show={show} onHide={onHide} centered aria-labelledby="allocate-title" onEntered={focusFirstField}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
-          <Modal.Title id="allocate-title">Allocate Credits</Modal.Title>
+          <Modal.Title id="allocate-title">{m.credits_allocate_title()}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="text-secondary">You have {plural(available, 'credit')} available this month.</p>
+          <p className="text-secondary">{m.credits_available_month({ count: available })}</p>
           <ArtistSelect
             id="allocate-artist"
             choices={artists}
-            placeholder="Select an artist"
-            optionLabel={(a) => (a.genre ? `${a.name} (${a.genre})` : a.name)}
+            placeholder={m.credits_select_artist()}
+            optionLabel={(a) =>
+              a.genre ? m.credits_artist_genre({ name: a.name, genre: genreName(a.genre) }) : a.name
+            }
             value={artistId}
             onChange={setArtistId}
           />
           <CreditAmountField
             id="allocate-amount"
-            label="Credits"
+            label={m.credits_amount_label()}
             value={amount}
             available={available}
             onChange={setAmount}
@@ -127,15 +138,25 @@ function AllocateDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-light" onClick={onHide}>
-            Cancel
+            {m.common_cancel()}
           </Button>
           <Button type="submit" className="btn-gold" disabled={amount === '' || pending || artists.data === null}>
-            {pending ? 'Allocating…' : 'Allocate'}
+            {pending ? m.credits_allocating() : m.credits_allocate()}
           </Button>
         </Modal.Footer>
       </Form>
     </Modal>
   );
+}
+
+/** How the month's credits work, with links to Settings and Transparency where the language puts them. */
+function HowCreditsWork({ count }: { count: number }) {
+  const links = {
+    settings: <a href={localeHref('/profile#listening-setting-title')}>{m.credits_settings_link()}</a>,
+    transparency: <a href={localeHref('/transparency')}>{m.credits_transparency_link()}</a>,
+  };
+  const parts = messageParts((values) => m.credits_how_it_works({ count, ...values }), ['settings', 'transparency']);
+  return <>{parts.map((part, i) => ('text' in part ? part.text : <Fragment key={i}>{links[part.value]}</Fragment>))}</>;
 }
 
 export default function CreditVault(props: Props) {
@@ -157,9 +178,9 @@ export default function CreditVault(props: Props) {
   };
 
   const stats: Array<[string, number, string]> = [
-    ['This month allocated', summary.allocatedThisMonth, 'vault-this-month'],
-    ['Total allocated', summary.totalAllocated, 'vault-total'],
-    ['Artists supported', summary.artistsSupported, 'vault-artists'],
+    [m.credits_stat_month(), summary.allocatedThisMonth, 'vault-this-month'],
+    [m.credits_stat_total(), summary.totalAllocated, 'vault-total'],
+    [m.credits_stat_artists(), summary.artistsSupported, 'vault-artists'],
   ];
 
   return (
@@ -168,19 +189,19 @@ export default function CreditVault(props: Props) {
         <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
           <div>
             <h2 id="vault-balance-label" className="h6 text-secondary mb-1">
-              Available credits
+              {m.credits_available()}
             </h2>
             <p className="vault-amount mb-0" data-testid="vault-balance">
               {summary.credits}
             </p>
             <p className="text-secondary small mb-0">
-              {summary.noCredits ? 'none this month' : `of ${summary.monthlyCredits} this month`}
+              {summary.noCredits ? m.credits_none_month() : m.credits_of_month({ total: summary.monthlyCredits })}
             </p>
           </div>
           {/* No refill comes without a membership: the notice below says so instead. */}
           {!summary.noCredits && (
             <div className="text-md-end">
-              <p className="text-secondary small mb-1">Next refill in</p>
+              <p className="text-secondary small mb-1">{m.credits_next_refill()}</p>
               <RefillCountdown at={summary.nextRefillAt} renderedAt={props.renderedAt} />
             </div>
           )}
@@ -190,7 +211,7 @@ export default function CreditVault(props: Props) {
           className="vault-progress mt-3"
           value={summary.credits}
           max={summary.monthlyCredits}
-          label={`${summary.credits} of ${summary.monthlyCredits} credits available this month`}
+          label={m.credits_progress({ credits: summary.credits, total: summary.monthlyCredits })}
         />
         {summary.noCredits ? (
           <div
@@ -199,18 +220,14 @@ export default function CreditVault(props: Props) {
             data-testid="vault-no-credits"
           >
             <span className="flex-grow-1">{summary.noCredits}</span>
-            <a href="/profile?tab=billing" className="btn btn-gold btn-sm">
-              Upgrade to Premium
+            <a href={localeHref('/profile?tab=billing')} className="btn btn-gold btn-sm">
+              {m.credits_upgrade()}
             </a>
           </div>
         ) : (
           <>
             <p className="text-secondary small mt-2 mb-2">
-              Every month starts at exactly {plural(summary.monthlyCredits, 'credit')} on the 1st (UTC). Unspent credits
-              do not carry over. Each credit carries 1&nbsp;% of your fee less the platform's share: the ones you give
-              go to the artists you chose, the ones you leave follow what you play that month (you can turn that off in
-              your <a href="/profile#listening-setting-title">Settings</a>), and where you play nothing they go to the
-              artists you chose. See every month on the <a href="/transparency">Transparency</a> page.
+              <HowCreditsWork count={summary.monthlyCredits} />
             </p>
             {statement && listeningNote(statement) && (
               <p className="vault-listening small mb-3" data-testid="vault-listening" aria-live="polite">
@@ -226,11 +243,11 @@ export default function CreditVault(props: Props) {
             disabled={!props.hasArtists || summary.noCredits !== null}
             aria-describedby={props.hasArtists ? undefined : 'allocate-nobody'}
           >
-            Allocate Credits
+            {m.credits_allocate_title()}
           </Button>
           {!props.hasArtists && (
             <span id="allocate-nobody" className="text-secondary small">
-              There are no other artists to allocate to yet.
+              {m.credits_no_artists()}
             </span>
           )}
         </div>
@@ -251,24 +268,22 @@ export default function CreditVault(props: Props) {
 
       <section className="mt-4" aria-labelledby="history-title">
         <h2 id="history-title" className="h5">
-          Allocation history
+          {m.credits_history()}
         </h2>
         {allocations.length === 0 ? (
-          <p className="text-secondary">
-            No allocations yet. Open an artist’s page or use Allocate Credits to support someone.
-          </p>
+          <p className="text-secondary">{m.credits_no_allocations()}</p>
         ) : (
           <div className="table-responsive">
             <table className="table table-hover align-middle vault-history">
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Artist</th>
+                  <th scope="col">{m.credits_col_date()}</th>
+                  <th scope="col">{m.credits_col_artist()}</th>
                   <th scope="col" className="d-none d-sm-table-cell">
-                    Genre
+                    {m.credits_col_genre()}
                   </th>
                   <th scope="col" className="text-end">
-                    Credits
+                    {m.credits_amount_label()}
                   </th>
                 </tr>
               </thead>
@@ -277,9 +292,11 @@ export default function CreditVault(props: Props) {
                   <tr key={a.id}>
                     <td className="text-nowrap">{format(a.allocationDate, DATE_FORMAT)}</td>
                     <td>
-                      <a href={`/artist/${a.artistId}`}>{a.artist?.name}</a>
+                      <a href={localeHref(`/artist/${a.artistId}`)}>{a.artist?.name}</a>
                     </td>
-                    <td className="d-none d-sm-table-cell text-secondary">{a.artist?.genre ?? '—'}</td>
+                    <td className="d-none d-sm-table-cell text-secondary">
+                      {a.artist?.genre ? genreName(a.artist.genre) : '—'}
+                    </td>
                     <td className="text-end">{a.credits}</td>
                   </tr>
                 ))}

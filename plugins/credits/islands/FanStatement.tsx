@@ -1,6 +1,6 @@
-import { plural } from '../../../lib/format.ts';
-import { formatCents, formatShare } from '../money.ts';
-import { monthName } from '../months.ts';
+import { formatShare } from '../money.ts';
+import { localList, localMonth, money as localMoney } from '../../../lib/i18n/format.ts';
+import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { MonthPicker, StatementStatus } from './MonthPicker.tsx';
 import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
@@ -12,17 +12,15 @@ import * as m from '../../../lib/i18n/messages.ts';
 function creditsNote(s: FanStatementData): string {
   const note = listeningNote(s);
   if (note) return note;
-  return s.final
-    ? `You gave all your ${plural(s.monthlyCredits, 'credit')}.`
-    : 'You have given all your credits this month.';
+  return s.final ? m.credits_fan_all_given({ count: s.monthlyCredits }) : m.credits_fan_all_given_month();
 }
 
 /** How a line's money came: the credits given, the plays followed, or both. */
 function basis(l: FanStatementData['lines'][number]): string {
   const parts = [];
-  if (l.credits) parts.push(plural(l.credits, 'credit'));
-  if (l.listeningCents) parts.push(plural(l.plays, 'play'));
-  return parts.join(', ');
+  if (l.credits) parts.push(m.credits_fan_n_credits({ count: l.credits }));
+  if (l.listeningCents) parts.push(m.credits_fan_n_plays({ plays: l.plays }));
+  return localList(parts);
 }
 
 /** The fan's statement of a month: where their fee went, in whole cents that add up to it. */
@@ -34,23 +32,24 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
     error,
     load,
   } = useMonthStatement('/api/credits/statements/fan', initial, refreshKey);
-  const money = (cents: number) => formatCents(cents, s.currency);
-  const name = monthName(s.month);
-  const parts = s.lines.map((l) => `${l.name} ${money(l.amountCents)} (${basis(l)})`);
+  const money = (cents: number) => localMoney(cents, s.currency);
+  const name = localMonth(s.month);
+  const parts = localList(
+    s.lines.map((l) => m.credits_fan_part({ name: l.name, amount: money(l.amountCents), basis: basis(l) })),
+  );
+  const totals = { fee: money(s.feeCents), month: name, platform: money(s.platformCents) };
   // The fee came back before the month closed (docs/payouts.md, "Refunds and disputes").
   const summary = s.voided
     ? m.fan_statement_voided({ fee: money(s.feeCents), month: name })
     : s.lines.length
-      ? `Your ${money(s.feeCents)} in ${name} → ${money(s.artistsCents)} to ` +
-        `artists: ${parts.join(', ')}; platform ${money(s.platformCents)}`
-      : `Your ${money(s.feeCents)} in ${name} → ${money(s.unallocatedCents)} ` +
-        `unallocated, platform ${money(s.platformCents)}`;
+      ? m.credits_fan_summary({ ...totals, artists: money(s.artistsCents), parts })
+      : m.credits_fan_summary_none({ ...totals, unallocated: money(s.unallocatedCents) });
 
   return (
     <section className="mt-4" aria-labelledby="fan-statement-title">
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <h2 id="fan-statement-title" className="h5 mb-0">
-          Your statement
+          {m.credits_fan_title()}
         </h2>
         <MonthPicker
           id="fan-statement-month"
@@ -72,8 +71,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </p>
             {s.trial && (
               <p className="small text-secondary mb-2" data-testid="fan-statement-trial">
-                {name} was your included first month: OneTrack paid this {money(s.feeCents)} into the pool itself, so
-                the artists you chose are paid as for any member.
+                {m.credits_fan_trial({ month: name, fee: money(s.feeCents) })}
               </p>
             )}
             {/* Scrolls sideways on a phone: focusable so that the keyboard can scroll it too. */}
@@ -81,24 +79,24 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
               className="table-responsive"
               tabIndex={0}
               role="region"
-              aria-label={`Where your money went in ${name}`}
+              aria-label={m.credits_fan_where_region({ month: name })}
             >
               <table className="table align-middle mb-2 statement-table" data-testid="fan-statement-table">
                 <caption>
-                  Where your {money(s.feeCents)} went in {name}
-                  {loading ? ' (loading…)' : ''}
+                  {m.credits_fan_caption({ fee: money(s.feeCents), month: name })}
+                  {loading && ` ${m.credits_loading_paren()}`}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">To</th>
+                    <th scope="col">{m.credits_fan_col_to()}</th>
                     <th scope="col" className="text-end">
-                      Credits
+                      {m.credits_amount_label()}
                     </th>
                     <th scope="col" className="text-end">
-                      From your listening
+                      {m.credits_fan_col_listening()}
                     </th>
                     <th scope="col" className="text-end">
-                      Amount
+                      {m.credits_fan_col_amount()}
                     </th>
                   </tr>
                 </thead>
@@ -106,11 +104,13 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                   {s.lines.map((l) => (
                     <tr key={l.artistId}>
                       <th scope="row" className="fw-normal">
-                        <a href={`/artist/${l.artistId}`}>{l.name}</a>
+                        <a href={localeHref(`/artist/${l.artistId}`)}>{l.name}</a>
                       </th>
                       <td className="text-end">{l.credits}</td>
                       <td className="text-end" data-testid="fan-statement-listening">
-                        {l.listeningCents ? `${money(l.listeningCents)} (${plural(l.plays, 'play')})` : '—'}
+                        {l.listeningCents
+                          ? m.credits_fan_listening_cell({ amount: money(l.listeningCents), plays: l.plays })
+                          : '—'}
                       </td>
                       <td className="text-end">{money(l.amountCents)}</td>
                     </tr>
@@ -118,7 +118,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                   {s.unallocatedCents > 0 && (
                     <tr>
                       <th scope="row" className="fw-normal">
-                        Unallocated (nothing chosen or played)
+                        {m.credits_fan_unallocated_row()}
                       </th>
                       <td className="text-end">0</td>
                       <td className="text-end">—</td>
@@ -127,7 +127,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                   )}
                   <tr>
                     <th scope="row" className="fw-normal">
-                      Platform ({formatShare(s.platformShare)})
+                      {m.credits_fan_platform_row({ share: formatShare(s.platformShare) })}
                     </th>
                     <td className="text-end">—</td>
                     <td className="text-end">—</td>
@@ -136,7 +136,7 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th scope="row">Your fee</th>
+                    <th scope="row">{m.credits_fan_fee_row()}</th>
                     <td className="text-end">{s.allocatedCredits}</td>
                     <td className="text-end">{money(s.listeningCents)}</td>
                     <td className="text-end fw-bold">{money(s.feeCents)}</td>
@@ -146,9 +146,8 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
             </div>
             {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
-              {creditsNote(s)}{' '}
-              {s.final ? 'This statement is final.' : 'Figures are provisional ' + 'until the month ends.'}{' '}
-              <a href="/transparency">See where everyone’s money went</a>.
+              {creditsNote(s)} {s.final ? m.credits_fan_final() : m.credits_fan_provisional()}{' '}
+              <a href={localeHref('/transparency')}>{m.credits_fan_everyone()}</a>.
             </p>
           </>
         )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../site/lib/api.ts';
-import { monthName } from '../../../lib/format.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localDay, localMonth } from '../../../lib/i18n/format.ts';
 
 interface Carried {
   artistId: number;
@@ -11,8 +12,16 @@ interface Carried {
   sentWith: string | null;
 }
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** What became of one artist's share: sent (when, in which transfer), held or failed. */
+function carriedText(c: Carried, month: string): string {
+  const name = c.name;
+  if (c.status === 'held') return m.credits_transfer_held({ name });
+  if (c.status === 'failed') return m.credits_transfer_failed({ name });
+  const sent = { name, date: localDay(c.sentAt!), transfer: c.transferId ?? '' };
+  return c.sentWith !== month
+    ? m.credits_transfer_sent_with({ ...sent, month: localMonth(c.sentWith!) })
+    : m.credits_transfer_sent(sent);
+}
 
 /**
  * Beyond the fan's share of each artist: the real transfer that carried it to the artist, and when
@@ -28,18 +37,10 @@ export default function FanTransfers({ month }: { month: string }) {
   if (!carried.length) return null;
   return (
     <div className="small mb-2" data-testid="fan-transfers">
-      <p className="mb-1 fw-semibold">How your money reached them</p>
+      <p className="mb-1 fw-semibold">{m.credits_transfers_title()}</p>
       <ul className="list-unstyled mb-0">
         {carried.map((c) => (
-          <li key={c.artistId}>
-            {c.name}:{' '}
-            {c.status === 'sent'
-              ? `sent ${day(c.sentAt!)} in transfer ` +
-                `${c.transferId}${c.sentWith !== month ? ` (with ${monthName(c.sentWith!)})` : ''}`
-              : c.status === 'held'
-                ? 'held until the artist can be paid, then sent with a later transfer'
-                : 'the transfer failed and is being retried'}
-          </li>
+          <li key={c.artistId}>{carriedText(c, month)}</li>
         ))}
       </ul>
     </div>

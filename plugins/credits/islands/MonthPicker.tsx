@@ -1,5 +1,6 @@
 import Form from 'react-bootstrap/Form';
-import { monthName } from '../months.ts';
+import * as m from '../../../lib/i18n/messages.ts';
+import { localMonth } from '../../../lib/i18n/format.ts';
 
 /** Chooses one of the months a statement exists for (newest first). */
 export function MonthPicker({
@@ -17,11 +18,11 @@ export function MonthPicker({
 }) {
   return (
     <Form.Group controlId={id} className="d-flex align-items-center gap-2 statement-month">
-      <Form.Label className="mb-0 text-secondary small">Month</Form.Label>
+      <Form.Label className="mb-0 text-secondary small">{m.credits_month()}</Form.Label>
       <Form.Select size="sm" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        {months.map((m) => (
-          <option key={m} value={m}>
-            {monthName(m)}
+        {months.map((month) => (
+          <option key={month} value={month}>
+            {localMonth(month)}
           </option>
         ))}
       </Form.Select>
@@ -32,8 +33,8 @@ export function MonthPicker({
 /** "Final" once the month has settled, "In progress" before. */
 export function StatementStatus({ final }: { final: boolean }) {
   return final ? (
-    <span className="badge text-bg-success">Final</span>
+    <span className="badge text-bg-success">{m.credits_final()}</span>
   ) : (
-    <span className="badge text-bg-secondary">In progress</span>
+    <span className="badge text-bg-secondary">{m.credits_in_progress()}</span>
   );
 }

@@ -1,6 +1,7 @@
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { INVALID_AMOUNT, allocatedToast, insufficientCredits } from '../rules.ts';
+import { allocatedToast, insufficientCredits } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 export interface AllocationResult {
   allocation: {
@@ -25,14 +26,17 @@ export interface Allocatable {
  */
 export async function allocateCredits(
   { artist, amount, available }: Allocatable,
-  invalid: { title: string; description: string } = { title: 'Invalid Amount', description: INVALID_AMOUNT },
+  invalid: { title: string; description: string } = {
+    title: m.credits_invalid_amount_title(),
+    description: m.api_invalid_amount(),
+  },
 ): Promise<AllocationResult | null> {
   if (!artist || !Number.isInteger(amount) || amount < 1) {
     toast({ ...invalid, variant: 'destructive' });
     return null;
   }
   if (amount > available) {
-    toast({ title: 'Insufficient Credits', description: insufficientCredits(available), variant: 'destructive' });
+    toast({ title: m.credits_insufficient(), description: insufficientCredits(available), variant: 'destructive' });
     return null;
   }
   try {
@@ -44,8 +48,8 @@ export async function allocateCredits(
     return result;
   } catch (error) {
     toast({
-      title: 'Allocation Failed',
-      description: messageOf(error, 'Failed to allocate credits'),
+      title: m.credits_allocation_failed(),
+      description: messageOf(error, m.credits_allocation_failed_text()),
       variant: 'destructive',
     });
     return null;

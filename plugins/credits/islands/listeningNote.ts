@@ -1,6 +1,5 @@
-import { plural } from '../../../lib/format.ts';
 import * as m from '../../../lib/i18n/messages.ts';
-import { formatCents } from '../money.ts';
+import { localList, money } from '../../../lib/i18n/format.ts';
 import type { FanStatementData } from './statementTypes.ts';
 
 /**
@@ -12,31 +11,24 @@ export function listeningNote(s: FanStatementData): string | null {
   return [pledged, unallocatedNote(s)].filter(Boolean).join(' ') || null;
 }
 
+const yes = (flag: boolean) => (flag ? 'yes' : 'no');
+
 function unallocatedNote(s: FanStatementData): string | null {
-  const left = s.unallocatedCredits;
-  if (left <= 0) return null;
-  const credits = `Your ${plural(left, 'unallocated credit')}`;
-  const gave = s.allocatedCredits + s.pledgedCredits > 0;
-  if (!s.followsListening) {
-    if (s.final)
-      return gave
-        ? `${credits} did not follow your listening: they went to the artists you gave credits to.`
-        : `${credits} did not follow your listening: your money stayed unallocated.`;
-    return gave
-      ? `${credits} do not follow your listening: they go to the artists you gave credits to.`
-      : `${credits} do not follow your listening: if you give none, your money stays unallocated.`;
-  }
-  const money = (cents: number) => formatCents(cents, s.currency);
+  const count = s.unallocatedCredits;
+  if (count <= 0) return null;
+  const final = yes(s.final);
+  const gave = yes(s.allocatedCredits + s.pledgedCredits > 0);
+  if (!s.followsListening) return m.credits_note_not_following({ count, final, gave });
   const played = s.lines.filter((l) => l.listeningCents > 0);
-  const parts = played.map((l) => `${l.name} ${money(l.listeningCents)} (${plural(l.plays, 'play')})`).join(', ');
-  if (s.final)
-    return played.length
-      ? `${credits} followed your listening: ${parts}.`
-      : `${credits} followed your listening, but you played nothing that counts, so ` +
-          `${gave ? 'they went to the artists you gave credits to' : 'your money stayed unallocated'}.`;
-  return played.length
-    ? `${credits} follow your listening: ${parts} so far. Give ` +
-        `them to artists before the month ends to choose yourself.`
-    : `${credits} follow your listening: nothing played yet this month. Plays of 30 seconds or more count; if you ` +
-        `play nothing, ${gave ? 'they go to the artists you gave credits to' : 'your money stays unallocated'}.`;
+  if (!played.length) return m.credits_note_nothing_played({ count, final, gave });
+  const parts = localList(
+    played.map((l) =>
+      m.credits_fan_part({
+        name: l.name,
+        amount: money(l.listeningCents, s.currency),
+        basis: m.credits_fan_n_plays({ plays: l.plays }),
+      }),
+    ),
+  );
+  return m.credits_note_followed({ count, final, parts });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 
 /**
  * A statement that can be switched to another month: the server-rendered one first, then the month
@@ -23,7 +24,7 @@ export function useMonthStatement<T extends { month: string }>(url: string, init
       const loaded = await apiRequest<T>('GET', `${url}?month=${encodeURIComponent(next)}`);
       if (id === request.current) setStatement(loaded);
     } catch (err) {
-      if (id === request.current) setError(messageOf(err, 'This statement could not be loaded. Please try again.'));
+      if (id === request.current) setError(messageOf(err, m.credits_statement_failed()));
     } finally {
       if (id === request.current) setLoading(false);
     }

@@ -4,13 +4,16 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
 import type { Credit } from '../../metadata.ts';
-import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
+import { CREDIT_LIMITS } from '../../rules.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { focusFirstField } from '../../../../site/lib/useDialogs.tsx';
 
 // Spec §2 step 3: Artist Roles, Production Credits and Songwriter Credits, each with an add dialog
 // (name and role; songwriters need a name only) and a remove button per item.
 
 interface CardProps {
+  /** The ids of the card's title, dialog and fields start with it. */
+  id: string;
   title: string;
   /** The add button's label, e.g. Add Artist Role. */
   addLabel: string;
@@ -21,18 +24,17 @@ interface CardProps {
   onChange(items: Credit[]): void;
 }
 
-function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: CardProps) {
+function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange }: CardProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
-  const id = title.toLowerCase().replace(/\W+/g, '-');
 
   const add = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!name.trim()) found.name = CREDIT_MESSAGES.name;
-    if (second === 'role' && !other.trim()) found.other = CREDIT_MESSAGES.role;
+    if (!name.trim()) found.name = m.api_name_required();
+    if (second === 'role' && !other.trim()) found.other = m.credits_card_role_required();
     setErrors(found);
     if (Object.keys(found).length) return;
     onChange([...items, other.trim() ? { name: name.trim(), [second]: other.trim() } : { name: name.trim() }]);
@@ -58,7 +60,7 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           </Button>
         </div>
         {items.length === 0 ? (
-          <p className="text-secondary small mb-0">None added yet.</p>
+          <p className="text-secondary small mb-0">{m.credits_card_none()}</p>
         ) : (
           <ul className="list-unstyled mb-0">
             {items.map((item, index) => (
@@ -74,10 +76,10 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
                   size="sm"
                   variant="link"
                   className="text-danger"
-                  aria-label={`Remove ${item.name}`}
+                  aria-label={m.credits_card_remove_label({ name: item.name })}
                   onClick={() => onChange(items.filter((_, i) => i !== index))}
                 >
-                  Remove
+                  {m.credits_card_remove()}
                 </Button>
               </li>
             ))}
@@ -93,11 +95,11 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
       >
         <Form noValidate onSubmit={add}>
           <Modal.Header closeButton>
-            <Modal.Title id={`${id}-dialog`}>Add {title}</Modal.Title>
+            <Modal.Title id={`${id}-dialog`}>{m.credits_card_add_title({ title })}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
             <Form.Group className="mb-3" controlId={`${id}-name`}>
-              <Form.Label>Name</Form.Label>
+              <Form.Label>{m.credits_card_name()}</Form.Label>
               <LimitedText
                 value={name}
                 max={CREDIT_LIMITS.name}
@@ -115,10 +117,10 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-light" onClick={() => setOpen(false)}>
-              Cancel
+              {m.common_cancel()}
             </Button>
             <Button type="submit" className="btn-gold">
-              Add
+              {m.credits_card_add()}
             </Button>
           </Modal.Footer>
         </Form>
@@ -136,26 +138,29 @@ export function CreditCards(props: {
   return (
     <div className="credit-cards">
       <CreditCard
-        title="Artist Roles"
-        addLabel="Add Artist Role"
+        id="artist-roles"
+        title={m.credits_card_artist_roles()}
+        addLabel={m.credits_card_add_artist_role()}
         second="role"
-        secondLabel="Role"
+        secondLabel={m.credits_card_role()}
         items={props.artistRoles}
         onChange={(items) => props.onChange('artistRoles', items)}
       />
       <CreditCard
-        title="Production Credits"
-        addLabel="Add Production Credit"
+        id="production-credits"
+        title={m.credits_card_production()}
+        addLabel={m.credits_card_add_production()}
         second="role"
-        secondLabel="Role"
+        secondLabel={m.credits_card_role()}
         items={props.productionCredits}
         onChange={(items) => props.onChange('productionCredits', items)}
       />
       <CreditCard
-        title="Songwriter Credits"
-        addLabel="Add Songwriter"
+        id="songwriter-credits"
+        title={m.credits_card_songwriters()}
+        addLabel={m.credits_card_add_songwriter()}
         second="contribution"
-        secondLabel="Contribution (optional)"
+        secondLabel={m.credits_card_contribution()}
         items={props.songwriterCredits}
         onChange={(items) => props.onChange('songwriterCredits', items)}
       />
