@@ -1,11 +1,10 @@
 import type { Kernel } from '../../api/plugins/types.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME } from './demoAccount.ts';
+import { DEMO_USERNAME } from './demoAccount.ts';
 import { Artist, User } from './models.ts';
 
 export async function seedAccounts(kernel: Kernel): Promise<void> {
-  await kernel.services.accounts.register({
+  await kernel.services.accounts.registerDemo({
     username: DEMO_USERNAME,
-    password: DEMO_PASSWORD,
     email: 'demo@onetrack.example',
     name: 'Demo Listener',
     isArtist: false,
@@ -27,9 +26,8 @@ export async function demoArtists(kernel: Kernel, count: number): Promise<Artist
   if (existing.length >= Math.min(count, 1)) return existing;
   const { accounts } = kernel.services;
   for (const a of FALLBACK_ARTISTS.slice(0, count)) {
-    const user = await accounts.register({
+    const user = await accounts.registerDemo({
       username: a.username,
-      password: DEMO_PASSWORD,
       email: `${a.username}@onetrack.example`,
       name: a.name,
       isArtist: true,

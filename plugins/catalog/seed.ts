@@ -217,9 +217,8 @@ export async function seedCatalog(kernel: Kernel): Promise<void> {
   const trackIds: number[] = [];
   const userIds: number[] = [];
   for (const [index, a] of ARTISTS.entries()) {
-    const user = await accounts.register({
+    const user = await accounts.registerDemo({
       username: a.username,
-      password: DEMO_PASSWORD,
       email: `${a.username}@onetrack.example`,
       name: a.name,
       isArtist: true,

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Kernel } from '../../api/plugins/types.ts';
-import { DEMO_PASSWORD } from '../accounts/demoAccount.ts';
 import { monthOf, shiftMonth } from './months.ts';
 import { MONTHLY_CREDITS } from './rules.ts';
 
@@ -69,9 +68,8 @@ export async function registerDemoFans(kernel: Kernel, fans: DemoFan[]): Promise
   const ids: number[] = [];
   for (let i = 0; i < fans.length; i += 3) {
     const batch = fans.slice(i, i + 3).map((f) =>
-      kernel.services.accounts.register({
+      kernel.services.accounts.registerDemo({
         username: f.username,
-        password: DEMO_PASSWORD,
         email: `${f.username}@onetrack.example`,
         name: f.name,
         isArtist: false,
