@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
+import type { ReleaseDraft } from '../../form.ts';
 import type { Credit } from '../../metadata.ts';
 import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
 import { focusFirstField } from '../../../../site/lib/useDialogs.tsx';
@@ -127,12 +128,10 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
   );
 }
 
-export function CreditCards(props: {
-  artistRoles: Credit[];
-  productionCredits: Credit[];
-  songwriterCredits: Credit[];
-  onChange(key: 'artistRoles' | 'productionCredits' | 'songwriterCredits', items: Credit[]): void;
-}) {
+type Credits = Pick<ReleaseDraft, 'artistRoles' | 'productionCredits' | 'songwriterCredits'>;
+
+/** The three credit lists of a draft (the wizard's track step, the edit form). */
+export function CreditCards({ draft, update }: { draft: Credits; update(patch: Partial<Credits>): void }) {
   return (
     <div className="credit-cards">
       <CreditCard
@@ -140,24 +139,24 @@ export function CreditCards(props: {
         addLabel="Add Artist Role"
         second="role"
         secondLabel="Role"
-        items={props.artistRoles}
-        onChange={(items) => props.onChange('artistRoles', items)}
+        items={draft.artistRoles}
+        onChange={(artistRoles) => update({ artistRoles })}
       />
       <CreditCard
         title="Production Credits"
         addLabel="Add Production Credit"
         second="role"
         secondLabel="Role"
-        items={props.productionCredits}
-        onChange={(items) => props.onChange('productionCredits', items)}
+        items={draft.productionCredits}
+        onChange={(productionCredits) => update({ productionCredits })}
       />
       <CreditCard
         title="Songwriter Credits"
         addLabel="Add Songwriter"
         second="contribution"
         secondLabel="Contribution (optional)"
-        items={props.songwriterCredits}
-        onChange={(items) => props.onChange('songwriterCredits', items)}
+        items={draft.songwriterCredits}
+        onChange={(songwriterCredits) => update({ songwriterCredits })}
       />
     </div>
   );

@@ -11,19 +11,11 @@ import lyricsTools from 'virtual:onetrack/islands/upload.lyrics';
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
-import {
-  CONTENT_TYPE_LABELS,
-  CONTENT_TYPES,
-  LYRICS_LANGUAGES,
-  MB,
-  recordingYears,
-  TOASTS,
-  TRACK_ORIGINS,
-  trackRules,
-} from '../../rules.ts';
+import { MB, recordingYears, TOASTS, trackRules } from '../../rules.ts';
 import { CreditCards } from './CreditCards.tsx';
 import { DropZone } from './DropZone.tsx';
 import { Field, Select, Toggle } from './fields.tsx';
+import { KindFields, LyricsFields } from './TrackFacts.tsx';
 import { checkAudioFile, streamUpload } from './upload.ts';
 import type { StepProps } from './types.ts';
 
@@ -144,47 +136,10 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           </Field>
         </div>
       </div>
-      <Toggle
-        id="has-lyrics"
-        label="Lyrics Present"
-        checked={draft.hasLyrics}
-        onChange={(hasLyrics) => update({ hasLyrics })}
-      />
-      {draft.hasLyrics && (
-        <Field id="lyrics-language" label="Lyrics Language" error={errors.lyricsLanguage}>
-          <Select
-            id="lyrics-language"
-            value={draft.lyricsLanguage}
-            options={LYRICS_LANGUAGES}
-            placeholder="Select a language"
-            invalid={!!errors.lyricsLanguage}
-            onChange={(lyricsLanguage) => update({ lyricsLanguage })}
-          />
-        </Field>
-      )}
+      <LyricsFields prefix="" draft={draft} update={update} errors={errors} />
       {draft.hasLyrics && <IslandSlot slot="upload.lyrics" fillers={lyricsTools} draft={draft} update={update} />}
       <div className="row g-3">
-        <div className="col-sm-6">
-          <Field id="content-type" label="Content Type">
-            <Select
-              id="content-type"
-              value={draft.contentType}
-              options={CONTENT_TYPES}
-              labels={CONTENT_TYPE_LABELS}
-              onChange={(contentType) => update({ contentType })}
-            />
-          </Field>
-        </div>
-        <div className="col-sm-6">
-          <Field id="track-origin" label="Track Origin">
-            <Select
-              id="track-origin"
-              value={draft.trackOrigin}
-              options={TRACK_ORIGINS}
-              onChange={(trackOrigin) => update({ trackOrigin })}
-            />
-          </Field>
-        </div>
+        <KindFields prefix="" draft={draft} update={update} column="col-sm-6" />
       </div>
       <Toggle
         id="content-protection"
@@ -203,12 +158,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         />
       </Field>
 
-      <CreditCards
-        artistRoles={draft.artistRoles}
-        productionCredits={draft.productionCredits}
-        songwriterCredits={draft.songwriterCredits}
-        onChange={(key, items) => update({ [key]: items })}
-      />
+      <CreditCards draft={draft} update={update} />
     </>
   );
 }

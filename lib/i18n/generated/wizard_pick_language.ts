@@ -2,7 +2,7 @@
 import { localeIndex } from '../runtime.ts';
 
 /** Select a language */
-export const release_edit_pick = (): string =>
+export const wizard_pick_language = (): string =>
   [
     'Select a language',
     'Elige un idioma',

@@ -2,7 +2,7 @@
 import { localeIndex } from '../runtime.ts';
 
 /** Lyrics Language */
-export const release_edit_field_lyrics_language = (): string =>
+export const wizard_lyrics_language = (): string =>
   [
     'Lyrics Language',
     'Idioma de la letra',
