@@ -1,6 +1,7 @@
 import Form from 'react-bootstrap/Form';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { GENRES, LANGUAGES, trackRules } from '../../rules.ts';
 import { EARLIEST_PREVIOUS_RELEASE } from '../../schedule.ts';
 import { Field, Select, Toggle } from './fields.tsx';
@@ -10,7 +11,7 @@ import type { StepProps } from './types.ts';
 export function StepDetails({ draft, update, errors, today }: StepProps) {
   return (
     <>
-      <Field id="release-title" label="Release Title" required error={errors.title}>
+      <Field id="release-title" label={m.wizard_release_title()} required error={errors.title}>
         <LimitedText
           value={draft.title}
           max={maxLengthOf(trackRules, 'title')}
@@ -18,7 +19,7 @@ export function StepDetails({ draft, update, errors, today }: StepProps) {
           onChange={(title) => update({ title })}
         />
       </Field>
-      <Field id="release-label" label="Label (optional)" error={errors.label}>
+      <Field id="release-label" label={m.wizard_label_optional()} error={errors.label}>
         <LimitedText
           value={draft.label}
           max={maxLengthOf(trackRules, 'label')}
@@ -27,24 +28,24 @@ export function StepDetails({ draft, update, errors, today }: StepProps) {
       </Field>
       <div className="row g-3">
         <div className="col-sm-6">
-          <Field id="release-genre" label="Genre" required error={errors.genre}>
+          <Field id="release-genre" label={m.wizard_genre()} required error={errors.genre}>
             <Select
               id="release-genre"
               value={draft.genre}
               options={GENRES}
-              placeholder="Select a genre"
+              placeholder={m.wizard_pick_genre()}
               invalid={!!errors.genre}
               onChange={(genre) => update({ genre })}
             />
           </Field>
         </div>
         <div className="col-sm-6">
-          <Field id="release-language" label="Language of Title" required error={errors.language}>
+          <Field id="release-language" label={m.wizard_title_language()} required error={errors.language}>
             <Select
               id="release-language"
               value={draft.language}
               options={LANGUAGES}
-              placeholder="Select a language"
+              placeholder={m.wizard_pick_language()}
               invalid={!!errors.language}
               onChange={(language) => update({ language })}
             />
@@ -53,14 +54,14 @@ export function StepDetails({ draft, update, errors, today }: StepProps) {
       </div>
       <Toggle
         id="released-before"
-        label="Previously Released"
+        label={m.wizard_previously_released()}
         checked={draft.releasedBefore}
         onChange={(releasedBefore) =>
           update({ releasedBefore, previousReleaseDate: releasedBefore ? draft.previousReleaseDate : '' })
         }
       />
       {draft.releasedBefore && (
-        <Field id="previous-release-date" label="Previous Release Date" required error={errors.previousReleaseDate}>
+        <Field id="previous-release-date" label={m.wizard_previous_date()} required error={errors.previousReleaseDate}>
           <Form.Control
             type="date"
             min={EARLIEST_PREVIOUS_RELEASE}

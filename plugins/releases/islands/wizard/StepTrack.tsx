@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Progress } from '../../../../site/components/Progress.tsx';
 import { messageOf } from '../../../../site/lib/api.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { IslandSlot } from '../../../../site/components/IslandSlot.tsx';
 import audioTools from 'virtual:onetrack/islands/upload.audio-tools';
@@ -11,7 +12,7 @@ import lyricsTools from 'virtual:onetrack/islands/upload.lyrics';
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
-import { MB, recordingYears, TOASTS, trackRules } from '../../rules.ts';
+import { MB, recordingYears, trackRules } from '../../rules.ts';
 import { CreditCards } from './CreditCards.tsx';
 import { DropZone } from './DropZone.tsx';
 import { Field, Select, Toggle } from './fields.tsx';
@@ -43,7 +44,11 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         duration: Number('duration' in uploaded ? uploaded.duration : checked.duration),
       });
     } catch (e) {
-      toast({ title: TOASTS.audioFailed.title, description: messageOf(e, 'Upload failed'), variant: 'destructive' });
+      toast({
+        title: m.wizard_audio_failed(),
+        description: messageOf(e, m.wizard_upload_failed()),
+        variant: 'destructive',
+      });
     } finally {
       setProgress(null);
     }
@@ -62,7 +67,8 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
             <div>
               <p className="mb-0 fw-semibold text-break">{draft.audioName}</p>
               <p className="mb-0 text-secondary small">
-                <span>{formatDuration(draft.duration)}</span> · <span>{(draft.audioSize / MB).toFixed(2)} MB</span>
+                <span>{formatDuration(draft.duration)}</span> ·{' '}
+                <span>{m.data_size_mb({ size: Math.round((draft.audioSize / MB) * 100) / 100 })}</span>
               </p>
             </div>
             <div className="d-flex flex-wrap justify-content-end gap-2">
@@ -70,10 +76,10 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               <Button
                 size="sm"
                 variant="outline-danger"
-                aria-label="Remove audio file"
+                aria-label={m.wizard_remove_audio()}
                 onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}
               >
-                Remove
+                {m.wizard_remove()}
               </Button>
             </div>
           </div>
@@ -81,18 +87,18 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       ) : (
         <DropZone
           id="audio-file"
-          label="Drop your audio file here or click to choose"
+          label={m.wizard_audio_drop()}
           accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav"
           disabled={progress !== null}
-          hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)"
+          hint={m.wizard_audio_hint()}
           onFile={choose}
         />
       )}
       {progress !== null && (
-        <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />
+        <Progress className="my-3" value={Math.round(progress * 100)} showValue label={m.wizard_audio_progress()} />
       )}
 
-      <Field id="track-description" label="Track Description" error={errors.description}>
+      <Field id="track-description" label={m.wizard_track_description()} error={errors.description}>
         <LimitedText
           rows={4}
           value={draft.description}
@@ -115,7 +121,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
 
       <div className="row g-3">
         <div className="col-sm-6">
-          <Field id="recording-year" label="Recording Year">
+          <Field id="recording-year" label={m.wizard_recording_year()}>
             <Select
               id="recording-year"
               value={draft.recordingYear}
@@ -125,7 +131,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           </Field>
         </div>
         <div className="col-sm-6">
-          <Field id="isrc" label="ISRC" error={errors.isrc} hint="Optional, e.g. US-S1Z-25-00001">
+          <Field id="isrc" label={m.wizard_isrc()} error={errors.isrc} hint={m.wizard_isrc_hint()}>
             <LimitedText
               value={draft.isrc}
               max={maxLengthOf(trackRules, 'isrc')}
@@ -143,11 +149,11 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       </div>
       <Toggle
         id="content-protection"
-        label="Content ID Protection"
+        label={m.wizard_content_protection()}
         checked={draft.contentProtection}
         onChange={(contentProtection) => update({ contentProtection })}
       />
-      <Field id="tiktok-start" label="TikTok Start Time (seconds)" error={errors.tikTokStartTime}>
+      <Field id="tiktok-start" label={m.wizard_tiktok_seconds()} error={errors.tikTokStartTime}>
         <Form.Control
           type="number"
           min={0}
