@@ -280,10 +280,6 @@ export const MONTHLY_DROP_TAKEN =
 export const PROCESSING_FAILED = 'Processing failed — we keep playing your original file';
 
 export const CREDIT_LIMITS = { name: 100, role: 60, items: 30 } as const;
-export const CREDIT_MESSAGES = {
-  name: 'Name is required',
-  role: 'Role is required',
-} as const;
 
 /** Spec §8 toasts of this flow. */
 export const TOASTS = {

@@ -5,14 +5,18 @@ import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
 import type { ReleaseDraft } from '../../form.ts';
 import type { Credit } from '../../metadata.ts';
-import { CREDIT_LIMITS, CREDIT_MESSAGES } from '../../rules.ts';
+import { CREDIT_LIMITS } from '../../rules.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { focusFirstField } from '../../../../site/lib/useDialogs.tsx';
 
 // Spec §2 step 3: Artist Roles, Production Credits and Songwriter Credits, each with an add dialog
 // (name and role; songwriters need a name only) and a remove button per item.
 
 interface CardProps {
+  /** Stable whatever the language: the ids of the card's heading, dialog and fields start with it. */
+  id: string;
   title: string;
+  dialogTitle: string;
   /** The add button's label, e.g. Add Artist Role. */
   addLabel: string;
   /** 'role' for artist roles and production; 'contribution' (optional) for songwriters. */
@@ -22,18 +26,17 @@ interface CardProps {
   onChange(items: Credit[]): void;
 }
 
-function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: CardProps) {
+function CreditCard({ id, title, dialogTitle, addLabel, second, secondLabel, items, onChange }: CardProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [other, setOther] = useState('');
   const [errors, setErrors] = useState<{ name?: string; other?: string }>({});
-  const id = title.toLowerCase().replace(/\W+/g, '-');
 
   const add = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!name.trim()) found.name = CREDIT_MESSAGES.name;
-    if (second === 'role' && !other.trim()) found.other = CREDIT_MESSAGES.role;
+    if (!name.trim()) found.name = m.wizard_name_required();
+    if (second === 'role' && !other.trim()) found.other = m.wizard_role_required();
     setErrors(found);
     if (Object.keys(found).length) return;
     onChange([...items, other.trim() ? { name: name.trim(), [second]: other.trim() } : { name: name.trim() }]);
@@ -59,7 +62,7 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           </Button>
         </div>
         {items.length === 0 ? (
-          <p className="text-secondary small mb-0">None added yet.</p>
+          <p className="text-secondary small mb-0">{m.wizard_credit_none()}</p>
         ) : (
           <ul className="list-unstyled mb-0">
             {items.map((item, index) => (
@@ -75,10 +78,10 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
                   size="sm"
                   variant="link"
                   className="text-danger"
-                  aria-label={`Remove ${item.name}`}
+                  aria-label={m.wizard_credit_remove({ name: item.name })}
                   onClick={() => onChange(items.filter((_, i) => i !== index))}
                 >
-                  Remove
+                  {m.wizard_remove()}
                 </Button>
               </li>
             ))}
@@ -93,12 +96,12 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
         onEntered={focusFirstField}
       >
         <Form noValidate onSubmit={add}>
-          <Modal.Header closeButton>
-            <Modal.Title id={`${id}-dialog`}>Add {title}</Modal.Title>
+          <Modal.Header closeButton closeLabel={m.dialog_close()}>
+            <Modal.Title id={`${id}-dialog`}>{dialogTitle}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
             <Form.Group className="mb-3" controlId={`${id}-name`}>
-              <Form.Label>Name</Form.Label>
+              <Form.Label>{m.wizard_credit_name()}</Form.Label>
               <LimitedText
                 value={name}
                 max={CREDIT_LIMITS.name}
@@ -116,10 +119,10 @@ function CreditCard({ title, addLabel, second, secondLabel, items, onChange }: C
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-light" onClick={() => setOpen(false)}>
-              Cancel
+              {m.common_cancel()}
             </Button>
             <Button type="submit" className="btn-gold">
-              Add
+              {m.wizard_credit_add()}
             </Button>
           </Modal.Footer>
         </Form>
@@ -135,26 +138,32 @@ export function CreditCards({ draft, update }: { draft: Credits; update(patch: P
   return (
     <div className="credit-cards">
       <CreditCard
-        title="Artist Roles"
-        addLabel="Add Artist Role"
+        id="artist-roles"
+        title={m.wizard_artist_roles()}
+        dialogTitle={m.wizard_add_artist_roles_title()}
+        addLabel={m.wizard_add_artist_role()}
         second="role"
-        secondLabel="Role"
+        secondLabel={m.wizard_credit_role()}
         items={draft.artistRoles}
         onChange={(artistRoles) => update({ artistRoles })}
       />
       <CreditCard
-        title="Production Credits"
-        addLabel="Add Production Credit"
+        id="production-credits"
+        title={m.wizard_production_credits()}
+        dialogTitle={m.wizard_add_production_credits_title()}
+        addLabel={m.wizard_add_production_credit()}
         second="role"
-        secondLabel="Role"
+        secondLabel={m.wizard_credit_role()}
         items={draft.productionCredits}
         onChange={(productionCredits) => update({ productionCredits })}
       />
       <CreditCard
-        title="Songwriter Credits"
-        addLabel="Add Songwriter"
+        id="songwriter-credits"
+        title={m.wizard_songwriter_credits()}
+        dialogTitle={m.wizard_add_songwriter_credits_title()}
+        addLabel={m.wizard_add_songwriter()}
         second="contribution"
-        secondLabel="Contribution (optional)"
+        secondLabel={m.wizard_credit_contribution()}
         items={draft.songwriterCredits}
         onChange={(songwriterCredits) => update({ songwriterCredits })}
       />
