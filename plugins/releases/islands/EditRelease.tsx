@@ -8,10 +8,11 @@ import * as m from '../../../lib/i18n/messages.ts';
 import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { detailsErrors, emptyDraft, trackErrors, trackPayload, type FieldErrors, type ReleaseDraft } from '../form.ts';
 import type { ReleaseJson } from '../present.ts';
-import { GENRES, LANGUAGES, recordingYears, trackRules } from '../rules.ts';
+import { recordingYears, trackRules } from '../rules.ts';
 import { CreditCards } from './wizard/CreditCards.tsx';
 import { Field, Select } from './wizard/fields.tsx';
 import { KindFields, LyricsFields } from './wizard/TrackFacts.tsx';
+import { NameFields } from './wizard/NameFields.tsx';
 import { checkCoverFile, streamUpload } from './wizard/upload.ts';
 
 // Issue 44 point 3: a release's details, cover, credits and lyrics flag after submit, checked by the
@@ -115,45 +116,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
   return (
     <form ref={form} className="card surface-card mb-4" noValidate onSubmit={(e) => void save(e)}>
       <div className="card-body p-4">
-        <Field id="edit-title" label={m.release_edit_field_title()} required error={errors.title}>
-          <LimitedText
-            value={draft.title}
-            max={maxLengthOf(trackRules, 'title')}
-            isInvalid={!!errors.title}
-            onChange={(title) => update({ title })}
-          />
-        </Field>
-        <Field id="edit-label" label={m.release_edit_field_label()} error={errors.label}>
-          <LimitedText
-            value={draft.label}
-            max={maxLengthOf(trackRules, 'label')}
-            onChange={(label) => update({ label })}
-          />
-        </Field>
-        <div className="row g-3">
-          <div className="col-sm-6">
-            <Field id="edit-genre" label={m.release_edit_field_genre()} required error={errors.genre}>
-              <Select
-                id="edit-genre"
-                value={draft.genre}
-                options={GENRES}
-                invalid={!!errors.genre}
-                onChange={(genre) => update({ genre })}
-              />
-            </Field>
-          </div>
-          <div className="col-sm-6">
-            <Field id="edit-language" label={m.release_edit_field_language()} required error={errors.language}>
-              <Select
-                id="edit-language"
-                value={draft.language}
-                options={LANGUAGES}
-                invalid={!!errors.language}
-                onChange={(language) => update({ language })}
-              />
-            </Field>
-          </div>
-        </div>
+        <NameFields prefix="edit-" draft={draft} update={update} errors={errors} />
         <Field id="edit-description" label={m.release_edit_field_description()} error={errors.description}>
           <LimitedText
             rows={4}
