@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { Progress } from '../../../../site/components/Progress.tsx';
 import { messageOf } from '../../../../site/lib/api.ts';
 import * as m from '../../../../lib/i18n/messages.ts';
+import { perLocale } from '../../../../lib/i18n/format.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { IslandSlot } from '../../../../site/components/IslandSlot.tsx';
 import audioTools from 'virtual:onetrack/islands/upload.audio-tools';
@@ -21,6 +22,8 @@ import { checkAudioFile, streamUpload } from './upload.ts';
 import type { StepProps } from './types.ts';
 
 const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
+// The file's size to the hundredth of a MB, in the page's language.
+const megabytes = perLocale((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Step 3 Track Upload. */
 export function StepTrack({ draft, update, errors, today, artistName }: StepProps & { artistName: string }) {
@@ -68,7 +71,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               <p className="mb-0 fw-semibold text-break">{draft.audioName}</p>
               <p className="mb-0 text-secondary small">
                 <span>{formatDuration(draft.duration)}</span> ·{' '}
-                <span>{m.data_size_mb({ size: Math.round((draft.audioSize / MB) * 100) / 100 })}</span>
+                <span>{m.wizard_size_mb({ size: megabytes().format(draft.audioSize / MB) })}</span>
               </p>
             </div>
             <div className="d-flex flex-wrap justify-content-end gap-2">

@@ -20,7 +20,7 @@ export function LyricsFields({ prefix, draft, update, errors }: FactsProps & { e
     <>
       <Toggle
         id={`${prefix}has-lyrics`}
-        label={m.wizard_lyrics()}
+        label={m.wizard_lyrics_present()}
         checked={draft.hasLyrics}
         onChange={(hasLyrics) => update({ hasLyrics })}
       />
