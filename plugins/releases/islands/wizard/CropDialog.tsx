@@ -127,7 +127,8 @@ export function CropDialog({ show, src, onCancel, onApply, onError }: CropDialog
         <Modal.Title id="crop-title">{m.wizard_crop_title()}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div ref={host} className="crop-host" />
+        {/* The selection is geometry, not text: it keeps left-to-right coordinates on a right-to-left page. */}
+        <div ref={host} className="crop-host" dir="ltr" />
         <p className="text-secondary small mt-2 mb-0">{m.wizard_crop_help({ size: CROP.minSize })}</p>
       </Modal.Body>
       <Modal.Footer>
