@@ -101,6 +101,7 @@ export const CONVERTED = [
   'plugins/catalog/components/GenreFilter.astro',
   'plugins/catalog/islands/TrackActions.tsx',
   'plugins/catalog/islands/ArtistActions.tsx',
+  'plugins/catalog/islands/ShareButton.tsx',
   'plugins/catalog/islands/TrackExtras.tsx',
   'plugins/catalog/islands/ShareDialog.tsx',
   'plugins/catalog/islands/EmbedDialog.tsx',
