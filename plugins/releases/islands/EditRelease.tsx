@@ -85,7 +85,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
       update({ coverImage: uploaded.url });
       setCover({ busy: false, error: null });
     } catch (error) {
-      setCover({ busy: false, error: messageOf(error, m.release_edit_cover_failed()) });
+      setCover({ busy: false, error: messageOf(error, m.wizard_cover_failed()) });
     }
   }
 
