@@ -6,6 +6,12 @@ export function monthOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
+/** A page's `?month=` when it is a month, else `fallback`. */
+export function monthParam(url: URL, fallback: string): string {
+  const requested = url.searchParams.get('month') ?? '';
+  return new RegExp(MONTH_PATTERN).test(requested) ? requested : fallback;
+}
+
 /** The instant the month after `date`'s month begins: when the next refill happens. */
 export function nextMonthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));

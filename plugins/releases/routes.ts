@@ -1,5 +1,7 @@
 import type { ApiRouter, Kernel } from '../../api/plugins/types.ts';
-import { described } from '../../api/openapi/routes.ts';
+import type { RouterMiddleware } from '@koa/router';
+import { described, type RouteDescription } from '../../api/openapi/routes.ts';
+import type { AppState } from '../../api/http/state.ts';
 import { NOTICE } from '../../api/openapi/schema.ts';
 import type { FieldRules } from '../../api/validation/rules.ts';
 import { Metadata, Presaved, Release, TrackMedia, Upload } from './schemas.ts';
@@ -140,34 +142,30 @@ export function releasesRoutes(router: ApiRouter, kernel: Kernel) {
     },
   );
 
-  // Pre-save a scheduled release (its "coming on" page), or withdraw it before the release is out.
-  api.post(
-    '/tracks/:id/presave',
-    {
-      summary: 'Pre-save a scheduled release: it is in the library when it is out',
-      session: 'required',
-      login: PRESAVE_MESSAGES.login,
-      responses: { 200: Presaved },
-      errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' },
-    },
+  // Pre-save a scheduled release (its "coming on" page), or withdraw it before the release is out:
+  // one contract both ways.
+  const presaveRoute = (summary: string): RouteDescription => ({
+    summary,
+    session: 'required',
+    login: PRESAVE_MESSAGES.login,
+    responses: { 200: Presaved },
+    errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' },
+  });
+  const presaveChange =
+    (change: 'presave' | 'cancel'): RouterMiddleware<AppState> =>
     async (ctx) => {
       const user = requireUser(ctx, PRESAVE_MESSAGES.login);
-      ctx.body = await releases.presaves.presave(user.id, idParam(ctx.params.id, 'Track'));
-    },
+      ctx.body = await releases.presaves[change](user.id, idParam(ctx.params.id, 'Track'));
+    };
+  api.post(
+    '/tracks/:id/presave',
+    presaveRoute('Pre-save a scheduled release: it is in the library when it is out'),
+    presaveChange('presave'),
   );
   api.delete(
     '/tracks/:id/presave',
-    {
-      summary: 'Withdraw a pre-save before the release is out',
-      session: 'required',
-      login: PRESAVE_MESSAGES.login,
-      responses: { 200: Presaved },
-      errors: { 403: 'one’s own release', 409: 'already out, or pre-save is off for it' },
-    },
-    async (ctx) => {
-      const user = requireUser(ctx, PRESAVE_MESSAGES.login);
-      ctx.body = await releases.presaves.cancel(user.id, idParam(ctx.params.id, 'Track'));
-    },
+    presaveRoute('Withdraw a pre-save before the release is out'),
+    presaveChange('cancel'),
   );
 
   // Issue 44 point 3: a scheduled release can be called off before its day (a monthly drop frees its month).

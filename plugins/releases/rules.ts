@@ -279,11 +279,7 @@ export const CREDIT_LIMITS = { name: 100, role: 60, items: 30 } as const;
 export const TOASTS = {
   trackError: { title: 'Error uploading track', description: 'There was an error uploading your track' },
   trackSuccess: { title: 'Track uploaded successfully' },
-  audioFailed: { title: 'Failed to upload audio file' },
   readAudio: { title: 'Error reading audio file', description: 'Failed to read audio file' },
-  coverFailed: { title: 'Failed to upload cover image. Please try again.' },
-  cropFailed: { title: 'Failed to crop image. Please try again.' },
-  canvas: { title: 'Unable to create canvas context.' },
   enhanceNeedsTitle: { title: 'Enhancement failed', description: 'Please provide a track title first' },
   copyFailed: { title: 'Failed to copy.' },
   copied: { title: 'Link copied!' },

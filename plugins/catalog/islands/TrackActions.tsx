@@ -1,13 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Icon } from '../../../site/components/Icon.tsx';
 import * as m from '../../../lib/i18n/messages.ts';
 import { $likeChange, likeFailed, sendLike } from '../../../site/lib/player.ts';
-import { TriggerIcon, useDialogs } from '../../../site/lib/useDialogs.tsx';
-import { useCopiedFlag } from './useCopiedFlag.ts';
-
-// Fetched on first open (site/lib/useDialogs.tsx).
-const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
+import { ShareButton } from './ShareButton.tsx';
 
 interface Props {
   track: { id: number; title: string; liked: boolean; likeCount: number };
@@ -17,8 +13,6 @@ interface Props {
 /** The track page's Like (optimistic, rolled back on failure) and Share. */
 export default function TrackActions({ track, shareUrl }: Props) {
   const [state, setState] = useState({ liked: track.liked, likeCount: track.likeCount });
-  const dialogs = useDialogs<'share'>();
-  const [copied, markCopied] = useCopiedFlag();
   const change = useStore($likeChange);
 
   // The player may like or unlike this same track.
@@ -57,27 +51,7 @@ export default function TrackActions({ track, shareUrl }: Props) {
           {state.likeCount}
         </span>
       </button>
-      <button
-        type="button"
-        className="btn btn-outline-light btn-lg"
-        aria-busy={dialogs.pending === 'share'}
-        onClick={() => dialogs.show('share')}
-      >
-        <TriggerIcon name={copied ? 'check' : 'share'} pending={dialogs.pending === 'share'} />{' '}
-        {copied ? m.track_link_copied() : m.track_share()}
-      </button>
-      <Suspense>
-        {dialogs.rendered('share') && (
-          <ShareDialog
-            show={dialogs.open === 'share'}
-            onHide={dialogs.close}
-            url={shareUrl}
-            title={track.title}
-            copiedText={m.track_link_copied_text()}
-            onCopied={markCopied}
-          />
-        )}
-      </Suspense>
+      <ShareButton url={shareUrl} title={track.title} copiedText={m.track_link_copied_text()} large />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { startSecondNode, startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { startSecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { SIGNATURE_REFUSED } from '../payments/messages.ts';
 import { priceLookupKey } from '../payments/stripe.ts';
 import { SECRET_KEY, StripeStandIn, WEBHOOK_SECRET } from './stripeStandIn.ts';
+import { startStripeServer } from './stripeServer.ts';
 
 // Issue 41: fans pay through the `stripe` adapter (the production code, STRIPE_API_BASE pointed at
 // a local stand-in that answers as Stripe documents), and every webhook changes state once.
@@ -14,21 +15,8 @@ describe('credits: payments through Stripe (stand-in)', () => {
   let fan: SignedUp;
 
   before(async () => {
-    stripe = await new StripeStandIn().start();
-    stripe.nowS = () => Math.floor(clock.getTime() / 1000);
-    server = await startTestServer({
-      plugins: ['accounts', 'credits'],
-      now: () => clock,
-      settings: {
-        credits: {
-          paymentProvider: 'stripe',
-          stripeSecretKey: SECRET_KEY,
-          stripeWebhookSecret: WEBHOOK_SECRET,
-          stripeApiBase: stripe.url,
-        },
-      },
-    });
-    stripe.webhookUrl = `${server.url}/api/credits/payments/webhook`;
+    stripe = new StripeStandIn();
+    server = await startStripeServer(stripe, { now: () => clock });
     fan = await signUp(server, 'payer');
   });
   after(async () => {

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { startSecondNode, startTestServer, type TestServer } from '../../../api/test/server.ts';
+import { startSecondNode, type TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { NOT_ONBOARDED } from '../payments/payouts.ts';
-import { SECRET_KEY, StripeStandIn, WEBHOOK_SECRET } from './stripeStandIn.ts';
+import { StripeStandIn } from './stripeStandIn.ts';
+import { startStripeServer } from './stripeServer.ts';
 
 // Issue 41, "Artists are paid": Connect Express onboarding, then one transfer per artist and closed
 // month (idempotency key per artist and month, transfer group per month), held money carried into a
@@ -16,22 +17,7 @@ describe('credits: artists are paid through Stripe Connect (stand-in)', () => {
   let later: SignedUp;
 
   before(async () => {
-    await stripe.start();
-    stripe.nowS = () => Math.floor(clock.getTime() / 1000);
-    server = await startTestServer({
-      plugins: ['accounts', 'credits'],
-      now: () => clock,
-      settings: {
-        credits: {
-          paymentProvider: 'stripe',
-          stripeSecretKey: SECRET_KEY,
-          stripeWebhookSecret: WEBHOOK_SECRET,
-          stripeApiBase: stripe.url,
-          minPayoutCents: 500,
-        },
-      },
-    });
-    stripe.webhookUrl = `${server.url}/api/credits/payments/webhook`;
+    server = await startStripeServer(stripe, { now: () => clock, credits: { minPayoutCents: 500 } });
     boarded = await signUp(server, 'boarded', { artist: true });
     later = await signUp(server, 'later', { artist: true });
     fans = [await signUp(server, 'fan1'), await signUp(server, 'fan2')];

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import type { TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { nextMonthStart, shiftMonth } from '../months.ts';
 import { seeded } from './fixtures.ts';
-import { SECRET_KEY, StripeStandIn, WEBHOOK_SECRET } from './stripeStandIn.ts';
+import { StripeStandIn } from './stripeStandIn.ts';
+import { startStripeServer } from './stripeServer.ts';
 
 type StripeObject = Record<string, unknown> & { id: string };
 
@@ -24,22 +25,7 @@ describe('credits: every closed month reconciles under random provider events (s
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
 
   before(async () => {
-    await stripe.start();
-    stripe.nowS = () => Math.floor(clock.getTime() / 1000);
-    server = await startTestServer({
-      plugins: ['accounts', 'credits'],
-      now: () => clock,
-      settings: {
-        credits: {
-          paymentProvider: 'stripe',
-          stripeSecretKey: SECRET_KEY,
-          stripeWebhookSecret: WEBHOOK_SECRET,
-          stripeApiBase: stripe.url,
-          minPayoutCents: 300,
-        },
-      },
-    });
-    stripe.webhookUrl = `${server.url}/api/credits/payments/webhook`;
+    server = await startStripeServer(stripe, { now: () => clock, credits: { minPayoutCents: 300 } });
   });
   after(async () => {
     await server.stop();

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
-import { startTestServer, type TestServer } from '../../../api/test/server.ts';
+import type { TestServer } from '../../../api/test/server.ts';
 import { signUp, type SignedUp } from '../../accounts/test/fixtures.ts';
 import { CREDITS_VOID } from '../rules.ts';
-import { SECRET_KEY, StripeStandIn, WEBHOOK_SECRET } from './stripeStandIn.ts';
+import { StripeStandIn } from './stripeStandIn.ts';
+import { startStripeServer } from './stripeServer.ts';
 
 // Issue 41, "Refunds and disputes": a payment that comes back while its month is open takes the
 // fan's fee out of that month's pool (their credits of the month void); once the month has closed,
@@ -16,22 +17,7 @@ describe('credits: refunds and disputes through Stripe (stand-in)', () => {
   let fans: SignedUp[];
 
   before(async () => {
-    await stripe.start();
-    stripe.nowS = () => Math.floor(clock.getTime() / 1000);
-    server = await startTestServer({
-      plugins: ['accounts', 'credits'],
-      pages: true,
-      now: () => clock,
-      settings: {
-        credits: {
-          paymentProvider: 'stripe',
-          stripeSecretKey: SECRET_KEY,
-          stripeWebhookSecret: WEBHOOK_SECRET,
-          stripeApiBase: stripe.url,
-        },
-      },
-    });
-    stripe.webhookUrl = `${server.url}/api/credits/payments/webhook`;
+    server = await startStripeServer(stripe, { now: () => clock, pages: true });
     artist = await signUp(server, 'refundartist', { artist: true });
     fans = [];
     for (const name of ['refunded', 'kept', 'partly', 'disputer']) fans.push(await signUp(server, name));

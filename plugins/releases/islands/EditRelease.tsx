@@ -8,18 +8,11 @@ import * as m from '../../../lib/i18n/messages.ts';
 import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { detailsErrors, emptyDraft, trackErrors, trackPayload, type FieldErrors, type ReleaseDraft } from '../form.ts';
 import type { ReleaseJson } from '../present.ts';
-import {
-  CONTENT_TYPE_LABELS,
-  CONTENT_TYPES,
-  GENRES,
-  LANGUAGES,
-  LYRICS_LANGUAGES,
-  recordingYears,
-  TRACK_ORIGINS,
-  trackRules,
-} from '../rules.ts';
+import { recordingYears, trackRules } from '../rules.ts';
 import { CreditCards } from './wizard/CreditCards.tsx';
-import { Field, Select, Toggle } from './wizard/fields.tsx';
+import { Field, Select } from './wizard/fields.tsx';
+import { KindFields, LyricsFields } from './wizard/TrackFacts.tsx';
+import { NameFields } from './wizard/NameFields.tsx';
 import { checkCoverFile, streamUpload } from './wizard/upload.ts';
 
 // Issue 44 point 3: a release's details, cover, credits and lyrics flag after submit, checked by the
@@ -92,7 +85,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
       update({ coverImage: uploaded.url });
       setCover({ busy: false, error: null });
     } catch (error) {
-      setCover({ busy: false, error: messageOf(error, m.release_edit_cover_failed()) });
+      setCover({ busy: false, error: messageOf(error, m.wizard_cover_failed()) });
     }
   }
 
@@ -123,45 +116,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
   return (
     <form ref={form} className="card surface-card mb-4" noValidate onSubmit={(e) => void save(e)}>
       <div className="card-body p-4">
-        <Field id="edit-title" label={m.release_edit_field_title()} required error={errors.title}>
-          <LimitedText
-            value={draft.title}
-            max={maxLengthOf(trackRules, 'title')}
-            isInvalid={!!errors.title}
-            onChange={(title) => update({ title })}
-          />
-        </Field>
-        <Field id="edit-label" label={m.release_edit_field_label()} error={errors.label}>
-          <LimitedText
-            value={draft.label}
-            max={maxLengthOf(trackRules, 'label')}
-            onChange={(label) => update({ label })}
-          />
-        </Field>
-        <div className="row g-3">
-          <div className="col-sm-6">
-            <Field id="edit-genre" label={m.release_edit_field_genre()} required error={errors.genre}>
-              <Select
-                id="edit-genre"
-                value={draft.genre}
-                options={GENRES}
-                invalid={!!errors.genre}
-                onChange={(genre) => update({ genre })}
-              />
-            </Field>
-          </div>
-          <div className="col-sm-6">
-            <Field id="edit-language" label={m.release_edit_field_language()} required error={errors.language}>
-              <Select
-                id="edit-language"
-                value={draft.language}
-                options={LANGUAGES}
-                invalid={!!errors.language}
-                onChange={(language) => update({ language })}
-              />
-            </Field>
-          </div>
-        </div>
+        <NameFields prefix="edit-" draft={draft} update={update} errors={errors} />
         <Field id="edit-description" label={m.release_edit_field_description()} error={errors.description}>
           <LimitedText
             rows={4}
@@ -182,27 +137,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
               />
             </Field>
           </div>
-          <div className="col-sm-4">
-            <Field id="edit-content-type" label={m.release_edit_field_content_type()}>
-              <Select
-                id="edit-content-type"
-                value={draft.contentType}
-                options={CONTENT_TYPES}
-                labels={CONTENT_TYPE_LABELS}
-                onChange={(contentType) => update({ contentType })}
-              />
-            </Field>
-          </div>
-          <div className="col-sm-4">
-            <Field id="edit-origin" label={m.release_edit_field_origin()}>
-              <Select
-                id="edit-origin"
-                value={draft.trackOrigin}
-                options={TRACK_ORIGINS}
-                onChange={(trackOrigin) => update({ trackOrigin })}
-              />
-            </Field>
-          </div>
+          <KindFields prefix="edit-" draft={draft} update={update} column="col-sm-4" />
         </div>
         <Field id="edit-isrc" label={m.release_edit_field_isrc()} error={errors.isrc}>
           <LimitedText
@@ -212,24 +147,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
             onChange={(isrc) => update({ isrc })}
           />
         </Field>
-        <Toggle
-          id="edit-has-lyrics"
-          label={m.release_edit_field_lyrics()}
-          checked={draft.hasLyrics}
-          onChange={(hasLyrics) => update({ hasLyrics })}
-        />
-        {draft.hasLyrics && (
-          <Field id="edit-lyrics-language" label={m.release_edit_field_lyrics_language()} error={errors.lyricsLanguage}>
-            <Select
-              id="edit-lyrics-language"
-              value={draft.lyricsLanguage}
-              options={LYRICS_LANGUAGES}
-              placeholder={m.release_edit_pick()}
-              invalid={!!errors.lyricsLanguage}
-              onChange={(lyricsLanguage) => update({ lyricsLanguage })}
-            />
-          </Field>
-        )}
+        <LyricsFields prefix="edit-" draft={draft} update={update} errors={errors} />
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{m.release_edit_cover()}</legend>
           <div className="d-flex flex-column flex-sm-row align-items-sm-center gap-3">
@@ -252,12 +170,7 @@ export default function EditRelease({ release, currentYear }: { release: Release
           )}
         </fieldset>
         <h2 className="h6 fw-bold mt-4">{m.release_edit_credits()}</h2>
-        <CreditCards
-          artistRoles={draft.artistRoles}
-          productionCredits={draft.productionCredits}
-          songwriterCredits={draft.songwriterCredits}
-          onChange={(key, items) => update({ [key]: items })}
-        />
+        <CreditCards draft={draft} update={update} />
         <p className="small text-secondary mt-3 mb-3">{m.release_edit_audio_fixed()}</p>
         <div className="d-flex flex-wrap gap-2">
           <button type="submit" className="btn btn-gold" disabled={pending || cover.busy}>

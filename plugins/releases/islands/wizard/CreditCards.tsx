@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
+import type { ReleaseDraft } from '../../form.ts';
 import type { Credit } from '../../metadata.ts';
 import { CREDIT_LIMITS } from '../../rules.ts';
 import * as m from '../../../../lib/i18n/messages.ts';
@@ -12,9 +13,10 @@ import { focusFirstField } from '../../../../site/lib/useDialogs.tsx';
 // (name and role; songwriters need a name only) and a remove button per item.
 
 interface CardProps {
-  /** The ids of the card's title, dialog and fields start with it. */
+  /** Stable whatever the language: the ids of the card's heading, dialog and fields start with it. */
   id: string;
   title: string;
+  dialogTitle: string;
   /** The add button's label, e.g. Add Artist Role. */
   addLabel: string;
   /** 'role' for artist roles and production; 'contribution' (optional) for songwriters. */
@@ -24,7 +26,7 @@ interface CardProps {
   onChange(items: Credit[]): void;
 }
 
-function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange }: CardProps) {
+function CreditCard({ id, title, dialogTitle, addLabel, second, secondLabel, items, onChange }: CardProps) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [other, setOther] = useState('');
@@ -33,8 +35,8 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
   const add = (event: { preventDefault(): void }) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!name.trim()) found.name = m.api_name_required();
-    if (second === 'role' && !other.trim()) found.other = m.credits_card_role_required();
+    if (!name.trim()) found.name = m.wizard_name_required();
+    if (second === 'role' && !other.trim()) found.other = m.wizard_role_required();
     setErrors(found);
     if (Object.keys(found).length) return;
     onChange([...items, other.trim() ? { name: name.trim(), [second]: other.trim() } : { name: name.trim() }]);
@@ -60,7 +62,7 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
           </Button>
         </div>
         {items.length === 0 ? (
-          <p className="text-secondary small mb-0">{m.credits_card_none()}</p>
+          <p className="text-secondary small mb-0">{m.wizard_credit_none()}</p>
         ) : (
           <ul className="list-unstyled mb-0">
             {items.map((item, index) => (
@@ -76,10 +78,10 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
                   size="sm"
                   variant="link"
                   className="text-danger"
-                  aria-label={m.credits_card_remove_label({ name: item.name })}
+                  aria-label={m.wizard_credit_remove({ name: item.name })}
                   onClick={() => onChange(items.filter((_, i) => i !== index))}
                 >
-                  {m.credits_card_remove()}
+                  {m.wizard_remove()}
                 </Button>
               </li>
             ))}
@@ -94,12 +96,12 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
         onEntered={focusFirstField}
       >
         <Form noValidate onSubmit={add}>
-          <Modal.Header closeButton>
-            <Modal.Title id={`${id}-dialog`}>{m.credits_card_add_title({ title })}</Modal.Title>
+          <Modal.Header closeButton closeLabel={m.dialog_close()}>
+            <Modal.Title id={`${id}-dialog`}>{dialogTitle}</Modal.Title>
           </Modal.Header>
           <Modal.Body>
             <Form.Group className="mb-3" controlId={`${id}-name`}>
-              <Form.Label>{m.credits_card_name()}</Form.Label>
+              <Form.Label>{m.wizard_credit_name()}</Form.Label>
               <LimitedText
                 value={name}
                 max={CREDIT_LIMITS.name}
@@ -120,7 +122,7 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
               {m.common_cancel()}
             </Button>
             <Button type="submit" className="btn-gold">
-              {m.credits_card_add()}
+              {m.wizard_credit_add()}
             </Button>
           </Modal.Footer>
         </Form>
@@ -129,40 +131,41 @@ function CreditCard({ id, title, addLabel, second, secondLabel, items, onChange 
   );
 }
 
-export function CreditCards(props: {
-  artistRoles: Credit[];
-  productionCredits: Credit[];
-  songwriterCredits: Credit[];
-  onChange(key: 'artistRoles' | 'productionCredits' | 'songwriterCredits', items: Credit[]): void;
-}) {
+type Credits = Pick<ReleaseDraft, 'artistRoles' | 'productionCredits' | 'songwriterCredits'>;
+
+/** The three credit lists of a draft (the wizard's track step, the edit form). */
+export function CreditCards({ draft, update }: { draft: Credits; update(patch: Partial<Credits>): void }) {
   return (
     <div className="credit-cards">
       <CreditCard
         id="artist-roles"
-        title={m.credits_card_artist_roles()}
-        addLabel={m.credits_card_add_artist_role()}
+        title={m.wizard_artist_roles()}
+        dialogTitle={m.wizard_add_artist_roles_title()}
+        addLabel={m.wizard_add_artist_role()}
         second="role"
-        secondLabel={m.credits_card_role()}
-        items={props.artistRoles}
-        onChange={(items) => props.onChange('artistRoles', items)}
+        secondLabel={m.wizard_credit_role()}
+        items={draft.artistRoles}
+        onChange={(artistRoles) => update({ artistRoles })}
       />
       <CreditCard
         id="production-credits"
-        title={m.credits_card_production()}
-        addLabel={m.credits_card_add_production()}
+        title={m.wizard_production_credits()}
+        dialogTitle={m.wizard_add_production_credits_title()}
+        addLabel={m.wizard_add_production_credit()}
         second="role"
-        secondLabel={m.credits_card_role()}
-        items={props.productionCredits}
-        onChange={(items) => props.onChange('productionCredits', items)}
+        secondLabel={m.wizard_credit_role()}
+        items={draft.productionCredits}
+        onChange={(productionCredits) => update({ productionCredits })}
       />
       <CreditCard
         id="songwriter-credits"
-        title={m.credits_card_songwriters()}
-        addLabel={m.credits_card_add_songwriter()}
+        title={m.wizard_songwriter_credits()}
+        dialogTitle={m.wizard_add_songwriter_credits_title()}
+        addLabel={m.wizard_add_songwriter()}
         second="contribution"
-        secondLabel={m.credits_card_contribution()}
-        items={props.songwriterCredits}
-        onChange={(items) => props.onChange('songwriterCredits', items)}
+        secondLabel={m.wizard_credit_contribution()}
+        items={draft.songwriterCredits}
+        onChange={(songwriterCredits) => update({ songwriterCredits })}
       />
     </div>
   );

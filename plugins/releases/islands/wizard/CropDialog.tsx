@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { CROP } from '../../rules.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 
 // Spec §2 step 2 "Crop Cover Image": a square selection (cropperjs), at least 100 image pixels,
 // arrow keys nudge it; Apply Crop hands back a JPEG at quality 0.95 of the selected pixels.
@@ -66,7 +67,7 @@ export function CropDialog({ show, src, onCancel, onApply, onError }: CropDialog
       if (cancelled || !host.current) return;
       const img = new Image();
       img.src = src;
-      img.alt = 'Cover to crop';
+      img.alt = m.wizard_crop_alt();
       await img.decode().catch(() => undefined);
       if (cancelled) return;
       image.current = img;
@@ -122,21 +123,20 @@ export function CropDialog({ show, src, onCancel, onApply, onError }: CropDialog
 
   return (
     <Modal show={show} onHide={onCancel} size="lg" centered aria-labelledby="crop-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="crop-title">Crop Cover Image</Modal.Title>
+      <Modal.Header closeButton closeLabel={m.dialog_close()}>
+        <Modal.Title id="crop-title">{m.wizard_crop_title()}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div ref={host} className="crop-host" />
-        <p className="text-secondary small mt-2 mb-0">
-          Drag the square or its corners; arrow keys nudge it. The crop stays square and at least {CROP.minSize} px.
-        </p>
+        {/* The selection is geometry, not text: it keeps left-to-right coordinates on a right-to-left page. */}
+        <div ref={host} className="crop-host" dir="ltr" />
+        <p className="text-secondary small mt-2 mb-0">{m.wizard_crop_help({ size: CROP.minSize })}</p>
       </Modal.Body>
       <Modal.Footer>
         <Button variant="outline-light" onClick={onCancel}>
-          Cancel
+          {m.common_cancel()}
         </Button>
         <Button className="btn-gold" onClick={apply} disabled={!ready}>
-          Apply Crop
+          {m.wizard_crop_apply()}
         </Button>
       </Modal.Footer>
     </Modal>

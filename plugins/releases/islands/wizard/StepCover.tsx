@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Progress } from '../../../../site/components/Progress.tsx';
 import { messageOf } from '../../../../site/lib/api.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
-import { TOASTS } from '../../rules.ts';
 import { CropDialog } from './CropDialog.tsx';
 import { DropZone } from './DropZone.tsx';
 import { checkCoverFile, streamUpload } from './upload.ts';
@@ -22,7 +22,11 @@ export function StepCover({ draft, update }: StepProps) {
       update({ coverImage: uploaded.url, coverName: name, coverSize: uploaded.size });
       return true;
     } catch (e) {
-      toast({ title: TOASTS.coverFailed.title, description: messageOf(e, 'Upload failed'), variant: 'destructive' });
+      toast({
+        title: m.wizard_cover_failed(),
+        description: messageOf(e, m.wizard_upload_failed()),
+        variant: 'destructive',
+      });
       return false;
     } finally {
       setProgress(null);
@@ -46,24 +50,24 @@ export function StepCover({ draft, update }: StepProps) {
         <div className="cover-preview d-flex flex-column flex-sm-row gap-3 align-items-start">
           <img
             src={draft.coverImage}
-            alt="Cover art preview"
+            alt={m.wizard_cover_preview()}
             width={200}
             height={200}
             className="rounded cover-preview-image"
           />
           <div>
             <p className="mb-1 fw-semibold text-break">{draft.coverName}</p>
-            <p className="text-secondary small">{Math.round(draft.coverSize / 1024)} KB</p>
+            <p className="text-secondary small">{m.data_size_kb({ size: Math.round(draft.coverSize / 1024) })}</p>
             <div className="d-flex gap-2 flex-wrap">
               <Button
                 variant="outline-light"
                 size="sm"
                 onClick={() => update({ coverImage: null, coverName: '', coverSize: 0 })}
               >
-                Replace Image
+                {m.wizard_replace_image()}
               </Button>
               <Button variant="outline-light" size="sm" onClick={() => setCropping(true)}>
-                Crop Image
+                {m.wizard_crop_image()}
               </Button>
             </div>
           </div>
@@ -71,30 +75,33 @@ export function StepCover({ draft, update }: StepProps) {
       ) : (
         <DropZone
           id="cover-file"
-          label="Drop your cover image here or click to choose"
+          label={m.wizard_cover_drop()}
           accept="image/jpeg,image/png"
           disabled={progress !== null}
-          hint="JPG or PNG, square, at least 500x500"
+          hint={m.wizard_cover_hint()}
           onFile={choose}
         />
       )}
       {progress !== null && (
-        <Progress className="mt-3" value={Math.round(progress * 100)} showValue label="Cover upload progress" />
+        <Progress className="mt-3" value={Math.round(progress * 100)} showValue label={m.wizard_cover_progress()} />
       )}
       <ul className="small text-secondary mt-3 mb-0 requirements">
-        <li>Minimum 500x500 pixels (3000x3000 recommended)</li>
-        <li>JPG or PNG format</li>
-        <li>Roughly square (1:1)</li>
-        <li>Maximum 10MB</li>
-        <li>No blurry or pixelated images</li>
-        <li>May include the artist name and title, but no social media handles or logos</li>
+        <li>{m.wizard_cover_min_size()}</li>
+        <li>{m.wizard_cover_format()}</li>
+        <li>{m.wizard_cover_square()}</li>
+        <li>{m.wizard_cover_max()}</li>
+        <li>{m.wizard_cover_sharp()}</li>
+        <li>{m.wizard_cover_text()}</li>
       </ul>
       <CropDialog
         show={cropping}
         src={draft.coverImage}
         onCancel={() => setCropping(false)}
         onError={(kind) =>
-          toast({ title: kind === 'canvas' ? TOASTS.canvas.title : TOASTS.cropFailed.title, variant: 'destructive' })
+          toast({
+            title: kind === 'canvas' ? m.wizard_canvas_failed() : m.wizard_crop_failed(),
+            variant: 'destructive',
+          })
         }
         onApply={async (jpeg) => {
           setCropping(false);

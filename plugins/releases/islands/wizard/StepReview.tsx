@@ -12,7 +12,7 @@ const MISSING: Record<string, () => string> = {
   Genre: m.wizard_genre,
   Language: m.wizard_language,
   'Audio File': m.wizard_audio_file,
-  'Previous Release Date': m.wizard_missing_previous_date,
+  'Previous Release Date': m.wizard_previous_date,
   'Release Date': m.wizard_release_date,
 };
 

@@ -3,6 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Progress } from '../../../../site/components/Progress.tsx';
 import { messageOf } from '../../../../site/lib/api.ts';
+import * as m from '../../../../lib/i18n/messages.ts';
+import { perLocale } from '../../../../lib/i18n/format.ts';
 import { toast } from '../../../../site/stores/toasts.ts';
 import { IslandSlot } from '../../../../site/components/IslandSlot.tsx';
 import audioTools from 'virtual:onetrack/islands/upload.audio-tools';
@@ -11,23 +13,17 @@ import lyricsTools from 'virtual:onetrack/islands/upload.lyrics';
 import { formatDuration } from '../../form.ts';
 import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
-import {
-  CONTENT_TYPE_LABELS,
-  CONTENT_TYPES,
-  LYRICS_LANGUAGES,
-  MB,
-  recordingYears,
-  TOASTS,
-  TRACK_ORIGINS,
-  trackRules,
-} from '../../rules.ts';
+import { MB, recordingYears, trackRules } from '../../rules.ts';
 import { CreditCards } from './CreditCards.tsx';
 import { DropZone } from './DropZone.tsx';
 import { Field, Select, Toggle } from './fields.tsx';
+import { KindFields, LyricsFields } from './TrackFacts.tsx';
 import { checkAudioFile, streamUpload } from './upload.ts';
 import type { StepProps } from './types.ts';
 
 const DESCRIPTION_MAX = maxLengthOf(trackRules, 'description');
+// The file's size to the hundredth of a MB, in the page's language.
+const megabytes = perLocale((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** Step 3 Track Upload. */
 export function StepTrack({ draft, update, errors, today, artistName }: StepProps & { artistName: string }) {
@@ -51,7 +47,11 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         duration: Number('duration' in uploaded ? uploaded.duration : checked.duration),
       });
     } catch (e) {
-      toast({ title: TOASTS.audioFailed.title, description: messageOf(e, 'Upload failed'), variant: 'destructive' });
+      toast({
+        title: m.wizard_audio_failed(),
+        description: messageOf(e, m.wizard_upload_failed()),
+        variant: 'destructive',
+      });
     } finally {
       setProgress(null);
     }
@@ -70,7 +70,8 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
             <div>
               <p className="mb-0 fw-semibold text-break">{draft.audioName}</p>
               <p className="mb-0 text-secondary small">
-                <span>{formatDuration(draft.duration)}</span> · <span>{(draft.audioSize / MB).toFixed(2)} MB</span>
+                <span>{formatDuration(draft.duration)}</span> ·{' '}
+                <span>{m.wizard_size_mb({ size: megabytes().format(draft.audioSize / MB) })}</span>
               </p>
             </div>
             <div className="d-flex flex-wrap justify-content-end gap-2">
@@ -78,10 +79,10 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
               <Button
                 size="sm"
                 variant="outline-danger"
-                aria-label="Remove audio file"
+                aria-label={m.wizard_remove_audio()}
                 onClick={() => update({ audioUrl: null, audioName: '', audioSize: 0, duration: 0 })}
               >
-                Remove
+                {m.wizard_remove()}
               </Button>
             </div>
           </div>
@@ -89,18 +90,18 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
       ) : (
         <DropZone
           id="audio-file"
-          label="Drop your audio file here or click to choose"
+          label={m.wizard_audio_drop()}
           accept=".wav,.flac,audio/wav,audio/flac,audio/x-wav"
           disabled={progress !== null}
-          hint="WAV or FLAC, 16-bit 44.1 kHz stereo, up to 100MB (-14 LUFS recommended)"
+          hint={m.wizard_audio_hint()}
           onFile={choose}
         />
       )}
       {progress !== null && (
-        <Progress className="my-3" value={Math.round(progress * 100)} showValue label="Audio upload progress" />
+        <Progress className="my-3" value={Math.round(progress * 100)} showValue label={m.wizard_audio_progress()} />
       )}
 
-      <Field id="track-description" label="Track Description" error={errors.description}>
+      <Field id="track-description" label={m.wizard_track_description()} error={errors.description}>
         <LimitedText
           rows={4}
           value={draft.description}
@@ -123,7 +124,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
 
       <div className="row g-3">
         <div className="col-sm-6">
-          <Field id="recording-year" label="Recording Year">
+          <Field id="recording-year" label={m.wizard_recording_year()}>
             <Select
               id="recording-year"
               value={draft.recordingYear}
@@ -133,7 +134,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           </Field>
         </div>
         <div className="col-sm-6">
-          <Field id="isrc" label="ISRC" error={errors.isrc} hint="Optional, e.g. US-S1Z-25-00001">
+          <Field id="isrc" label={m.wizard_isrc()} error={errors.isrc} hint={m.wizard_isrc_hint()}>
             <LimitedText
               value={draft.isrc}
               max={maxLengthOf(trackRules, 'isrc')}
@@ -144,55 +145,18 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
           </Field>
         </div>
       </div>
-      <Toggle
-        id="has-lyrics"
-        label="Lyrics Present"
-        checked={draft.hasLyrics}
-        onChange={(hasLyrics) => update({ hasLyrics })}
-      />
-      {draft.hasLyrics && (
-        <Field id="lyrics-language" label="Lyrics Language" error={errors.lyricsLanguage}>
-          <Select
-            id="lyrics-language"
-            value={draft.lyricsLanguage}
-            options={LYRICS_LANGUAGES}
-            placeholder="Select a language"
-            invalid={!!errors.lyricsLanguage}
-            onChange={(lyricsLanguage) => update({ lyricsLanguage })}
-          />
-        </Field>
-      )}
+      <LyricsFields prefix="" draft={draft} update={update} errors={errors} />
       {draft.hasLyrics && <IslandSlot slot="upload.lyrics" fillers={lyricsTools} draft={draft} update={update} />}
       <div className="row g-3">
-        <div className="col-sm-6">
-          <Field id="content-type" label="Content Type">
-            <Select
-              id="content-type"
-              value={draft.contentType}
-              options={CONTENT_TYPES}
-              labels={CONTENT_TYPE_LABELS}
-              onChange={(contentType) => update({ contentType })}
-            />
-          </Field>
-        </div>
-        <div className="col-sm-6">
-          <Field id="track-origin" label="Track Origin">
-            <Select
-              id="track-origin"
-              value={draft.trackOrigin}
-              options={TRACK_ORIGINS}
-              onChange={(trackOrigin) => update({ trackOrigin })}
-            />
-          </Field>
-        </div>
+        <KindFields prefix="" draft={draft} update={update} column="col-sm-6" />
       </div>
       <Toggle
         id="content-protection"
-        label="Content ID Protection"
+        label={m.wizard_content_protection()}
         checked={draft.contentProtection}
         onChange={(contentProtection) => update({ contentProtection })}
       />
-      <Field id="tiktok-start" label="TikTok Start Time (seconds)" error={errors.tikTokStartTime}>
+      <Field id="tiktok-start" label={m.wizard_tiktok_seconds()} error={errors.tikTokStartTime}>
         <Form.Control
           type="number"
           min={0}
@@ -203,12 +167,7 @@ export function StepTrack({ draft, update, errors, today, artistName }: StepProp
         />
       </Field>
 
-      <CreditCards
-        artistRoles={draft.artistRoles}
-        productionCredits={draft.productionCredits}
-        songwriterCredits={draft.songwriterCredits}
-        onChange={(key, items) => update({ [key]: items })}
-      />
+      <CreditCards draft={draft} update={update} />
     </>
   );
 }
