@@ -1164,7 +1164,6 @@ export { pay_admin_col_amount } from './generated/pay_admin_col_amount.ts';
 export { pay_admin_col_artist } from './generated/pay_admin_col_artist.ts';
 export { pay_admin_col_status } from './generated/pay_admin_col_status.ts';
 export { pay_admin_denied } from './generated/pay_admin_denied.ts';
-export { pay_admin_in_progress } from './generated/pay_admin_in_progress.ts';
 export { pay_admin_link } from './generated/pay_admin_link.ts';
 export { pay_admin_login } from './generated/pay_admin_login.ts';
 export { pay_admin_next } from './generated/pay_admin_next.ts';

@@ -36,5 +36,11 @@ export function isSettled(month: string, now: Date): boolean {
   return now.getTime() >= Date.UTC(year, m, 1) + SETTLE_MS;
 }
 
+/** The latest month that has ended and settled at `now` (last month, or the one before in its first minutes). */
+export function lastClosedMonth(now: Date): string {
+  const last = shiftMonth(monthOf(now), -1);
+  return isSettled(last, now) ? last : shiftMonth(last, -1);
+}
+
 /** 'YYYY-MM' as words, e.g. '2026-11' → 'November 2026'. */
 export { monthName } from '../../lib/format.ts';

@@ -10,7 +10,7 @@ import { localeHref } from '../../lib/i18n/runtime.ts';
 import { logout } from '../lib/session.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { $subscriptions, $unreadMessages, seedShell } from '../stores/shell.ts';
-import { $drawerOpen, $sidebarExpanded, closeDrawer, restoreSidebar } from '../stores/ui.ts';
+import { $drawerOpen, $sidebarExpanded, closeDrawer, phoneLayout, restoreSidebar } from '../stores/ui.ts';
 
 // The core features' entries; the other plugins add theirs (manifests' `nav`, the `entries` prop).
 // Labels are messages, called at render: the language is the request's.
@@ -85,6 +85,13 @@ export default function Sidebar({ user, shell, path, entries }: Props) {
   const shown = hydrated ? { unreadMessages: unread, subscriptions } : shell;
 
   useEffect(restoreSidebar, []);
+  useEffect(() => {
+    // A window resized across the phone width changes what the sidebar is: a drawer left open would
+    // lock a desktop's scroll, or come back without its focus and backdrop; it closes on the change.
+    const query = phoneLayout();
+    query.addEventListener('change', closeDrawer);
+    return () => query.removeEventListener('change', closeDrawer);
+  }, []);
   useEffect(() => {
     // Spec: the mobile drawer locks body scroll while open.
     document.body.classList.toggle('drawer-locked', drawerOpen);

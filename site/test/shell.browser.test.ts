@@ -177,6 +177,30 @@ describe('app shell and sign-in in the browser', () => {
     await page.context().close();
   });
 
+  it('closes the drawer when the window changes across the phone width; a narrowed desktop stays closed', async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, {
+      viewport: { width: 1366, height: 900 },
+    });
+    await page.goto('/');
+    await hydrated(page);
+    const closed = () => document.getElementById('sidebar')!.getBoundingClientRect().right <= 1;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForFunction(closed);
+    // Opened on the phone, then widened: the drawer closes (no scroll lock left on the desktop) ...
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.waitForFunction(() => document.body.classList.contains('drawer-locked'));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.waitForFunction(() => !document.body.classList.contains('drawer-locked'));
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).to.not.equal('hidden');
+    // ... and narrowed again it stays closed, its toggle saying so.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForFunction(closed);
+    expect(await page.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).to.equal('false');
+    expect(await page.getByTestId('drawer-backdrop').isVisible()).to.equal(false);
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
   it('navigates with the sidebar without a full reload', async () => {
     const { page } = await openPage(suite.browser, suite.server.url, { viewport: { width: 1280, height: 800 } });
     await page.goto('/');

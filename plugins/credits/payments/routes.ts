@@ -99,11 +99,11 @@ export function paymentRoutes(router: ApiRouter, kernel: Kernel) {
   api.get(
     '/credits/payments/admin/:month',
     {
-      summary: "A month's reconciliation (once closed) and its transfers per artist (admins)",
+      summary: "A closed month's reconciliation and its transfers per artist (admins)",
       session: 'required',
       params: monthPath,
       responses: { 200: AdminPayoutMonth },
-      errors: { 400: BAD_MONTH, 403: 'not an admin' },
+      errors: { 400: BAD_MONTH, 403: 'not an admin', 409: MONTH_STILL_OPEN },
     },
     async (ctx) => {
       ctx.body = await payments.adminMonth(adminMonth(ctx));

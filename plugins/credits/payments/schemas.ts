@@ -76,7 +76,6 @@ const Reconciliation = object({
 export const AdminPayoutMonth = object({
   month: string,
   takesMoney: boolean,
-  final: boolean,
   reconciliation: nullable(Reconciliation),
   transfers: arrayOf(
     object({

@@ -239,14 +239,14 @@ export function createPayments(
       return months;
     },
 
-    /** /admin/payouts: a month's reconciliation (once closed) and its transfers per artist. */
+    /** /admin/payouts: a closed month's reconciliation and its transfers per artist (an open one has neither). */
     async adminMonth(month: string) {
+      if (!isSettled(month, kernel.now())) throw conflict(MONTH_STILL_OPEN);
       kernel.cache.dependsOn([PAYOUTS_TAG]);
       const [reconciliation, transfers] = await Promise.all([this.reconciliation(month), payouts.ofMonth(month)]);
       return {
         month,
         takesMoney: provider.takesMoney,
-        final: isSettled(month, kernel.now()),
         reconciliation,
         transfers,
       };

@@ -151,6 +151,9 @@ describe('payments in the browser: checkout, Billing, portal (Stripe stand-in)',
     await office.page.getByRole('link', { name: 'Payouts', exact: true }).click();
     await office.page.waitForURL(/\/admin\/payouts$/);
     await hydrated(office.page);
+    // The last closed month is the latest offered: no Next into the month in progress.
+    expect(await office.page.getByRole('link', { name: 'Next month' }).count()).to.equal(0);
+    expect(await office.page.getByRole('link', { name: 'Previous month' }).count()).to.equal(1);
     const reconciliation = office.page.getByTestId('reconciliation');
     await reconciliation.getByTestId('reconciliation-difference').waitFor();
     await reconciliation.getByText('Transfers sent').waitFor();

@@ -145,6 +145,20 @@ describe('credits: monthly payout statements', () => {
     ]);
   });
 
+  it("refuses the admin's payouts of a month not closed yet with 409, and answers once it has", async () => {
+    const month = (m: string) => admin.client.get(`/api/credits/payments/admin/${m}`);
+    clock = new Date('2026-07-01T00:04:59Z');
+    for (const open of ['2026-06', '2026-07', '2027-01']) {
+      const res = await month(open);
+      expect(res.status, open).to.equal(409);
+      expect(res.body).to.deep.equal({ message: 'This month has not closed yet: it is paid out once it has.' });
+    }
+    clock = new Date('2026-07-01T00:05:00Z');
+    const closed = await month('2026-06');
+    expect(closed.status).to.equal(200);
+    expect(closed.body).to.include({ month: '2026-06' });
+  });
+
   it('answers an empty month with zeros, and refuses a malformed month with 400', async () => {
     const empty = await admin.client.get('/api/credits/payouts/2025-01');
     expect(empty.body).to.include({ payingFans: 0, grossCents: 0, artistsCents: 0 });
