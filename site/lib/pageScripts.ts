@@ -33,5 +33,7 @@ const markRunning = () => document.documentElement.toggleAttribute('data-page-sc
 markRunning();
 document.addEventListener('astro:after-swap', markRunning);
 // Every module above has run, messages awaited included: the starter (./pageStart.ts) replays a click
-// it held meanwhile.
+// it held meanwhile. Noted on the window too: an island's code shares their chunk (astro.config.mjs),
+// so they may run before the starter has started them and listens.
+(window as unknown as Record<symbol, true>)[Symbol.for('onetrack:page-scripts-ran')] = true;
 document.dispatchEvent(new Event('onetrack:page-scripts-ran'));

@@ -15,6 +15,8 @@ import { loadedAndPainted } from './loadedAndPainted.ts';
 // hydrated (site/directives/islandForms.ts).
 
 const STARTED = Symbol.for('onetrack:page-scripts');
+/** Set by the page scripts once every module of theirs has run (./pageScripts.ts). */
+const RAN = Symbol.for('onetrack:page-scripts-ran');
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 const capture = { capture: true, passive: true };
 
@@ -61,7 +63,9 @@ function startPageScripts(): void {
     const scripts = document.importNode(template.content, true);
     // Not the script's load event: a module awaiting its messages at the top level (lib/i18n/vitePlugin.ts)
     // still runs when that fires. The name is written out, not imported: this module stays import-free.
-    document.addEventListener('onetrack:page-scripts-ran', ran, { once: true });
+    // They may have run already, brought in with an island's code: then nothing is announced any more.
+    if ((window as unknown as Record<symbol, true>)[RAN]) queueMicrotask(ran);
+    else document.addEventListener('onetrack:page-scripts-ran', ran, { once: true });
     document.body.append(scripts);
   }
 

@@ -70,6 +70,24 @@ describe('page scripts after the first paint in the browser', () => {
     await page.context().close();
   });
 
+  it('serves clicks outside islands when an island ran the page scripts before the starter started them', async () => {
+    // An island's code shares the page scripts' chunk: /login's form (client:load) hydrating while the
+    // window's load waits on the theme runs them, before the starter listens for their announcement.
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { locale: 'fr-FR' });
+    const release = await holdUntilReleased(page, /\/_astro\/theme\.[\w-]+\.css$/);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await running(page);
+    expect(await page.evaluate(() => document.readyState), 'the window has not loaded').to.not.equal('complete');
+    release();
+    // The starter has started them (its template's script is in); a button of the page's, not an island's, works.
+    await page.waitForFunction(() => document.querySelector('body > script[src*="/PageScripts."]') !== null);
+    const banner = page.getByTestId('locale-banner');
+    await banner.getByRole('button', { name: 'Non merci' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
   it('plays a card pressed before the page scripts ran, busy meanwhile', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     const release = await holdUntilReleased(page, PAGE_SCRIPTS);
