@@ -18,5 +18,7 @@ declare module '../../api/plugins/types.ts' {
   interface ShellData {
     /** The account's membership (the top bar's Upgrade). */
     membership: 'trial' | 'member' | 'cancelled' | null;
+    /** True when the installation takes no money (payment provider `none`): the Upgrade says it is free here. */
+    upgradeFree: boolean;
   }
 }

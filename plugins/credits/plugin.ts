@@ -25,9 +25,12 @@ const credits: PluginManifest = {
     ctx.state.pageVariant = `${ctx.state.pageVariant ?? ''} ${monthOf(kernel.now())}`;
     return next();
   },
-  // The top bar offers "Upgrade to Premium" to accounts that are not members.
-  shellDefaults: { membership: null },
-  shell: async (kernel, user) => ({ membership: (await kernel.services.credits.membership(user.id)).state }),
+  // The top bar offers "Upgrade to Premium" to accounts that are not members, free where no money is taken.
+  shellDefaults: { membership: null, upgradeFree: false },
+  shell: async (kernel, user) => ({
+    membership: (await kernel.services.credits.membership(user.id)).state,
+    upgradeFree: !kernel.services.credits.payments.provider.takesMoney,
+  }),
   routes: (router, kernel) => {
     creditsRoutes(router, kernel);
     paymentRoutes(router, kernel);
@@ -41,6 +44,7 @@ const credits: PluginManifest = {
   exportData: exportCredits,
   deleteData: deleteCreditsData,
   seed: seedCredits,
+  adminPages: [{ href: '/admin/payouts', label: 'Payouts', message: 'pay_admin_title', order: 30 }],
   slots: {
     // A fan's choice that unallocated credits follow their listening.
     'settings.sections': 'components/ListeningSettings.astro',

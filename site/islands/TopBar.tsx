@@ -20,6 +20,7 @@ interface Props {
   unreadMessages: number;
   unreadNotifications: number;
   membership: ShellData['membership'];
+  upgradeFree: ShellData['upgradeFree'];
 }
 
 export default function TopBar({
@@ -27,6 +28,7 @@ export default function TopBar({
   unreadMessages: initialUnread,
   unreadNotifications: initialNotifications,
   membership: initialMembership,
+  upgradeFree,
 }: Props) {
   const expanded = useStore($sidebarExpanded);
   const drawerOpen = useStore($drawerOpen);
@@ -81,6 +83,7 @@ export default function TopBar({
             {(membership === 'trial' || membership === 'cancelled') && (
               <a href={localeHref('/profile?tab=billing')} className="btn btn-gold d-none d-md-inline-flex">
                 <Icon name="crown" size={18} /> {m.topbar_upgrade()}
+                {upgradeFree && <span className="badge text-bg-dark ms-1">{m.topbar_upgrade_free()}</span>}
               </a>
             )}
             <IslandSlot

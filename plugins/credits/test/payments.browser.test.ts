@@ -51,6 +51,9 @@ describe('payments in the browser: checkout, Billing, portal (Stripe stand-in)',
     const plan = page.getByTestId('billing-plan');
     await page.getByTestId('billing-next-charge').getByText('None yet: upgrading opens a secure checkout').waitFor();
     expect(await page.getByRole('button', { name: 'Manage billing' }).isDisabled()).to.equal(true);
+    // The top bar's Upgrade is the paid one here, not "free here" as where no money is taken.
+    const upgrade = page.locator('header.topbar').getByRole('link', { name: 'Upgrade to Premium' });
+    expect(await upgrade.textContent()).not.to.include('free here');
 
     await plan.getByRole('button', { name: 'Upgrade to Premium' }).click();
     await page.waitForURL(new RegExp(`^http://127.0.0.1:${STAND_IN_PORT}/checkout/`));
