@@ -34,3 +34,7 @@ declare module 'virtual:onetrack/nav' {
   const entries: import('../api/plugins/types.ts').NavEntry[];
   export default entries;
 }
+declare module 'virtual:onetrack/admin-pages' {
+  const entries: import('../api/plugins/types.ts').AdminPageEntry[];
+  export default entries;
+}

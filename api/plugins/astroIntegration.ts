@@ -14,6 +14,7 @@ export const VIRTUAL = {
   islands: 'virtual:onetrack/islands/',
   hooks: 'virtual:onetrack/hooks/',
   nav: 'virtual:onetrack/nav',
+  adminPages: 'virtual:onetrack/admin-pages',
 } as const;
 
 interface Filler {
@@ -45,10 +46,13 @@ export function oneSlotModule(fillers: Filler[], slot: string): string {
   return `${imports.join('\n')}\nexport default [${mine.map((_, i) => `filler${i}`).join(', ')}];\n`;
 }
 
-export function navModule(plugins: PluginManifest[]): string {
-  const entries = plugins.flatMap((p) => p.nav ?? []).sort((a, b) => a.order - b.order);
+/** `export default [entry, …]`: one manifest list of every plugin, in its entries' order. */
+function entriesModule(plugins: PluginManifest[], list: 'nav' | 'adminPages'): string {
+  const entries = plugins.flatMap((p) => p[list] ?? []).sort((a, b) => a.order - b.order);
   return `export default ${JSON.stringify(entries)};\n`;
 }
+export const navModule = (plugins: PluginManifest[]) => entriesModule(plugins, 'nav');
+export const adminPagesModule = (plugins: PluginManifest[]) => entriesModule(plugins, 'adminPages');
 
 /**
  * Injects the pages that each enabled plugin declares in its manifest, from the plugin's own folder
@@ -76,6 +80,7 @@ export function pluginPages(): AstroIntegration {
         const source = (id: string): string | undefined => {
           if (id === VIRTUAL.slots) return slotModule(fillers.filter((f) => f.file.endsWith('.astro')));
           if (id === VIRTUAL.nav) return navModule(plugins);
+          if (id === VIRTUAL.adminPages) return adminPagesModule(plugins);
           for (const prefix of [VIRTUAL.islands, VIRTUAL.hooks])
             if (id.startsWith(prefix)) return oneSlotModule(fillers, id.slice(prefix.length));
           return undefined;

@@ -142,6 +142,17 @@ export interface NavEntry {
   badge?: 'unreadMessages';
 }
 
+/** A page of the admin pages' navigation (site/components/AdminNav.astro), shown on every admin page. */
+export interface AdminPageEntry {
+  href: string;
+  /** Its English name; `message` names it in the reader's language. */
+  label: string;
+  /** The key of its message in lib/i18n/messages; without one (a package's), `label`. */
+  message?: string;
+  /** Order among the admin pages. */
+  order: number;
+}
+
 export interface PluginManifest {
   name: string;
   /**
@@ -224,6 +235,8 @@ export interface PluginManifest {
   slots?: Record<string, string | string[]>;
   /** Entries of the app's sidebar. */
   nav?: NavEntry[];
+  /** This plugin's admin pages, linked from every admin page (admins only; each page checks again). */
+  adminPages?: AdminPageEntry[];
   /**
    * This plugin's part of a person's data export ("Your data", accounts' `accounts.export` job):
    * files under the plugin's folder in the archive. A disabled plugin contributes nothing.

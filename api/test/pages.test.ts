@@ -121,7 +121,10 @@ describe('pages served through Astro inside Koa', () => {
           })
         ).status,
       ).to.equal(201);
-      expect((await client.get('/')).text).to.include('Upgrade to Premium');
+      const offered = (await client.get('/')).text;
+      expect(offered).to.include('Upgrade to Premium');
+      // No money is taken here (payment provider none), as the sign-up screen's price note says: so does the Upgrade.
+      expect(offered).to.include('>free here<');
       expect((await client.post('/api/credits/membership/upgrade')).status).to.equal(200);
       expect((await client.get('/')).text).not.to.include('Upgrade to Premium');
       expect((await client.post('/api/credits/membership/cancel')).status).to.equal(200);
@@ -142,6 +145,37 @@ describe('pages served through Astro inside Koa', () => {
     });
     await server.app.kernel.services.accounts.setRole('boss', 'admin');
     expect((await boss.get('/')).text).to.include('href="/admin"');
+  });
+
+  it('links every admin page from every admin page, the one shown marked current', async () => {
+    const boss = server.client();
+    await boss.post('/api/auth/register', {
+      username: 'navboss',
+      password: 'secret123',
+      email: 'navboss@example.com',
+      name: 'Nav Boss',
+    });
+    await server.app.kernel.services.accounts.setRole('navboss', 'admin');
+    const pages = [
+      '/admin',
+      '/admin/moderation',
+      '/admin/audit',
+      '/admin/payouts',
+      '/admin/fediverse',
+      '/admin/insights',
+    ];
+    for (const page of pages) {
+      const html = (await boss.get(page)).text;
+      const nav = html.match(/<nav aria-label="Admin pages"[^>]*>([\s\S]*?)<\/nav>/)?.[1] ?? '';
+      const links = [...nav.matchAll(/<a [^>]*href="([^"]+)"/g)].map((link) => link[1]);
+      expect(links, page).to.deep.equal(pages);
+      expect(nav.match(/<a [^>]*aria-current="page"[^>]*>/g), page).to.have.length(1);
+      expect(nav, page).to.match(
+        new RegExp(`href="${page}"[^>]*aria-current="page"|aria-current="page"[^>]*href="${page}"`),
+      );
+    }
+    // Not an admin: no admin navigation.
+    expect((await server.client().get('/admin/payouts')).text).not.to.include('aria-label="Admin pages"');
   });
 
   it('does not set a session cookie for an anonymous page view', async () => {

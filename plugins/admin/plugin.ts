@@ -10,6 +10,7 @@ const admin: PluginManifest = {
   services: createAdminService,
   routes: adminRoutes,
   slots: { 'topbar.links': 'islands/AdminLink.tsx' },
+  adminPages: [{ href: '/admin', label: 'Dashboard', message: 'mod_dashboard', order: 0 }],
   nav: [
     {
       href: '/admin',

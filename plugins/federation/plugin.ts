@@ -47,6 +47,7 @@ const federation: PluginManifest = {
     'dashboard.sections': 'components/FediverseFollowers.astro',
     'page.start': 'client/copyHandle.ts',
   },
+  adminPages: [{ href: '/admin/fediverse', label: 'Fediverse', message: 'nav_fediverse', order: 40 }],
   nav: [
     {
       href: '/admin/fediverse',

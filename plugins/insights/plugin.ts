@@ -22,6 +22,7 @@ const insights: PluginManifest = {
     [ROLLUP_JOB]: async (payload, kernel) => kernel.services.insights.rollupDay((payload as { day: string }).day),
   },
   slots: { 'player.audio': 'client/playReports.ts' },
+  adminPages: [{ href: '/admin/insights', label: 'Platform insights', message: 'insights_platform_title', order: 50 }],
   nav: [
     { href: '/dashboard', label: 'Dashboard', message: 'nav_dashboard', icon: 'chart', audience: 'artists', order: 20 },
   ],

@@ -25,6 +25,10 @@ const moderation: PluginManifest = {
   },
   exportData: exportModeration,
   deleteData: deleteModerationData,
+  adminPages: [
+    { href: '/admin/moderation', label: 'Moderation', message: 'mod_moderation', order: 10 },
+    { href: '/admin/audit', label: 'Audit log', message: 'admin_audit_log', order: 20 },
+  ],
   pages: [
     { pattern: '/admin/moderation', entrypoint: 'pages/moderation.astro' },
     { pattern: '/admin/audit', entrypoint: 'pages/audit.astro' },
