@@ -37,6 +37,10 @@ export function argumentsOf(source: string): Map<string, string> {
   return found;
 }
 
+// Spaces other than the plain one (a translation's no-break space before "%" or ":"), which the
+// linter refuses in the doc comments the generated modules start with: plain spaces there.
+const OTHER_SPACES = /[\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
 function expression(tokens: Token[], pluralArg?: string): string {
   const parts = tokens.map((token): string => {
     switch (token.type) {
@@ -87,7 +91,7 @@ function messageModule(key: string, catalogues: Record<Locale, Catalogue>): stri
       throw new Error(`${locale} ${key}: ${(error as Error).message}`, { cause: error });
     }
   });
-  const lines = [`/** ${english.replace(/\*\//g, '* /')} */`];
+  const lines = [`/** ${english.replace(/\*\//g, '* /').replace(OTHER_SPACES, ' ')} */`];
   if (args.size === 0) lines.push(`export const ${key} = (): string => [${bodies.join(', ')}][localeIndex()];`);
   else {
     const type = [...args].map(
