@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../api/http/state.ts';
 import type { ShellData } from '../../api/plugins/types.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -41,6 +41,12 @@ export default function TopBar({
     query.addEventListener('change', update);
     return () => query.removeEventListener('change', update);
   }, []);
+  const reported = phone ? drawerOpen : expanded;
+  // Written to the element too: before hydration the page scripts set the phone's truth on it
+  // (demandShellWhenShown), which React does not see, so React alone would leave it stale when a
+  // click replayed at hydration opens the drawer before the phone width is noted (both then say true).
+  const toggle = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => toggle.current?.setAttribute('aria-expanded', String(reported)), [reported]);
   const storedUnread = useStore($unreadMessages);
   // Before hydration (server render) the prop is the truth; afterwards the store, which features update.
   const hydrated = useHydrated();
@@ -57,8 +63,9 @@ export default function TopBar({
         type="button"
         className="btn btn-icon"
         aria-label={m.topbar_toggle()}
+        ref={toggle}
         aria-controls="sidebar"
-        aria-expanded={phone ? drawerOpen : expanded}
+        aria-expanded={reported}
         onClick={toggleSidebar}
       >
         <Icon name="menu" />
