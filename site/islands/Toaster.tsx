@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { Icon } from '../components/Icon.tsx';
 import { useHydrated } from '../lib/useHydrated.ts';
-import { $toast, dismissToast } from '../stores/toasts.ts';
+import { $toast, dismissToast, shownFor } from '../stores/toasts.ts';
 import * as m from '../../lib/i18n/messages.ts';
 
 /** The single toast of spec §9, announced to screen readers. */
@@ -9,6 +10,12 @@ export default function Toaster() {
   // It hydrates on its first toast (site/directives/demand.ts): that render must match the server's.
   const shown = useStore($toast);
   const current = useHydrated() ? shown : null;
+  // Counted from when it is shown; a new toast (another id) starts its own.
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => dismissToast(current.id), shownFor(current));
+    return () => clearTimeout(timer);
+  }, [current]);
   return (
     <div className="toaster" aria-live="polite" aria-atomic="true">
       {current && (

@@ -13,18 +13,21 @@ export interface Toast {
 /** Spec §9: one toast at a time, shown for 5 s. */
 export const TOAST_DURATION_MS = 5000;
 
+/** How long the toast stays once shown: one with a way forward twice as long, to be reached by keyboard. */
+export const shownFor = (toast: Toast) => (toast.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS);
+
 export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;
-let timer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * Shows the toast, in place of any other. Its 5 s are counted by the toaster from when it shows it
+ * (site/islands/Toaster.tsx): the toaster hydrates on its first toast (site/directives/demand.ts), and
+ * a page swapped meanwhile may take seconds on a slow phone, which counted from here ate the toast.
+ */
 export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
-  clearTimeout(timer);
-  const current = { id: nextId++, variant: 'default' as const, ...input };
-  $toast.set(current);
-  // The toaster hydrates on its first toast (site/directives/demand.ts).
+  $toast.set({ id: nextId++, variant: 'default' as const, ...input });
   demand('toaster');
-  timer = setTimeout(() => dismissToast(current.id), current.action ? 2 * TOAST_DURATION_MS : TOAST_DURATION_MS);
 }
 
 export function dismissToast(id?: number): void {

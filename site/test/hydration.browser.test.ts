@@ -90,6 +90,39 @@ describe('hydration after the first paint in the browser', () => {
     });
   }
 
+  it("reports the phone's drawer open on the toggle when a click held before hydration opened it, slowed down", async () => {
+    const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
+    // Slowed down, the held click is replayed at the top bar's commit, before its effects note the
+    // phone width: the toggle must still say what the drawer shows.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goto('/artist/1');
+    await loadedAndPainted(page);
+    // The page scripts have told the unhydrated toggle the phone's truth: the drawer is closed.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-page-scripts'));
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    expect(await toggle.getAttribute('aria-expanded')).to.equal('false');
+    await toggle.click();
+    await page.locator('#sidebar.open').waitFor();
+    await page.locator('.topbar [aria-controls="sidebar"][aria-expanded="true"]').waitFor({ timeout: 10_000 });
+    expect(errors).to.deep.equal([]);
+    await page.context().close();
+  });
+
+  it('shows a toast its whole 5 s when the toaster took longer than that to load', async () => {
+    const { page } = await openPage(suite.browser, suite.server.url);
+    await holdBack(page, /\/_astro\/Toaster\.[\w-]+\.js$/, 12_000);
+    await page.goto('/tracks/1');
+    await hydrated(page);
+    await page.getByRole('button', { name: /^Like/ }).click();
+    // Counted from the Like, its 5 s were over before the toaster could show it.
+    const toast = page.getByTestId('toast').filter({ hasText: 'Authentication required' });
+    await toast.waitFor({ timeout: 25_000 });
+    await page.waitForTimeout(3000);
+    expect(await toast.isVisible()).to.equal(true);
+    await page.context().close();
+  });
+
   it('likes with a click held before the track page hydrated: a visitor is asked to log in, by a toast', async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url);
     let likes = 0;
