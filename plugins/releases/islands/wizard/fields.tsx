@@ -37,7 +37,8 @@ export function Select(props: {
   id: string;
   value: string | number;
   options: readonly (string | number)[];
-  labels?: Record<string, string>;
+  /** The shown name of a stored value (the value itself when absent). */
+  label?(value: string): string;
   placeholder?: string;
   invalid?: boolean;
   onChange(value: string): void;
@@ -52,7 +53,7 @@ export function Select(props: {
       {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
       {props.options.map((o) => (
         <option key={o} value={o}>
-          {props.labels?.[String(o)] ?? o}
+          {props.label ? props.label(String(o)) : o}
         </option>
       ))}
     </Form.Select>
