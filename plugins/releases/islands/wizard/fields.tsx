@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { ruleText } from './ruleTexts.ts';
 
 // Small labelled controls of the wizard: every control has a label, its error sits beneath it.
 
@@ -26,7 +27,7 @@ export function Field(props: {
       {props.hint && !props.error && <Form.Text className="text-secondary d-block">{props.hint}</Form.Text>}
       {props.error && (
         <div className="invalid-feedback d-block" id={`${props.id}-error`} role="alert">
-          {props.error}
+          {ruleText(props.error)}
         </div>
       )}
     </Form.Group>
