@@ -193,6 +193,8 @@ export const CONVERTED = [
   'plugins/credits/islands/ArtistSelect.tsx',
   'plugins/credits/islands/CreditAmountField.tsx',
   'plugins/credits/islands/FanStatement.tsx',
+  'plugins/credits/islands/ArtistStatement.tsx',
+  'plugins/credits/islands/StatementTable.tsx',
   'plugins/credits/islands/FanTransfers.tsx',
   'plugins/credits/islands/MonthPicker.tsx',
   'plugins/catalog/islands/ClaimButton.tsx',
