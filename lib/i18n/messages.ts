@@ -1722,6 +1722,7 @@ export { wizard_release_local_midnight } from './generated/wizard_release_local_
 export { wizard_release_on_submit } from './generated/wizard_release_on_submit.ts';
 export { wizard_release_schedule } from './generated/wizard_release_schedule.ts';
 export { wizard_release_title } from './generated/wizard_release_title.ts';
+export { wizard_release_too_soon } from './generated/wizard_release_too_soon.ts';
 export { wizard_release_utc_midnight } from './generated/wizard_release_utc_midnight.ts';
 export { wizard_released } from './generated/wizard_released.ts';
 export { wizard_remove } from './generated/wizard_remove.ts';
