@@ -35,13 +35,8 @@ export const LYRICS_LANGUAGES = [
   'Russian',
   'Other',
 ] as const;
-/** Spec §5 values; the wizard labels Clean as "Clean (Edited)". */
+/** Spec §5 values; the wizard names Clean "Clean (Edited)" (optionNames.ts). */
 export const CONTENT_TYPES = ['Not Explicit', 'Explicit', 'Clean'] as const;
-export const CONTENT_TYPE_LABELS: Record<(typeof CONTENT_TYPES)[number], string> = {
-  'Not Explicit': 'Not Explicit',
-  Explicit: 'Explicit',
-  Clean: 'Clean (Edited)',
-};
 export const TRACK_ORIGINS = ['Original', 'Cover'] as const;
 
 /** Spec §9: the recording year list runs from this year back to 1950. */
@@ -277,8 +272,6 @@ export const CREDIT_LIMITS = { name: 100, role: 60, items: 30 } as const;
 
 /** Spec §8 toasts of this flow. */
 export const TOASTS = {
-  trackError: { title: 'Error uploading track', description: 'There was an error uploading your track' },
-  trackSuccess: { title: 'Track uploaded successfully' },
   readAudio: { title: 'Error reading audio file', description: 'Failed to read audio file' },
   enhanceNeedsTitle: { title: 'Enhancement failed', description: 'Please provide a track title first' },
   copyFailed: { title: 'Failed to copy.' },

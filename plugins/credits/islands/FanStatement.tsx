@@ -2,6 +2,7 @@ import { formatShare } from '../money.ts';
 import { localList, localMonth, money as localMoney } from '../../../lib/i18n/format.ts';
 import { localeHref } from '../../../lib/i18n/runtime.ts';
 import { MonthPicker, StatementStatus } from './MonthPicker.tsx';
+import { StatementTable } from './StatementTable.tsx';
 import { listeningNote } from './listeningNote.ts';
 import type { FanStatementData } from './statementTypes.ts';
 import { useMonthStatement } from './useMonthStatement.ts';
@@ -74,76 +75,70 @@ export function FanStatement({ initial, refreshKey }: { initial: FanStatementDat
                 {m.credits_fan_trial({ month: name, fee: money(s.feeCents) })}
               </p>
             )}
-            {/* Scrolls sideways on a phone: focusable so that the keyboard can scroll it too. */}
-            <div
-              className="table-responsive"
-              tabIndex={0}
-              role="region"
-              aria-label={m.credits_fan_where_region({ month: name })}
+            <StatementTable
+              region={m.credits_fan_where_region({ month: name })}
+              caption={m.credits_fan_caption({ fee: money(s.feeCents), month: name })}
+              loading={loading}
+              className="mb-2"
+              testId="fan-statement-table"
             >
-              <table className="table align-middle mb-2 statement-table" data-testid="fan-statement-table">
-                <caption>
-                  {m.credits_fan_caption({ fee: money(s.feeCents), month: name })}
-                  {loading && ` ${m.credits_loading_paren()}`}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{m.credits_fan_col_to()}</th>
-                    <th scope="col" className="text-end">
-                      {m.credits_amount_label()}
+              <thead>
+                <tr>
+                  <th scope="col">{m.credits_fan_col_to()}</th>
+                  <th scope="col" className="text-end">
+                    {m.credits_amount_label()}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {m.credits_fan_col_listening()}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {m.credits_fan_col_amount()}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.lines.map((l) => (
+                  <tr key={l.artistId}>
+                    <th scope="row" className="fw-normal">
+                      <a href={localeHref(`/artist/${l.artistId}`)}>{l.name}</a>
                     </th>
-                    <th scope="col" className="text-end">
-                      {m.credits_fan_col_listening()}
-                    </th>
-                    <th scope="col" className="text-end">
-                      {m.credits_fan_col_amount()}
-                    </th>
+                    <td className="text-end">{l.credits}</td>
+                    <td className="text-end" data-testid="fan-statement-listening">
+                      {l.listeningCents
+                        ? m.credits_fan_listening_cell({ amount: money(l.listeningCents), plays: l.plays })
+                        : '—'}
+                    </td>
+                    <td className="text-end">{money(l.amountCents)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {s.lines.map((l) => (
-                    <tr key={l.artistId}>
-                      <th scope="row" className="fw-normal">
-                        <a href={localeHref(`/artist/${l.artistId}`)}>{l.name}</a>
-                      </th>
-                      <td className="text-end">{l.credits}</td>
-                      <td className="text-end" data-testid="fan-statement-listening">
-                        {l.listeningCents
-                          ? m.credits_fan_listening_cell({ amount: money(l.listeningCents), plays: l.plays })
-                          : '—'}
-                      </td>
-                      <td className="text-end">{money(l.amountCents)}</td>
-                    </tr>
-                  ))}
-                  {s.unallocatedCents > 0 && (
-                    <tr>
-                      <th scope="row" className="fw-normal">
-                        {m.credits_fan_unallocated_row()}
-                      </th>
-                      <td className="text-end">0</td>
-                      <td className="text-end">—</td>
-                      <td className="text-end">{money(s.unallocatedCents)}</td>
-                    </tr>
-                  )}
+                ))}
+                {s.unallocatedCents > 0 && (
                   <tr>
                     <th scope="row" className="fw-normal">
-                      {m.credits_fan_platform_row({ share: formatShare(s.platformShare) })}
+                      {m.credits_fan_unallocated_row()}
                     </th>
+                    <td className="text-end">0</td>
                     <td className="text-end">—</td>
-                    <td className="text-end">—</td>
-                    <td className="text-end">{money(s.platformCents)}</td>
+                    <td className="text-end">{money(s.unallocatedCents)}</td>
                   </tr>
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row">{m.credits_fan_fee_row()}</th>
-                    <td className="text-end">{s.allocatedCredits}</td>
-                    <td className="text-end">{money(s.listeningCents)}</td>
-                    <td className="text-end fw-bold">{money(s.feeCents)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+                )}
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {m.credits_fan_platform_row({ share: formatShare(s.platformShare) })}
+                  </th>
+                  <td className="text-end">—</td>
+                  <td className="text-end">—</td>
+                  <td className="text-end">{money(s.platformCents)}</td>
+                </tr>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{m.credits_fan_fee_row()}</th>
+                  <td className="text-end">{s.allocatedCredits}</td>
+                  <td className="text-end">{money(s.listeningCents)}</td>
+                  <td className="text-end fw-bold">{money(s.feeCents)}</td>
+                </tr>
+              </tfoot>
+            </StatementTable>
             {s.final && <FanTransfers month={s.month} />}
             <p className="text-secondary small mb-0">
               {creditsNote(s)} {s.final ? m.credits_fan_final() : m.credits_fan_provisional()}{' '}

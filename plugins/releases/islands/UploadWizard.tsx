@@ -16,7 +16,7 @@ import {
   type ReleaseDraft,
 } from '../form.ts';
 import type { ReleaseJson, TakenDrop } from '../present.ts';
-import { TOASTS } from '../rules.ts';
+import * as m from '../../../lib/i18n/messages.ts';
 import { MonthlyDropNotice } from './wizard/MonthlyDrop.tsx';
 import { StepComplete } from './wizard/StepComplete.tsx';
 import { StepCover } from './wizard/StepCover.tsx';
@@ -29,13 +29,14 @@ import submittedHooks from 'virtual:onetrack/hooks/upload.submitted';
 // Spec §2 Upload: six steps. Each step's checks are the server's own rules (form.ts → rules.ts);
 // the draft lives in localStorage so a reload keeps it; step 5 submits and step 6 shares.
 
+// Step names are read at render time, in the page's language.
 const STEPS = [
-  'Release Details',
-  'Cover Art',
-  'Track Upload',
-  'Delivery Options',
-  'Review and Submit',
-  'Upload Complete',
+  m.wizard_step_details,
+  m.wizard_step_cover,
+  m.wizard_step_track,
+  m.wizard_step_delivery,
+  m.wizard_step_review,
+  m.wizard_step_done,
 ];
 const DRAFT_KEY = 'onetrack.releaseDraft';
 
@@ -129,11 +130,11 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops, d
       localStorage.removeItem(DRAFT_KEY);
       setRelease(created);
       goTo(6);
-      toast({ title: TOASTS.trackSuccess.title, description: created.title, variant: 'success' });
+      toast({ title: m.wizard_track_success(), description: created.title, variant: 'success' });
     } catch (error) {
       toast({
-        title: TOASTS.trackError.title,
-        description: messageOf(error, TOASTS.trackError.description),
+        title: m.wizard_track_error(),
+        description: messageOf(error, m.wizard_track_error_text()),
         variant: 'destructive',
       });
     } finally {
@@ -147,20 +148,20 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops, d
       {step < 6 && <MonthlyDropNotice current={takenDrops.find((d) => d.month === today.slice(0, 7)) ?? null} />}
       <div className="upload-wizard card surface-card">
         <div className="card-body p-3 p-md-4">
-          <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label="Upload steps">
+          <ol className="wizard-steps list-unstyled d-flex flex-wrap gap-2 mb-4" aria-label={m.wizard_steps_label()}>
             {STEPS.map((name, index) => (
               <li
-                key={name}
+                key={index}
                 className={`wizard-step${index + 1 === step ? ' active' : ''}${complete(index + 1) ? ' done' : ''}`}
                 aria-current={index + 1 === step ? 'step' : undefined}
               >
                 <span className="wizard-step-number">{index + 1}</span>
-                <span className="wizard-step-name">{name}</span>
-                {complete(index + 1) && <span className="visually-hidden"> (complete)</span>}
+                <span className="wizard-step-name">{name()}</span>
+                {complete(index + 1) && <span className="visually-hidden"> {m.wizard_step_complete_sr()}</span>}
               </li>
             ))}
           </ol>
-          {step < 6 && <h2 className="h4 mb-3">{`Step ${step}: ${STEPS[step - 1]}`}</h2>}
+          {step < 6 && <h2 className="h4 mb-3">{m.wizard_step_heading({ n: step, name: STEPS[step - 1]() })}</h2>}
 
           {step === 1 && <StepDetails {...props} />}
           {step === 2 && <StepCover {...props} />}
@@ -174,15 +175,15 @@ export default function UploadWizard({ nowIso, artistName, userId, takenDrops, d
           {step < 6 && (
             <div className="d-flex justify-content-between mt-4">
               <Button variant="outline-light" disabled={step === 1 || pending} onClick={() => goTo(step - 1)}>
-                Previous
+                {m.wizard_previous()}
               </Button>
               {step < 5 ? (
                 <Button className="btn-gold" onClick={next}>
-                  Next
+                  {m.wizard_next()}
                 </Button>
               ) : (
                 <Button className="btn-gold" onClick={submit} disabled={pending || missingFields(draft).length > 0}>
-                  {pending ? 'Uploading...' : 'Submit Release'}
+                  {pending ? m.wizard_uploading() : m.wizard_submit()}
                 </Button>
               )}
             </div>

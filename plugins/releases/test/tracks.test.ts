@@ -42,6 +42,13 @@ describe('releases: POST /api/tracks', function () {
     expect([fan.status, fan.body.message]).to.deep.equal([403, NOT_ARTIST]);
   });
 
+  it('refuses in the language of the request, with the texts the wizard shows (issue 43)', async () => {
+    const asked = await artist.client.post('/api/tracks', releaseForm(audioUrl, coverUrl, { genre: undefined }), {
+      'Accept-Language': 'es-ES,es;q=0.9',
+    });
+    expect([asked.status, asked.body.message]).to.deep.equal([400, 'El género es obligatorio']);
+  });
+
   it('checks every field with the spec texts', async () => {
     await fails({ title: 'A' }, 400, 'Title must be at least 2 characters');
     await fails({ title: 'x'.repeat(101) }, 400, 'Title must be less than 100 characters');

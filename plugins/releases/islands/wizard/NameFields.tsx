@@ -2,6 +2,8 @@ import { maxLengthOf } from '../../../../api/validation/rules.ts';
 import { LimitedText } from '../../../../site/components/LimitedText.tsx';
 import * as m from '../../../../lib/i18n/messages.ts';
 import type { FieldErrors, ReleaseDraft } from '../../form.ts';
+import { genreName } from '../../../../lib/genreNames.ts';
+import { languageName } from '../../optionNames.ts';
 import { GENRES, LANGUAGES, trackRules } from '../../rules.ts';
 import { Field, Select } from './fields.tsx';
 
@@ -41,6 +43,7 @@ export function NameFields(props: {
               id={`${prefix}genre`}
               value={draft.genre}
               options={GENRES}
+              label={genreName}
               placeholder={m.wizard_pick_genre()}
               invalid={!!errors.genre}
               onChange={(genre) => update({ genre })}
@@ -53,6 +56,7 @@ export function NameFields(props: {
               id={`${prefix}language`}
               value={draft.language}
               options={LANGUAGES}
+              label={languageName}
               placeholder={m.wizard_pick_language()}
               invalid={!!errors.language}
               onChange={(language) => update({ language })}

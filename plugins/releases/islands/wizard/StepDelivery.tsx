@@ -1,6 +1,7 @@
 import Form from 'react-bootstrap/Form';
 import * as m from '../../../../lib/i18n/messages.ts';
 import type { TakenDrop } from '../../present.ts';
+import { releaseTooSoon } from '../../rules.ts';
 import { earliestReleaseDay, formatDay, MIN_LEAD_DAYS } from '../../schedule.ts';
 import { Field, Toggle } from './fields.tsx';
 import { TakenDropText } from './MonthlyDrop.tsx';
@@ -9,6 +10,7 @@ import type { StepProps } from './types.ts';
 /** Step 4 Delivery Options. `taken`: the drop already filling the month this release would go public in. */
 export function StepDelivery({ draft, update, errors, today, taken }: StepProps & { taken: TakenDrop | null }) {
   const earliest = earliestReleaseDay(new Date(`${today}T00:00:00Z`));
+  const lead = { days: MIN_LEAD_DAYS, day: formatDay(earliest) };
   return (
     <>
       <Toggle
@@ -30,8 +32,11 @@ export function StepDelivery({ draft, update, errors, today, taken }: StepProps 
           id="release-date"
           label={m.wizard_release_date()}
           required
-          error={errors.releaseDate}
-          hint={m.wizard_release_date_hint({ days: MIN_LEAD_DAYS, day: formatDay(earliest) })}
+          error={
+            // The lead-time rule names its first day: form.ts's English, said here in the page's language.
+            errors.releaseDate === releaseTooSoon(earliest) ? m.wizard_release_too_soon(lead) : errors.releaseDate
+          }
+          hint={m.wizard_release_date_hint(lead)}
         >
           <Form.Control
             type="date"

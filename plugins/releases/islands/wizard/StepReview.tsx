@@ -1,6 +1,8 @@
 import * as m from '../../../../lib/i18n/messages.ts';
 import { formatDuration, missingFields, type ReleaseDraft } from '../../form.ts';
-import { CONTENT_TYPE_LABELS, MB } from '../../rules.ts';
+import { genreName } from '../../../../lib/genreNames.ts';
+import { contentTypeName, languageName, trackOriginName } from '../../optionNames.ts';
+import { MB } from '../../rules.ts';
 import { formatDay } from '../../schedule.ts';
 import type { Credit } from '../../metadata.ts';
 
@@ -104,9 +106,9 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
                 rows={[
                   [m.wizard_title(), draft.title || '—'],
                   [m.wizard_label(), draft.label || '—'],
-                  [m.wizard_genre(), draft.genre || '—'],
+                  [m.wizard_genre(), draft.genre ? genreName(draft.genre) : '—'],
                   [m.wizard_description(), draft.description || '—'],
-                  [m.wizard_language(), draft.language || '—'],
+                  [m.wizard_language(), draft.language ? languageName(draft.language) : '—'],
                   [
                     m.wizard_previously_released(),
                     draft.releasedBefore
@@ -117,12 +119,16 @@ export function StepReview({ draft }: { draft: ReleaseDraft }) {
                   ],
                   [m.wizard_recording_year(), String(draft.recordingYear)],
                   ['ISRC', draft.isrc || '—'],
-                  [m.wizard_lyrics(), draft.hasLyrics ? draft.lyricsLanguage || m.wizard_yes() : m.wizard_no()],
                   [
-                    m.wizard_content_type(),
-                    CONTENT_TYPE_LABELS[draft.contentType as keyof typeof CONTENT_TYPE_LABELS] ?? draft.contentType,
+                    m.wizard_lyrics(),
+                    draft.hasLyrics
+                      ? draft.lyricsLanguage
+                        ? languageName(draft.lyricsLanguage)
+                        : m.wizard_yes()
+                      : m.wizard_no(),
                   ],
-                  [m.wizard_track_origin(), draft.trackOrigin],
+                  [m.wizard_content_type(), contentTypeName(draft.contentType)],
+                  [m.wizard_track_origin(), trackOriginName(draft.trackOrigin)],
                 ]}
               />
             </div>

@@ -1,6 +1,7 @@
 import * as m from '../../../../lib/i18n/messages.ts';
 import type { FieldErrors, ReleaseDraft } from '../../form.ts';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPES, LYRICS_LANGUAGES, TRACK_ORIGINS } from '../../rules.ts';
+import { contentTypeName, languageName, trackOriginName } from '../../optionNames.ts';
+import { CONTENT_TYPES, LYRICS_LANGUAGES, TRACK_ORIGINS } from '../../rules.ts';
 import { Field, Select, Toggle } from './fields.tsx';
 
 // Fields a track has in the wizard's track step and in the edit form alike; `prefix` keeps the
@@ -30,6 +31,7 @@ export function LyricsFields({ prefix, draft, update, errors }: FactsProps & { e
             id={`${prefix}lyrics-language`}
             value={draft.lyricsLanguage}
             options={LYRICS_LANGUAGES}
+            label={languageName}
             placeholder={m.wizard_pick_language()}
             invalid={!!errors.lyricsLanguage}
             onChange={(lyricsLanguage) => update({ lyricsLanguage })}
@@ -50,7 +52,7 @@ export function KindFields({ prefix, draft, update, column }: FactsProps & { col
             id={`${prefix}content-type`}
             value={draft.contentType}
             options={CONTENT_TYPES}
-            labels={CONTENT_TYPE_LABELS}
+            label={contentTypeName}
             onChange={(contentType) => update({ contentType })}
           />
         </Field>
@@ -61,6 +63,7 @@ export function KindFields({ prefix, draft, update, column }: FactsProps & { col
             id={`${prefix}track-origin`}
             value={draft.trackOrigin}
             options={TRACK_ORIGINS}
+            label={trackOriginName}
             onChange={(trackOrigin) => update({ trackOrigin })}
           />
         </Field>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { ruleText } from './ruleTexts.ts';
 
 // Small labelled controls of the wizard: every control has a label, its error sits beneath it.
 
@@ -26,7 +27,7 @@ export function Field(props: {
       {props.hint && !props.error && <Form.Text className="text-secondary d-block">{props.hint}</Form.Text>}
       {props.error && (
         <div className="invalid-feedback d-block" id={`${props.id}-error`} role="alert">
-          {props.error}
+          {ruleText(props.error)}
         </div>
       )}
     </Form.Group>
@@ -37,7 +38,8 @@ export function Select(props: {
   id: string;
   value: string | number;
   options: readonly (string | number)[];
-  labels?: Record<string, string>;
+  /** The shown name of a stored value (the value itself when absent). */
+  label?(value: string): string;
   placeholder?: string;
   invalid?: boolean;
   onChange(value: string): void;
@@ -52,7 +54,7 @@ export function Select(props: {
       {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
       {props.options.map((o) => (
         <option key={o} value={o}>
-          {props.labels?.[String(o)] ?? o}
+          {props.label ? props.label(String(o)) : o}
         </option>
       ))}
     </Form.Select>

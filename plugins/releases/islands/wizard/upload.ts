@@ -1,13 +1,19 @@
 import { ApiError } from '../../../../site/lib/api.ts';
 import type { PublicUpload } from '../../models.ts';
 import { AUDIO_RULES, IMAGE_RULES, type UploadKind } from '../../rules.ts';
+import { ruleText } from './ruleTexts.ts';
 
 // Browser side of uploads: the spec's quick checks before sending, then the streaming endpoint with
 // real progress (XMLHttpRequest reports upload progress; fetch does not).
 
+/** A rule's texts in the page's language. */
+function translated<T extends Record<string, string>>(texts: T): Record<keyof T, string> {
+  return Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, ruleText(v)])) as Record<keyof T, string>;
+}
+
 /** Spec §5 cover checks a browser can make; the server repeats them and more. */
 export async function checkCoverFile(file: File): Promise<string | null> {
-  const { messages } = IMAGE_RULES;
+  const messages = translated(IMAGE_RULES.messages);
   if (!file.type.startsWith('image/')) return messages.type;
   if (file.size >= IMAGE_RULES.maxBytes) return messages.size;
   try {
@@ -22,7 +28,7 @@ export async function checkCoverFile(file: File): Promise<string | null> {
 
 /** Spec §5 audio checks; resolves the duration read by the browser. */
 export function checkAudioFile(file: File): Promise<{ error: string } | { duration: number }> {
-  const { messages } = AUDIO_RULES;
+  const messages = translated(AUDIO_RULES.messages);
   const isAudio = file.type.startsWith('audio/') || /\.(wav|flac)$/i.test(file.name);
   if (!isAudio) return Promise.resolve({ error: messages.type });
   if (file.size >= AUDIO_RULES.maxBytes) return Promise.resolve({ error: messages.size });
