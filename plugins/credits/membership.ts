@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { localized } from '../../api/i18n.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import { monthOf, shiftMonth } from './months.ts';
 import { MEMBERSHIP_ENDED, TRIAL_ENDED, TRIAL_NEXT_MONTH } from './rules.ts';
@@ -26,6 +27,12 @@ export function noCreditsReason(m: Membership, month: string, currentMonth = mon
   if (m.state !== 'trial') return MEMBERSHIP_ENDED;
   // A month after the included one (a pledge to next month's drop) while the trial still runs.
   return m.trialMonth !== null && month > m.trialMonth && currentMonth <= m.trialMonth ? TRIAL_NEXT_MONTH : TRIAL_ENDED;
+}
+
+/** The reason as the reader is told it (the Credit Vault, Billing): in their language, English as written. */
+export function noCreditsText(m: Membership, month: string): string | null {
+  const reason = noCreditsReason(m, month);
+  return reason && localized(reason);
 }
 
 export function createMemberships(kernel: Kernel) {
@@ -104,7 +111,7 @@ export function createMemberships(kernel: Kernel) {
         month,
         creditsThisMonth: entitled(m, month),
         creditsNextMonth: entitled(m, shiftMonth(month, 1)),
-        reason: noCreditsReason(m, month),
+        reason: noCreditsText(m, month),
       };
     },
   };

@@ -15,6 +15,7 @@ import {
   Transparency,
 } from './schemas.ts';
 import { invalid } from '../../api/errors.ts';
+import { localized } from '../../api/i18n.ts';
 import { ADMIN_ROLES, requireRole, requireUser } from '../../api/http/guards.ts';
 import { bodyValidator } from '../../api/validation/validate.ts';
 import type { Context } from 'koa';
@@ -137,7 +138,7 @@ export function creditsRoutes(router: ApiRouter, kernel: Kernel) {
     },
     async (ctx) => {
       const answer = await credits.upgrade(requireUser(ctx, 'Please log in to upgrade').id);
-      ctx.body = { ...answer, notice: answer.checkoutUrl ? CONTINUE_AT_CHECKOUT : NO_PAYMENT_TAKEN };
+      ctx.body = { ...answer, notice: localized(answer.checkoutUrl ? CONTINUE_AT_CHECKOUT : NO_PAYMENT_TAKEN) };
     },
   );
 

@@ -4,7 +4,7 @@ import type { Kernel } from '../../api/plugins/types.ts';
 import { conflict, forbidden, gone, invalid, notFound } from '../../api/errors.ts';
 import { ARTIST_DELETED } from '../accounts/rules.ts';
 import { createListeningPreference } from './listeningPreference.ts';
-import { createMemberships, entitled, noCreditsReason, type MembershipView } from './membership.ts';
+import { createMemberships, entitled, noCreditsReason, noCreditsText, type MembershipView } from './membership.ts';
 import { Artist } from '../accounts/models.ts';
 import { creditsTag } from './cacheTags.ts';
 import { Allocation } from './models.ts';
@@ -127,7 +127,7 @@ export function createCreditsService(kernel: Kernel) {
         credits: grant?.remaining ?? 0,
         monthlyCredits: MONTHLY_CREDITS,
         /** Why there are no credits this month (trial ended, membership cancelled); null otherwise. */
-        noCredits: grant ? null : noCreditsReason(await memberships.of(userId), month),
+        noCredits: grant ? null : noCreditsText(await memberships.of(userId), month),
         month,
         nextRefillAt: nextMonthStart(now).toISOString(),
         allocatedThisMonth: Number(totals.allocatedThisMonth),

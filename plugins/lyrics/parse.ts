@@ -64,7 +64,7 @@ export function parseLyrics(text: string, durationSeconds = 0): ParsedLyrics {
     }
     if (entry.type === LineType.INVALID) {
       if (entry.raw.trim() === '') continue;
-      errors.push({ line, message: entry.raw.trim().startsWith('[') ? MESSAGES.unparseable : MESSAGES.mixed });
+      errors.push({ line, message: entry.raw.trim().startsWith('[') ? MESSAGES.unparseable() : MESSAGES.mixed() });
       continue;
     }
     if (entry.type !== LineType.LYRIC) continue;
@@ -89,12 +89,12 @@ function wordsOf(raw: string, line: number, errors: LineError[]): Partial<LyricL
   const single = raw.replace(/^(\s*\[[^\]]+\])(?:\[[^\]]+\])+/, '$1');
   const [parsed] = parseEnhanced(single).filter((entry) => entry.type === LineType.ENHANCED_LYRIC);
   if (!parsed) {
-    errors.push({ line, message: MESSAGES.unparseable });
+    errors.push({ line, message: MESSAGES.unparseable() });
     return {};
   }
   const words = parsed.words.map((w) => ({ start: w.startMillisecond, text: w.content.trim() })).filter((w) => w.text);
   if (words.some((w, i) => i > 0 && w.start < words[i - 1].start))
-    errors.push({ line, message: MESSAGES.wordsOutOfOrder });
+    errors.push({ line, message: MESSAGES.wordsOutOfOrder() });
   return { words, text: words.map((w) => w.text).join(' ') };
 }
 

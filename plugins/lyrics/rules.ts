@@ -1,5 +1,6 @@
 import type { FieldRules } from '../../api/validation/rules.ts';
 import { LYRICS_LANGUAGES } from '../releases/rules.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Lyrics: limits and messages shared by the server's schemas, the editor and the parser (islands
 // import this module).
@@ -48,10 +49,10 @@ export const MESSAGES = {
   notYours: 'Only the track’s artist can edit its lyrics',
   trackNotFound: 'Track not found',
   none: 'This track has no lyrics',
-  /** The parser's findings, each prefixed "Line N: " where it shows them. */
-  unparseable: 'not a lyric line: expected [mm:ss.xx] before the words',
-  outOfOrder: (previous: string) => `starts before the line above it (${previous})`,
-  pastEnd: (end: string) => `starts after the track ends (${end})`,
-  wordsOutOfOrder: 'its word timings <mm:ss.xx> go backwards',
-  mixed: 'has no timestamp, but other lines do: time every line, or none',
+  /** The parser's findings (messages lyrics_…, in the reader's language), each prefixed "Line N: " where shown. */
+  unparseable: m.lyrics_unparseable,
+  outOfOrder: (previous: string) => m.lyrics_out_of_order({ previous }),
+  pastEnd: (end: string) => m.lyrics_past_end({ end }),
+  wordsOutOfOrder: m.lyrics_words_out_of_order,
+  mixed: m.lyrics_mixed,
 };

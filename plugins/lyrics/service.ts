@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { forbidden, invalid, notFound } from '../../api/errors.ts';
+import * as m from '../../lib/i18n/messages.ts';
 import type { Kernel } from '../../api/plugins/types.ts';
 import type { Viewer } from '../catalog/viewer.ts';
 import { parseLyrics, type LyricLine } from './parse.ts';
@@ -99,7 +100,8 @@ export function createLyricsService(kernel: Kernel) {
       const parsed = parseLyrics(input.text, track.duration);
       if (parsed.errors.length) {
         const [first] = parsed.errors;
-        throw invalid(`Line ${first.line}: ${first.message}`);
+        // The parser wrote `message` in the reader's language (this request's).
+        throw invalid(() => m.lyrics_line_error({ line: first.line, message: first.message }));
       }
       if (!parsed.lines.length) throw invalid('Please paste or upload the lyrics');
       const row = { text: input.text, synced: parsed.synced, updatedAt: kernel.now().getTime() };

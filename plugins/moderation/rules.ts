@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN, type FieldRules } from '../../api/validation/rules.ts';
+import * as m from '../../lib/i18n/messages.ts';
 
 // Reports, copyright notices, appeals and moderators' actions: limits and messages, shared by the
 // server's schemas and the forms (islands import this module).
@@ -147,6 +148,7 @@ export const actionRules: FieldRules = {
 };
 export const actionRequired = ['action', 'reason'] as const;
 
+/** The refusals in English; the kernel answers each in the reader's language (lib/i18n, api_moderation_…). */
 export const MESSAGES = {
   alreadyReported: 'You already reported this; a moderator will look at it',
   ownItem: 'You cannot report your own work or messages',
@@ -157,7 +159,7 @@ export const MESSAGES = {
   notHidden: 'This track is not taken down',
   notYourTrack: 'Only the track’s artist can appeal',
   alreadyAppealed: 'You have already appealed this takedown',
-  notAllowed: (action: string, type: string) => `A ${type} cannot be given “${action}”`,
+  notAllowed: (action: string, type: string) => () => m.api_moderation_not_allowed({ action, type }),
   nothingOpen: 'There is nothing open to dismiss on this item',
   nothingToRestore: 'There is nothing to restore on this item',
   selfSuspend: 'You cannot suspend your own account',

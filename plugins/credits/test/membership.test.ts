@@ -101,6 +101,28 @@ describe('credits: membership', () => {
     });
   });
 
+  it('says why in the reader’s language: the Vault in Spanish, Billing in Arabic, a refusal in Japanese', async () => {
+    const es = { 'Accept-Language': 'es' };
+    expect((await fan.client.get('/api/credits/user', es)).body.noCredits).to.equal(
+      'Tu primer mes incluido ha terminado, así que no se han añadido créditos nuevos. ' +
+        'Pásate a Premium para recibir 100 créditos cada mes.',
+    );
+    expect((await fan.client.get('/api/credits/membership', { 'Accept-Language': 'ar' })).body.reason).to.equal(
+      'انتهى شهرك الأول المشمول، لذا لم تُضف أرصدة جديدة. رقِّ اشتراكك إلى Premium لتحصل على 100 رصيد كل شهر.',
+    );
+    const refused = await fan.client.post(
+      '/api/credits/allocate',
+      { artistId: artist.artist!.id, credits: 1 },
+      { 'Accept-Language': 'ja' },
+    );
+    expect(refused.status).to.equal(403);
+    expect(refused.body.message).to.equal(
+      '無料の最初の1か月が終了したため、新しいクレジットは追加されませんでした。' +
+        'プレミアムにアップグレードすると毎月100クレジットを受け取れます。',
+    );
+    expect((await fan.client.get('/api/credits/user')).body.noCredits).to.equal(TRIAL_ENDED);
+  });
+
   it('upgrades: credits at once, a paid (not trial) grant, no money taken; a repeat changes nothing', async () => {
     const res = await fan.client.post('/api/credits/membership/upgrade');
     expect(res.status).to.equal(200);
@@ -121,6 +143,10 @@ describe('credits: membership', () => {
     expect(again.status).to.equal(200);
     expect(again.body.state).to.equal('member');
     expect((await fan.client.get('/api/credits/user')).headers.get('x-page-cache')).to.equal('hit');
+    const portuguese = await fan.client.post('/api/credits/membership/upgrade', undefined, {
+      'Accept-Language': 'pt-BR',
+    });
+    expect(portuguese.body.notice).to.equal('Esta instalação não cobra nada: os pagamentos ainda não estão ligados.');
   });
 
   it('cancels: the paid month keeps its credits, none come after it; a repeat changes nothing', async () => {
@@ -143,6 +169,10 @@ describe('credits: membership', () => {
     clock = new Date('2026-05-01T00:00:00Z');
     expect((await fan.client.get('/api/credits/user')).body).to.include({ credits: 0, noCredits: MEMBERSHIP_ENDED });
     expect((await allocate(fan, 1)).body).to.deep.equal({ message: MEMBERSHIP_ENDED });
+    expect((await fan.client.get('/api/credits/user', { 'Accept-Language': 'fr' })).body.noCredits).to.equal(
+      "Votre abonnement a été résilié : aucun nouveau crédit n'a été ajouté. " +
+        'Repassez à Premium pour recevoir 100 crédits chaque mois.',
+    );
   });
 
   it('rejoins with an upgrade: credits again from this month', async () => {

@@ -48,6 +48,22 @@ describe('lyrics: plain and synced, per track and language', function () {
     expect(bad.errors[2].message).to.match(/after the track ends \(3:00\)/);
   });
 
+  it('refuses in the reader’s language: bad lines in French and Japanese, another’s track in Spanish', async () => {
+    const put = (who: SignedUp, text: string, language: string) =>
+      who.client.put(`/api/tracks/${trackId}/lyrics`, { language: 'English', text }, { 'Accept-Language': language });
+    const french = await put(artist, '[00:01.00]a\n[09:00.00]b', 'fr');
+    expect(french.status).to.equal(400);
+    expect(french.body).to.deep.equal({ message: 'Ligne 2 : commence après la fin du titre (3:00)' });
+    const japanese = await put(artist, '[00:05.00]b\n[00:02.00]a', 'ja');
+    expect(japanese.body).to.deep.equal({ message: '2 行目：前の行より前に始まっています（0:05）' });
+    const empty = await put(artist, '   ', 'de');
+    expect(empty.status).to.equal(400);
+    expect(empty.body).to.deep.equal({ message: 'Bitte füge den Liedtext ein oder lade ihn hoch' });
+    const spanish = await put(fan, 'One', 'es');
+    expect(spanish.status).to.equal(403);
+    expect(spanish.body).to.deep.equal({ message: 'Solo el artista de la pista puede editar su letra' });
+  });
+
   it('saves for the track’s artist only, refusing a bad line with its number', async () => {
     const body = { language: 'English', text: SYNCED.join('\n') };
     expect((await server.client().put(`/api/tracks/${trackId}/lyrics`, body)).status).to.equal(401);

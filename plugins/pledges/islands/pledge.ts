@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { apiRequest, messageOf } from '../../../site/lib/api.ts';
 import { toast } from '../../../site/stores/toasts.ts';
-import { insufficientCredits, TRIAL_NEXT_MONTH, UPGRADE_PATH } from '../../credits/rules.ts';
+import { insufficientCredits, UPGRADE_PATH } from '../../credits/rules.ts';
 import { cancelledToast, pledgedToast } from '../rules.ts';
 import * as m from '../../../lib/i18n/messages.ts';
 import { localeHref } from '../../../lib/i18n/runtime.ts';
@@ -41,7 +41,7 @@ export async function pledgeCredits(
       description,
       variant: 'destructive',
       // A trial fan pledging to next month's drop is offered the membership that brings those credits.
-      ...(description === TRIAL_NEXT_MONTH
+      ...(description === m.api_trial_next_month()
         ? { action: { label: m.pledge_upgrade(), href: localeHref(UPGRADE_PATH) } }
         : {}),
     });
