@@ -90,7 +90,7 @@ describe('hydration after the first paint in the browser', () => {
     });
   }
 
-  it("reports the phone's drawer open on the toggle when a click held before hydration opened it, slowed down", async () => {
+  it("reports the phone's drawer open on the toggle when a held click opened it (slowed down)", async () => {
     const { page, errors } = await openPage(suite.browser, suite.server.url, { viewport: { width: 375, height: 812 } });
     // Slowed down, the held click is replayed at the top bar's commit, before its effects note the
     // phone width: the toggle must still say what the drawer shows.
