@@ -36,7 +36,10 @@ export async function hydrateIsland(load: () => Promise<() => Promise<void>>, el
   const done = (async () => {
     const hydrate = await load();
     await hydrate();
-    await committed(el);
+    // Astro hands an island to React only when it can (not yet inside an island still rendered by
+    // the server, nor once disconnected): one it kept has nothing to commit yet, and the router
+    // waits for it from its `astro:hydrate` on (trackHydrations).
+    if (!el.hasAttribute('ssr')) await committed(el);
   })();
   hydrating.add(done);
   await done.finally(() => hydrating.delete(done));
